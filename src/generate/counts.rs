@@ -1,0 +1,260 @@
+//! The completion-count table: how many books complete any state of remaining per-column counts.
+//!
+//! A book is a 6 × 9 matrix M of column counts plus, per ticket, a layout and the numbers. Given M
+//! there are ∏ₜ L(Mₜ) layouts and ∏ⱼ nⱼ! / ∏ₜ Mₜⱼ! ways to deal the numbers (nⱼ = 9, 10, …, 11),
+//! so P(M) ∝ ∏ₜ L(Mₜ) / ∏ⱼ Mₜⱼ!. L depends only on the number of full columns f (1710, 639,
+//! 240, 90), and so does ∏ⱼ Mₜⱼ! (= 2^(6−2f)·6^f), so each ticket carries a small integer weight
+//! w(f) = 2565, 639, 160, 40 and every count below is an exact `u128` (the whole book is ≈ 3·10³⁰).
+//!
+//! A *state* is the numbers still to place per column with k tickets to go. Columns 2–8 have the
+//! same size and rules, so a state is kept canonical (those seven sorted), which shrinks the
+//! table to a few thousand states. For each state we store its successors (a vector for the next
+//! ticket and the state it leaves) with cumulative weights w(c)·F(next), so drawing the next
+//! ticket's vector is one uniform draw below F(state) and a binary search: never a dead end, and
+//! each vector exactly as likely as the share of books that continue that way.
+
+use std::collections::HashMap;
+
+use super::layouts::{Layouts, Vector};
+use crate::domain::{COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
+
+/// The exact table. Successor lists live in three parallel arrays for a cache-friendly search.
+pub struct Counts {
+    states: Vec<State>,
+    cumulative: Vec<u128>,
+    succ_vector: Vec<u16>,
+    succ_state: Vec<u32>,
+    weights: [u128; 4],
+    start: u32,
+}
+
+struct State {
+    /// Canonical remaining counts: column 1, columns 2–8 ascending, column 9.
+    remaining: Vector,
+    tickets: u8,
+    /// F(state): weighted number of completions.
+    total: u128,
+    first: u32,
+    len: u32,
+}
+
+fn canonical(mut r: Vector) -> Vector {
+    r[1..COLS - 1].sort_unstable();
+    r
+}
+
+struct Builder<'a> {
+    layouts: &'a Layouts,
+    memo: HashMap<Vector, u32>,
+    counts: Counts,
+}
+
+impl Builder<'_> {
+    /// Id of a canonical state, building it and everything it reaches on first sight.
+    fn state(&mut self, remaining: Vector, tickets: u8) -> u32 {
+        if let Some(&id) = self.memo.get(&remaining) {
+            return id;
+        }
+        let mut total = 0u128;
+        let mut succ = Vec::new();
+        if tickets == 1 {
+            if let Some(v) = self.layouts.index(&remaining) {
+                total = self.weight(&self.layouts.vectors()[v]);
+            }
+        } else {
+            let left = tickets - 1;
+            for (vi, v) in self.layouts.vectors().iter().enumerate() {
+                let fits = (0..COLS).all(|j| {
+                    let rest = remaining[j].wrapping_sub(v[j]);
+                    v[j] <= remaining[j] && (left..=3 * left).contains(&rest)
+                });
+                if !fits {
+                    continue;
+                }
+                let mut rest = remaining;
+                for j in 0..COLS {
+                    rest[j] -= v[j];
+                }
+                let next = self.state(canonical(rest), left);
+                let f = self.counts.states[next as usize].total;
+                if f > 0 {
+                    total += self.weight(v) * f;
+                    succ.push((total, vi as u16, next));
+                }
+            }
+        }
+        let id = self.counts.states.len() as u32;
+        let first = self.counts.cumulative.len() as u32;
+        for (cum, v, next) in &succ {
+            self.counts.cumulative.push(*cum);
+            self.counts.succ_vector.push(*v);
+            self.counts.succ_state.push(*next);
+        }
+        self.counts.states.push(State { remaining, tickets, total, first, len: succ.len() as u32 });
+        self.memo.insert(remaining, id);
+        id
+    }
+
+    fn weight(&self, v: &Vector) -> u128 {
+        self.counts.weights[full_columns(v)]
+    }
+}
+
+pub fn full_columns(v: &Vector) -> usize {
+    v.iter().filter(|&&c| c == 3).count()
+}
+
+/// w(f) ∝ L(v) / ∏ⱼ vⱼ!, scaled to the smallest integers.
+fn weights(layouts: &Layouts) -> [u128; 4] {
+    let mut w = [0u128; 4];
+    for (i, v) in layouts.vectors().iter().enumerate() {
+        // 6 / vⱼ! is 6, 3 or 1: an integer multiple of 1 / vⱼ!.
+        let scale: u128 = v.iter().map(|&c| [0, 6, 3, 1][c as usize]).product();
+        w[full_columns(v)] = layouts.of(i).len() as u128 * scale;
+    }
+    let g = w.iter().copied().fold(0, gcd);
+    w.map(|x| x / g)
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Counts {
+    pub fn build(layouts: &Layouts) -> Counts {
+        let weights = weights(layouts);
+        let empty = Counts {
+            states: Vec::new(),
+            cumulative: Vec::new(),
+            succ_vector: Vec::new(),
+            succ_state: Vec::new(),
+            weights,
+            start: 0,
+        };
+        let mut b = Builder { layouts, memo: HashMap::new(), counts: empty };
+        let start = b.state(COLUMN_SIZES, TICKETS_PER_BOOK as u8);
+        b.counts.start = start;
+        b.counts
+    }
+
+    /// The ticket weights w(0..=3 full columns).
+    pub fn weights(&self) -> [u128; 4] {
+        self.weights
+    }
+
+    /// Σ over column-count matrices of ∏ₜ w(Mₜ): the whole book space, in weight units.
+    pub fn total(&self) -> u128 {
+        self.states[self.start as usize].total
+    }
+
+    /// Number of canonical states and of successor entries (the table's size).
+    pub fn size(&self) -> (usize, usize) {
+        (self.states.len(), self.cumulative.len())
+    }
+
+    /// Draws the six tickets' column-count vectors (actual column order) with exact probability.
+    #[inline]
+    pub fn sample<R: rand::RngCore>(&self, layouts: &Layouts, rng: &mut R) -> [Vector; TICKETS_PER_BOOK] {
+        let mut out = [[0u8; COLS]; TICKETS_PER_BOOK];
+        let mut remaining = COLUMN_SIZES;
+        let mut id = self.start as usize;
+        for slot in out.iter_mut().take(TICKETS_PER_BOOK - 1) {
+            let state = &self.states[id];
+            // perm[i] = the actual column at canonical position i (columns 2–8 sorted by remaining).
+            let mut perm: [u8; COLS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+            for i in 2..COLS - 1 {
+                let mut k = i;
+                while k > 1 && remaining[perm[k - 1] as usize] > remaining[perm[k] as usize] {
+                    perm.swap(k - 1, k);
+                    k -= 1;
+                }
+            }
+            let x = super::rng::below_u128(rng, state.total);
+            let range = state.first as usize..(state.first + state.len) as usize;
+            let pick = range.start + self.cumulative[range].partition_point(|&c| c <= x);
+            let v = &layouts.vectors()[self.succ_vector[pick] as usize];
+            for (i, &col) in perm.iter().enumerate() {
+                slot[col as usize] = v[i];
+                remaining[col as usize] -= v[i];
+            }
+            id = self.succ_state[pick] as usize;
+        }
+        out[TICKETS_PER_BOOK - 1] = remaining;
+        out
+    }
+
+    /// The exact distribution, at each ticket position, of (full columns 0–3) and (numbers in
+    /// column 9, 1–3), by a forward pass over the table: what the statistical tests compare with.
+    pub fn marginals(&self, layouts: &Layouts) -> Marginals {
+        let mut full = [[0f64; 4]; TICKETS_PER_BOOK];
+        let mut last = [[0f64; 4]; TICKETS_PER_BOOK];
+        let mut at: Vec<(usize, f64)> = vec![(self.start as usize, 1.0)];
+        for t in 0..TICKETS_PER_BOOK {
+            let mut next: Vec<f64> = vec![0.0; self.states.len()];
+            for &(id, p) in &at {
+                let s = &self.states[id];
+                if s.tickets == 1 {
+                    full[t][full_columns(&s.remaining)] += p;
+                    last[t][s.remaining[COLS - 1] as usize] += p;
+                    continue;
+                }
+                let mut prev = 0u128;
+                for e in s.first as usize..(s.first + s.len) as usize {
+                    let share = (self.cumulative[e] - prev) as f64 / s.total as f64;
+                    prev = self.cumulative[e];
+                    let v = &layouts.vectors()[self.succ_vector[e] as usize];
+                    full[t][full_columns(v)] += p * share;
+                    last[t][v[COLS - 1] as usize] += p * share;
+                    next[self.succ_state[e] as usize] += p * share;
+                }
+            }
+            at = next.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (i, p)).collect();
+        }
+        Marginals { full_columns: full, column9: last }
+    }
+}
+
+/// Exact per-position probabilities (index = ticket position 0–5).
+#[derive(Debug, Clone)]
+pub struct Marginals {
+    /// `[t][f]`: P(ticket t has f full columns).
+    pub full_columns: [[f64; 4]; TICKETS_PER_BOOK],
+    /// `[t][n]`: P(ticket t holds n numbers of 80–90), n = 1–3 (index 0 unused).
+    pub column9: [[f64; 4]; TICKETS_PER_BOOK],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_and_book_count_match_the_known_facts() {
+        let layouts = Layouts::build();
+        let counts = Counts::build(&layouts);
+        assert_eq!(counts.weights(), [2565, 639, 160, 40]);
+        // w = D · L / ∏ vⱼ!, so books = ∏ nⱼ! · total / D⁶; f = 0 gives D = 2565 · 2⁶ / 1710 = 96.
+        let d: f64 = 2565.0 * 64.0 / 1710.0;
+        let fact = |n: u32| (1..=n).map(f64::from).product::<f64>();
+        let nj: f64 = COLUMN_SIZES.iter().map(|&n| fact(n.into())).product();
+        let books = nj * counts.total() as f64 / d.powi(6);
+        assert!((books / 4.677e77 - 1.0).abs() < 1e-3, "{books:e}");
+    }
+
+    #[test]
+    fn marginals_match_the_published_probabilities() {
+        let layouts = Layouts::build();
+        let m = Counts::build(&layouts).marginals(&layouts);
+        for t in 0..TICKETS_PER_BOOK {
+            for (f, want) in [0.3883, 0.5044, 0.1053, 0.0020].iter().enumerate() {
+                assert!((m.full_columns[t][f] - want).abs() < 6e-5, "t{t} f{f} {}", m.full_columns[t][f]);
+            }
+            for (n, want) in [(1, 0.3021), (2, 0.5624), (3, 0.1355)] {
+                assert!((m.column9[t][n] - want).abs() < 6e-5, "t{t} n{n} {}", m.column9[t][n]);
+            }
+        }
+    }
+}

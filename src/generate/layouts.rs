@@ -1,0 +1,115 @@
+//! Column-count vectors and ticket layouts.
+//!
+//! A ticket's *vector* says how many numbers each column holds (1–3, summing to 15): there are
+//! 1,554. Its *layout* says which cells are filled: 735,210 in all, stored as 27-bit words (bit
+//! `row * 9 + col`) grouped by vector so a layout with given counts is one uniform index away.
+
+use crate::domain::{COLS, NUMBERS_PER_ROW, ROWS};
+
+/// Per-column counts of one ticket.
+pub type Vector = [u8; COLS];
+
+/// All vectors and all layouts, indexed both ways.
+pub struct Layouts {
+    vectors: Vec<Vector>,
+    /// Base-3 code of a vector (Σ (c_j − 1)·3^j) → its index, `u16::MAX` when not a vector.
+    index_of_code: Vec<u16>,
+    /// Layout words, grouped by vector; vector v owns `words[offsets[v]..offsets[v + 1]]`.
+    words: Vec<u32>,
+    offsets: Vec<u32>,
+}
+
+pub fn code(v: &Vector) -> usize {
+    v.iter().rev().fold(0, |acc, &c| acc * 3 + (c as usize - 1))
+}
+
+impl Layouts {
+    pub fn build() -> Layouts {
+        let mut vectors = Vec::new();
+        let mut index_of_code = vec![u16::MAX; 3usize.pow(COLS as u32)];
+        for c in 0..index_of_code.len() {
+            let mut v = [0u8; COLS];
+            let mut rest = c;
+            for slot in v.iter_mut() {
+                *slot = (rest % 3) as u8 + 1;
+                rest /= 3;
+            }
+            if v.iter().map(|&x| x as usize).sum::<usize>() == ROWS * NUMBERS_PER_ROW {
+                index_of_code[c] = vectors.len() as u16;
+                vectors.push(v);
+            }
+        }
+        // Every row is 5 of 9 columns; a layout is three rows that leave no column empty.
+        let rows: Vec<u32> = (0u32..1 << COLS).filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW).collect();
+        let full = (1u32 << COLS) - 1;
+        let mut by_vector: Vec<Vec<u32>> = vec![Vec::new(); vectors.len()];
+        for &a in &rows {
+            for &b in &rows {
+                for &c in &rows {
+                    if a | b | c != full {
+                        continue;
+                    }
+                    let mut v = [0u8; COLS];
+                    for (j, slot) in v.iter_mut().enumerate() {
+                        *slot = ((a >> j & 1) + (b >> j & 1) + (c >> j & 1)) as u8;
+                    }
+                    by_vector[index_of_code[code(&v)] as usize].push(a | b << COLS | c << (2 * COLS));
+                }
+            }
+        }
+        let mut offsets = vec![0u32];
+        let mut words = Vec::with_capacity(735_210);
+        for group in by_vector {
+            words.extend(group);
+            offsets.push(words.len() as u32);
+        }
+        Layouts { vectors, index_of_code, words, offsets }
+    }
+
+    pub fn vectors(&self) -> &[Vector] {
+        &self.vectors
+    }
+
+    /// Index of a vector, if it is one (entries 1–3, sum 15).
+    pub fn index(&self, v: &Vector) -> Option<usize> {
+        if v.iter().any(|&c| !(1..=3).contains(&c)) {
+            return None;
+        }
+        let i = self.index_of_code[code(v)];
+        (i != u16::MAX).then_some(i as usize)
+    }
+
+    /// The layouts whose column counts are vector `v`.
+    pub fn of(&self, v: usize) -> &[u32] {
+        &self.words[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
+    pub fn total(&self) -> usize {
+        self.words.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_match_the_known_facts() {
+        let l = Layouts::build();
+        assert_eq!(l.vectors().len(), 1554);
+        assert_eq!(l.total(), 735_210);
+        for (i, v) in l.vectors().iter().enumerate() {
+            let full = v.iter().filter(|&&c| c == 3).count();
+            assert_eq!(l.of(i).len(), [1710, 639, 240, 90][full], "{v:?}");
+            for &w in l.of(i) {
+                for (j, &c) in v.iter().enumerate() {
+                    let filled = (0..ROWS).filter(|r| w >> (r * COLS + j) & 1 == 1).count();
+                    assert_eq!(filled, c as usize);
+                }
+            }
+        }
+        assert_eq!(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]), Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap()));
+        assert_eq!(l.index(&[3, 3, 3, 3, 1, 1, 1, 1, 1]), None);
+        assert_eq!(l.index(&[0, 3, 3, 3, 3, 3, 0, 0, 0]), None);
+    }
+}

@@ -1,0 +1,121 @@
+//! Drawing books: every valid book equally likely, each from its own (seed, book, attempt) stream.
+
+mod counts;
+mod layouts;
+pub mod rng;
+mod run;
+mod seed;
+
+use std::sync::OnceLock;
+
+use rand::RngCore;
+
+pub use counts::Marginals;
+pub use layouts::Vector;
+pub use run::{draw_all, DrawnBook, Redraw, RunDrawer, RunError, RunOptions, MAX_ATTEMPTS};
+pub use seed::Seed;
+
+use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, ROWS, TICKETS_PER_BOOK};
+use counts::Counts;
+use layouts::Layouts;
+
+/// The generator's tables, built once per process (a few hundred milliseconds in release).
+pub struct Generator {
+    layouts: Layouts,
+    counts: Counts,
+}
+
+impl Generator {
+    /// The process-wide tables.
+    pub fn get() -> &'static Generator {
+        static TABLES: OnceLock<Generator> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            let layouts = Layouts::build();
+            let counts = Counts::build(&layouts);
+            Generator { layouts, counts }
+        })
+    }
+
+    /// Book `book`, draw `attempt` (0 unless the run re-drew it to avoid a duplicate).
+    pub fn book(&self, seed: &Seed, book: u64, attempt: u32) -> Book {
+        self.draw(&mut seed.rng_for(book, attempt))
+    }
+
+    /// One uniformly random book from any random source.
+    pub fn draw<R: RngCore>(&self, rng: &mut R) -> Book {
+        let vectors = self.counts.sample(&self.layouts, rng);
+        self.fill(&vectors, rng)
+    }
+
+    /// Given each ticket's column counts, draws a layout uniformly among those with these counts,
+    /// then deals each column's numbers: shuffle the range, give each ticket its share, sorted down.
+    pub fn fill<R: RngCore>(&self, vectors: &[Vector; TICKETS_PER_BOOK], rng: &mut R) -> Book {
+        let mut words = [0u32; TICKETS_PER_BOOK];
+        for (w, v) in words.iter_mut().zip(vectors) {
+            let options = self.layouts.of(self.layouts.index(v).expect("sampled vectors are valid"));
+            *w = options[rng::below_u32(rng, options.len() as u32) as usize];
+        }
+        let mut cells = [[0u8; ROWS * COLS]; TICKETS_PER_BOOK];
+        for col in 0..COLS {
+            let (lo, _) = column_range(col);
+            let size = COLUMN_SIZES[col] as usize;
+            let mut pool = [0u8; 11];
+            for (i, slot) in pool.iter_mut().enumerate().take(size) {
+                *slot = lo + i as u8;
+            }
+            rng::shuffle(rng, &mut pool[..size]);
+            let mut next = 0;
+            for t in 0..TICKETS_PER_BOOK {
+                let k = vectors[t][col] as usize;
+                let share = &mut pool[next..next + k];
+                share.sort_unstable();
+                next += k;
+                let mut it = share.iter();
+                for row in 0..ROWS {
+                    if words[t] >> (row * COLS + col) & 1 == 1 {
+                        cells[t][row * COLS + col] = *it.next().expect("layout matches counts");
+                    }
+                }
+            }
+        }
+        Book::from_trusted(cells.map(Ticket::from_trusted))
+    }
+
+    /// Exact per-position probabilities under the uniform distribution on books.
+    pub fn marginals(&self) -> Marginals {
+        self.counts.marginals(&self.layouts)
+    }
+
+    /// All column-count vectors (1,554).
+    pub fn vectors(&self) -> &[Vector] {
+        self.layouts.vectors()
+    }
+
+    /// How many layouts have these column counts (0 if not a vector).
+    pub fn layouts_with(&self, v: &Vector) -> usize {
+        self.layouts.index(v).map_or(0, |i| self.layouts.of(i).len())
+    }
+
+    /// Total layouts (735,210).
+    pub fn layout_count(&self) -> usize {
+        self.layouts.total()
+    }
+
+    /// Ticket weights by number of full columns (∝ layouts / ∏ column-count factorials).
+    pub fn weights(&self) -> [u128; 4] {
+        self.counts.weights()
+    }
+
+    /// The number of valid ordered books, ∏ⱼ nⱼ! · Σ_M ∏ₜ w(Mₜ) / 96⁶, as a float (≈ 4.677 × 10⁷⁷).
+    pub fn book_space(&self) -> f64 {
+        let fact = |n: u8| (1..=n).map(f64::from).product::<f64>();
+        let numbers: f64 = COLUMN_SIZES.iter().map(|&n| fact(n)).product();
+        let unit = self.weights()[0] as f64 * 64.0 / 1710.0;
+        numbers * self.counts.total() as f64 / unit.powi(TICKETS_PER_BOOK as i32)
+    }
+
+    /// Table size: (canonical states, successor entries).
+    pub fn table_size(&self) -> (usize, usize) {
+        self.counts.size()
+    }
+}
