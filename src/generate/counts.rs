@@ -22,10 +22,19 @@ use crate::domain::{COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
 pub struct Counts {
     states: Vec<State>,
     cumulative: Vec<u128>,
-    succ_vector: Vec<u16>,
-    succ_state: Vec<u32>,
+    succ: Vec<Successor>,
     weights: [u128; 4],
     start: u32,
+}
+
+/// What picking one successor entry means: the next ticket's vector in this state's canonical
+/// frame, the state it leaves, and how that state's canonical frame reorders this one's.
+#[derive(Clone, Copy)]
+struct Successor {
+    vector: u16,
+    next: u16,
+    /// 3 bits per new canonical position 1–7: the old position (minus 1) it comes from.
+    reorder: u32,
 }
 
 struct State {
@@ -36,6 +45,10 @@ struct State {
     total: u128,
     first: u32,
     len: u32,
+    /// Fisher–Yates bounds and positions that shuffle each run of tied columns (see `sample`).
+    tie_bounds: [u32; 6],
+    tie_slots: [u8; 6],
+    ties: u8,
 }
 
 fn canonical(mut r: Vector) -> Vector {
@@ -63,12 +76,14 @@ impl Builder<'_> {
             }
         } else {
             let left = tickets - 1;
+            let runs = tie_runs(&remaining);
             for (vi, v) in self.layouts.vectors().iter().enumerate() {
                 let fits = (0..COLS).all(|j| {
                     let rest = remaining[j].wrapping_sub(v[j]);
                     v[j] <= remaining[j] && (left..=3 * left).contains(&rest)
                 });
-                if !fits {
+                // One vector per orbit under swaps of tied columns: the one ascending within each tie.
+                if !fits || runs.iter().any(|r| v[r.clone()].windows(2).any(|w| w[0] > w[1])) {
                     continue;
                 }
                 let mut rest = remaining;
@@ -78,19 +93,29 @@ impl Builder<'_> {
                 let next = self.state(canonical(rest), left);
                 let f = self.counts.states[next as usize].total;
                 if f > 0 {
-                    total += self.weight(v) * f;
-                    succ.push((total, vi as u16, next));
+                    let orbit: u128 = runs.iter().map(|r| arrangements(&v[r.clone()])).product();
+                    total += orbit * self.weight(v) * f;
+                    succ.push((total, Successor { vector: vi as u16, next: next as u16, reorder: reorder(&rest) }));
                 }
             }
         }
         let id = self.counts.states.len() as u32;
         let first = self.counts.cumulative.len() as u32;
-        for (cum, v, next) in &succ {
-            self.counts.cumulative.push(*cum);
-            self.counts.succ_vector.push(*v);
-            self.counts.succ_state.push(*next);
+        for (cum, s) in succ {
+            self.counts.cumulative.push(cum);
+            self.counts.succ.push(s);
         }
-        self.counts.states.push(State { remaining, tickets, total, first, len: succ.len() as u32 });
+        let (mut tie_bounds, mut tie_slots, mut ties) = ([0u32; 6], [0u8; 6], 0);
+        // The last ticket takes what remains: tied columns hold equal counts, nothing to break.
+        for run in tie_runs(&remaining).into_iter().filter(|_| tickets > 1) {
+            for p in (run.start + 1..run.end).rev() {
+                (tie_bounds[ties], tie_slots[ties]) = ((p - run.start + 1) as u32, p as u8);
+                ties += 1;
+            }
+        }
+        let len = self.counts.cumulative.len() as u32 - first;
+        let ties = ties as u8;
+        self.counts.states.push(State { remaining, tickets, total, first, len, tie_bounds, tie_slots, ties });
         self.memo.insert(remaining, id);
         id
     }
@@ -98,6 +123,37 @@ impl Builder<'_> {
     fn weight(&self, v: &Vector) -> u128 {
         self.counts.weights[full_columns(v)]
     }
+}
+
+/// The stable sort of columns 2–8 of `rest` by value, as packed old positions (see `Successor`).
+fn reorder(rest: &Vector) -> u32 {
+    let mut order: Vec<usize> = (1..COLS - 1).collect();
+    order.sort_by_key(|&p| rest[p]);
+    order.iter().enumerate().fold(0, |acc, (i, &p)| acc | ((p - 1) as u32) << (3 * i))
+}
+
+/// Runs (length ≥ 2) of equal remaining counts among the sorted columns 2–8 of a canonical state.
+fn tie_runs(remaining: &Vector) -> Vec<std::ops::Range<usize>> {
+    let mut runs = Vec::new();
+    let mut i = 1;
+    while i < COLS - 1 {
+        let mut j = i + 1;
+        while j < COLS - 1 && remaining[j] == remaining[i] {
+            j += 1;
+        }
+        if j - i > 1 {
+            runs.push(i..j);
+        }
+        i = j;
+    }
+    runs
+}
+
+/// Distinct orderings of a short multiset of counts: len! / ∏ (copies of each value)!.
+fn arrangements(values: &[u8]) -> u128 {
+    let fact = |n: usize| (1..=n as u128).product::<u128>();
+    let copies = |x: u8| values.iter().filter(|&&v| v == x).count();
+    fact(values.len()) / (fact(copies(1)) * fact(copies(2)) * fact(copies(3)))
 }
 
 pub fn full_columns(v: &Vector) -> usize {
@@ -130,8 +186,7 @@ impl Counts {
         let empty = Counts {
             states: Vec::new(),
             cumulative: Vec::new(),
-            succ_vector: Vec::new(),
-            succ_state: Vec::new(),
+            succ: Vec::new(),
             weights,
             start: 0,
         };
@@ -160,30 +215,40 @@ impl Counts {
     #[inline]
     pub fn sample<R: rand::RngCore>(&self, layouts: &Layouts, rng: &mut R) -> [Vector; TICKETS_PER_BOOK] {
         let mut out = [[0u8; COLS]; TICKETS_PER_BOOK];
-        let mut remaining = COLUMN_SIZES;
+        // perm[i] = the actual column at canonical position i. Columns 2–8 start tied.
+        let mut perm: [u8; COLS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
         let mut id = self.start as usize;
-        for slot in out.iter_mut().take(TICKETS_PER_BOOK - 1) {
+        for slot in out.iter_mut() {
             let state = &self.states[id];
-            // perm[i] = the actual column at canonical position i (columns 2–8 sorted by remaining).
-            let mut perm: [u8; COLS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-            for i in 2..COLS - 1 {
-                let mut k = i;
-                while k > 1 && remaining[perm[k - 1] as usize] > remaining[perm[k] as usize] {
-                    perm.swap(k - 1, k);
-                    k -= 1;
+            // Break ties among equal columns uniformly at random: with one stored vector per
+            // orbit, that picks the arrangement within the drawn orbit uniformly.
+            let n = state.ties as usize;
+            let mut picks = [0u32; 6];
+            super::rng::fill_below(rng, &state.tie_bounds[..n], &mut picks[..n]);
+            for q in 0..n {
+                let p = state.tie_slots[q] as usize;
+                perm.swap(p, p + 1 - state.tie_bounds[q] as usize + picks[q] as usize);
+            }
+            if state.tickets == 1 {
+                for (i, &col) in perm.iter().enumerate() {
+                    slot[col as usize] = state.remaining[i];
                 }
+                break;
             }
             let x = super::rng::below_u128(rng, state.total);
             let range = state.first as usize..(state.first + state.len) as usize;
             let pick = range.start + self.cumulative[range].partition_point(|&c| c <= x);
-            let v = &layouts.vectors()[self.succ_vector[pick] as usize];
+            let succ = self.succ[pick];
+            let v = &layouts.vectors()[succ.vector as usize];
             for (i, &col) in perm.iter().enumerate() {
                 slot[col as usize] = v[i];
-                remaining[col as usize] -= v[i];
             }
-            id = self.succ_state[pick] as usize;
+            let old = perm;
+            for i in 0..COLS - 2 {
+                perm[i + 1] = old[1 + (succ.reorder >> (3 * i) & 7) as usize];
+            }
+            id = succ.next as usize;
         }
-        out[TICKETS_PER_BOOK - 1] = remaining;
         out
     }
 
@@ -206,10 +271,10 @@ impl Counts {
                 for e in s.first as usize..(s.first + s.len) as usize {
                     let share = (self.cumulative[e] - prev) as f64 / s.total as f64;
                     prev = self.cumulative[e];
-                    let v = &layouts.vectors()[self.succ_vector[e] as usize];
+                    let v = &layouts.vectors()[self.succ[e].vector as usize];
                     full[t][full_columns(v)] += p * share;
                     last[t][v[COLS - 1] as usize] += p * share;
-                    next[self.succ_state[e] as usize] += p * share;
+                    next[self.succ[e].next as usize] += p * share;
                 }
             }
             at = next.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (i, p)).collect();

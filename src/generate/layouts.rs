@@ -19,6 +19,7 @@ pub struct Layouts {
     offsets: Vec<u32>,
 }
 
+#[inline]
 pub fn code(v: &Vector) -> usize {
     v.iter().rev().fold(0, |acc, &c| acc * 3 + (c as usize - 1))
 }
@@ -77,6 +78,13 @@ impl Layouts {
         }
         let i = self.index_of_code[code(v)];
         (i != u16::MAX).then_some(i as usize)
+    }
+
+    /// The layouts with these column counts; `v` must be a vector (entries 1–3, sum 15).
+    #[inline]
+    pub fn of_vector(&self, v: &Vector) -> &[u32] {
+        let i = self.index_of_code[code(v)] as usize;
+        &self.words[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
     /// The layouts whose column counts are vector `v`.

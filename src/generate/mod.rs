@@ -43,39 +43,46 @@ impl Generator {
 
     /// One uniformly random book from any random source.
     pub fn draw<R: RngCore>(&self, rng: &mut R) -> Book {
-        let vectors = self.counts.sample(&self.layouts, rng);
+        let vectors = self.sample_vectors(rng);
         self.fill(&vectors, rng)
     }
 
+    /// The first stage alone: the six tickets' column counts.
+    pub fn sample_vectors<R: RngCore>(&self, rng: &mut R) -> [Vector; TICKETS_PER_BOOK] {
+        self.counts.sample(&self.layouts, rng)
+    }
+
     /// Given each ticket's column counts, draws a layout uniformly among those with these counts,
-    /// then deals each column's numbers: shuffle the range, give each ticket its share, sorted down.
+    /// then deals each column: shuffling which ticket gets each of the column's numbers (taken in
+    /// ascending order) is the same uniform deal as shuffling the numbers, and needs no sorting.
     pub fn fill<R: RngCore>(&self, vectors: &[Vector; TICKETS_PER_BOOK], rng: &mut R) -> Book {
-        let mut words = [0u32; TICKETS_PER_BOOK];
-        for (w, v) in words.iter_mut().zip(vectors) {
-            let options = self.layouts.of(self.layouts.index(v).expect("sampled vectors are valid"));
-            *w = options[rng::below_u32(rng, options.len() as u32) as usize];
-        }
+        debug_assert!(vectors.iter().all(|v| self.layouts.index(v).is_some()));
+        let groups = vectors.map(|v| self.layouts.of_vector(&v));
+        let mut picks = [0u32; TICKETS_PER_BOOK];
+        rng::fill_below(rng, &groups.map(|g| g.len() as u32), &mut picks);
+        let words: [u32; TICKETS_PER_BOOK] = std::array::from_fn(|t| groups[t][picks[t] as usize]);
         let mut cells = [[0u8; ROWS * COLS]; TICKETS_PER_BOOK];
         for col in 0..COLS {
             let (lo, _) = column_range(col);
             let size = COLUMN_SIZES[col] as usize;
-            let mut pool = [0u8; 11];
-            for (i, slot) in pool.iter_mut().enumerate().take(size) {
-                *slot = lo + i as u8;
-            }
-            rng::shuffle(rng, &mut pool[..size]);
-            let mut next = 0;
+            let mut labels = [0u8; 13];
+            // Bits 3t..3t+2: which rows of ticket t are filled in this column (kept in a register).
+            let mut rows = 0u32;
+            let mut n = 0;
             for t in 0..TICKETS_PER_BOOK {
-                let k = vectors[t][col] as usize;
-                let share = &mut pool[next..next + k];
-                share.sort_unstable();
-                next += k;
-                let mut it = share.iter();
-                for row in 0..ROWS {
-                    if words[t] >> (row * COLS + col) & 1 == 1 {
-                        cells[t][row * COLS + col] = *it.next().expect("layout matches counts");
-                    }
-                }
+                let w = words[t] >> col;
+                rows |= (w & 1 | (w >> COLS & 1) << 1 | (w >> (2 * COLS) & 1) << 2) << (3 * t);
+                // Three writes and a jump of 1–3: no data-dependent branch.
+                labels[n..n + 3].fill(t as u8);
+                n += vectors[t][col] as usize;
+            }
+            debug_assert_eq!(n, size);
+            rng::shuffle(rng, &mut labels[..size]);
+            for (i, &t) in labels[..size].iter().enumerate() {
+                let t = t as usize;
+                let row = ((rows >> (3 * t)) & 7).trailing_zeros();
+                rows &= !(1 << (3 * t as u32 + row));
+                cells[t][row as usize * COLS + col] = lo + i as u8;
             }
         }
         Book::from_trusted(cells.map(Ticket::from_trusted))
