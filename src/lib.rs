@@ -1,10 +1,125 @@
 //! housie: printable books of 90-ball bingo tickets, drawn so that every valid book is equally
 //! likely, with a manifest, a print-ready PDF, a run record and tools to settle claims.
 //!
-//! The pipeline runs one way: seed → books ([`generate`]) → outputs ([`export`]).
+//! The pipeline runs one way: seed → books ([`generate`]) → pages ([`pages`]) → outputs
+//! ([`export`]). [`generate_run`] drives it for the CLI's `housie generate`.
 
 pub mod domain;
+pub mod error;
+pub mod export;
 pub mod generate;
+pub mod pages;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 pub use domain::{Book, Serial, Ticket};
-pub use generate::{Generator, Seed};
+pub use error::Error;
+pub use generate::{Generator, RunOptions, Seed};
+
+use export::csv::ManifestWriter;
+use export::{Export, FinishedFile, OutputFile};
+use generate::{Redraw, RunDrawer};
+use pages::VolumePlan;
+
+/// Name of the manifest inside the output folder.
+pub const MANIFEST: &str = "manifest.csv";
+
+/// Everything `generate` needs, resolved and checked by the caller (the CLI).
+#[derive(Clone, Debug)]
+pub struct GeneratePlan {
+    pub seed: Seed,
+    pub run: RunOptions,
+    pub out_dir: PathBuf,
+    pub force: bool,
+    pub books_per_file: u64,
+}
+
+/// What a finished run wrote.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Paths of the files, in the order written.
+    pub files: Vec<PathBuf>,
+    pub tickets: u64,
+    pub redraws: Vec<Redraw>,
+}
+
+impl GeneratePlan {
+    /// Refuses, before anything is written, what would fail or overwrite without `--force`.
+    pub fn check(&self) -> Result<(), Error> {
+        RunDrawer::new(self.seed.clone(), self.run.clone())?;
+        if self.books_per_file == 0 {
+            return Err(Error::NoBooksPerFile);
+        }
+        let dir = &self.out_dir;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::NotADir(dir.clone()));
+        }
+        if !self.force && export::is_non_empty_dir(dir) {
+            return Err(Error::NotEmpty(dir.clone()));
+        }
+        Ok(())
+    }
+
+    fn volumes(&self) -> VolumePlan {
+        VolumePlan {
+            books: self.run.books,
+            per_file: self.books_per_file,
+        }
+    }
+}
+
+/// Draws the run and writes its files, publishing them only once all are complete.
+/// `progress` hears the number of books done so far.
+pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Result<Outcome, Error> {
+    plan.check()?;
+    let dir = &plan.out_dir;
+    fs::create_dir_all(dir).map_err(Error::io(dir))?;
+    let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run.clone())?;
+    let volumes = plan.volumes();
+    let manifest_file = OutputFile::create(dir, MANIFEST).map_err(Error::io(dir))?;
+    let mut manifest = ManifestWriter::new(manifest_file).map_err(Error::io(dir.join(MANIFEST)))?;
+    let mut done = 0;
+    for v in 1..=volumes.volumes() {
+        let batch = drawer.next_batch(volumes.len(v))?;
+        let placed = volumes.place(v, batch);
+        manifest
+            .write_books(&placed)
+            .map_err(Error::io(dir.join(MANIFEST)))?;
+        done += placed.len() as u64;
+        progress(done);
+    }
+    let manifest = manifest
+        .into_inner()
+        .and_then(OutputFile::finish)
+        .map_err(Error::io(dir.join(MANIFEST)))?;
+    let finished: Vec<FinishedFile> = vec![manifest];
+    let mut files = Vec::new();
+    for f in finished {
+        let name = dir.join(f.name());
+        files.push(f.commit().map_err(Error::io(name))?);
+    }
+    Ok(Outcome {
+        files,
+        tickets: done * 6,
+        redraws: drawer.redraws().to_vec(),
+    })
+}
+
+/// Writes bytes to `path` atomically (temporary file in the same folder, then rename).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::Invalid(format!("{} names no file", path.display())))?;
+    let mut f = OutputFile::create(dir, &name.to_string_lossy()).map_err(Error::io(dir))?;
+    f.write_all(bytes).map_err(Error::io(path))?;
+    f.finish()
+        .and_then(FinishedFile::commit)
+        .map_err(Error::io(path))?;
+    Ok(())
+}

@@ -1,1 +1,53 @@
-fn main(){}
+//! The `housie` command: a thin shell over the library. Every error ends here as one line on
+//! stderr and an exit code: 0 success, 1 "no" (a run or claim that is not valid), 2 usage or I/O.
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Print-ready books of 90-ball bingo tickets (Housie / Tambola), drawn exactly uniformly.
+#[derive(Parser, Debug)]
+#[command(name = "housie", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Generate(cmd::generate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Generate(args) => cmd::generate::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            // A closed pipe (e.g. `housie … | head`) is not worth a message.
+            if let Some(io) =
+                std::error::Error::source(&err).and_then(|e| e.downcast_ref::<std::io::Error>())
+            {
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::from(2);
+                }
+            }
+            eprintln!("housie: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        super::Cli::command().debug_assert();
+    }
+}

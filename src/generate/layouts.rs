@@ -28,7 +28,7 @@ impl Layouts {
     pub fn build() -> Layouts {
         let mut vectors = Vec::new();
         let mut index_of_code = vec![u16::MAX; 3usize.pow(COLS as u32)];
-        for c in 0..index_of_code.len() {
+        for (c, slot_index) in index_of_code.iter_mut().enumerate() {
             let mut v = [0u8; COLS];
             let mut rest = c;
             for slot in v.iter_mut() {
@@ -36,12 +36,14 @@ impl Layouts {
                 rest /= 3;
             }
             if v.iter().map(|&x| x as usize).sum::<usize>() == ROWS * NUMBERS_PER_ROW {
-                index_of_code[c] = vectors.len() as u16;
+                *slot_index = vectors.len() as u16;
                 vectors.push(v);
             }
         }
         // Every row is 5 of 9 columns; a layout is three rows that leave no column empty.
-        let rows: Vec<u32> = (0u32..1 << COLS).filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW).collect();
+        let rows: Vec<u32> = (0u32..1 << COLS)
+            .filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW)
+            .collect();
         let full = (1u32 << COLS) - 1;
         let mut by_vector: Vec<Vec<u32>> = vec![Vec::new(); vectors.len()];
         for &a in &rows {
@@ -54,7 +56,8 @@ impl Layouts {
                     for (j, slot) in v.iter_mut().enumerate() {
                         *slot = ((a >> j & 1) + (b >> j & 1) + (c >> j & 1)) as u8;
                     }
-                    by_vector[index_of_code[code(&v)] as usize].push(a | b << COLS | c << (2 * COLS));
+                    by_vector[index_of_code[code(&v)] as usize]
+                        .push(a | b << COLS | c << (2 * COLS));
                 }
             }
         }
@@ -64,7 +67,12 @@ impl Layouts {
             words.extend(group);
             offsets.push(words.len() as u32);
         }
-        Layouts { vectors, index_of_code, words, offsets }
+        Layouts {
+            vectors,
+            index_of_code,
+            words,
+            offsets,
+        }
     }
 
     pub fn vectors(&self) -> &[Vector] {
@@ -116,7 +124,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]), Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap()));
+        assert_eq!(
+            l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]),
+            Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap())
+        );
         assert_eq!(l.index(&[3, 3, 3, 3, 1, 1, 1, 1, 1]), None);
         assert_eq!(l.index(&[0, 3, 3, 3, 3, 3, 0, 0, 0]), None);
     }

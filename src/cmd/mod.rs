@@ -1,0 +1,4 @@
+//! One file per subcommand, its help text on top.
+
+pub mod generate;
+pub mod progress;

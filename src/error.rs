@@ -1,0 +1,30 @@
+//! The library's errors: each reads as one located line for the CLI to print.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::generate::RunError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Run(#[from] RunError),
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{} is not empty; pass --force to replace housie's files in it", .0.display())]
+    NotEmpty(PathBuf),
+    #[error("{} is not a folder", .0.display())]
+    NotADir(PathBuf),
+    #[error("--books-per-file must be at least 1")]
+    NoBooksPerFile,
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Error {
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> Error {
+        let path = path.into();
+        move |source| Error::Io { path, source }
+    }
+}

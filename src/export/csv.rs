@@ -1,0 +1,73 @@
+//! The manifest: one CSV row per ticket, so every ticket can be checked and found on paper.
+//!
+//! Columns: `serial,book,ticket,r1c1,…,r1c9,r2c1,…,r3c9,file,page` — 27 cells row-major, empty
+//! for a blank; `ticket` is 1–6 in print order; `file` and `page` locate the ticket's page.
+
+use std::io::{self, Write};
+
+use super::Export;
+use crate::domain::{Serial, COLS, ROWS};
+use crate::pages::PlacedBook;
+
+/// The manifest's header, in order.
+pub fn columns() -> Vec<String> {
+    let mut cols = vec![
+        "serial".to_string(),
+        "book".to_string(),
+        "ticket".to_string(),
+    ];
+    for r in 1..=ROWS {
+        for c in 1..=COLS {
+            cols.push(format!("r{r}c{c}"));
+        }
+    }
+    cols.push("file".to_string());
+    cols.push("page".to_string());
+    cols
+}
+
+/// Streams manifest rows into any writer.
+pub struct ManifestWriter<W: Write> {
+    csv: csv::Writer<W>,
+}
+
+impl<W: Write> ManifestWriter<W> {
+    pub fn new(writer: W) -> io::Result<ManifestWriter<W>> {
+        let mut csv = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(writer);
+        csv.write_record(columns())?;
+        Ok(ManifestWriter { csv })
+    }
+
+    pub fn into_inner(self) -> io::Result<W> {
+        self.csv.into_inner().map_err(|e| e.into_error())
+    }
+}
+
+impl<W: Write> Export for ManifestWriter<W> {
+    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
+        let mut record: Vec<String> = Vec::with_capacity(32);
+        for placed in books {
+            let number = placed.drawn.number;
+            for (t, ticket) in placed.drawn.book.tickets().iter().enumerate() {
+                record.clear();
+                let serial = Serial::new(number, t as u8 + 1).expect("book numbers start at 1");
+                record.push(serial.to_string());
+                record.push(number.to_string());
+                record.push((t + 1).to_string());
+                record.extend(ticket.cells().iter().map(|&n| {
+                    if n == 0 {
+                        String::new()
+                    } else {
+                        n.to_string()
+                    }
+                }));
+                record.push(placed.file.clone());
+                record.push(placed.page.to_string());
+                self.csv.write_record(&record)?;
+            }
+        }
+        Ok(())
+    }
+}

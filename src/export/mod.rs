@@ -1,0 +1,108 @@
+//! Output formats, one per file behind [`Export`], and [`OutputFile`], which owns the temporary
+//! file and the rename so that no file ever appears under its final name half-written.
+
+pub mod csv;
+
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+use crate::pages::PlacedBook;
+
+/// An output that takes placed books in order and renders them into a writer.
+pub trait Export {
+    /// Renders the next books (in run order).
+    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()>;
+}
+
+/// A file being written in the output folder under a temporary name; [`OutputFile::commit`]
+/// renames it into place, and dropping it uncommitted deletes it.
+pub struct OutputFile {
+    name: String,
+    dir: PathBuf,
+    writer: BufWriter<NamedTempFile>,
+}
+
+impl OutputFile {
+    pub fn create(dir: &Path, name: &str) -> io::Result<OutputFile> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".housie-").suffix(".tmp");
+        // Temporary files are private (0600); the published file gets ordinary permissions.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+        let temp = builder.tempfile_in(dir)?;
+        Ok(OutputFile {
+            name: name.to_string(),
+            dir: dir.to_path_buf(),
+            writer: BufWriter::new(temp),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Flushes and syncs; the file is complete but still under its temporary name.
+    pub fn finish(self) -> io::Result<FinishedFile> {
+        let temp = self
+            .writer
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
+        temp.as_file().sync_all()?;
+        Ok(FinishedFile {
+            name: self.name,
+            dir: self.dir,
+            temp,
+        })
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// A complete file waiting to be renamed into place, so a run can publish all files at the end.
+pub struct FinishedFile {
+    name: String,
+    dir: PathBuf,
+    temp: NamedTempFile,
+}
+
+impl FinishedFile {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn path(&self) -> &Path {
+        self.temp.path()
+    }
+
+    /// Renames into place (replacing a file of that name: overwriting is decided earlier).
+    pub fn commit(self) -> io::Result<PathBuf> {
+        let target = self.dir.join(&self.name);
+        self.temp.persist(&target).map_err(|e| e.error)?;
+        Ok(target)
+    }
+}
+
+/// Writes a small file atomically in one go.
+pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<FinishedFile> {
+    let mut f = OutputFile::create(dir, name)?;
+    f.write_all(bytes)?;
+    f.finish()
+}
+
+/// Whether a folder exists and holds anything.
+pub fn is_non_empty_dir(dir: &Path) -> bool {
+    fs::read_dir(dir)
+        .map(|mut d| d.next().is_some())
+        .unwrap_or(false)
+}

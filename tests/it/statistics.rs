@@ -1,0 +1,160 @@
+//! Chi-square tests of the generator against the exact probabilities its own table gives, each
+//! with a negative control: a feasibility-only generator (every vector that still allows a
+//! completion equally likely, as the backtracking generators do) that the same test rejects.
+//!
+//! Critical values use the Wilson–Hilferty approximation, accurate to within 1 % at the degrees of
+//! freedom used here (12 and more). Ours must pass at p = 0.001; the control must fail at p = 10⁻⁹.
+
+use housie::domain::{Book, COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
+use housie::generate::Vector;
+use housie::{Generator, Seed};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+const BOOKS: u64 = 60_000;
+
+/// Chi-square critical value for `df` degrees of freedom at upper-tail normal quantile `z`.
+fn critical(df: usize, z: f64) -> f64 {
+    let k = df as f64;
+    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
+}
+const Z_PASS: f64 = 3.090; // p = 0.001
+const Z_CONTROL: f64 = 5.998; // p = 1e-9
+
+fn chi_square(observed: &[f64], expected: &[f64]) -> f64 {
+    observed
+        .iter()
+        .zip(expected)
+        .filter(|(_, &e)| e > 0.0)
+        .map(|(o, e)| (o - e) * (o - e) / e)
+        .sum()
+}
+
+/// The control: picks each ticket's vector uniformly among those that keep the book completable.
+fn feasibility_only(rng: &mut Pcg64Mcg) -> Book {
+    let g = Generator::get();
+    let mut remaining = COLUMN_SIZES;
+    let mut vectors = [[0u8; COLS]; TICKETS_PER_BOOK];
+    for (t, slot) in vectors.iter_mut().enumerate() {
+        let left = (TICKETS_PER_BOOK - 1 - t) as u8;
+        let options: Vec<&Vector> = g
+            .vectors()
+            .iter()
+            .filter(|v| {
+                (0..COLS).all(|j| {
+                    v[j] <= remaining[j] && (left..=3 * left).contains(&(remaining[j] - v[j]))
+                })
+            })
+            .collect();
+        let v = *options[rand::Rng::random_range(rng, 0..options.len())];
+        for j in 0..COLS {
+            remaining[j] -= v[j];
+        }
+        *slot = v;
+    }
+    g.fill(&vectors, rng)
+}
+
+fn ours() -> impl FnMut(u64) -> Book {
+    let seed = Seed::from_text("statistics");
+    move |k| Generator::get().book(&seed, k, 0)
+}
+
+fn control() -> impl FnMut(u64) -> Book {
+    let mut rng = Pcg64Mcg::seed_from_u64(2026);
+    move |_| feasibility_only(&mut rng)
+}
+
+/// Σ over ticket positions of the chi-square of one per-ticket category against its exact law.
+fn per_position(
+    mut draw: impl FnMut(u64) -> Book,
+    classes: usize,
+    class: fn(&housie::Ticket) -> usize,
+    exact: [[f64; 4]; 6],
+) -> (f64, usize) {
+    let mut counts = vec![vec![0f64; classes]; TICKETS_PER_BOOK];
+    for k in 1..=BOOKS {
+        for (t, ticket) in draw(k).tickets().iter().enumerate() {
+            counts[t][class(ticket)] += 1.0;
+        }
+    }
+    let mut stat = 0.0;
+    let mut df = 0;
+    for t in 0..TICKETS_PER_BOOK {
+        let expected: Vec<f64> = (0..classes).map(|c| exact[t][c] * BOOKS as f64).collect();
+        stat += chi_square(&counts[t], &expected);
+        df += expected.iter().filter(|&&e| e > 0.0).count() - 1;
+    }
+    (stat, df)
+}
+
+fn full_columns(draw: impl FnMut(u64) -> Book) -> (f64, usize) {
+    per_position(
+        draw,
+        4,
+        |t| t.full_columns(),
+        Generator::get().marginals().full_columns,
+    )
+}
+
+fn column9(draw: impl FnMut(u64) -> Book) -> (f64, usize) {
+    per_position(
+        draw,
+        4,
+        |t| t.column_count(COLS - 1),
+        Generator::get().marginals().column9,
+    )
+}
+
+/// Number n on ticket t: every cell of the 90 × 6 table expects BOOKS / 6.
+fn number_on_ticket(mut draw: impl FnMut(u64) -> Book) -> (f64, usize) {
+    let mut counts = vec![0f64; 91 * TICKETS_PER_BOOK];
+    for k in 1..=BOOKS {
+        for (t, ticket) in draw(k).tickets().iter().enumerate() {
+            for n in ticket.numbers() {
+                counts[n as usize * TICKETS_PER_BOOK + t] += 1.0;
+            }
+        }
+    }
+    let observed = &counts[TICKETS_PER_BOOK..];
+    let expected = vec![BOOKS as f64 / 6.0; observed.len()];
+    (chi_square(observed, &expected), 90 * (TICKETS_PER_BOOK - 1))
+}
+
+fn assert_passes(name: &str, (stat, df): (f64, usize)) {
+    let limit = critical(df, Z_PASS);
+    assert!(
+        stat < limit,
+        "{name}: chi-square {stat:.1} on {df} df exceeds {limit:.1} (p < 0.001)"
+    );
+}
+
+fn assert_rejected(name: &str, (stat, df): (f64, usize)) {
+    let limit = critical(df, Z_CONTROL);
+    assert!(stat > limit, "{name} control: chi-square {stat:.1} on {df} df is below {limit:.1}: the test cannot see the bias");
+}
+
+#[test]
+fn critical_values_match_tables() {
+    // Published chi-square table values at p = 0.001.
+    assert!((critical(12, Z_PASS) - 32.909).abs() < 0.2);
+    assert!((critical(18, Z_PASS) - 42.312).abs() < 0.2);
+}
+
+#[test]
+fn full_columns_per_ticket_follow_the_exact_law() {
+    assert_passes("full columns", full_columns(ours()));
+    assert_rejected("full columns", full_columns(control()));
+}
+
+#[test]
+fn column_nine_counts_per_ticket_follow_the_exact_law() {
+    assert_passes("column 9", column9(ours()));
+    assert_rejected("column 9", column9(control()));
+}
+
+#[test]
+fn every_number_is_on_every_ticket_one_time_in_six() {
+    assert_passes("number on ticket", number_on_ticket(ours()));
+    assert_rejected("number on ticket", number_on_ticket(control()));
+}
