@@ -26,20 +26,23 @@ fn manifest_run(c: &mut Criterion) {
     let mut group = c.benchmark_group("run");
     group.sample_size(10);
     for books in [500u64, 100_000] {
-        group.bench_function(format!("{books} books, manifest"), |b| {
+        group.bench_function(format!("{books} books, PDF + manifest"), |b| {
             b.iter_batched(
                 || tempfile::tempdir().unwrap(),
                 |dir| {
                     let plan = GeneratePlan {
                         seed: Seed::from_text("bench"),
-                        run: RunOptions {
-                            books,
-                            first_book: 1,
-                            allow_duplicate_lines: false,
-                        },
+                        run: RunOptions { books, first_book: 1, allow_duplicate_lines: false },
                         out_dir: dir.path().join("out"),
                         force: false,
                         books_per_file: 1000,
+                        style: housie::export::pdf::PdfStyle {
+                            template: housie::template::Template::load("classic").unwrap().0,
+                            font: housie::font::Font::bundled(),
+                            title: "Bench".into(),
+                            bleed_mm: 0.0,
+                            crop_marks: false,
+                        },
                     };
                     generate_run(&plan, &mut |_| {}).unwrap();
                     dir

@@ -19,6 +19,12 @@ pub enum Error {
     NoBooksPerFile,
     #[error("{0}")]
     Invalid(String),
+    #[error(transparent)]
+    Style(#[from] crate::export::pdf::StyleError),
+    #[error(transparent)]
+    Template(#[from] crate::template::TemplateError),
+    #[error(transparent)]
+    Font(#[from] crate::font::FontError),
 }
 
 impl Error {

@@ -7,8 +7,10 @@
 pub mod domain;
 pub mod error;
 pub mod export;
+pub mod font;
 pub mod generate;
 pub mod pages;
+pub mod template;
 
 use std::fs;
 use std::io::Write;
@@ -18,10 +20,12 @@ pub use domain::{Book, Serial, Ticket};
 pub use error::Error;
 pub use generate::{Generator, RunOptions, Seed};
 
+use domain::TICKETS_PER_BOOK;
 use export::csv::ManifestWriter;
+use export::pdf::{PdfStyle, PdfVolume};
 use export::{Export, FinishedFile, OutputFile};
 use generate::{Redraw, RunDrawer};
-use pages::VolumePlan;
+use pages::{PlacedBook, VolumePlan};
 
 /// Name of the manifest inside the output folder.
 pub const MANIFEST: &str = "manifest.csv";
@@ -34,6 +38,7 @@ pub struct GeneratePlan {
     pub out_dir: PathBuf,
     pub force: bool,
     pub books_per_file: u64,
+    pub style: PdfStyle,
 }
 
 /// What a finished run wrote.
@@ -52,6 +57,7 @@ impl GeneratePlan {
         if self.books_per_file == 0 {
             return Err(Error::NoBooksPerFile);
         }
+        self.style.check()?;
         let dir = &self.out_dir;
         if dir.exists() && !dir.is_dir() {
             return Err(Error::NotADir(dir.clone()));
@@ -63,15 +69,15 @@ impl GeneratePlan {
     }
 
     fn volumes(&self) -> VolumePlan {
-        VolumePlan {
-            books: self.run.books,
-            per_file: self.books_per_file,
-        }
+        VolumePlan { books: self.run.books, per_file: self.books_per_file }
     }
 }
 
 /// Draws the run and writes its files, publishing them only once all are complete.
-/// `progress` hears the number of books done so far.
+/// `progress` hears the number of books whose pages are done so far.
+///
+/// Volumes are drawn and written to the manifest in order on this thread; their PDFs are
+/// rendered on worker threads, at most one volume waiting, so memory stays bounded.
 pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Result<Outcome, Error> {
     plan.check()?;
     let dir = &plan.out_dir;
@@ -80,46 +86,86 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     let volumes = plan.volumes();
     let manifest_file = OutputFile::create(dir, MANIFEST).map_err(Error::io(dir))?;
     let mut manifest = ManifestWriter::new(manifest_file).map_err(Error::io(dir.join(MANIFEST)))?;
-    let mut done = 0;
-    for v in 1..=volumes.volumes() {
-        let batch = drawer.next_batch(volumes.len(v))?;
-        let placed = volumes.place(v, batch);
-        manifest
-            .write_books(&placed)
-            .map_err(Error::io(dir.join(MANIFEST)))?;
-        done += placed.len() as u64;
-        progress(done);
-    }
-    let manifest = manifest
-        .into_inner()
-        .and_then(OutputFile::finish)
-        .map_err(Error::io(dir.join(MANIFEST)))?;
-    let finished: Vec<FinishedFile> = vec![manifest];
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+
+    let (jobs, inbox) = std::sync::mpsc::sync_channel::<(u64, Vec<PlacedBook>)>(1);
+    let inbox = std::sync::Mutex::new(inbox);
+    let mut pdfs: Vec<(u64, FinishedFile)> = std::thread::scope(|s| -> Result<_, Error> {
+        let (report, results) = std::sync::mpsc::channel::<Result<(u64, u64, FinishedFile), Error>>();
+        for _ in 0..workers {
+            let (inbox, report) = (&inbox, report.clone());
+            s.spawn(move || loop {
+                let job = inbox.lock().expect("no worker panics holding the lock").recv();
+                let Ok((v, placed)) = job else { break };
+                let books = placed.len() as u64;
+                let done = render_volume(plan, &volumes, v, &placed).map(|f| (v, books, f));
+                if report.send(done).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(report);
+        let mut finished = Vec::new();
+        let mut rendered = 0;
+        let mut collect = |r: Result<(u64, u64, FinishedFile), Error>| -> Result<(), Error> {
+            let (v, books, file) = r?;
+            rendered += books;
+            progress(rendered);
+            finished.push((v, file));
+            Ok(())
+        };
+        for v in 1..=volumes.volumes() {
+            let batch = drawer.next_batch(volumes.len(v))?;
+            let placed = volumes.place(v, batch);
+            manifest.write_books(&placed).map_err(Error::io(dir.join(MANIFEST)))?;
+            if jobs.send((v, placed)).is_err() {
+                break;
+            }
+            while let Ok(r) = results.try_recv() {
+                collect(r)?;
+            }
+        }
+        drop(jobs);
+        for r in results {
+            collect(r)?;
+        }
+        Ok(finished)
+    })?;
+    pdfs.sort_by_key(|(v, _)| *v);
+
+    let manifest = manifest.into_inner().and_then(OutputFile::finish).map_err(Error::io(dir.join(MANIFEST)))?;
+    let mut finished: Vec<FinishedFile> = pdfs.into_iter().map(|(_, f)| f).collect();
+    finished.push(manifest);
     let mut files = Vec::new();
     for f in finished {
         let name = dir.join(f.name());
         files.push(f.commit().map_err(Error::io(name))?);
     }
-    Ok(Outcome {
-        files,
-        tickets: done * 6,
-        redraws: drawer.redraws().to_vec(),
-    })
+    let tickets = plan.run.books * TICKETS_PER_BOOK as u64;
+    Ok(Outcome { files, tickets, redraws: drawer.redraws().to_vec() })
+}
+
+/// Renders one volume to a finished (not yet published) file.
+fn render_volume(
+    plan: &GeneratePlan,
+    volumes: &VolumePlan,
+    v: u64,
+    placed: &[PlacedBook],
+) -> Result<FinishedFile, Error> {
+    let name = volumes.file_name(v);
+    let path = plan.out_dir.join(&name);
+    let mut pdf = PdfVolume::new(&plan.style, volumes.len(v));
+    pdf.write_books(placed).map_err(Error::io(&path))?;
+    let bytes = pdf.finish().map_err(Error::io(&path))?;
+    export::write_file(&plan.out_dir, &name, &bytes).map_err(Error::io(&path))
 }
 
 /// Writes bytes to `path` atomically (temporary file in the same folder, then rename).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::Invalid(format!("{} names no file", path.display())))?;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| Error::Invalid(format!("{} names no file", path.display())))?;
     let mut f = OutputFile::create(dir, &name.to_string_lossy()).map_err(Error::io(dir))?;
     f.write_all(bytes).map_err(Error::io(path))?;
-    f.finish()
-        .and_then(FinishedFile::commit)
-        .map_err(Error::io(path))?;
+    f.finish().and_then(FinishedFile::commit).map_err(Error::io(path))?;
     Ok(())
 }

@@ -29,9 +29,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             // A closed pipe (e.g. `housie … | head`) is not worth a message.
-            if let Some(io) =
-                std::error::Error::source(&err).and_then(|e| e.downcast_ref::<std::io::Error>())
-            {
+            if let Some(io) = std::error::Error::source(&err).and_then(|e| e.downcast_ref::<std::io::Error>()) {
                 if io.kind() == std::io::ErrorKind::BrokenPipe {
                     return ExitCode::from(2);
                 }

@@ -45,11 +45,7 @@ impl VolumePlan {
         books
             .into_iter()
             .enumerate()
-            .map(|(i, drawn)| PlacedBook {
-                drawn,
-                file: file.clone(),
-                page: i as u64 + 1,
-            })
+            .map(|(i, drawn)| PlacedBook { drawn, file: file.clone(), page: i as u64 + 1 })
             .collect()
     }
 }
@@ -60,18 +56,9 @@ mod tests {
 
     #[test]
     fn splits_into_volumes() {
-        let one = VolumePlan {
-            books: 500,
-            per_file: 1000,
-        };
-        assert_eq!(
-            (one.volumes(), one.file_name(1).as_str(), one.len(1)),
-            (1, "books.pdf", 500)
-        );
-        let many = VolumePlan {
-            books: 2500,
-            per_file: 1000,
-        };
+        let one = VolumePlan { books: 500, per_file: 1000 };
+        assert_eq!((one.volumes(), one.file_name(1).as_str(), one.len(1)), (1, "books.pdf", 500));
+        let many = VolumePlan { books: 2500, per_file: 1000 };
         assert_eq!(many.volumes(), 3);
         assert_eq!(many.file_name(3), "books-0003.pdf");
         assert_eq!((many.len(1), many.len(3)), (1000, 500));

@@ -3,15 +3,19 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use housie::export::pdf::PdfStyle;
+use housie::font::Font;
+use housie::template::Template;
 use housie::{generate_run, Error, GeneratePlan, RunOptions, Seed};
 
-/// Draws N books (every valid book equally likely) and writes the manifest to DIR.
+/// Draws N books (every valid book equally likely) and writes to DIR the print-ready PDF
+/// (`books.pdf`, or volumes `books-0001.pdf`, … of --books-per-file pages) and `manifest.csv`.
 ///
 /// No two tickets in the run hold the same 15 numbers, and by default no two share a line.
 /// The same seed and options always give byte-identical files; without --seed a seed is drawn
 /// from the operating system and printed. Example:
 ///
-///   housie generate --books 500 --seed "spring fair 2026" --out spring
+///   housie generate --books 500 --seed "spring fair 2026" --title "Spring Fair" --out spring
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of books (one book = six tickets = one page).
@@ -35,16 +39,33 @@ pub struct Args {
     /// Books per PDF volume (memory stays bounded for any run size).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     books_per_file: u64,
+    /// Event name for the page header.
+    #[arg(long, value_name = "TEXT", default_value = "Bingo")]
+    title: String,
+    /// Look of the page: a shipped template (classic, festival) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
+    template: String,
+    /// A TrueType font file to use instead of the bundled Liberation Sans Bold.
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
+    /// Bleed in millimetres (3 is usual): background colour runs this far past the trim.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    bleed: f32,
+    /// Draw crop marks outside the bleed.
+    #[arg(long)]
+    crop_marks: bool,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let seed = args
-        .seed
-        .as_deref()
-        .map_or_else(Seed::from_os, Seed::from_text);
+    let (template, _) = Template::load(&args.template)?;
+    let font = match &args.font {
+        Some(path) => Font::from_file(path)?,
+        None => Font::bundled(),
+    };
+    let seed = args.seed.as_deref().map_or_else(Seed::from_os, Seed::from_text);
     let plan = GeneratePlan {
         seed,
         run: RunOptions {
@@ -55,16 +76,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         out_dir: args.out,
         force: args.force,
         books_per_file: args.books_per_file,
+        style: PdfStyle { template, font, title: args.title, bleed_mm: args.bleed, crop_marks: args.crop_marks },
     };
     plan.check()?;
-    let bar = super::progress::bar(args.books, args.quiet, "drawing");
+    let bar = super::progress::bar(args.books, args.quiet, "books");
     let outcome = generate_run(&plan, &mut |done| bar.set_position(done))?;
     bar.finish_and_clear();
     if args.seed.is_none() {
-        eprintln!(
-            "housie: seed {} (keep it to regenerate this run)",
-            plan.seed.text()
-        );
+        eprintln!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());
     }
     if !args.quiet {
         eprintln!(

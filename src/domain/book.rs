@@ -49,10 +49,7 @@ impl Book {
             .filter_map(|n| match on[n as usize].len() {
                 1 => None,
                 0 => Some(BookViolation::Missing { number: n }),
-                _ => Some(BookViolation::Repeated {
-                    number: n,
-                    tickets: on[n as usize].clone(),
-                }),
+                _ => Some(BookViolation::Repeated { number: n, tickets: on[n as usize].clone() }),
             })
             .collect();
         if violations.is_empty() {
@@ -89,16 +86,8 @@ mod tests {
         tickets[5] = b.tickets()[5];
         let err = Book::new(tickets).unwrap_err();
         // The foreign ticket repeats exactly the numbers the dropped one had not.
-        let missing = err
-            .violations
-            .iter()
-            .filter(|v| matches!(v, BookViolation::Missing { .. }))
-            .count();
-        let repeated = err
-            .violations
-            .iter()
-            .filter(|v| matches!(v, BookViolation::Repeated { .. }))
-            .count();
+        let missing = err.violations.iter().filter(|v| matches!(v, BookViolation::Missing { .. })).count();
+        let repeated = err.violations.iter().filter(|v| matches!(v, BookViolation::Repeated { .. })).count();
         assert_eq!(missing, repeated);
         assert!(missing > 0);
         assert!(Book::new(*a.tickets()).is_ok());

@@ -25,9 +25,7 @@ const DAMM: [[u8; 10]; 10] = [
 
 /// The Damm check digit of a string of ASCII digits (0 when appended makes the whole valid).
 pub fn damm(digits: &str) -> u8 {
-    digits
-        .bytes()
-        .fold(0, |interim, d| DAMM[interim as usize][(d - b'0') as usize])
+    digits.bytes().fold(0, |interim, d| DAMM[interim as usize][(d - b'0') as usize])
 }
 
 /// A ticket's identity in a run: its book number and its 1-based place in the book.
@@ -44,21 +42,14 @@ pub enum SerialError {
     Malformed(String),
     #[error("`{0}` has ticket {1}, but a book has tickets 1–6")]
     TicketOutOfRange(String, u8),
-    #[error(
-        "`{serial}` fails its check digit: it is {found}, the digits before it give {expected}"
-    )]
-    CheckDigit {
-        serial: String,
-        found: u8,
-        expected: u8,
-    },
+    #[error("`{serial}` fails its check digit: it is {found}, the digits before it give {expected}")]
+    CheckDigit { serial: String, found: u8, expected: u8 },
 }
 
 impl Serial {
     /// `ticket` is 1-based; `None` when it is not 1–6 or the book is 0.
     pub fn new(book: u64, ticket: u8) -> Option<Serial> {
-        (book >= 1 && (1..=TICKETS_PER_BOOK as u8).contains(&ticket))
-            .then_some(Serial { book, ticket })
+        (book >= 1 && (1..=TICKETS_PER_BOOK as u8).contains(&ticket)).then_some(Serial { book, ticket })
     }
 
     pub fn book(&self) -> u64 {
@@ -136,12 +127,7 @@ impl FromStr for Serial {
             return Err(malformed());
         };
         let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !(all_digits(book)
-            && ticket.len() == 1
-            && all_digits(ticket)
-            && check.len() == 1
-            && all_digits(check))
-        {
+        if !(all_digits(book) && ticket.len() == 1 && all_digits(ticket) && check.len() == 1 && all_digits(check)) {
             return Err(malformed());
         }
         let book_no: u64 = book.parse().map_err(|_| malformed())?;
@@ -157,11 +143,7 @@ impl FromStr for Serial {
         let expected = serial.check_digit();
         let found = check.as_bytes()[0] - b'0';
         if found != expected {
-            return Err(SerialError::CheckDigit {
-                serial: text.to_string(),
-                found,
-                expected,
-            });
+            return Err(SerialError::CheckDigit { serial: text.to_string(), found, expected });
         }
         Ok(serial)
     }
@@ -184,10 +166,7 @@ mod tests {
         let text = s.to_string();
         assert_eq!(text, format!("000123-4-{}", damm("0001234")));
         assert_eq!(text.parse::<Serial>().unwrap(), s);
-        assert_eq!(
-            Serial::new(1_234_567, 6).unwrap().to_string().len(),
-            "1234567-6-x".len()
-        );
+        assert_eq!(Serial::new(1_234_567, 6).unwrap().to_string().len(), "1234567-6-x".len());
     }
 
     #[test]
@@ -195,11 +174,7 @@ mod tests {
         for book in [1u64, 42, 999, 123_456] {
             for ticket in 1..=6 {
                 let good = Serial::new(book, ticket).unwrap().to_string();
-                let digits: Vec<usize> = good
-                    .char_indices()
-                    .filter(|c| c.1 != '-')
-                    .map(|c| c.0)
-                    .collect();
+                let digits: Vec<usize> = good.char_indices().filter(|c| c.1 != '-').map(|c| c.0).collect();
                 for &i in &digits {
                     for v in b'0'..=b'9' {
                         let mut b = good.clone().into_bytes();
@@ -229,29 +204,15 @@ mod tests {
         let mut typo = good.clone().into_bytes();
         typo[5] = if typo[5] == b'9' { b'8' } else { b'9' };
         let typo = String::from_utf8(typo).unwrap();
-        assert!(matches!(
-            typo.parse::<Serial>(),
-            Err(SerialError::CheckDigit { .. })
-        ));
+        assert!(matches!(typo.parse::<Serial>(), Err(SerialError::CheckDigit { .. })));
         assert!(Serial::suggestions(&typo).contains(&s));
     }
 
     #[test]
     fn rejects_malformed_text() {
-        for bad in [
-            "",
-            "12",
-            "000123-4",
-            "000123-7-1",
-            "abc-1-2",
-            "000123-44-1",
-            "0-1-0",
-        ] {
+        for bad in ["", "12", "000123-4", "000123-7-1", "abc-1-2", "000123-44-1", "0-1-0"] {
             assert!(bad.parse::<Serial>().is_err(), "{bad}");
         }
-        assert!(matches!(
-            "000123-7-1".parse::<Serial>(),
-            Err(SerialError::TicketOutOfRange(_, 7))
-        ));
+        assert!(matches!("000123-7-1".parse::<Serial>(), Err(SerialError::TicketOutOfRange(_, 7))));
     }
 }

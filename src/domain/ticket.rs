@@ -20,12 +20,7 @@ pub enum Violation {
     /// A column with no number at all.
     EmptyColumn { col: usize },
     /// A number not greater than the one above it in its column.
-    NotAscending {
-        row: usize,
-        col: usize,
-        number: u8,
-        above: u8,
-    },
+    NotAscending { row: usize, col: usize, number: u8, above: u8 },
 }
 
 impl fmt::Display for Violation {
@@ -36,28 +31,16 @@ impl fmt::Display for Violation {
                 if (1..=90).contains(&number) {
                     write!(f, "row {row}, column {col}: {number} does not belong in column {col} ({lo}–{hi})")
                 } else {
-                    write!(
-                        f,
-                        "row {row}, column {col}: {number} is not a bingo number (1–90)"
-                    )
+                    write!(f, "row {row}, column {col}: {number} is not a bingo number (1–90)")
                 }
             }
             Violation::RowCount { row, count } => {
-                write!(
-                    f,
-                    "row {row} holds {count} numbers, expected {NUMBERS_PER_ROW}"
-                )
+                write!(f, "row {row} holds {count} numbers, expected {NUMBERS_PER_ROW}")
             }
             Violation::EmptyColumn { col } => write!(f, "column {col} holds no number"),
-            Violation::NotAscending {
-                row,
-                col,
-                number,
-                above,
-            } => write!(
-                f,
-                "row {row}, column {col}: {number} is not greater than {above} above it"
-            ),
+            Violation::NotAscending { row, col, number, above } => {
+                write!(f, "row {row}, column {col}: {number} is not greater than {above} above it")
+            }
         }
     }
 }
@@ -70,11 +53,7 @@ pub struct TicketError {
 }
 
 fn join<T: fmt::Display>(items: &[T]) -> String {
-    items
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+    items.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 
 impl Ticket {
@@ -87,23 +66,13 @@ impl Ticket {
             let (lo, hi) = column_range(col);
             // 0 is a blank here; an explicit Some(0) is as wrong as any other out-of-range value.
             if cells[i].is_some() && !(lo..=hi).contains(&n) {
-                violations.push(Violation::WrongColumn {
-                    row: row + 1,
-                    col: col + 1,
-                    number: n,
-                });
+                violations.push(Violation::WrongColumn { row: row + 1, col: col + 1, number: n });
             }
         }
         for row in 0..ROWS {
-            let count = cells[row * COLS..(row + 1) * COLS]
-                .iter()
-                .filter(|c| c.is_some())
-                .count();
+            let count = cells[row * COLS..(row + 1) * COLS].iter().filter(|c| c.is_some()).count();
             if count != NUMBERS_PER_ROW {
-                violations.push(Violation::RowCount {
-                    row: row + 1,
-                    count,
-                });
+                violations.push(Violation::RowCount { row: row + 1, count });
             }
         }
         for col in 0..COLS {
@@ -147,10 +116,7 @@ impl Ticket {
 
     /// For the generator, whose construction guarantees the rules; checked in debug builds.
     pub(crate) fn from_trusted(cells: [u8; ROWS * COLS]) -> Ticket {
-        debug_assert!(
-            Ticket::from_cells(cells.map(|c| (c != 0).then_some(c))).is_ok(),
-            "{cells:?}"
-        );
+        debug_assert!(Ticket::from_cells(cells.map(|c| (c != 0).then_some(c))).is_ok(), "{cells:?}");
         Ticket { cells }
     }
 
@@ -168,9 +134,7 @@ impl Ticket {
     /// The five numbers of a 0-based row, left to right.
     pub fn row(&self, row: usize) -> [u8; NUMBERS_PER_ROW] {
         let mut out = [0; NUMBERS_PER_ROW];
-        let filled = self.cells[row * COLS..(row + 1) * COLS]
-            .iter()
-            .filter(|&&n| n != 0);
+        let filled = self.cells[row * COLS..(row + 1) * COLS].iter().filter(|&&n| n != 0);
         for (slot, &n) in out.iter_mut().zip(filled) {
             *slot = n;
         }
@@ -186,10 +150,7 @@ impl Ticket {
 
     /// The set of numbers as bits 1–90 of a `u128`: two tickets are the same set iff equal.
     pub fn mask(&self) -> u128 {
-        self.cells
-            .iter()
-            .filter(|&&n| n != 0)
-            .fold(0, |m, &n| m | 1u128 << n)
+        self.cells.iter().filter(|&&n| n != 0).fold(0, |m, &n| m | 1u128 << n)
     }
 
     /// The numbers of a 0-based row as a bit set, for spotting duplicate lines.
@@ -199,9 +160,7 @@ impl Ticket {
 
     /// How many columns hold three numbers.
     pub fn full_columns(&self) -> usize {
-        (0..COLS)
-            .filter(|&c| (0..ROWS).all(|r| self.get(r, c).is_some()))
-            .count()
+        (0..COLS).filter(|&c| (0..ROWS).all(|r| self.get(r, c).is_some())).count()
     }
 
     /// How many numbers column `col` (0-based) holds.
@@ -224,12 +183,8 @@ impl fmt::Debug for Ticket {
 impl fmt::Display for Ticket {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..ROWS {
-            let line: Vec<String> = (0..COLS)
-                .map(|c| {
-                    self.get(r, c)
-                        .map_or_else(|| "..".to_string(), |n| format!("{n:>2}"))
-                })
-                .collect();
+            let line: Vec<String> =
+                (0..COLS).map(|c| self.get(r, c).map_or_else(|| "..".to_string(), |n| format!("{n:>2}"))).collect();
             writeln!(f, "{}", line.join(" "))?;
         }
         Ok(())
@@ -240,11 +195,8 @@ impl fmt::Display for Ticket {
 mod tests {
     use super::*;
 
-    const GOOD: [[u8; 9]; 3] = [
-        [1, 0, 21, 0, 41, 0, 61, 0, 81],
-        [0, 12, 0, 32, 0, 52, 0, 72, 82],
-        [3, 13, 0, 33, 0, 0, 63, 73, 0],
-    ];
+    const GOOD: [[u8; 9]; 3] =
+        [[1, 0, 21, 0, 41, 0, 61, 0, 81], [0, 12, 0, 32, 0, 52, 0, 72, 82], [3, 13, 0, 33, 0, 0, 63, 73, 0]];
 
     #[test]
     fn accepts_a_valid_ticket() {
@@ -265,19 +217,10 @@ mod tests {
         assert_eq!(
             err.violations,
             vec![
-                Violation::WrongColumn {
-                    row: 1,
-                    col: 2,
-                    number: 5
-                },
+                Violation::WrongColumn { row: 1, col: 2, number: 5 },
                 Violation::RowCount { row: 1, count: 6 },
                 Violation::RowCount { row: 3, count: 4 },
-                Violation::NotAscending {
-                    row: 2,
-                    col: 9,
-                    number: 80,
-                    above: 81
-                },
+                Violation::NotAscending { row: 2, col: 9, number: 80, above: 81 },
             ]
         );
         assert_eq!(

@@ -11,11 +11,7 @@ use crate::pages::PlacedBook;
 
 /// The manifest's header, in order.
 pub fn columns() -> Vec<String> {
-    let mut cols = vec![
-        "serial".to_string(),
-        "book".to_string(),
-        "ticket".to_string(),
-    ];
+    let mut cols = vec!["serial".to_string(), "book".to_string(), "ticket".to_string()];
     for r in 1..=ROWS {
         for c in 1..=COLS {
             cols.push(format!("r{r}c{c}"));
@@ -33,9 +29,7 @@ pub struct ManifestWriter<W: Write> {
 
 impl<W: Write> ManifestWriter<W> {
     pub fn new(writer: W) -> io::Result<ManifestWriter<W>> {
-        let mut csv = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(writer);
+        let mut csv = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(writer);
         csv.write_record(columns())?;
         Ok(ManifestWriter { csv })
     }
@@ -56,13 +50,7 @@ impl<W: Write> Export for ManifestWriter<W> {
                 record.push(serial.to_string());
                 record.push(number.to_string());
                 record.push((t + 1).to_string());
-                record.extend(ticket.cells().iter().map(|&n| {
-                    if n == 0 {
-                        String::new()
-                    } else {
-                        n.to_string()
-                    }
-                }));
+                record.extend(ticket.cells().iter().map(|&n| if n == 0 { String::new() } else { n.to_string() }));
                 record.push(placed.file.clone());
                 record.push(placed.page.to_string());
                 self.csv.write_record(&record)?;

@@ -2,6 +2,7 @@
 //! file and the rename so that no file ever appears under its final name half-written.
 
 pub mod csv;
+pub mod pdf;
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -33,11 +34,7 @@ impl OutputFile {
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
         let temp = builder.tempfile_in(dir)?;
-        Ok(OutputFile {
-            name: name.to_string(),
-            dir: dir.to_path_buf(),
-            writer: BufWriter::new(temp),
-        })
+        Ok(OutputFile { name: name.to_string(), dir: dir.to_path_buf(), writer: BufWriter::new(temp) })
     }
 
     pub fn name(&self) -> &str {
@@ -46,16 +43,9 @@ impl OutputFile {
 
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
-        let temp = self
-            .writer
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
+        let temp = self.writer.into_inner().map_err(io::IntoInnerError::into_error)?;
         temp.as_file().sync_all()?;
-        Ok(FinishedFile {
-            name: self.name,
-            dir: self.dir,
-            temp,
-        })
+        Ok(FinishedFile { name: self.name, dir: self.dir, temp })
     }
 }
 
@@ -102,7 +92,5 @@ pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<FinishedFi
 
 /// Whether a folder exists and holds anything.
 pub fn is_non_empty_dir(dir: &Path) -> bool {
-    fs::read_dir(dir)
-        .map(|mut d| d.next().is_some())
-        .unwrap_or(false)
+    fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false)
 }

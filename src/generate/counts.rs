@@ -83,11 +83,7 @@ impl Builder<'_> {
                     v[j] <= remaining[j] && (left..=3 * left).contains(&rest)
                 });
                 // One vector per orbit under swaps of tied columns: the one ascending within each tie.
-                if !fits
-                    || runs
-                        .iter()
-                        .any(|r| v[r.clone()].windows(2).any(|w| w[0] > w[1]))
-                {
+                if !fits || runs.iter().any(|r| v[r.clone()].windows(2).any(|w| w[0] > w[1])) {
                     continue;
                 }
                 let mut rest = remaining;
@@ -99,14 +95,7 @@ impl Builder<'_> {
                 if f > 0 {
                     let orbit: u128 = runs.iter().map(|r| arrangements(&v[r.clone()])).product();
                     total += orbit * self.weight(v) * f;
-                    succ.push((
-                        total,
-                        Successor {
-                            vector: vi as u16,
-                            next: next as u16,
-                            reorder: reorder(&rest),
-                        },
-                    ));
+                    succ.push((total, Successor { vector: vi as u16, next: next as u16, reorder: reorder(&rest) }));
                 }
             }
         }
@@ -126,16 +115,7 @@ impl Builder<'_> {
         }
         let len = self.counts.cumulative.len() as u32 - first;
         let ties = ties as u8;
-        self.counts.states.push(State {
-            remaining,
-            tickets,
-            total,
-            first,
-            len,
-            tie_bounds,
-            tie_slots,
-            ties,
-        });
+        self.counts.states.push(State { remaining, tickets, total, first, len, tie_bounds, tie_slots, ties });
         self.memo.insert(remaining, id);
         id
     }
@@ -149,10 +129,7 @@ impl Builder<'_> {
 fn reorder(rest: &Vector) -> u32 {
     let mut order: Vec<usize> = (1..COLS - 1).collect();
     order.sort_by_key(|&p| rest[p]);
-    order
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (i, &p)| acc | ((p - 1) as u32) << (3 * i))
+    order.iter().enumerate().fold(0, |acc, (i, &p)| acc | ((p - 1) as u32) << (3 * i))
 }
 
 /// Runs (length ≥ 2) of equal remaining counts among the sorted columns 2–8 of a canonical state.
@@ -206,18 +183,8 @@ fn gcd(a: u128, b: u128) -> u128 {
 impl Counts {
     pub fn build(layouts: &Layouts) -> Counts {
         let weights = weights(layouts);
-        let empty = Counts {
-            states: Vec::new(),
-            cumulative: Vec::new(),
-            succ: Vec::new(),
-            weights,
-            start: 0,
-        };
-        let mut b = Builder {
-            layouts,
-            memo: HashMap::new(),
-            counts: empty,
-        };
+        let empty = Counts { states: Vec::new(), cumulative: Vec::new(), succ: Vec::new(), weights, start: 0 };
+        let mut b = Builder { layouts, memo: HashMap::new(), counts: empty };
         let start = b.state(COLUMN_SIZES, TICKETS_PER_BOOK as u8);
         b.counts.start = start;
         b.counts
@@ -240,11 +207,7 @@ impl Counts {
 
     /// Draws the six tickets' column-count vectors (actual column order) with exact probability.
     #[inline]
-    pub fn sample<R: rand::RngCore>(
-        &self,
-        layouts: &Layouts,
-        rng: &mut R,
-    ) -> [Vector; TICKETS_PER_BOOK] {
+    pub fn sample<R: rand::RngCore>(&self, layouts: &Layouts, rng: &mut R) -> [Vector; TICKETS_PER_BOOK] {
         let mut out = [[0u8; COLS]; TICKETS_PER_BOOK];
         // perm[i] = the actual column at canonical position i. Columns 2–8 start tied.
         let mut perm: [u8; COLS] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -256,13 +219,7 @@ impl Counts {
             let n = state.ties as usize;
             let mut picks = [0u32; 6];
             super::rng::fill_below(rng, &state.tie_bounds[..n], &mut picks[..n]);
-            for ((&slot, &bound), &pick) in state
-                .tie_slots
-                .iter()
-                .zip(&state.tie_bounds)
-                .zip(&picks)
-                .take(n)
-            {
+            for ((&slot, &bound), &pick) in state.tie_slots.iter().zip(&state.tie_bounds).zip(&picks).take(n) {
                 let p = slot as usize;
                 perm.swap(p, p + 1 - bound as usize + pick as usize);
             }
@@ -314,17 +271,9 @@ impl Counts {
                     next[self.succ[e].next as usize] += p * share;
                 }
             }
-            at = next
-                .iter()
-                .enumerate()
-                .filter(|(_, &p)| p > 0.0)
-                .map(|(i, &p)| (i, p))
-                .collect();
+            at = next.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (i, p)).collect();
         }
-        Marginals {
-            full_columns: full,
-            column9: last,
-        }
+        Marginals { full_columns: full, column9: last }
     }
 }
 
@@ -360,18 +309,10 @@ mod tests {
         let m = Counts::build(&layouts).marginals(&layouts);
         for t in 0..TICKETS_PER_BOOK {
             for (f, want) in [0.3883, 0.5044, 0.1053, 0.0020].iter().enumerate() {
-                assert!(
-                    (m.full_columns[t][f] - want).abs() < 6e-5,
-                    "t{t} f{f} {}",
-                    m.full_columns[t][f]
-                );
+                assert!((m.full_columns[t][f] - want).abs() < 6e-5, "t{t} f{f} {}", m.full_columns[t][f]);
             }
             for (n, want) in [(1, 0.3021), (2, 0.5624), (3, 0.1355)] {
-                assert!(
-                    (m.column9[t][n] - want).abs() < 6e-5,
-                    "t{t} n{n} {}",
-                    m.column9[t][n]
-                );
+                assert!((m.column9[t][n] - want).abs() < 6e-5, "t{t} n{n} {}", m.column9[t][n]);
             }
         }
     }

@@ -41,9 +41,7 @@ impl Layouts {
             }
         }
         // Every row is 5 of 9 columns; a layout is three rows that leave no column empty.
-        let rows: Vec<u32> = (0u32..1 << COLS)
-            .filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW)
-            .collect();
+        let rows: Vec<u32> = (0u32..1 << COLS).filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW).collect();
         let full = (1u32 << COLS) - 1;
         let mut by_vector: Vec<Vec<u32>> = vec![Vec::new(); vectors.len()];
         for &a in &rows {
@@ -56,8 +54,7 @@ impl Layouts {
                     for (j, slot) in v.iter_mut().enumerate() {
                         *slot = ((a >> j & 1) + (b >> j & 1) + (c >> j & 1)) as u8;
                     }
-                    by_vector[index_of_code[code(&v)] as usize]
-                        .push(a | b << COLS | c << (2 * COLS));
+                    by_vector[index_of_code[code(&v)] as usize].push(a | b << COLS | c << (2 * COLS));
                 }
             }
         }
@@ -67,12 +64,7 @@ impl Layouts {
             words.extend(group);
             offsets.push(words.len() as u32);
         }
-        Layouts {
-            vectors,
-            index_of_code,
-            words,
-            offsets,
-        }
+        Layouts { vectors, index_of_code, words, offsets }
     }
 
     pub fn vectors(&self) -> &[Vector] {
@@ -124,10 +116,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(
-            l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]),
-            Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap())
-        );
+        assert_eq!(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]), Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap()));
         assert_eq!(l.index(&[3, 3, 3, 3, 1, 1, 1, 1, 1]), None);
         assert_eq!(l.index(&[0, 3, 3, 3, 3, 3, 0, 0, 0]), None);
     }

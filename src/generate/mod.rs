@@ -100,9 +100,7 @@ impl Generator {
 
     /// How many layouts have these column counts (0 if not a vector).
     pub fn layouts_with(&self, v: &Vector) -> usize {
-        self.layouts
-            .index(v)
-            .map_or(0, |i| self.layouts.of(i).len())
+        self.layouts.index(v).map_or(0, |i| self.layouts.of(i).len())
     }
 
     /// Total layouts (735,210).

@@ -22,11 +22,7 @@ pub fn below_u32<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
 pub fn below_u128<R: RngCore + ?Sized>(rng: &mut R, n: u128) -> u128 {
     debug_assert!(n > 0);
     let bits = 128 - (n - 1).leading_zeros();
-    let mask = if bits == 128 {
-        u128::MAX
-    } else {
-        (1u128 << bits) - 1
-    };
+    let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
     loop {
         let x = if bits <= 64 {
             u128::from(rng.next_u64())
@@ -79,10 +75,7 @@ pub const SHUFFLE_MAX: usize = 20;
 #[inline]
 pub fn shuffle<R: RngCore + ?Sized, T>(rng: &mut R, items: &mut [T]) {
     let n = items.len();
-    assert!(
-        n <= SHUFFLE_MAX,
-        "shuffle is for at most {SHUFFLE_MAX} items"
-    );
+    assert!(n <= SHUFFLE_MAX, "shuffle is for at most {SHUFFLE_MAX} items");
     if n < 2 {
         return;
     }

@@ -71,13 +71,8 @@ impl<'a> RunDrawer<'a> {
         if options.first_book == 0 {
             return Err(RunError::FirstBookZero);
         }
-        options
-            .first_book
-            .checked_add(options.books - 1)
-            .ok_or(RunError::TooManyBooks)?;
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(8);
+        options.first_book.checked_add(options.books - 1).ok_or(RunError::TooManyBooks)?;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
         Ok(RunDrawer {
             generator: Generator::get(),
             next: options.first_book,
@@ -131,26 +126,14 @@ impl<'a> RunDrawer<'a> {
         let (generator, seed) = (self.generator, &self.seed);
         let chunk = numbers.len().div_ceil(self.threads).max(1);
         if self.threads == 1 || numbers.len() < 256 {
-            return numbers
-                .iter()
-                .map(|&k| generator.book(seed, k, 0))
-                .collect();
+            return numbers.iter().map(|&k| generator.book(seed, k, 0)).collect();
         }
         std::thread::scope(|s| {
             let handles: Vec<_> = numbers
                 .chunks(chunk)
-                .map(|part| {
-                    s.spawn(move || {
-                        part.iter()
-                            .map(|&k| generator.book(seed, k, 0))
-                            .collect::<Vec<_>>()
-                    })
-                })
+                .map(|part| s.spawn(move || part.iter().map(|&k| generator.book(seed, k, 0)).collect::<Vec<_>>()))
                 .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("drawing books does not panic"))
-                .collect()
+            handles.into_iter().flat_map(|h| h.join().expect("drawing books does not panic")).collect()
         })
     }
 
@@ -173,16 +156,9 @@ impl<'a> RunDrawer<'a> {
                 }
             }
             if attempt > 0 {
-                self.redraws.push(Redraw {
-                    book: number,
-                    attempt,
-                });
+                self.redraws.push(Redraw { book: number, attempt });
             }
-            return Ok(DrawnBook {
-                number,
-                attempt,
-                book,
-            });
+            return Ok(DrawnBook { number, attempt, book });
         }
         Err(RunError::LinesExhausted { book: number })
     }
@@ -190,17 +166,13 @@ impl<'a> RunDrawer<'a> {
     fn clashes(&self, book: &Book) -> bool {
         book.tickets().iter().take(TICKETS_PER_BOOK).any(|t| {
             self.tickets.contains(&t.mask())
-                || (!self.options.allow_duplicate_lines
-                    && (0..ROWS).any(|r| self.lines.contains(&t.row_mask(r))))
+                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| self.lines.contains(&t.row_mask(r))))
         })
     }
 }
 
 /// Draws a whole run into memory (small runs, tests, examples).
-pub fn draw_all(
-    seed: Seed,
-    options: RunOptions,
-) -> Result<(Vec<DrawnBook>, Vec<Redraw>), RunError> {
+pub fn draw_all(seed: Seed, options: RunOptions) -> Result<(Vec<DrawnBook>, Vec<Redraw>), RunError> {
     let mut drawer = RunDrawer::new(seed, options)?;
     let mut books = Vec::new();
     loop {

@@ -17,10 +17,7 @@ impl Seed {
     pub fn from_text(text: &str) -> Seed {
         let digest = Sha256::digest(format!("housie-seed-v1:{text}").as_bytes());
         let word = |i: usize| u64::from_le_bytes(digest[i..i + 8].try_into().expect("8 bytes"));
-        Seed {
-            text: text.to_string(),
-            key: [word(0), word(8)],
-        }
+        Seed { text: text.to_string(), key: [word(0), word(8)] }
     }
 
     /// A fresh seed from the operating system, as a decimal number the user can write down.
@@ -65,9 +62,6 @@ mod tests {
         assert_eq!(a.rng_for(5, 0).next_u64(), b.rng_for(5, 0).next_u64());
         assert_ne!(a.rng_for(5, 0).next_u64(), a.rng_for(6, 0).next_u64());
         assert_ne!(a.rng_for(5, 0).next_u64(), a.rng_for(5, 1).next_u64());
-        assert_ne!(
-            a.rng_for(5, 0).next_u64(),
-            Seed::from_text("spring fair!").rng_for(5, 0).next_u64()
-        );
+        assert_ne!(a.rng_for(5, 0).next_u64(), Seed::from_text("spring fair!").rng_for(5, 0).next_u64());
     }
 }

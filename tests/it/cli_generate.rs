@@ -5,10 +5,7 @@ use crate::util::{names, Dir};
 #[test]
 fn writes_a_manifest_with_the_documented_columns() {
     let d = Dir::new();
-    d.run(&[
-        "generate", "--books", "3", "--seed", "42", "--out", "out", "--quiet",
-    ])
-    .success();
+    d.run(&["generate", "--books", "3", "--seed", "42", "--out", "out", "--quiet"]).success();
     let manifest = d.read("out/manifest.csv");
     let lines: Vec<&str> = manifest.lines().collect();
     assert_eq!(lines.len(), 1 + 18);
@@ -29,18 +26,9 @@ fn writes_a_manifest_with_the_documented_columns() {
 #[test]
 fn same_seed_same_bytes_different_seed_different_bytes() {
     let d = Dir::new();
-    d.run(&[
-        "generate", "--books", "50", "--seed", "fair", "--out", "a", "-q",
-    ])
-    .success();
-    d.run(&[
-        "generate", "--books", "50", "--seed", "fair", "--out", "b", "-q",
-    ])
-    .success();
-    d.run(&[
-        "generate", "--books", "50", "--seed", "fair2", "--out", "c", "-q",
-    ])
-    .success();
+    d.run(&["generate", "--books", "50", "--seed", "fair", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--books", "50", "--seed", "fair", "--out", "b", "-q"]).success();
+    d.run(&["generate", "--books", "50", "--seed", "fair2", "--out", "c", "-q"]).success();
     assert_eq!(d.read("a/manifest.csv"), d.read("b/manifest.csv"));
     assert_ne!(d.read("a/manifest.csv"), d.read("c/manifest.csv"));
 }
@@ -48,38 +36,17 @@ fn same_seed_same_bytes_different_seed_different_bytes() {
 #[test]
 fn without_a_seed_one_is_printed_and_reproduces_the_run() {
     let d = Dir::new();
-    let run = d
-        .run(&["generate", "--books", "2", "--out", "a", "-q"])
-        .success();
+    let run = d.run(&["generate", "--books", "2", "--out", "a", "-q"]).success();
     let stderr = run.stderr();
-    let seed = stderr
-        .split("seed ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .expect(&stderr);
-    d.run(&[
-        "generate", "--books", "2", "--seed", seed, "--out", "b", "-q",
-    ])
-    .success();
+    let seed = stderr.split("seed ").nth(1).and_then(|s| s.split_whitespace().next()).expect(&stderr);
+    d.run(&["generate", "--books", "2", "--seed", seed, "--out", "b", "-q"]).success();
     assert_eq!(d.read("a/manifest.csv"), d.read("b/manifest.csv"));
 }
 
 #[test]
 fn first_book_continues_numbering() {
     let d = Dir::new();
-    d.run(&[
-        "generate",
-        "--books",
-        "2",
-        "--seed",
-        "s",
-        "--first-book",
-        "501",
-        "--out",
-        "a",
-        "-q",
-    ])
-    .success();
+    d.run(&["generate", "--books", "2", "--seed", "s", "--first-book", "501", "--out", "a", "-q"]).success();
     let m = d.read("a/manifest.csv");
     assert!(m.lines().nth(1).unwrap().starts_with("000501-1-"));
     assert!(m.lines().last().unwrap().contains(",502,6,"));
@@ -91,71 +58,31 @@ fn assert_refused(args: &[&str], message: &str) {
     let before = crate::util::listing(d.path());
     let run = d.run(args).expect_code(2);
     let stderr = run.stderr();
-    assert!(
-        stderr.contains(message),
-        "expected {message:?} in:\n{stderr}"
-    );
+    assert!(stderr.contains(message), "expected {message:?} in:\n{stderr}");
     assert_eq!(
         stderr
             .trim_end()
             .lines()
-            .filter(|l| !l.trim().is_empty()
-                && !l.starts_with("Usage")
-                && !l.starts_with("For more"))
+            .filter(|l| !l.trim().is_empty() && !l.starts_with("Usage") && !l.starts_with("For more"))
             .count(),
         1,
         "one line:\n{stderr}"
     );
-    assert_eq!(
-        crate::util::listing(d.path()),
-        before,
-        "nothing may be written"
-    );
+    assert_eq!(crate::util::listing(d.path()), before, "nothing may be written");
 }
 
 #[test]
 fn refuses_bad_arguments_with_one_line_and_exit_2() {
-    assert_refused(
-        &["generate", "--books", "0", "--out", "o"],
-        "--books must be at least 1",
-    );
-    assert_refused(
-        &["generate", "--books", "ten", "--out", "o"],
-        "invalid value 'ten' for '--books <N>'",
-    );
+    assert_refused(&["generate", "--books", "0", "--out", "o"], "--books must be at least 1");
+    assert_refused(&["generate", "--books", "ten", "--out", "o"], "invalid value 'ten' for '--books <N>'");
     assert_refused(&["generate", "--books", "-3", "--out", "o"], "--books");
+    assert_refused(&["generate", "--books", "1", "--first-book", "0", "--out", "o"], "--first-book must be at least 1");
     assert_refused(
-        &[
-            "generate",
-            "--books",
-            "1",
-            "--first-book",
-            "0",
-            "--out",
-            "o",
-        ],
-        "--first-book must be at least 1",
-    );
-    assert_refused(
-        &[
-            "generate",
-            "--books",
-            "1",
-            "--books-per-file",
-            "0",
-            "--out",
-            "o",
-        ],
+        &["generate", "--books", "1", "--books-per-file", "0", "--out", "o"],
         "--books-per-file must be at least 1",
     );
-    assert_refused(
-        &["generate", "--books", "1", "--out", "file"],
-        "file is not a folder",
-    );
-    assert_refused(
-        &["generate", "--books", "1", "--out", "file/sub"],
-        "file/sub",
-    );
+    assert_refused(&["generate", "--books", "1", "--out", "file"], "file is not a folder");
+    assert_refused(&["generate", "--books", "1", "--out", "file/sub"], "file/sub");
 }
 
 #[test]
@@ -163,18 +90,9 @@ fn refuses_a_non_empty_folder_without_force() {
     let d = Dir::new();
     std::fs::create_dir(d.join("out")).unwrap();
     std::fs::write(d.join("out/notes.txt"), "mine").unwrap();
-    let run = d
-        .run(&["generate", "--books", "1", "--seed", "x", "--out", "out"])
-        .expect_code(2);
-    assert!(
-        run.stderr().contains("out is not empty; pass --force"),
-        "{}",
-        run.stderr()
-    );
+    let run = d.run(&["generate", "--books", "1", "--seed", "x", "--out", "out"]).expect_code(2);
+    assert!(run.stderr().contains("out is not empty; pass --force"), "{}", run.stderr());
     assert_eq!(names(&d.join("out")), vec!["notes.txt"]);
-    d.run(&[
-        "generate", "--books", "1", "--seed", "x", "--out", "out", "--force", "-q",
-    ])
-    .success();
+    d.run(&["generate", "--books", "1", "--seed", "x", "--out", "out", "--force", "-q"]).success();
     assert_eq!(names(&d.join("out")), vec!["manifest.csv", "notes.txt"]);
 }

@@ -25,10 +25,7 @@ fn hundred_thousand_books_obey_every_rule() {
         }
     }
     // Every kind of ticket turns up, even the rare three-full-column one (p = 0.002).
-    assert!(
-        full_columns_seen.iter().all(|&n| n > 0),
-        "{full_columns_seen:?}"
-    );
+    assert!(full_columns_seen.iter().all(|&n| n > 0), "{full_columns_seen:?}");
 }
 
 #[test]
@@ -36,34 +33,21 @@ fn the_known_counts_hold() {
     let g = Generator::get();
     assert_eq!(g.vectors().len(), 1554);
     assert_eq!(g.layout_count(), 735_210);
-    let by_full: Vec<(usize, usize)> = g
-        .vectors()
-        .iter()
-        .map(|v| (v.iter().filter(|&&c| c == 3).count(), g.layouts_with(v)))
-        .collect();
+    let by_full: Vec<(usize, usize)> =
+        g.vectors().iter().map(|v| (v.iter().filter(|&&c| c == 3).count(), g.layouts_with(v))).collect();
     for (full, layouts) in by_full {
         assert_eq!(layouts, [1710, 639, 240, 90][full]);
     }
     assert_eq!(g.weights(), [2565, 639, 160, 40]);
-    assert!(
-        (g.book_space() / 4.677e77 - 1.0).abs() < 1e-3,
-        "{:e}",
-        g.book_space()
-    );
+    assert!((g.book_space() / 4.677e77 - 1.0).abs() < 1e-3, "{:e}", g.book_space());
 }
 
 #[test]
 fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
     let seed = Seed::from_text("alone");
-    let options = RunOptions {
-        books: 3000,
-        first_book: 1,
-        allow_duplicate_lines: false,
-    };
+    let options = RunOptions { books: 3000, first_book: 1, allow_duplicate_lines: false };
     let (run, redraws) = draw_all(seed.clone(), options.clone()).unwrap();
-    let mut one_thread = RunDrawer::new(seed.clone(), options)
-        .unwrap()
-        .with_threads(1);
+    let mut one_thread = RunDrawer::new(seed.clone(), options).unwrap().with_threads(1);
     let mut sequential = Vec::new();
     loop {
         let batch = one_thread.next_batch(777).unwrap();
@@ -73,10 +57,7 @@ fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
         sequential.extend(batch);
     }
     assert_eq!(run, sequential);
-    assert!(
-        !redraws.is_empty(),
-        "a 3,000-book run re-draws a few books to keep lines unique"
-    );
+    assert!(!redraws.is_empty(), "a 3,000-book run re-draws a few books to keep lines unique");
     let g = Generator::get();
     for drawn in &run {
         assert_eq!(drawn.book, g.book(&seed, drawn.number, drawn.attempt));

@@ -22,12 +22,7 @@ const Z_PASS: f64 = 3.090; // p = 0.001
 const Z_CONTROL: f64 = 5.998; // p = 1e-9
 
 fn chi_square(observed: &[f64], expected: &[f64]) -> f64 {
-    observed
-        .iter()
-        .zip(expected)
-        .filter(|(_, &e)| e > 0.0)
-        .map(|(o, e)| (o - e) * (o - e) / e)
-        .sum()
+    observed.iter().zip(expected).filter(|(_, &e)| e > 0.0).map(|(o, e)| (o - e) * (o - e) / e).sum()
 }
 
 /// The control: picks each ticket's vector uniformly among those that keep the book completable.
@@ -40,11 +35,7 @@ fn feasibility_only(rng: &mut Pcg64Mcg) -> Book {
         let options: Vec<&Vector> = g
             .vectors()
             .iter()
-            .filter(|v| {
-                (0..COLS).all(|j| {
-                    v[j] <= remaining[j] && (left..=3 * left).contains(&(remaining[j] - v[j]))
-                })
-            })
+            .filter(|v| (0..COLS).all(|j| v[j] <= remaining[j] && (left..=3 * left).contains(&(remaining[j] - v[j]))))
             .collect();
         let v = *options[rand::Rng::random_range(rng, 0..options.len())];
         for j in 0..COLS {
@@ -89,21 +80,11 @@ fn per_position(
 }
 
 fn full_columns(draw: impl FnMut(u64) -> Book) -> (f64, usize) {
-    per_position(
-        draw,
-        4,
-        |t| t.full_columns(),
-        Generator::get().marginals().full_columns,
-    )
+    per_position(draw, 4, |t| t.full_columns(), Generator::get().marginals().full_columns)
 }
 
 fn column9(draw: impl FnMut(u64) -> Book) -> (f64, usize) {
-    per_position(
-        draw,
-        4,
-        |t| t.column_count(COLS - 1),
-        Generator::get().marginals().column9,
-    )
+    per_position(draw, 4, |t| t.column_count(COLS - 1), Generator::get().marginals().column9)
 }
 
 /// Number n on ticket t: every cell of the 90 × 6 table expects BOOKS / 6.
@@ -123,15 +104,15 @@ fn number_on_ticket(mut draw: impl FnMut(u64) -> Book) -> (f64, usize) {
 
 fn assert_passes(name: &str, (stat, df): (f64, usize)) {
     let limit = critical(df, Z_PASS);
-    assert!(
-        stat < limit,
-        "{name}: chi-square {stat:.1} on {df} df exceeds {limit:.1} (p < 0.001)"
-    );
+    assert!(stat < limit, "{name}: chi-square {stat:.1} on {df} df exceeds {limit:.1} (p < 0.001)");
 }
 
 fn assert_rejected(name: &str, (stat, df): (f64, usize)) {
     let limit = critical(df, Z_CONTROL);
-    assert!(stat > limit, "{name} control: chi-square {stat:.1} on {df} df is below {limit:.1}: the test cannot see the bias");
+    assert!(
+        stat > limit,
+        "{name} control: chi-square {stat:.1} on {df} df is below {limit:.1}: the test cannot see the bias"
+    );
 }
 
 #[test]

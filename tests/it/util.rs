@@ -12,9 +12,7 @@ pub struct Dir {
 
 impl Dir {
     pub fn new() -> Dir {
-        Dir {
-            tmp: tempfile::tempdir().expect("temp dir"),
-        }
+        Dir { tmp: tempfile::tempdir().expect("temp dir") }
     }
 
     pub fn path(&self) -> &Path {
@@ -27,22 +25,12 @@ impl Dir {
 
     /// Runs `housie ARGS` with the scratch folder as working directory.
     pub fn run(&self, args: &[&str]) -> Run {
-        let output = Command::cargo_bin("housie")
-            .unwrap()
-            .current_dir(self.path())
-            .args(args)
-            .output()
-            .unwrap();
-        Run {
-            args: args.iter().map(|s| s.to_string()).collect(),
-            output,
-            dir: self.path().to_path_buf(),
-        }
+        let output = Command::cargo_bin("housie").unwrap().current_dir(self.path()).args(args).output().unwrap();
+        Run { args: args.iter().map(|s| s.to_string()).collect(), output, dir: self.path().to_path_buf() }
     }
 
     pub fn read(&self, p: &str) -> String {
-        std::fs::read_to_string(self.join(p))
-            .unwrap_or_else(|e| panic!("{p}: {e}\n{}", listing(self.path())))
+        std::fs::read_to_string(self.join(p)).unwrap_or_else(|e| panic!("{p}: {e}\n{}", listing(self.path())))
     }
 }
 
@@ -99,11 +87,7 @@ pub fn listing(dir: &Path) -> String {
                 if p.is_dir() {
                     walk(&p, out);
                 } else {
-                    out.push(format!(
-                        "{} ({} bytes)",
-                        p.display(),
-                        e.metadata().map(|m| m.len()).unwrap_or(0)
-                    ));
+                    out.push(format!("{} ({} bytes)", p.display(), e.metadata().map(|m| m.len()).unwrap_or(0)));
                 }
             }
         }
@@ -115,11 +99,7 @@ pub fn listing(dir: &Path) -> String {
 /// Files in a folder, by name.
 pub fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
+        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
     v.sort();
     v

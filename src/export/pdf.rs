@@ -1,0 +1,328 @@
+//! The print-ready PDF: one book per page, six 3 × 9 grids stacked as a strip, each with its
+//! serial on its own line above it, a header and footer from the template, cut guides, and for
+//! the print shop a bleed, crop marks and correct page boxes.
+//!
+//! printpdf draws; lopdf then sets the page boxes (printpdf writes them as x, y, width, height
+//! and has no BleedBox), drops the PDF/X marker printpdf adds to every file, removes the dates,
+//! and sets the document /ID from the SHA-256 of the volume's manifest rows, so that the same run
+//! gives the same bytes.
+
+use std::io;
+
+use lopdf::{Object, StringFormat};
+use printpdf::{
+    Color, FontId, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, PdfDocument, PdfFont, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+};
+use sha2::{Digest, Sha256};
+
+use super::csv::ManifestWriter;
+use super::Export;
+use crate::domain::{Serial, COLS, ROWS};
+use crate::font::Font;
+use crate::pages::PlacedBook;
+use crate::template::{fill, Cmyk, Fill, Template};
+
+/// The font's resource name: fixed, so output does not depend on printpdf's global counter.
+const FONT_ID: &str = "HOUSIE";
+/// Space outside the bleed for crop marks, mm.
+const SLUG_MM: f32 = 10.0;
+
+/// Everything about the look that is the same on every page of a run.
+#[derive(Clone, Debug)]
+pub struct PdfStyle {
+    pub template: Template,
+    pub font: Font,
+    pub title: String,
+    pub bleed_mm: f32,
+    pub crop_marks: bool,
+}
+
+/// Why the look was refused before drawing anything.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StyleError {
+    #[error("--bleed is {0} mm; it must be between 0 and 20")]
+    Bleed(f32),
+    #[error(transparent)]
+    Font(#[from] crate::font::FontError),
+}
+
+impl PdfStyle {
+    /// Checks the bleed and that the font can draw every character this run will need.
+    pub fn check(&self) -> Result<(), StyleError> {
+        if !(0.0..=20.0).contains(&self.bleed_mm) {
+            return Err(StyleError::Bleed(self.bleed_mm));
+        }
+        let f = &self.font;
+        f.check("--title", &self.title)?;
+        let t = &self.template;
+        f.check("the template's header.left", &t.header.left)?;
+        f.check("the template's header.right", &t.header.right)?;
+        f.check("the template's footer.text", &t.footer.text)?;
+        f.check("serials", "0123456789-")?;
+        Ok(())
+    }
+
+    fn page_mm(&self) -> (f32, f32) {
+        self.template.page.size.mm()
+    }
+
+    /// Offset of the trim box inside the media box, mm.
+    fn offset_mm(&self) -> f32 {
+        self.bleed_mm + if self.crop_marks { SLUG_MM } else { 0.0 }
+    }
+}
+
+fn pt(mm: f32) -> f32 {
+    mm * 72.0 / 25.4
+}
+
+fn cmyk(c: Cmyk) -> Color {
+    let [c, m, y, k] = c.0;
+    Color::Cmyk(printpdf::Cmyk::new(c / 100.0, m / 100.0, y / 100.0, k / 100.0, None))
+}
+
+/// Builds one page's drawing operations, in trim-box millimetres.
+struct Canvas<'a> {
+    style: &'a PdfStyle,
+    ops: Vec<Op>,
+    origin: f32,
+}
+
+impl Canvas<'_> {
+    fn point(&self, x: f32, y: f32) -> Point {
+        Point { x: Pt(pt(x + self.origin)), y: Pt(pt(y + self.origin)) }
+    }
+
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: Cmyk) {
+        let p = self.point(x, y);
+        self.ops.push(Op::SetFillColor { col: cmyk(colour) });
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: p.x,
+                y: p.y,
+                width: Pt(pt(w)),
+                height: Pt(pt(h)),
+                mode: Some(PaintMode::Fill),
+                winding_order: None,
+            },
+        });
+    }
+
+    fn stroke_rect(&mut self, x: f32, y: f32, w: f32, h: f32, width_pt: f32) {
+        let p = self.point(x, y);
+        self.ops.push(Op::SetOutlineThickness { pt: Pt(width_pt) });
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: p.x,
+                y: p.y,
+                width: Pt(pt(w)),
+                height: Pt(pt(h)),
+                mode: Some(PaintMode::Stroke),
+                winding_order: None,
+            },
+        });
+    }
+
+    fn line(&mut self, (x1, y1): (f32, f32), (x2, y2): (f32, f32), width_pt: f32) {
+        self.ops.push(Op::SetOutlineThickness { pt: Pt(width_pt) });
+        let points = vec![
+            LinePoint { p: self.point(x1, y1), bezier: false },
+            LinePoint { p: self.point(x2, y2), bezier: false },
+        ];
+        self.ops.push(Op::DrawLine { line: Line { points, is_closed: false } });
+    }
+
+    /// Text with its left end at `x` (`align` 0), centre (0.5) or right end (1) there.
+    fn text(&mut self, text: &str, size: f32, x: f32, baseline: f32, align: f32, colour: Cmyk) {
+        if text.is_empty() {
+            return;
+        }
+        let width_mm = self.style.font.width(text, size) * 25.4 / 72.0;
+        let p = self.point(x - align * width_mm, baseline);
+        self.ops.push(Op::SetFillColor { col: cmyk(colour) });
+        self.ops.push(Op::SetFont { font: PdfFontHandle::External(FontId(FONT_ID.into())), size: Pt(size) });
+        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(p.x, p.y) });
+        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
+    }
+}
+
+/// Draws one book as one page.
+pub fn draw_page(style: &PdfStyle, placed: &PlacedBook, pages: u64) -> PdfPage {
+    let t = &style.template;
+    let (w, h) = style.page_mm();
+    let bleed = style.bleed_mm;
+    let mut c = Canvas { style, ops: Vec::with_capacity(700), origin: style.offset_mm() };
+    let black = Cmyk::BLACK;
+
+    if let Some(bg) = t.page.background {
+        c.fill_rect(-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed, bg);
+    }
+    let header_bottom = h - t.page.margin_top - t.header.height;
+    if let Some(band) = t.header.band {
+        c.fill_rect(-bleed, header_bottom, w + 2.0 * bleed, h + bleed - header_bottom, band);
+    }
+
+    let tk = &t.ticket;
+    let left = t.page.margin_left + (w - t.page.margin_left - t.page.margin_right - tk.width) / 2.0;
+    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+    let top_of = |i: usize| header_bottom - i as f32 * (tk.serial_height + tk.height + tk.gap);
+
+    // Shading first, then lines over it, then text on top.
+    for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
+        let grid_top = top_of(i) - tk.serial_height;
+        if let Some(shade) = tk.blank_shade {
+            for r in 0..ROWS {
+                for col in 0..COLS {
+                    if ticket.get(r, col).is_none() {
+                        let (x, y) = (left + col as f32 * cell_w, grid_top - (r + 1) as f32 * cell_h);
+                        c.fill_rect(x, y, cell_w, cell_h, shade);
+                    }
+                }
+            }
+        }
+    }
+    c.ops.push(Op::SetOutlineColor { col: cmyk(black) });
+    for i in 0..6 {
+        let grid_top = top_of(i) - tk.serial_height;
+        let bottom = grid_top - tk.height;
+        for col in 1..COLS {
+            let x = left + col as f32 * cell_w;
+            c.line((x, bottom), (x, grid_top), tk.line_width);
+        }
+        for r in 1..ROWS {
+            let y = grid_top - r as f32 * cell_h;
+            c.line((left, y), (left + tk.width, y), tk.line_width);
+        }
+        c.stroke_rect(left, bottom, tk.width, tk.height, tk.border_width);
+    }
+    if tk.cut_guides {
+        c.ops.push(Op::SaveGraphicsState);
+        c.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[4.0, 3.0]) });
+        for i in 1..6 {
+            let y = top_of(i) + tk.gap / 2.0;
+            c.line((0.0, y), (w, y), 0.3);
+        }
+        c.ops.push(Op::RestoreGraphicsState);
+    }
+    if style.crop_marks {
+        // Marks start 1 mm outside the bleed so that none of them prints on the trimmed page.
+        let (near, far) = (bleed + 1.0, bleed + SLUG_MM - 1.0);
+        for (x, sx) in [(0.0, -1.0), (w, 1.0)] {
+            for (y, sy) in [(0.0, -1.0), (h, 1.0)] {
+                c.line((x + sx * near, y), (x + sx * far, y), 0.25);
+                c.line((x, y + sy * near), (x, y + sy * far), 0.25);
+            }
+        }
+    }
+
+    c.ops.push(Op::StartTextSection);
+    let number = placed.drawn.number;
+    let values = Fill { title: &style.title, book: number, page: placed.page, pages };
+    let header_colour = t.header.colour.unwrap_or(black);
+    let header_base = header_bottom + (t.header.height - t.header.size * 0.72 * 25.4 / 72.0) / 2.0;
+    c.text(&fill(&t.header.left, &values), t.header.size, left, header_base, 0.0, header_colour);
+    c.text(&fill(&t.header.right, &values), t.header.size, left + tk.width, header_base, 1.0, header_colour);
+    let digit_h = tk.number_size * 0.72 * 25.4 / 72.0;
+    for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
+        let serial = Serial::new(number, i as u8 + 1).expect("book numbers start at 1");
+        let grid_top = top_of(i) - tk.serial_height;
+        c.text(&format!("No. {serial}"), tk.serial_size, left, grid_top + 1.2, 0.0, black);
+        for r in 0..ROWS {
+            for col in 0..COLS {
+                if let Some(n) = ticket.get(r, col) {
+                    let x = left + (col as f32 + 0.5) * cell_w;
+                    let y = grid_top - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                    c.text(&n.to_string(), tk.number_size, x, y, 0.5, black);
+                }
+            }
+        }
+    }
+    if !t.footer.text.is_empty() {
+        let base = t.page.margin_bottom + (t.footer.height - t.footer.size * 0.72 * 25.4 / 72.0) / 2.0;
+        c.text(&fill(&t.footer.text, &values), t.footer.size, w / 2.0, base, 0.5, black);
+    }
+    c.ops.push(Op::EndTextSection);
+
+    let media = 2.0 * style.offset_mm();
+    PdfPage::new(Mm(w + media), Mm(h + media), c.ops)
+}
+
+/// One PDF file of consecutive books.
+pub struct PdfVolume<'a> {
+    style: &'a PdfStyle,
+    pages: Vec<PdfPage>,
+    pages_total: u64,
+    /// The manifest rows of this volume's tickets, hashed: the source of the document /ID.
+    rows: ManifestWriter<Sha256>,
+}
+
+impl<'a> PdfVolume<'a> {
+    pub fn new(style: &'a PdfStyle, pages_total: u64) -> PdfVolume<'a> {
+        let rows = ManifestWriter::new(Sha256::new()).expect("hashing cannot fail");
+        PdfVolume { style, pages: Vec::with_capacity(pages_total as usize), pages_total, rows }
+    }
+
+    /// Serialises the volume.
+    pub fn finish(self) -> io::Result<Vec<u8>> {
+        let style = self.style;
+        let mut doc = PdfDocument::new(&style.title);
+        doc.metadata.info.producer = format!("housie {}", env!("CARGO_PKG_VERSION"));
+        doc.metadata.info.creator = format!("housie {}", env!("CARGO_PKG_VERSION"));
+        doc.resources.fonts.map.insert(FontId(FONT_ID.into()), PdfFont::new(style.font.parsed().clone()));
+        doc.with_pages(self.pages);
+        let opts = PdfSaveOptions { optimize: true, subset_fonts: false, secure: true, image_optimization: None };
+        let mut warnings = Vec::new();
+        let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+
+        let (w, h) = style.page_mm();
+        let o = style.offset_mm();
+        let b = style.bleed_mm;
+        let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
+            Object::Array([x0, y0, x1, y1].iter().map(|&v| Object::Real(pt(v))).collect())
+        };
+        let media = rect(0.0, 0.0, w + 2.0 * o, h + 2.0 * o);
+        let trim = rect(o, o, o + w, o + h);
+        let bleed = rect(o - b, o - b, o + w + b, o + h + b);
+        for (_, id) in lo.get_pages() {
+            let page = lo.get_object_mut(id).and_then(Object::as_dict_mut).map_err(io::Error::other)?;
+            page.set("MediaBox", media.clone());
+            page.set("CropBox", media.clone());
+            page.set("TrimBox", trim.clone());
+            page.set("BleedBox", bleed.clone());
+        }
+        if let Ok(info_id) = lo.trailer.get(b"Info").and_then(Object::as_reference) {
+            if let Ok(info) = lo.get_object_mut(info_id).and_then(Object::as_dict_mut) {
+                // Not PDF/X: nothing here checks conformance, so the file makes no such claim.
+                for key in [
+                    &b"GTS_PDFXVersion"[..],
+                    b"CreationDate",
+                    b"ModDate",
+                    b"Identifier",
+                    b"Keywords",
+                    b"Subject",
+                    b"Author",
+                ] {
+                    info.remove(key);
+                }
+            }
+        }
+        let digest = self.rows.into_inner()?.finalize();
+        let id = Object::String(digest[..16].to_vec(), StringFormat::Hexadecimal);
+        lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+        lo.compress();
+        let mut bytes = Vec::new();
+        lo.save_to(&mut bytes)?;
+        Ok(bytes)
+    }
+}
+
+impl Export for PdfVolume<'_> {
+    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
+        self.rows.write_books(books)?;
+        for placed in books {
+            self.pages.push(draw_page(self.style, placed, self.pages_total));
+        }
+        Ok(())
+    }
+}

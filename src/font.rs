@@ -1,0 +1,114 @@
+//! The font: Liberation Sans Bold (SIL OFL, `fonts/`) compiled in, or any TrueType file.
+//! Text is checked glyph by glyph, so a character the font lacks is refused, never a blank box.
+
+use std::path::Path;
+
+use printpdf::{ParsedFont, PdfFontParseWarning};
+use sha2::{Digest, Sha256};
+
+const BUNDLED: &[u8] = include_bytes!("../fonts/LiberationSans-Bold.ttf");
+
+/// A parsed font with what the run record says about it.
+#[derive(Clone)]
+pub struct Font {
+    parsed: ParsedFont,
+    name: String,
+    sha256: String,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FontError {
+    #[error("{file}: {message}")]
+    Read { file: String, message: String },
+    #[error("{file}: not a TrueType/OpenType font housie can read")]
+    Unreadable { file: String },
+    #[error("{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; use --font with a font that has it")]
+    MissingGlyph { what: String, ch: char, code: u32, font: String },
+}
+
+impl Font {
+    pub fn bundled() -> Font {
+        Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses")
+    }
+
+    pub fn from_file(path: &Path) -> Result<Font, FontError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
+        let stem = path.file_stem().map_or("font".into(), |s| s.to_string_lossy().into_owned());
+        // PostScript names allow no spaces or delimiters.
+        let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+        Font::from_bytes(&bytes, &name).ok_or(FontError::Unreadable { file })
+    }
+
+    fn from_bytes(bytes: &[u8], name: &str) -> Option<Font> {
+        let mut warnings: Vec<PdfFontParseWarning> = Vec::new();
+        let mut parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings)?;
+        // Digits are the whole point: a font without them is no use here.
+        if "0123456789".chars().any(|c| parsed.lookup_glyph_index(c as u32).is_none()) || parsed.units_per_em == 0 {
+            return None;
+        }
+        parsed.font_name = Some(name.to_string());
+        Some(Font { parsed, name: name.to_string(), sha256: hex(&Sha256::digest(bytes)) })
+    }
+
+    pub fn parsed(&self) -> &ParsedFont {
+        &self.parsed
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// SHA-256 of the font file, hex.
+    pub fn sha256(&self) -> &str {
+        &self.sha256
+    }
+
+    /// Refuses text with a character the font has no glyph for; `what` names the text.
+    pub fn check(&self, what: &str, text: &str) -> Result<(), FontError> {
+        match text.chars().find(|&c| self.parsed.lookup_glyph_index(c as u32).is_none()) {
+            None => Ok(()),
+            Some(ch) => {
+                Err(FontError::MissingGlyph { what: what.to_string(), ch, code: ch as u32, font: self.name.clone() })
+            }
+        }
+    }
+
+    /// Advance width of `text` at `size_pt`, in points (no kerning is applied when drawing either).
+    pub fn width(&self, text: &str, size_pt: f32) -> f32 {
+        let units: u32 = text
+            .chars()
+            .filter_map(|c| self.parsed.lookup_glyph_index(c as u32))
+            .map(|g| u32::from(self.parsed.get_glyph_width(g).unwrap_or(0)))
+            .sum();
+        units as f32 * size_pt / f32::from(self.parsed.units_per_em)
+    }
+}
+
+impl std::fmt::Debug for Font {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Font({}, sha256 {})", self.name, self.sha256)
+    }
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_font_covers_latin_and_refuses_what_it_lacks() {
+        let f = Font::bundled();
+        assert!(f.check("title", "Church Hall Bingo — Café Night £5").is_ok());
+        let err = f.check("--title", "ビンゴ").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--title contains 'ビ' (U+30D3), which the font LiberationSans-Bold has no glyph for; use --font with a font that has it"
+        );
+        assert!(f.width("88", 20.0) > 15.0 && f.width("88", 20.0) < 30.0);
+    }
+}

@@ -1,0 +1,336 @@
+//! Templates: a TOML file describing the look of a page. `templates/classic.toml` is compiled in
+//! and is the default; `festival` is the other shipped one; any file can be given instead.
+//!
+//! Lengths are millimetres, font sizes and line widths points, colours CMYK percentages
+//! `[c, m, y, k]`. Numbers, serials, grid lines, cut guides and crop marks have no colour key:
+//! they are always 100 % K, as a print shop wants black.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The shipped templates, by name.
+pub const BUILTIN: [(&str, &str); 2] =
+    [("classic", include_str!("../templates/classic.toml")), ("festival", include_str!("../templates/festival.toml"))];
+
+/// Placeholders the header and footer text may use.
+pub const PLACEHOLDERS: [&str; 4] = ["{title}", "{book}", "{page}", "{pages}"];
+
+/// Smallest number size players in dim halls can read.
+pub const MIN_NUMBER_PT: f32 = 16.0;
+/// Thinnest line a print shop reproduces reliably.
+pub const MIN_LINE_PT: f32 = 0.25;
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// Shown in the run record.
+    pub name: String,
+    pub page: PageSpec,
+    pub header: HeaderSpec,
+    #[serde(default)]
+    pub footer: FooterSpec,
+    pub ticket: TicketSpec,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageSize {
+    A4,
+    Letter,
+}
+
+impl PageSize {
+    /// Width and height in millimetres.
+    pub fn mm(self) -> (f32, f32) {
+        match self {
+            PageSize::A4 => (210.0, 297.0),
+            PageSize::Letter => (215.9, 279.4),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageSpec {
+    #[serde(default = "a4")]
+    pub size: PageSize,
+    pub margin_top: f32,
+    pub margin_bottom: f32,
+    pub margin_left: f32,
+    pub margin_right: f32,
+    /// Fill of the whole page, extended into the bleed.
+    #[serde(default)]
+    pub background: Option<Cmyk>,
+}
+
+fn a4() -> PageSize {
+    PageSize::A4
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeaderSpec {
+    /// Text at the left of the header, e.g. `"{title}"`.
+    pub left: String,
+    /// Text at the right of the header, e.g. `"Book {book}"`.
+    pub right: String,
+    /// Font size, pt.
+    pub size: f32,
+    /// Height reserved for the header, mm.
+    pub height: f32,
+    /// Header text colour (default 100 % K).
+    #[serde(default)]
+    pub colour: Option<Cmyk>,
+    /// A band behind the header, running to the top and side edges (and into the bleed).
+    #[serde(default)]
+    pub band: Option<Cmyk>,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct FooterSpec {
+    /// Centred line at the foot of the page; empty for none.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub size: f32,
+    /// Height reserved for the footer, mm (0 with no footer).
+    #[serde(default)]
+    pub height: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TicketSpec {
+    /// Grid width and height, mm.
+    pub width: f32,
+    pub height: f32,
+    /// Space for the serial line above each grid, mm.
+    pub serial_height: f32,
+    /// Space between one ticket's grid and the next ticket's serial line, mm.
+    pub gap: f32,
+    /// Number size, pt (at least 16).
+    pub number_size: f32,
+    /// Serial text size, pt.
+    pub serial_size: f32,
+    /// Inner grid lines and outer border, pt (at least 0.25).
+    pub line_width: f32,
+    pub border_width: f32,
+    /// Shading of blank cells.
+    #[serde(default)]
+    pub blank_shade: Option<Cmyk>,
+    /// Dashed cut guides between tickets.
+    #[serde(default)]
+    pub cut_guides: bool,
+}
+
+/// A CMYK colour in percent.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub struct Cmyk(pub [f32; 4]);
+
+impl Cmyk {
+    pub const BLACK: Cmyk = Cmyk([0.0, 0.0, 0.0, 100.0]);
+}
+
+/// Why a template was refused: a located parse error, or every measurement that does not fit.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TemplateError {
+    #[error("{file}:{line}: {message}")]
+    Parse { file: String, line: usize, message: String },
+    #[error("{file}: {}", .problems.join("; "))]
+    Invalid { file: String, problems: Vec<String> },
+    #[error("no template named `{0}` (shipped: classic, festival) and no such file")]
+    Unknown(String),
+    #[error("{file}: {message}")]
+    Read { file: String, message: String },
+}
+
+/// Page geometry shared by the renderer and the fit check.
+impl Template {
+    /// A shipped template by name, or a TOML file by path.
+    pub fn load(name_or_path: &str) -> Result<(Template, String), TemplateError> {
+        if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            return Ok((Template::parse(text, &format!("{name} (built in)"))?, text.to_string()));
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(TemplateError::Unknown(name_or_path.to_string()));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
+        Ok((Template::parse(&text, name_or_path)?, text))
+    }
+
+    /// Parses and checks a template; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Template, TemplateError> {
+        let template: Template = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            TemplateError::Parse { file: file.to_string(), line, message: e.message().trim().to_string() }
+        })?;
+        let problems = template.problems();
+        if problems.is_empty() {
+            Ok(template)
+        } else {
+            Err(TemplateError::Invalid { file: file.to_string(), problems })
+        }
+    }
+
+    /// Height of the six tickets with their serial lines and the gaps between them, mm.
+    pub fn tickets_height(&self) -> f32 {
+        let t = &self.ticket;
+        6.0 * (t.serial_height + t.height) + 5.0 * t.gap
+    }
+
+    /// Every measurement that does not add up, each with its figures.
+    fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let (pw, ph) = self.page.size.mm();
+        let (p, h, f, t) = (&self.page, &self.header, &self.footer, &self.ticket);
+        let needed_h = p.margin_top + h.height + self.tickets_height() + f.height + p.margin_bottom;
+        if needed_h > ph + 0.01 {
+            out.push(format!(
+                "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + 6 × (serial {} + ticket {}) + 5 × gap {} + footer {} + bottom margin {}",
+                p.margin_top, h.height, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
+            ));
+        }
+        let needed_w = p.margin_left + t.width + p.margin_right;
+        if needed_w > pw + 0.01 {
+            out.push(format!(
+                "parts are {needed_w:.1} mm wide but the page is {pw} mm: left margin {} + ticket {} + right margin {}",
+                p.margin_left, t.width, p.margin_right
+            ));
+        }
+        let lengths = [
+            ("page.margin_top", p.margin_top),
+            ("page.margin_bottom", p.margin_bottom),
+            ("page.margin_left", p.margin_left),
+            ("page.margin_right", p.margin_right),
+            ("header.height", h.height),
+            ("footer.height", f.height),
+            ("ticket.gap", t.gap),
+        ];
+        for (key, v) in lengths {
+            if !(v >= 0.0 && v.is_finite()) {
+                out.push(format!("{key} is {v}, must be 0 or more"));
+            }
+        }
+        for (key, v) in
+            [("ticket.width", t.width), ("ticket.height", t.height), ("ticket.serial_height", t.serial_height)]
+        {
+            if !(v > 0.0 && v.is_finite()) {
+                out.push(format!("{key} is {v}, must be more than 0"));
+            }
+        }
+        if t.number_size < MIN_NUMBER_PT {
+            out.push(format!(
+                "ticket.number_size is {} pt, at least {MIN_NUMBER_PT} pt is needed to read in a dim hall",
+                t.number_size
+            ));
+        }
+        let pt = 25.4 / 72.0;
+        // Digits are about 0.72 em tall; a number must fit its row with a little air.
+        let row_mm = t.height / 3.0;
+        if t.number_size * 0.72 * pt > row_mm * 0.85 {
+            out.push(format!(
+                "ticket.number_size {} pt needs rows of {:.1} mm, but ticket.height {} mm gives rows of {row_mm:.1} mm",
+                t.number_size,
+                t.number_size * 0.72 * pt / 0.85,
+                t.height
+            ));
+        }
+        let cell_mm = t.width / 9.0;
+        if t.number_size * 1.2 * pt > cell_mm {
+            out.push(format!(
+                "ticket.number_size {} pt needs columns of {:.1} mm, but ticket.width {} mm gives columns of {cell_mm:.1} mm",
+                t.number_size,
+                t.number_size * 1.2 * pt,
+                t.width
+            ));
+        }
+        if t.serial_size <= 0.0 || t.serial_size * pt > t.serial_height {
+            out.push(format!(
+                "ticket.serial_size {} pt does not fit ticket.serial_height {} mm",
+                t.serial_size, t.serial_height
+            ));
+        }
+        if h.size <= 0.0 || h.size * pt > h.height.max(0.0) {
+            out.push(format!("header.size {} pt does not fit header.height {} mm", h.size, h.height));
+        }
+        if !f.text.is_empty() && (f.size <= 0.0 || f.size * pt > f.height) {
+            out.push(format!("footer.size {} pt does not fit footer.height {} mm", f.size, f.height));
+        }
+        for (key, v) in [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)] {
+            if v < MIN_LINE_PT {
+                out.push(format!("{key} is {v} pt, at least {MIN_LINE_PT} pt is needed to print"));
+            }
+        }
+        let colours = [
+            ("page.background", p.background),
+            ("header.colour", h.colour),
+            ("header.band", h.band),
+            ("ticket.blank_shade", t.blank_shade),
+        ];
+        for (key, c) in colours {
+            if let Some(Cmyk(v)) = c {
+                if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
+                    out.push(format!("{key} is {v:?}, each of c, m, y, k must be 0–100"));
+                }
+            }
+        }
+        for (key, text) in [("header.left", &h.left), ("header.right", &h.right), ("footer.text", &f.text)] {
+            if let Some(bad) = unknown_placeholder(text) {
+                out.push(format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")));
+            }
+        }
+        out
+    }
+}
+
+fn unknown_placeholder(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..].find('}').map_or(rest.len(), |e| start + e + 1);
+        let found = &rest[start..end];
+        if !PLACEHOLDERS.contains(&found) {
+            return Some(found.to_string());
+        }
+        rest = &rest[end..];
+    }
+    None
+}
+
+/// Values for the placeholders on one page.
+pub struct Fill<'a> {
+    pub title: &'a str,
+    pub book: u64,
+    pub page: u64,
+    pub pages: u64,
+}
+
+/// Replaces the placeholders in `text`.
+pub fn fill(text: &str, f: &Fill) -> String {
+    text.replace("{title}", f.title)
+        .replace("{book}", &f.book.to_string())
+        .replace("{page}", &f.page.to_string())
+        .replace("{pages}", &f.pages.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_templates_parse_and_fit() {
+        for (name, text) in BUILTIN {
+            let t = Template::parse(text, name).unwrap();
+            assert_eq!(t.name, name);
+        }
+    }
+
+    #[test]
+    fn fill_replaces_placeholders() {
+        let f = Fill { title: "Spring Fair", book: 12, page: 3, pages: 40 };
+        assert_eq!(fill("{title} · Book {book} · {page}/{pages}", &f), "Spring Fair · Book 12 · 3/40");
+    }
+}
