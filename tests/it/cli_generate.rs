@@ -94,5 +94,5 @@ fn refuses_a_non_empty_folder_without_force() {
     assert!(run.stderr().contains("out is not empty; pass --force"), "{}", run.stderr());
     assert_eq!(names(&d.join("out")), vec!["notes.txt"]);
     d.run(&["generate", "--books", "1", "--seed", "x", "--out", "out", "--force", "-q"]).success();
-    assert_eq!(names(&d.join("out")), vec!["manifest.csv", "notes.txt"]);
+    assert_eq!(names(&d.join("out")), vec!["books.pdf", "manifest.csv", "notes.txt"]);
 }

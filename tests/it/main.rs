@@ -2,6 +2,9 @@
 
 mod cli_generate;
 mod generator;
+mod pdf;
+mod pdf_tools;
 mod run;
 mod statistics;
+mod templates;
 mod util;

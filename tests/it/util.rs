@@ -104,3 +104,62 @@ pub fn names(dir: &Path) -> Vec<String> {
     v.sort();
     v
 }
+
+/// A manifest row: serial, book, ticket, the 27 cells (0 for blank), file, page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub serial: String,
+    pub book: u64,
+    pub ticket: u8,
+    pub cells: Vec<u8>,
+    pub file: String,
+    pub page: u64,
+}
+
+impl Row {
+    /// The numbers of 0-based row `r`, left to right.
+    pub fn row(&self, r: usize) -> Vec<u8> {
+        self.cells[r * 9..(r + 1) * 9].iter().copied().filter(|&n| n != 0).collect()
+    }
+}
+
+pub fn manifest_rows(text: &str) -> Vec<Row> {
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            Row {
+                serial: f[0].to_string(),
+                book: f[1].parse().unwrap(),
+                ticket: f[2].parse().unwrap(),
+                cells: f[3..30].iter().map(|c| if c.is_empty() { 0 } else { c.parse().unwrap() }).collect(),
+                file: f[30].to_string(),
+                page: f[31].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// The path of an external tool, or `None` (with a printed reason) when it is absent and
+/// `HOUSIE_REQUIRE_TOOLS` is not set; with it set (as in CI), absence fails the test.
+pub fn tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.is_file()));
+    if found.is_none() {
+        if std::env::var("HOUSIE_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+            panic!("{name} is not installed and HOUSIE_REQUIRE_TOOLS=1 (install poppler-utils, qpdf, ghostscript)");
+        }
+        eprintln!("skipping: {name} is not installed (apt-get install poppler-utils qpdf ghostscript)");
+    }
+    found
+}
+
+/// Runs a tool, returning (exit code, stdout, stderr).
+pub fn run_tool(path: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(path).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -1,0 +1,197 @@
+//! The PDF read back in-process with lopdf: pages, boxes, font, colours, and text → manifest.
+
+use std::collections::BTreeMap;
+
+use housie::font::Font;
+use lopdf::content::Content;
+use lopdf::Document;
+
+use crate::util::{manifest_rows, names, Dir};
+
+const MM: f32 = 72.0 / 25.4;
+
+fn boxes(doc: &Document, page: lopdf::ObjectId, key: &[u8]) -> Vec<f32> {
+    let dict = doc.get_dictionary(page).unwrap();
+    dict.get(key).unwrap().as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect()
+}
+
+fn close(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.05)
+}
+
+/// Text drawn on a page: (x, y, string), decoded from Identity-H glyph ids via the font's cmap.
+fn page_text(doc: &Document, page: lopdf::ObjectId, font: &Font) -> Vec<(f32, f32, String)> {
+    let mut glyph_to_char = BTreeMap::new();
+    for c in (' '..='~').chain("—£é·".chars()) {
+        if let Some(g) = font.parsed().lookup_glyph_index(c as u32) {
+            glyph_to_char.insert(g, c);
+        }
+    }
+    let content = Content::decode(&doc.get_page_content(page)).unwrap();
+    let mut at = (0.0, 0.0);
+    let mut out = Vec::new();
+    for op in content.operations {
+        match op.operator.as_str() {
+            "Tm" => at = (op.operands[4].as_float().unwrap(), op.operands[5].as_float().unwrap()),
+            "Tj" => {
+                let bytes = op.operands[0].as_str().unwrap();
+                let s: String =
+                    bytes.chunks(2).map(|g| glyph_to_char[&(u16::from(g[0]) << 8 | u16::from(g[1]))]).collect();
+                out.push((at.0, at.1, s));
+            }
+            "rg" | "RG" => panic!("RGB colour on the page"),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Numbers by row (keyed by height) with their x positions.
+type Rows = BTreeMap<i64, Vec<(f32, u8)>>;
+
+/// Per ticket on a page: its serial and its three rows of numbers, read from positions.
+fn tickets_on_page(text: &[(f32, f32, String)]) -> Vec<(String, Vec<Vec<u8>>)> {
+    let mut serials: Vec<(f32, String)> =
+        text.iter().filter_map(|(_, y, s)| s.strip_prefix("No. ").map(|serial| (*y, serial.to_string()))).collect();
+    serials.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut tickets: Vec<(String, Rows)> = serials.iter().map(|(_, s)| (s.clone(), BTreeMap::new())).collect();
+    for (x, y, s) in text {
+        let Ok(n) = s.parse::<u8>() else { continue };
+        // A number belongs to the nearest serial above it.
+        let t = serials.iter().rposition(|(sy, _)| sy > y).expect("a serial above every number");
+        tickets[t].1.entry(-(y * 10.0).round() as i64).or_default().push((*x, n));
+    }
+    tickets
+        .into_iter()
+        .map(|(serial, rows)| {
+            let rows = rows
+                .into_values()
+                .map(|mut r| {
+                    r.sort_by(|a, b| a.0.total_cmp(&b.0));
+                    r.into_iter().map(|(_, n)| n).collect()
+                })
+                .collect();
+            (serial, rows)
+        })
+        .collect()
+}
+
+#[test]
+fn the_pdf_parses_and_its_text_maps_back_to_the_manifest() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "12", "--seed", "pdf", "--title", "Test Night", "--out", "o", "-q"]).success();
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 12);
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let font = Font::bundled();
+    for (i, (&n, &id)) in pages.iter().enumerate() {
+        let a4 = [0.0, 0.0, 210.0 * MM, 297.0 * MM];
+        for key in [&b"MediaBox"[..], b"TrimBox", b"BleedBox", b"CropBox"] {
+            assert!(close(&boxes(&doc, id, key), &a4), "page {n} {}", String::from_utf8_lossy(key));
+        }
+        let text = page_text(&doc, id, &font);
+        assert!(text.iter().any(|t| t.2 == "Test Night"));
+        assert!(text.iter().any(|t| t.2 == format!("Book {}", i + 1)));
+        let tickets = tickets_on_page(&text);
+        assert_eq!(tickets.len(), 6);
+        for (t, (serial, grid)) in tickets.iter().enumerate() {
+            let row = &rows[i * 6 + t];
+            assert_eq!((&row.file[..], row.page), ("books.pdf", i as u64 + 1));
+            assert_eq!(serial, &row.serial);
+            assert_eq!(grid, &vec![row.row(0), row.row(1), row.row(2)], "{serial}");
+        }
+    }
+    // The font is embedded (a FontFile2 stream), under a fixed name.
+    let embedded = doc.objects.values().any(|o| {
+        o.as_dict().is_ok_and(|d| {
+            d.get(b"Type").is_ok_and(|t| t.as_name().is_ok_and(|n| n == b"FontDescriptor")) && d.has(b"FontFile2")
+        })
+    });
+    assert!(embedded, "no embedded TrueType font");
+    // No transparency anywhere.
+    for o in doc.objects.values() {
+        if let Ok(dict) = o.as_dict() {
+            assert!(!dict.has(b"SMask") && !dict.has(b"CA") && !dict.has(b"ca"));
+        }
+    }
+    let info = doc.get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap()).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion") && !info.has(b"CreationDate"));
+}
+
+#[test]
+fn bleed_and_crop_marks_set_the_boxes() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "1", "--seed", "b", "--bleed", "3", "--crop-marks", "--out", "o", "-q"]).success();
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let id = *doc.get_pages().values().next().unwrap();
+    let o = 13.0 * MM; // 3 mm bleed + 10 mm for the marks
+    assert!(close(&boxes(&doc, id, b"MediaBox"), &[0.0, 0.0, 236.0 * MM, 323.0 * MM]));
+    assert!(close(&boxes(&doc, id, b"TrimBox"), &[o, o, o + 210.0 * MM, o + 297.0 * MM]));
+    let b = 10.0 * MM;
+    assert!(close(&boxes(&doc, id, b"BleedBox"), &[b, b, b + 216.0 * MM, b + 303.0 * MM]));
+}
+
+#[test]
+fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "20", "--seed", "same", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--books", "20", "--seed", "same", "--out", "b", "-q"]).success();
+    d.run(&["generate", "--books", "20", "--seed", "other", "--out", "c", "-q"]).success();
+    let read = |p: &str| std::fs::read(d.join(p)).unwrap();
+    assert_eq!(read("a/books.pdf"), read("b/books.pdf"));
+    assert_ne!(read("a/books.pdf"), read("c/books.pdf"));
+    // In one process, twice: printpdf's global counters must not leak into the bytes.
+    let plan = |dir: &str| housie::GeneratePlan {
+        seed: housie::Seed::from_text("same"),
+        run: housie::RunOptions { books: 20, first_book: 1, allow_duplicate_lines: false },
+        out_dir: d.join(dir),
+        force: false,
+        books_per_file: 1000,
+        style: housie::export::pdf::PdfStyle {
+            template: housie::template::Template::load("classic").unwrap().0,
+            font: Font::bundled(),
+            title: "Bingo".into(),
+            bleed_mm: 0.0,
+            crop_marks: false,
+        },
+    };
+    housie::generate_run(&plan("x"), &mut |_| {}).unwrap();
+    housie::generate_run(&plan("y"), &mut |_| {}).unwrap();
+    assert_eq!(read("x/books.pdf"), read("y/books.pdf"));
+    assert_eq!(read("x/books.pdf"), read("a/books.pdf"));
+}
+
+#[test]
+fn large_runs_split_into_volumes_named_in_the_manifest() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "5", "--books-per-file", "2", "--seed", "v", "--out", "o", "-q"]).success();
+    assert_eq!(names(&d.join("o")), vec!["books-0001.pdf", "books-0002.pdf", "books-0003.pdf", "manifest.csv"]);
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let places: Vec<(String, u64)> = rows.iter().step_by(6).map(|r| (r.file.clone(), r.page)).collect();
+    let want = [
+        ("books-0001.pdf", 1),
+        ("books-0001.pdf", 2),
+        ("books-0002.pdf", 1),
+        ("books-0002.pdf", 2),
+        ("books-0003.pdf", 1),
+    ];
+    assert_eq!(places, want.map(|(f, p)| (f.to_string(), p)));
+    for (file, pages) in [("books-0001.pdf", 2), ("books-0003.pdf", 1)] {
+        assert_eq!(Document::load(d.join("o").join(file)).unwrap().get_pages().len(), pages);
+    }
+}
+
+#[test]
+fn letter_paper_from_a_template_file() {
+    let d = Dir::new();
+    let text = housie::template::BUILTIN[0]
+        .1
+        .replace("size = \"a4\"", "size = \"letter\"")
+        .replace("height = 33.0", "height = 30.5");
+    std::fs::write(d.join("letter.toml"), text).unwrap();
+    d.run(&["generate", "--books", "1", "--seed", "l", "--template", "letter.toml", "--out", "o", "-q"]).success();
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let id = *doc.get_pages().values().next().unwrap();
+    assert!(close(&boxes(&doc, id, b"MediaBox"), &[0.0, 0.0, 612.0, 792.0]));
+}

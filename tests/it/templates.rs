@@ -1,0 +1,121 @@
+//! Every template, font and title error, refused with a clear message before anything is written.
+
+use crate::util::Dir;
+
+fn refused(template: Option<&str>, extra: &[&str], message: &str) {
+    let d = Dir::new();
+    let mut args = vec!["generate", "--books", "1", "--seed", "t", "--out", "o"];
+    if let Some(text) = template {
+        std::fs::write(d.join("t.toml"), text).unwrap();
+        args.extend(["--template", "t.toml"]);
+    }
+    args.extend(extra);
+    let run = d.run(&args).expect_code(2);
+    let err = run.stderr();
+    assert!(err.contains(message), "expected {message:?} in:\n{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!d.join("o").exists(), "nothing may be written");
+}
+
+fn classic() -> String {
+    housie::template::BUILTIN[0].1.to_string()
+}
+
+#[test]
+fn an_unknown_key_is_named_with_its_line() {
+    let text = classic().replace("cut_guides = true", "cut_guides = true\nnumber_colour = [0, 0, 0, 100]");
+    let line = text.lines().position(|l| l.starts_with("number_colour")).unwrap() + 1;
+    refused(Some(&text), &[], &format!("t.toml:{line}: unknown field `number_colour`"));
+    let typo = classic().replace("margin_left", "margin_lft");
+    refused(Some(&typo), &[], "unknown field `margin_lft`");
+}
+
+#[test]
+fn a_mistyped_value_is_named_with_its_line() {
+    let text = classic().replace("number_size = 20.0", "number_size = \"big\"");
+    let line = text.lines().position(|l| l.starts_with("number_size")).unwrap() + 1;
+    refused(Some(&text), &[], &format!("t.toml:{line}: invalid type: string \"big\""));
+    refused(Some(&classic().replace("size = \"a4\"", "size = \"a3\"")), &[], "unknown variant `a3`");
+}
+
+#[test]
+fn parts_that_do_not_fit_are_refused_with_their_measurements() {
+    let tall = classic().replace("height = 33.0", "height = 40.0");
+    refused(
+        Some(&tall),
+        &[],
+        "parts are 334.0 mm tall but the page is 297 mm: top margin 10 + header 13 + 6 × (serial 5.5 + ticket 40) + 5 × gap 4.8 + footer 6 + bottom margin 8",
+    );
+    let wide = classic().replace("width = 186.0", "width = 200.0");
+    refused(
+        Some(&wide),
+        &[],
+        "parts are 224.0 mm wide but the page is 210 mm: left margin 12 + ticket 200 + right margin 12",
+    );
+}
+
+#[test]
+fn illegible_numbers_and_hairlines_are_refused() {
+    refused(
+        Some(&classic().replace("number_size = 20.0", "number_size = 12.0")),
+        &[],
+        "ticket.number_size is 12 pt, at least 16 pt",
+    );
+    refused(
+        Some(&classic().replace("line_width = 0.5", "line_width = 0.1")),
+        &[],
+        "ticket.line_width is 0.1 pt, at least 0.25 pt",
+    );
+    refused(
+        Some(&classic().replace("number_size = 20.0", "number_size = 40.0")),
+        &[],
+        "ticket.number_size 40 pt needs rows",
+    );
+}
+
+#[test]
+fn bad_colours_and_placeholders_are_refused() {
+    refused(
+        Some(&classic().replace("[0.0, 0.0, 0.0, 12.0]", "[0.0, 0.0, 0.0, 120.0]")),
+        &[],
+        "ticket.blank_shade is [0.0, 0.0, 0.0, 120.0], each of c, m, y, k must be 0–100",
+    );
+    refused(
+        Some(&classic().replace("Book {book}", "Book {number}")),
+        &[],
+        "header.right uses {number}; placeholders are {title}, {book}, {page}, {pages}",
+    );
+}
+
+#[test]
+fn unknown_templates_fonts_and_glyphs_are_refused() {
+    refused(None, &["--template", "glitter"], "no template named `glitter`");
+    refused(
+        None,
+        &["--title", "दिवाली Tambola"],
+        "--title contains 'द' (U+0926), which the font LiberationSans-Bold has no glyph for",
+    );
+    refused(None, &["--font", "missing.ttf"], "missing.ttf: No such file");
+    let d = Dir::new();
+    std::fs::write(d.join("fake.ttf"), "not a font").unwrap();
+    let run = d.run(&["generate", "--books", "1", "--out", "o", "--font", "fake.ttf"]).expect_code(2);
+    assert!(run.stderr().contains("fake.ttf: not a TrueType/OpenType font"), "{}", run.stderr());
+    refused(None, &["--bleed", "50"], "--bleed is 50 mm; it must be between 0 and 20");
+}
+
+#[test]
+fn another_font_is_embedded_when_asked() {
+    let Some(font) =
+        ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"].into_iter().find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("skipping: no DejaVu Sans on this machine to try --font with");
+        return;
+    };
+    let d = Dir::new();
+    d.run(&["generate", "--books", "1", "--seed", "f", "--font", font, "--title", "Bingo ★", "--out", "o", "-q"])
+        .success();
+    // The bundled font has no ★; the chosen one does, and is the one embedded.
+    refused(None, &["--title", "Bingo ★"], "--title contains '★' (U+2605)");
+    let pdf = std::fs::read(d.join("o/books.pdf")).unwrap();
+    assert!(pdf.windows(10).any(|w| w == b"DejaVuSans"));
+}
