@@ -37,7 +37,7 @@ fn manifest_run(c: &mut Criterion) {
                         force: false,
                         books_per_file: 1000,
                         style: housie::export::pdf::PdfStyle {
-                            template: housie::template::Template::load("classic").unwrap().0,
+                            template: housie::template::Template::load("classic").unwrap(),
                             font: housie::font::Font::bundled(),
                             title: "Bench".into(),
                             bleed_mm: 0.0,

@@ -14,6 +14,8 @@ pub struct Font {
     parsed: ParsedFont,
     name: String,
     sha256: String,
+    /// The file it came from; `None` for the bundled font.
+    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -37,7 +39,10 @@ impl Font {
         let stem = path.file_stem().map_or("font".into(), |s| s.to_string_lossy().into_owned());
         // PostScript names allow no spaces or delimiters.
         let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
-        Font::from_bytes(&bytes, &name).ok_or(FontError::Unreadable { file })
+        let mut font = Font::from_bytes(&bytes, &name).ok_or(FontError::Unreadable { file })?;
+        // Absolute, so `housie verify` finds it from any folder.
+        font.file = Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
+        Ok(font)
     }
 
     fn from_bytes(bytes: &[u8], name: &str) -> Option<Font> {
@@ -48,7 +53,7 @@ impl Font {
             return None;
         }
         parsed.font_name = Some(name.to_string());
-        Some(Font { parsed, name: name.to_string(), sha256: hex(&Sha256::digest(bytes)) })
+        Some(Font { parsed, name: name.to_string(), sha256: hex(&Sha256::digest(bytes)), file: None })
     }
 
     pub fn parsed(&self) -> &ParsedFont {
@@ -57,6 +62,11 @@ impl Font {
 
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The file the font came from (`None`: bundled).
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
     /// SHA-256 of the font file, hex.

@@ -4,19 +4,24 @@
 //! The pipeline runs one way: seed → books ([`generate`]) → pages ([`pages`]) → outputs
 //! ([`export`]). [`generate_run`] drives it for the CLI's `housie generate`.
 
+pub mod claims;
 pub mod domain;
 pub mod error;
 pub mod export;
 pub mod font;
 pub mod generate;
+pub mod manifest;
 pub mod pages;
+pub mod prizes;
+pub mod record;
 pub mod template;
+pub mod verify;
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use domain::{Book, Serial, Ticket};
+pub use domain::{Book, Serial, SerialError, Ticket};
 pub use error::Error;
 pub use generate::{Generator, RunOptions, Seed};
 
@@ -26,6 +31,7 @@ use export::pdf::{PdfStyle, PdfVolume};
 use export::{Export, FinishedFile, OutputFile};
 use generate::{Redraw, RunDrawer};
 use pages::{PlacedBook, VolumePlan};
+use record::{FileRecord, FontRecord, RunRecord, TemplateRecord, RUN_RECORD};
 
 /// Name of the manifest inside the output folder.
 pub const MANIFEST: &str = "manifest.csv";
@@ -44,10 +50,9 @@ pub struct GeneratePlan {
 /// What a finished run wrote.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Paths of the files, in the order written.
+    /// Paths of the files, in the order written (PDF volumes, manifest, run record).
     pub files: Vec<PathBuf>,
-    pub tickets: u64,
-    pub redraws: Vec<Redraw>,
+    pub record: RunRecord,
 }
 
 impl GeneratePlan {
@@ -66,6 +71,33 @@ impl GeneratePlan {
             return Err(Error::NotEmpty(dir.clone()));
         }
         Ok(())
+    }
+
+    /// The plan a run record describes, to regenerate that run into `out_dir`.
+    pub fn from_record(record: &RunRecord, out_dir: PathBuf) -> Result<GeneratePlan, Error> {
+        let template = template::Template::parse(&record.template.toml, "run.json's template")?;
+        let font = match &record.font.file {
+            None => font::Font::bundled(),
+            Some(path) => font::Font::from_file(path)?,
+        };
+        Ok(GeneratePlan {
+            seed: Seed::from_text(&record.seed),
+            run: RunOptions {
+                books: record.books,
+                first_book: record.first_book,
+                allow_duplicate_lines: record.allow_duplicate_lines,
+            },
+            out_dir,
+            force: false,
+            books_per_file: record.books_per_file,
+            style: PdfStyle {
+                template,
+                font,
+                title: record.title.clone(),
+                bleed_mm: record.bleed_mm,
+                crop_marks: record.crop_marks,
+            },
+        })
     }
 
     fn volumes(&self) -> VolumePlan {
@@ -136,13 +168,66 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     let manifest = manifest.into_inner().and_then(OutputFile::finish).map_err(Error::io(dir.join(MANIFEST)))?;
     let mut finished: Vec<FinishedFile> = pdfs.into_iter().map(|(_, f)| f).collect();
     finished.push(manifest);
+    let record = plan.record(&finished, drawer.redraws().to_vec());
+    finished.push(export::write_file(dir, RUN_RECORD, record.to_json().as_bytes()).map_err(Error::io(dir))?);
     let mut files = Vec::new();
     for f in finished {
         let name = dir.join(f.name());
         files.push(f.commit().map_err(Error::io(name))?);
     }
-    let tickets = plan.run.books * TICKETS_PER_BOOK as u64;
-    Ok(Outcome { files, tickets, redraws: drawer.redraws().to_vec() })
+    if plan.force {
+        remove_stale_volumes(dir, &files)?;
+    }
+    Ok(Outcome { files, record })
+}
+
+impl GeneratePlan {
+    fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
+        let style = &self.style;
+        RunRecord {
+            housie: env!("CARGO_PKG_VERSION").to_string(),
+            seed: self.seed.text().to_string(),
+            books: self.run.books,
+            first_book: self.run.first_book,
+            allow_duplicate_lines: self.run.allow_duplicate_lines,
+            books_per_file: self.books_per_file,
+            title: style.title.clone(),
+            template: TemplateRecord {
+                name: style.template.name.clone(),
+                sha256: style.template.sha256(),
+                toml: style.template.source.clone(),
+            },
+            font: FontRecord {
+                name: style.font.name().to_string(),
+                file: style.font.file().map(Path::to_path_buf),
+                sha256: style.font.sha256().to_string(),
+            },
+            bleed_mm: style.bleed_mm,
+            crop_marks: style.crop_marks,
+            tickets: self.run.books * TICKETS_PER_BOOK as u64,
+            redraws,
+            files: files
+                .iter()
+                .map(|f| FileRecord { name: f.name().to_string(), bytes: f.bytes(), sha256: f.sha256().to_string() })
+                .collect(),
+        }
+    }
+}
+
+/// With `--force`, PDF volumes of an earlier, larger run would linger and mislead: remove them.
+fn remove_stale_volumes(dir: &Path, kept: &[PathBuf]) -> Result<(), Error> {
+    for entry in fs::read_dir(dir).map_err(Error::io(dir))?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let volume = name == "books.pdf"
+            || (name.len() == "books-0001.pdf".len()
+                && name.starts_with("books-")
+                && name.ends_with(".pdf")
+                && name[6..10].bytes().all(|b| b.is_ascii_digit()));
+        if volume && !kept.contains(&entry.path()) {
+            fs::remove_file(entry.path()).map_err(Error::io(entry.path()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Renders one volume to a finished (not yet published) file.

@@ -18,12 +18,18 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Generate(cmd::generate::Args),
+    Verify(cmd::verify::Args),
+    Check(cmd::check::Args),
+    Winners(cmd::winners::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Generate(args) => cmd::generate::run(args),
+        Command::Verify(args) => cmd::verify::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Winners(args) => cmd::winners::run(args),
     };
     match result {
         Ok(code) => code,

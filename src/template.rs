@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use serde::Deserialize;
+use sha2::Digest;
 
 /// The shipped templates, by name.
 pub const BUILTIN: [(&str, &str); 2] =
@@ -26,6 +27,9 @@ pub const MIN_LINE_PT: f32 = 0.25;
 pub struct Template {
     /// Shown in the run record.
     pub name: String,
+    /// The TOML text it was read from, kept in the run record so the run can be regenerated.
+    #[serde(skip)]
+    pub source: String,
     pub page: PageSpec,
     pub header: HeaderSpec,
     #[serde(default)]
@@ -149,9 +153,9 @@ pub enum TemplateError {
 /// Page geometry shared by the renderer and the fit check.
 impl Template {
     /// A shipped template by name, or a TOML file by path.
-    pub fn load(name_or_path: &str) -> Result<(Template, String), TemplateError> {
+    pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
         if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-            return Ok((Template::parse(text, &format!("{name} (built in)"))?, text.to_string()));
+            return Template::parse(text, &format!("{name} (built in)"));
         }
         let path = Path::new(name_or_path);
         if !path.exists() {
@@ -159,21 +163,27 @@ impl Template {
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
-        Ok((Template::parse(&text, name_or_path)?, text))
+        Template::parse(&text, name_or_path)
     }
 
     /// Parses and checks a template; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Template, TemplateError> {
-        let template: Template = toml::from_str(text).map_err(|e| {
+        let mut template: Template = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
             TemplateError::Parse { file: file.to_string(), line, message: e.message().trim().to_string() }
         })?;
+        template.source = text.to_string();
         let problems = template.problems();
         if problems.is_empty() {
             Ok(template)
         } else {
             Err(TemplateError::Invalid { file: file.to_string(), problems })
         }
+    }
+
+    /// SHA-256 of the TOML text, hex.
+    pub fn sha256(&self) -> String {
+        crate::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))
     }
 
     /// Height of the six tickets with their serial lines and the gaps between them, mm.

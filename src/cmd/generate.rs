@@ -60,7 +60,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let (template, _) = Template::load(&args.template)?;
+    let template = Template::load(&args.template)?;
     let font = match &args.font {
         Some(path) => Font::from_file(path)?,
         None => Font::bundled(),
@@ -89,8 +89,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         eprintln!(
             "housie: {} books, {} tickets ({} re-drawn to keep tickets and lines unique) in {}",
             args.books,
-            outcome.tickets,
-            outcome.redraws.len(),
+            outcome.record.tickets,
+            outcome.record.redraws.len(),
             plan.out_dir.display()
         );
     }

@@ -8,6 +8,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use sha2::{Digest, Sha256};
 use tempfile::NamedTempFile;
 
 use crate::pages::PlacedBook;
@@ -24,6 +25,9 @@ pub struct OutputFile {
     name: String,
     dir: PathBuf,
     writer: BufWriter<NamedTempFile>,
+    /// Hashed as written, so the run record needs no second read of large files.
+    hash: Sha256,
+    bytes: u64,
 }
 
 impl OutputFile {
@@ -34,7 +38,13 @@ impl OutputFile {
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
         let temp = builder.tempfile_in(dir)?;
-        Ok(OutputFile { name: name.to_string(), dir: dir.to_path_buf(), writer: BufWriter::new(temp) })
+        Ok(OutputFile {
+            name: name.to_string(),
+            dir: dir.to_path_buf(),
+            writer: BufWriter::new(temp),
+            hash: Sha256::new(),
+            bytes: 0,
+        })
     }
 
     pub fn name(&self) -> &str {
@@ -45,13 +55,17 @@ impl OutputFile {
     pub fn finish(self) -> io::Result<FinishedFile> {
         let temp = self.writer.into_inner().map_err(io::IntoInnerError::into_error)?;
         temp.as_file().sync_all()?;
-        Ok(FinishedFile { name: self.name, dir: self.dir, temp })
+        let sha256 = crate::font::hex(&self.hash.finalize());
+        Ok(FinishedFile { name: self.name, dir: self.dir, temp, sha256, bytes: self.bytes })
     }
 }
 
 impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer.write(buf)
+        let n = self.writer.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -64,9 +78,20 @@ pub struct FinishedFile {
     name: String,
     dir: PathBuf,
     temp: NamedTempFile,
+    sha256: String,
+    bytes: u64,
 }
 
 impl FinishedFile {
+    /// SHA-256 of the contents, hex.
+    pub fn sha256(&self) -> &str {
+        &self.sha256
+    }
+
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }

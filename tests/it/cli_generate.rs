@@ -94,5 +94,15 @@ fn refuses_a_non_empty_folder_without_force() {
     assert!(run.stderr().contains("out is not empty; pass --force"), "{}", run.stderr());
     assert_eq!(names(&d.join("out")), vec!["notes.txt"]);
     d.run(&["generate", "--books", "1", "--seed", "x", "--out", "out", "--force", "-q"]).success();
-    assert_eq!(names(&d.join("out")), vec!["books.pdf", "manifest.csv", "notes.txt"]);
+    assert_eq!(names(&d.join("out")), vec!["books.pdf", "manifest.csv", "notes.txt", "run.json"]);
+}
+
+#[test]
+fn force_removes_volumes_left_by_a_larger_earlier_run() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "5", "--books-per-file", "2", "--seed", "x", "--out", "o", "-q"]).success();
+    assert_eq!(names(&d.join("o")).len(), 5);
+    d.run(&["generate", "--books", "2", "--seed", "x", "--out", "o", "--force", "-q"]).success();
+    assert_eq!(names(&d.join("o")), vec!["books.pdf", "manifest.csv", "run.json"]);
+    d.run(&["verify", "o"]).success();
 }

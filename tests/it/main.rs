@@ -1,5 +1,7 @@
 //! housie's integration tests: one binary, split by topic.
 
+mod audit;
+mod audit_fuzz;
 mod cli_generate;
 mod generator;
 mod pdf;

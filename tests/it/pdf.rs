@@ -149,7 +149,7 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
         force: false,
         books_per_file: 1000,
         style: housie::export::pdf::PdfStyle {
-            template: housie::template::Template::load("classic").unwrap().0,
+            template: housie::template::Template::load("classic").unwrap(),
             font: Font::bundled(),
             title: "Bingo".into(),
             bleed_mm: 0.0,
@@ -166,7 +166,10 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
 fn large_runs_split_into_volumes_named_in_the_manifest() {
     let d = Dir::new();
     d.run(&["generate", "--books", "5", "--books-per-file", "2", "--seed", "v", "--out", "o", "-q"]).success();
-    assert_eq!(names(&d.join("o")), vec!["books-0001.pdf", "books-0002.pdf", "books-0003.pdf", "manifest.csv"]);
+    assert_eq!(
+        names(&d.join("o")),
+        vec!["books-0001.pdf", "books-0002.pdf", "books-0003.pdf", "manifest.csv", "run.json"]
+    );
     let rows = manifest_rows(&d.read("o/manifest.csv"));
     let places: Vec<(String, u64)> = rows.iter().step_by(6).map(|r| (r.file.clone(), r.page)).collect();
     let want = [

@@ -1,0 +1,56 @@
+//! Arguments shared by `check` and `winners`: the calls, the game and the sold range.
+
+use std::path::PathBuf;
+
+use housie::claims::Sold;
+use housie::prizes::{Calls, Game};
+use housie::Error;
+
+#[derive(clap::Args, Debug)]
+pub struct CallArgs {
+    /// The numbers called so far, in order, separated by spaces or commas.
+    #[arg(long, value_name = "NUMBERS", required_unless_present = "calls_file", conflicts_with = "calls_file")]
+    calls: Option<String>,
+    /// A file of calls in order, one or more per line.
+    #[arg(long, value_name = "FILE")]
+    calls_file: Option<PathBuf>,
+    /// Which prizes: uk (one line, two lines, full house) or tambola (also early five,
+    /// top/middle/bottom line, four corners).
+    #[arg(long, value_enum, default_value_t = GameArg::Uk)]
+    pub game: GameArg,
+    /// Books sold, e.g. 1-120: tickets outside are refused as unsold.
+    #[arg(long, value_name = "FROM-TO")]
+    pub sold: Option<Sold>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum GameArg {
+    Uk,
+    Tambola,
+}
+
+impl CallArgs {
+    pub fn calls(&self) -> Result<Calls, Error> {
+        let calls = match (&self.calls, &self.calls_file) {
+            (Some(text), _) => Calls::parse(text, "--calls"),
+            (None, Some(path)) => {
+                let text = std::fs::read_to_string(path).map_err(Error::io(path))?;
+                Calls::parse(&text, &path.display().to_string())
+            }
+            (None, None) => unreachable!("clap requires one"),
+        };
+        calls.map_err(|e| Error::Invalid(e.to_string()))
+    }
+
+    pub fn game(&self) -> Game {
+        match self.game {
+            GameArg::Uk => Game::Uk,
+            GameArg::Tambola => Game::Tambola,
+        }
+    }
+}
+
+/// "call 14 (45)"
+pub fn call(calls: &Calls, k: usize) -> String {
+    format!("call {k} ({})", calls.number(k))
+}

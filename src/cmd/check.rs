@@ -1,0 +1,92 @@
+//! `housie check`: settle a claim on the night.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use housie::claims::Tickets;
+use housie::prizes::{marked_grid, statuses};
+use housie::{Error, Serial, SerialError};
+
+use super::calls::{call, CallArgs};
+
+/// Checks a claim: shows the ticket with the called numbers marked and, for each prize,
+/// whether it is complete, at which call, and whether a claim is valid now (a claim stands
+/// only if the last number called completed it).
+///
+/// A mistyped serial is refused with the nearest valid serials; with --sold, a ticket from an
+/// unsold book is refused. With run.json present, the ticket is also re-drawn from the seed to
+/// catch a forged manifest row.
+///
+/// Exit status: 0 a claim is valid now, 1 no claim is valid (or the ticket is unsold, unknown
+/// or forged), 2 the question could not be answered (bad serial, bad calls, unreadable run).
+///
+///   housie check spring --serial 000123-4-7 --calls "12 5 88 41"
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// The serial read out by the claimant, e.g. 000123-4-7.
+    #[arg(long, value_name = "S")]
+    serial: String,
+    #[command(flatten)]
+    calls: CallArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let calls = args.calls.calls()?;
+    let tickets = Tickets::load(&args.dir)?;
+    let serial = match args.serial.parse::<Serial>() {
+        Ok(s) => s,
+        Err(e @ SerialError::CheckDigit { .. }) => {
+            let near: Vec<String> = Serial::suggestions(&args.serial)
+                .into_iter()
+                .filter(|s| tickets.find(*s).is_some())
+                .map(|s| s.to_string())
+                .collect();
+            let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
+            return Err(Error::Invalid(format!("{e}{hint}")));
+        }
+        Err(e) => return Err(Error::Invalid(e.to_string())),
+    };
+    if let Some(sold) = args.calls.sold {
+        if !sold.contains(serial) {
+            println!(
+                "{serial}: NOT SOLD: book {} is outside the books sold ({}–{})",
+                serial.book(),
+                sold.from,
+                sold.to
+            );
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let Some(row) = tickets.find(serial) else {
+        println!("{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
+        return Ok(ExitCode::from(1));
+    };
+    if tickets.genuine(row) == Some(false) {
+        println!("{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
+        return Ok(ExitCode::from(1));
+    }
+    println!("{serial}: book {}, ticket {} ({}, page {})", serial.book(), serial.ticket(), row.file, row.page);
+    print!("{}", marked_grid(&row.ticket, &calls));
+    match calls.len() {
+        0 => println!("no calls yet"),
+        n => println!("{n} calls, the last {}", calls.number(n)),
+    }
+    let mut any_valid = false;
+    for s in statuses(&row.ticket, &calls, args.calls.game()) {
+        let state = match s.completed_at {
+            None => "not complete".to_string(),
+            Some(k) if s.claim_valid => {
+                any_valid = true;
+                format!("complete at {}: VALID CLAIM (the last call completed it)", call(&calls, k))
+            }
+            Some(k) => {
+                format!("complete at {}: claim not valid now (the last call is {})", call(&calls, k), calls.len())
+            }
+        };
+        println!("  {:<13}{state}", s.prize.name());
+    }
+    Ok(if any_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,44 @@
+//! `housie winners`: who won each prize, and when, over the whole run.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use housie::claims::Tickets;
+use housie::prizes::Prize;
+use housie::Error;
+
+use super::calls::{call, CallArgs};
+
+/// For every prize, the first call at which any ticket completed it and every serial that
+/// completed it at that call (ties shown), to settle disputes after the game.
+///
+///   housie winners spring --calls-file calls.txt --sold 1-120
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    #[command(flatten)]
+    calls: CallArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let calls = args.calls.calls()?;
+    let tickets = Tickets::load(&args.dir)?;
+    let sold: Vec<_> = tickets.rows.iter().filter(|r| args.calls.sold.is_none_or(|s| s.contains(r.serial))).collect();
+    println!("{} calls over {} tickets", calls.len(), sold.len());
+    for &prize in Prize::of(args.calls.game()) {
+        let done: Vec<(usize, String)> = sold
+            .iter()
+            .filter_map(|r| prize.completed_at(&r.ticket, &calls).map(|k| (k, r.serial.to_string())))
+            .collect();
+        match done.iter().map(|(k, _)| *k).min() {
+            None => println!("  {:<13}not won yet", prize.name()),
+            Some(first) => {
+                let serials: Vec<&str> = done.iter().filter(|(k, _)| *k == first).map(|(_, s)| s.as_str()).collect();
+                println!("  {:<13}won at {} by {}", prize.name(), call(&calls, first), serials.join(", "));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,73 @@
+//! The run record (`run.json`): everything needed to prove the run is what it claims — the
+//! seed, every option that affects the output, the template's text, the font's hash, the
+//! re-drawn books, and the SHA-256 of every file. Whoever holds it can regenerate every ticket,
+//! so the organiser keeps it to themselves.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::generate::Redraw;
+
+/// Name of the run record inside the output folder.
+pub const RUN_RECORD: &str = "run.json";
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunRecord {
+    /// The housie version that wrote it; another version may draw or draw differently.
+    pub housie: String,
+    pub seed: String,
+    pub books: u64,
+    pub first_book: u64,
+    pub allow_duplicate_lines: bool,
+    pub books_per_file: u64,
+    pub title: String,
+    pub template: TemplateRecord,
+    pub font: FontRecord,
+    pub bleed_mm: f32,
+    pub crop_marks: bool,
+    pub tickets: u64,
+    /// Books that are not draw 0 of their stream, to regenerate any single book alone.
+    pub redraws: Vec<Redraw>,
+    pub files: Vec<FileRecord>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TemplateRecord {
+    pub name: String,
+    pub sha256: String,
+    pub toml: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FontRecord {
+    pub name: String,
+    /// The font file, or `null` for the bundled font.
+    pub file: Option<PathBuf>,
+    pub sha256: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FileRecord {
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+impl RunRecord {
+    /// The record as written: pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("a run record serialises");
+        s.push('\n');
+        s
+    }
+
+    /// The attempt that produced book `k` (0 unless it was re-drawn).
+    pub fn attempt(&self, book: u64) -> u32 {
+        self.redraws.iter().find(|r| r.book == book).map_or(0, |r| r.attempt)
+    }
+}

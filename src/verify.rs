@@ -1,0 +1,192 @@
+//! `verify`: proves a run folder is exactly what its record claims — every ticket valid, every
+//! book complete, serials, tickets and (when promised) lines unique, file hashes matching, and a
+//! regeneration from the seed reproducing the manifest, the PDFs and the record byte for byte.
+//! Every problem found is reported, not just the first.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use crate::manifest::{self, Manifest};
+use crate::record::{RunRecord, RUN_RECORD};
+use crate::{generate_run, Error, GeneratePlan, MANIFEST};
+
+/// The outcome of a check that could be carried out: the problems (none means valid) and notes.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub problems: Vec<String>,
+    pub notes: Vec<String>,
+    /// What was checked, for the summary line.
+    pub summary: String,
+}
+
+impl Report {
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Reads and parses a run record; failure means the run cannot be checked at all.
+pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
+    let path = dir.join(RUN_RECORD);
+    let bytes = fs::read(&path).map_err(Error::io(&path))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Error::Invalid(format!("{}: not UTF-8 (byte {})", path.display(), e.utf8_error().valid_up_to()))
+    })?;
+    let record: RunRecord = serde_json::from_str(&text)
+        .map_err(|e| Error::Invalid(format!("{}:{}: {}", path.display(), e.line(), strip_position(&e.to_string()))))?;
+    let ours = env!("CARGO_PKG_VERSION");
+    if record.housie != ours {
+        return Err(Error::Invalid(format!(
+            "{}: written by housie {}, this is housie {ours}; verify it with that version",
+            path.display(),
+            record.housie
+        )));
+    }
+    Ok((record, text))
+}
+
+fn strip_position(message: &str) -> &str {
+    message.split(" at line ").next().unwrap_or(message)
+}
+
+/// Checks a whole run folder.
+pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
+    let (record, record_text) = read_record(dir)?;
+    let mut report = Report::default();
+    let problems = &mut report.problems;
+
+    // The manifest, row by row and across rows.
+    let manifest_path = dir.join(MANIFEST);
+    let manifest = match fs::read(&manifest_path) {
+        Ok(bytes) => manifest::read(&bytes, MANIFEST),
+        Err(e) => {
+            problems.push(format!("{MANIFEST}: {e}"));
+            Manifest::default()
+        }
+    };
+    problems.extend(manifest.problems.iter().map(ToString::to_string));
+    if !record.allow_duplicate_lines {
+        problems.extend(manifest.duplicate_lines.iter().map(|p| format!("{p} (the run promised unique lines)")));
+    }
+    if manifest.rows.len() as u64 != record.tickets && manifest.problems.is_empty() {
+        problems.push(format!("{MANIFEST}: {} tickets, run.json says {}", manifest.rows.len(), record.tickets));
+    }
+    let last = record.first_book.saturating_add(record.books.saturating_sub(1));
+    for row in &manifest.rows {
+        let book = row.serial.book();
+        if book < record.first_book || book > last {
+            problems.push(format!(
+                "{MANIFEST}:{}: book: {book} is outside this run's books {}–{last}",
+                row.line, record.first_book
+            ));
+        }
+        if !record.files.iter().any(|f| f.name == row.file) {
+            problems.push(format!("{MANIFEST}:{}: file: `{}` is not one of the run's files", row.line, row.file));
+        }
+    }
+
+    // The files against their recorded hashes.
+    for f in &record.files {
+        let path = dir.join(&f.name);
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let sha = crate::font::hex(&Sha256::digest(&bytes));
+                if sha != f.sha256 || bytes.len() as u64 != f.bytes {
+                    problems.push(format!(
+                        "{}: SHA-256 {sha} ({} bytes) does not match run.json's {} ({} bytes)",
+                        f.name,
+                        bytes.len(),
+                        f.sha256,
+                        f.bytes
+                    ));
+                }
+            }
+            Err(e) => problems.push(format!("{}: {e}", f.name)),
+        }
+    }
+    if crate::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
+        problems.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
+    }
+
+    // Regenerate from the seed and compare byte for byte.
+    let scratch = tempfile::tempdir().map_err(Error::io(std::env::temp_dir()))?;
+    let out: PathBuf = scratch.path().join("run");
+    match GeneratePlan::from_record(&record, out.clone()) {
+        Err(e @ (Error::Font(_) | Error::Io { .. })) => return Err(e),
+        Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
+        Ok(plan) => {
+            if plan.style.font.sha256() != record.font.sha256 {
+                problems.push(format!(
+                    "run.json: font: {} has SHA-256 {}, the run used {}",
+                    plan.style.font.name(),
+                    plan.style.font.sha256(),
+                    record.font.sha256
+                ));
+            }
+            match generate_run(&plan, &mut |_| {}) {
+                Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
+                Ok(outcome) => {
+                    for path in &outcome.files {
+                        let name = path.file_name().expect("a file").to_string_lossy().into_owned();
+                        let want = fs::read(path).map_err(Error::io(path))?;
+                        let Ok(have) = fs::read(dir.join(&name)) else {
+                            problems.push(format!("{name}: missing; the seed regenerates it"));
+                            continue;
+                        };
+                        if name == RUN_RECORD {
+                            if have != record_text.as_bytes() {
+                                problems.push(format!("{name}: changed while being checked"));
+                            } else if want != have {
+                                problems.push(format!(
+                                    "{name}:{}: differs from the record the seed regenerates",
+                                    first_difference(&want, &have)
+                                ));
+                            }
+                        } else if want != have {
+                            let detail = if name == MANIFEST {
+                                format!(
+                                    ":{}: differs from the regenerated manifest (forged or edited tickets)",
+                                    first_difference(&want, &have)
+                                )
+                            } else {
+                                ": differs from the PDF the seed regenerates".to_string()
+                            };
+                            problems.push(format!("{name}{detail}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    report.summary = format!(
+        "{} books, {} tickets, {} files; regenerated from seed and compared byte for byte",
+        record.books,
+        manifest.rows.len(),
+        record.files.len() + 1
+    );
+    Ok(report)
+}
+
+/// 1-based line of the first difference between two texts.
+fn first_difference(a: &[u8], b: &[u8]) -> usize {
+    let at = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    a[..at].iter().filter(|&&c| c == b'\n').count() + 1
+}
+
+/// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.
+pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
+    let m = manifest::read_file(path).map_err(Error::io(path))?;
+    let mut report = Report::default();
+    report.problems.extend(m.problems.iter().map(ToString::to_string));
+    if !m.duplicate_lines.is_empty() {
+        report.notes.push(format!(
+            "{} duplicate lines (fine only if the run allowed them; run.json says whether it did)",
+            m.duplicate_lines.len()
+        ));
+        report.notes.extend(m.duplicate_lines.iter().map(ToString::to_string));
+    }
+    report.summary = format!("{} tickets in {} checked on their own (no run record)", m.rows.len(), path.display());
+    Ok(report)
+}
