@@ -56,6 +56,25 @@ pub struct Outcome {
 }
 
 impl GeneratePlan {
+    /// A plan with the defaults `housie generate` uses: the classic template, the bundled font,
+    /// title "Bingo", no bleed or crop marks, 1,000 books per file, unique lines.
+    pub fn new(seed: Seed, books: u64, out_dir: PathBuf) -> GeneratePlan {
+        GeneratePlan {
+            seed,
+            run: RunOptions { books, first_book: 1, allow_duplicate_lines: false },
+            out_dir,
+            force: false,
+            books_per_file: 1000,
+            style: PdfStyle {
+                template: template::Template::load("classic").expect("the built-in template is valid"),
+                font: font::Font::bundled(),
+                title: "Bingo".to_string(),
+                bleed_mm: 0.0,
+                crop_marks: false,
+            },
+        }
+    }
+
     /// Refuses, before anything is written, what would fail or overwrite without `--force`.
     pub fn check(&self) -> Result<(), Error> {
         RunDrawer::new(self.seed.clone(), self.run.clone())?;

@@ -95,33 +95,20 @@ impl Canvas<'_> {
     }
 
     fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: Cmyk) {
-        let p = self.point(x, y);
         self.ops.push(Op::SetFillColor { col: cmyk(colour) });
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: p.x,
-                y: p.y,
-                width: Pt(pt(w)),
-                height: Pt(pt(h)),
-                mode: Some(PaintMode::Fill),
-                winding_order: None,
-            },
-        });
+        self.rect(x, y, w, h, PaintMode::Fill);
     }
 
     fn stroke_rect(&mut self, x: f32, y: f32, w: f32, h: f32, width_pt: f32) {
-        let p = self.point(x, y);
         self.ops.push(Op::SetOutlineThickness { pt: Pt(width_pt) });
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: p.x,
-                y: p.y,
-                width: Pt(pt(w)),
-                height: Pt(pt(h)),
-                mode: Some(PaintMode::Stroke),
-                winding_order: None,
-            },
-        });
+        self.rect(x, y, w, h, PaintMode::Stroke);
+    }
+
+    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, mode: PaintMode) {
+        let p = self.point(x, y);
+        let (width, height) = (Pt(pt(w)), Pt(pt(h)));
+        let rectangle = Rect { x: p.x, y: p.y, width, height, mode: Some(mode), winding_order: None };
+        self.ops.push(Op::DrawRectangle { rectangle });
     }
 
     fn line(&mut self, (x1, y1): (f32, f32), (x2, y2): (f32, f32), width_pt: f32) {

@@ -13,20 +13,9 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
     static RUN: OnceLock<(tempfile::TempDir, Vec<u8>, Vec<u8>)> = OnceLock::new();
     RUN.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let plan = housie::GeneratePlan {
-            seed: housie::Seed::from_text("fuzz"),
-            run: housie::RunOptions { books: 3, first_book: 1, allow_duplicate_lines: false },
-            out_dir: dir.path().join("o"),
-            force: false,
-            books_per_file: 2,
-            style: housie::export::pdf::PdfStyle {
-                template: housie::template::Template::load("classic").unwrap(),
-                font: housie::font::Font::bundled(),
-                title: "Fuzz".into(),
-                bleed_mm: 0.0,
-                crop_marks: false,
-            },
-        };
+        let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("fuzz"), 3, dir.path().join("o"));
+        plan.books_per_file = 2; // two volumes, so mutations meet a multi-file run
+        plan.style.title = "Fuzz".into();
         housie::generate_run(&plan, &mut |_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();

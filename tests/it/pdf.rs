@@ -142,20 +142,7 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
     assert_eq!(read("a/books.pdf"), read("b/books.pdf"));
     assert_ne!(read("a/books.pdf"), read("c/books.pdf"));
     // In one process, twice: printpdf's global counters must not leak into the bytes.
-    let plan = |dir: &str| housie::GeneratePlan {
-        seed: housie::Seed::from_text("same"),
-        run: housie::RunOptions { books: 20, first_book: 1, allow_duplicate_lines: false },
-        out_dir: d.join(dir),
-        force: false,
-        books_per_file: 1000,
-        style: housie::export::pdf::PdfStyle {
-            template: housie::template::Template::load("classic").unwrap(),
-            font: Font::bundled(),
-            title: "Bingo".into(),
-            bleed_mm: 0.0,
-            crop_marks: false,
-        },
-    };
+    let plan = |dir: &str| housie::GeneratePlan::new(housie::Seed::from_text("same"), 20, d.join(dir));
     housie::generate_run(&plan("x"), &mut |_| {}).unwrap();
     housie::generate_run(&plan("y"), &mut |_| {}).unwrap();
     assert_eq!(read("x/books.pdf"), read("y/books.pdf"));
