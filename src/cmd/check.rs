@@ -9,7 +9,9 @@ use housie::{Error, Serial, SerialError};
 
 use super::calls::{call, CallArgs};
 
-/// Checks a claim: shows the ticket with the called numbers marked and, for each prize,
+/// Settle a claim: a ticket's prizes after the calls so far.
+///
+/// Shows the ticket with the called numbers marked and, for each prize,
 /// whether it is complete, at which call, and whether a claim is valid now (a claim stands
 /// only if the last number called completed it).
 ///

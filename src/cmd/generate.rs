@@ -8,8 +8,12 @@ use housie::font::Font;
 use housie::template::Template;
 use housie::{generate_run, Error, GeneratePlan, RunOptions, Seed};
 
+/// Draw a run of books and write its PDF, manifest and run record.
+///
 /// Draws N books (every valid book equally likely) and writes to DIR the print-ready PDF
-/// (`books.pdf`, or volumes `books-0001.pdf`, … of --books-per-file pages) and `manifest.csv`.
+/// (`books.pdf`, or volumes `books-0001.pdf`, … of --books-per-file pages), `manifest.csv`
+/// (every ticket) and `run.json` (the seed, the options and every file's SHA-256: keep it
+/// private, since the seed regenerates every ticket).
 ///
 /// No two tickets in the run hold the same 15 numbers, and by default no two share a line.
 /// The same seed and options always give byte-identical files; without --seed a seed is drawn

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use housie::verify::{verify_dir, verify_manifest, Report};
 use housie::Error;
 
-/// Checks a run folder and reports every problem, with file and line.
+/// Prove a run folder is exactly what its run record claims.
 ///
-/// Each manifest row must be a valid ticket; each book must use 1–90 once; serials must be
+/// Checks a run folder and reports every problem, with file and line. Each manifest row must be a valid ticket; each book must use 1–90 once; serials must be
 /// unique, well-formed and pass their check digit; no ticket may repeat, nor any line when the
 /// run promised none; the hashes in run.json must match the files; and regenerating from the
 /// seed must reproduce the manifest, the PDFs and run.json byte for byte (as costly as the run).

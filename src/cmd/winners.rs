@@ -9,6 +9,8 @@ use housie::Error;
 
 use super::calls::{call, CallArgs};
 
+/// Who won each prize, and at which call, over the whole run.
+///
 /// For every prize, the first call at which any ticket completed it and every serial that
 /// completed it at that call (ties shown), to settle disputes after the game.
 ///
