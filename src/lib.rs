@@ -18,7 +18,6 @@ pub mod template;
 pub mod verify;
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use domain::{Book, Serial, SerialError, Ticket};
@@ -262,14 +261,4 @@ fn render_volume(
     pdf.write_books(placed).map_err(Error::io(&path))?;
     let bytes = pdf.finish().map_err(Error::io(&path))?;
     export::write_file(&plan.out_dir, &name, &bytes).map_err(Error::io(&path))
-}
-
-/// Writes bytes to `path` atomically (temporary file in the same folder, then rename).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| Error::Invalid(format!("{} names no file", path.display())))?;
-    let mut f = OutputFile::create(dir, &name.to_string_lossy()).map_err(Error::io(dir))?;
-    f.write_all(bytes).map_err(Error::io(path))?;
-    f.finish().and_then(FinishedFile::commit).map_err(Error::io(path))?;
-    Ok(())
 }

@@ -47,10 +47,6 @@ impl OutputFile {
         })
     }
 
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
         let temp = self.writer.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -94,10 +90,6 @@ impl FinishedFile {
 
     pub fn name(&self) -> &str {
         &self.name
-    }
-
-    pub fn path(&self) -> &Path {
-        self.temp.path()
     }
 
     /// Renames into place (replacing a file of that name: overwriting is decided earlier).

@@ -91,14 +91,6 @@ impl<'a> RunDrawer<'a> {
         self
     }
 
-    pub fn options(&self) -> &RunOptions {
-        &self.options
-    }
-
-    pub fn seed(&self) -> &Seed {
-        &self.seed
-    }
-
     /// Books re-drawn so far, in book order.
     pub fn redraws(&self) -> &[Redraw] {
         &self.redraws

@@ -39,6 +39,10 @@ fn the_known_counts_hold() {
         assert_eq!(layouts, [1710, 639, 240, 90][full]);
     }
     assert_eq!(g.weights(), [2565, 639, 160, 40]);
+    // Canonical states (columns 2–8 sorted), and successor entries with one vector per orbit.
+    let (states, entries) = g.table_size();
+    assert_eq!(states, 1181);
+    assert_eq!(entries, 82_265, "one entry per orbit (502,988 with one per vector)");
     assert!((g.book_space() / 4.677e77 - 1.0).abs() < 1e-3, "{:e}", g.book_space());
 }
 
