@@ -263,3 +263,12 @@ fn winners_shows_ties() {
     assert!(line.contains(&a.serial) && line.contains(&b.serial), "both tied winners shown:\n{out}");
     assert!(out.contains("full house   not won yet"), "{out}");
 }
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let d = Dir::new();
+    for cmd in ["verify", "check"] {
+        let out = d.run(&[cmd, "--help"]).success().stdout();
+        assert!(out.contains("Exit status: 0"), "{cmd} --help:\n{out}");
+    }
+}

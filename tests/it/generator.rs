@@ -70,3 +70,31 @@ fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
         assert_eq!(run[(r.book - 1) as usize].attempt, r.attempt);
     }
 }
+
+/// Pins what a seed draws and writes. If this fails, old seeds now give other tickets or other
+/// bytes: that needs a new housie version (run.json records it and `verify` checks it), not a
+/// new expected value.
+#[test]
+fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
+    let book = Generator::get().book(&Seed::from_text("golden"), 1, 0);
+    let expected: [[u8; 27]; 6] = [
+        [0, 0, 21, 32, 40, 58, 67, 0, 0, 4, 14, 26, 35, 0, 0, 0, 78, 0, 9, 0, 29, 37, 41, 0, 0, 0, 82],
+        [0, 11, 20, 34, 0, 0, 0, 74, 86, 2, 19, 0, 0, 49, 52, 62, 0, 0, 6, 0, 25, 0, 0, 0, 64, 77, 88],
+        [0, 13, 27, 0, 42, 0, 0, 71, 89, 7, 18, 0, 31, 0, 0, 65, 73, 0, 8, 0, 0, 0, 48, 53, 0, 75, 90],
+        [0, 0, 24, 30, 0, 51, 63, 70, 0, 5, 10, 0, 0, 44, 54, 0, 0, 81, 0, 16, 0, 0, 0, 57, 68, 72, 87],
+        [0, 0, 23, 33, 43, 55, 0, 0, 80, 3, 12, 0, 0, 0, 56, 61, 0, 85, 0, 0, 28, 36, 46, 0, 69, 76, 0],
+        [0, 15, 0, 38, 0, 50, 60, 0, 83, 0, 0, 22, 39, 45, 0, 66, 0, 84, 1, 17, 0, 0, 47, 59, 0, 79, 0],
+    ];
+    assert_eq!(book.tickets().map(|t| *t.cells()), expected);
+    let dir = tempfile::tempdir().unwrap();
+    let plan = housie::GeneratePlan::new(Seed::from_text("golden"), 20, dir.path().join("o"));
+    let record = housie::generate_run(&plan, &mut |_| {}).unwrap().record;
+    let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
+    assert_eq!(
+        hashes,
+        [
+            ("books.pdf", "8357cd1c46fc110fd8e1885876530d4dbe37ea2cdbf7620bf56d689ceb9fbfb4"),
+            ("manifest.csv", "13d927cb165f80d3503bfdd37f1b94096538e95b83a7805568a382c0103b306e"),
+        ]
+    );
+}
