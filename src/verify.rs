@@ -3,6 +3,7 @@
 //! regeneration from the seed reproducing the manifest, the PDFs and the record byte for byte.
 //! Every problem found is reported, not just the first.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -87,23 +88,23 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
         }
     }
 
-    // The files against their recorded hashes.
+    // The files against their recorded hashes; each file is read once, here.
+    let mut actual: BTreeMap<String, Option<(String, u64)>> = BTreeMap::new();
     for f in &record.files {
-        let path = dir.join(&f.name);
-        match fs::read(&path) {
-            Ok(bytes) => {
-                let sha = crate::font::hex(&Sha256::digest(&bytes));
-                if sha != f.sha256 || bytes.len() as u64 != f.bytes {
+        match hash_file(&dir.join(&f.name)) {
+            Ok((sha, bytes)) => {
+                if sha != f.sha256 || bytes != f.bytes {
                     problems.push(format!(
-                        "{}: SHA-256 {sha} ({} bytes) does not match run.json's {} ({} bytes)",
-                        f.name,
-                        bytes.len(),
-                        f.sha256,
-                        f.bytes
+                        "{}: SHA-256 {sha} ({bytes} bytes) does not match run.json's {} ({} bytes)",
+                        f.name, f.sha256, f.bytes
                     ));
                 }
+                actual.insert(f.name.clone(), Some((sha, bytes)));
             }
-            Err(e) => problems.push(format!("{}: {e}", f.name)),
+            Err(e) => {
+                problems.push(format!("{}: {e}", f.name));
+                actual.insert(f.name.clone(), None);
+            }
         }
     }
     if crate::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
@@ -128,33 +129,33 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             match generate_run(&plan, &mut |_| {}) {
                 Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
                 Ok(outcome) => {
-                    for path in &outcome.files {
-                        let name = path.file_name().expect("a file").to_string_lossy().into_owned();
-                        let want = fs::read(path).map_err(Error::io(path))?;
-                        let Ok(have) = fs::read(dir.join(&name)) else {
-                            problems.push(format!("{name}: missing; the seed regenerates it"));
-                            continue;
+                    // The regenerated run's record holds its files' hashes: compare those, and
+                    // read bytes only to say on which line a manifest differs.
+                    for f in &outcome.record.files {
+                        let have = match actual.get(&f.name) {
+                            Some(known) => known.clone(),
+                            None => hash_file(&dir.join(&f.name)).ok(),
                         };
-                        if name == RUN_RECORD {
-                            if have != record_text.as_bytes() {
-                                problems.push(format!("{name}: changed while being checked"));
-                            } else if want != have {
+                        match have {
+                            None => problems.push(format!("{}: missing; the seed regenerates it", f.name)),
+                            Some((sha, _)) if sha == f.sha256 => {}
+                            Some(_) if f.name == MANIFEST => {
+                                let want = fs::read(out.join(MANIFEST)).map_err(Error::io(out.join(MANIFEST)))?;
+                                let have = fs::read(dir.join(MANIFEST)).map_err(Error::io(dir.join(MANIFEST)))?;
                                 problems.push(format!(
-                                    "{name}:{}: differs from the record the seed regenerates",
+                                    "{MANIFEST}:{}: differs from the regenerated manifest (forged or edited tickets)",
                                     first_difference(&want, &have)
                                 ));
                             }
-                        } else if want != have {
-                            let detail = if name == MANIFEST {
-                                format!(
-                                    ":{}: differs from the regenerated manifest (forged or edited tickets)",
-                                    first_difference(&want, &have)
-                                )
-                            } else {
-                                ": differs from the PDF the seed regenerates".to_string()
-                            };
-                            problems.push(format!("{name}{detail}"));
+                            Some(_) => problems.push(format!("{}: differs from the PDF the seed regenerates", f.name)),
                         }
+                    }
+                    let want = outcome.record.to_json();
+                    if want != record_text {
+                        problems.push(format!(
+                            "{RUN_RECORD}:{}: differs from the record the seed regenerates",
+                            first_difference(want.as_bytes(), record_text.as_bytes())
+                        ));
                     }
                 }
             }
@@ -167,6 +168,13 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
         record.files.len() + 1
     );
     Ok(report)
+}
+
+/// SHA-256 (hex) and size of a file, streamed rather than held in memory.
+fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
+    let mut hasher = Sha256::new();
+    let bytes = std::io::copy(&mut fs::File::open(path)?, &mut hasher)?;
+    Ok((crate::font::hex(&hasher.finalize()), bytes))
 }
 
 /// 1-based line of the first difference between two texts.
