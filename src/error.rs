@@ -25,6 +25,15 @@ pub enum Error {
     Template(#[from] crate::template::TemplateError),
     #[error(transparent)]
     Font(#[from] crate::font::FontError),
+    /// The night could not start (boxed: it can itself hold an `Error` about the run).
+    #[error(transparent)]
+    Night(Box<crate::night::OpenError>),
+}
+
+impl From<crate::night::OpenError> for Error {
+    fn from(e: crate::night::OpenError) -> Error {
+        Error::Night(Box::new(e))
+    }
 }
 
 impl Error {

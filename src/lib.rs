@@ -11,6 +11,7 @@ pub mod export;
 pub mod font;
 pub mod generate;
 pub mod manifest;
+pub mod night;
 pub mod pages;
 pub mod prizes;
 pub mod record;

@@ -21,6 +21,9 @@ enum Command {
     Verify(cmd::verify::Args),
     Check(cmd::check::Args),
     Winners(cmd::winners::Args),
+    Serve(cmd::serve::Args),
+    Night(cmd::night::Args),
+    Draws(cmd::draws::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +33,9 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(args),
         Command::Check(args) => cmd::check::run(args),
         Command::Winners(args) => cmd::winners::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
+        Command::Night(args) => cmd::night::run(args),
+        Command::Draws(args) => cmd::draws::run(args),
     };
     match result {
         Ok(code) => code,

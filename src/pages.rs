@@ -39,6 +39,11 @@ impl VolumePlan {
         self.per_file.min(self.books - (v - 1) * self.per_file)
     }
 
+    /// The file and 1-based page of the run's book at 0-based position `i`.
+    pub fn locate(&self, i: u64) -> (String, u64) {
+        (self.file_name(i / self.per_file + 1), i % self.per_file + 1)
+    }
+
     /// Places a volume's books on consecutive pages.
     pub fn place(&self, v: u64, books: Vec<DrawnBook>) -> Vec<PlacedBook> {
         let file = self.file_name(v);
@@ -62,5 +67,7 @@ mod tests {
         assert_eq!(many.volumes(), 3);
         assert_eq!(many.file_name(3), "books-0003.pdf");
         assert_eq!((many.len(1), many.len(3)), (1000, 500));
+        assert_eq!(many.locate(0), ("books-0001.pdf".to_string(), 1));
+        assert_eq!(many.locate(2499), ("books-0003.pdf".to_string(), 500));
     }
 }

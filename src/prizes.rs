@@ -5,14 +5,36 @@ use std::fmt;
 
 use crate::domain::{Ticket, COLS, ROWS};
 
-/// Which prizes are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Game {
+/// Which prizes are played, in the order they are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PrizeSet {
     /// One line, two lines, full house.
     #[default]
     Uk,
-    /// The UK prizes plus early five, top/middle/bottom line and four corners.
+    /// Early five, top, middle and bottom line, four corners, full house.
     Tambola,
+}
+
+impl PrizeSet {
+    pub fn name(self) -> &'static str {
+        match self {
+            PrizeSet::Uk => "uk",
+            PrizeSet::Tambola => "tambola",
+        }
+    }
+}
+
+impl std::str::FromStr for PrizeSet {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PrizeSet, String> {
+        match s {
+            "uk" => Ok(PrizeSet::Uk),
+            "tambola" => Ok(PrizeSet::Tambola),
+            _ => Err(format!("`{s}` is not a prize set: expected uk or tambola")),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -29,21 +51,13 @@ pub enum Prize {
 
 impl Prize {
     pub const UK: [Prize; 3] = [Prize::OneLine, Prize::TwoLines, Prize::FullHouse];
-    pub const TAMBOLA: [Prize; 8] = [
-        Prize::EarlyFive,
-        Prize::TopLine,
-        Prize::MiddleLine,
-        Prize::BottomLine,
-        Prize::FourCorners,
-        Prize::OneLine,
-        Prize::TwoLines,
-        Prize::FullHouse,
-    ];
+    pub const TAMBOLA: [Prize; 6] =
+        [Prize::EarlyFive, Prize::TopLine, Prize::MiddleLine, Prize::BottomLine, Prize::FourCorners, Prize::FullHouse];
 
-    pub fn of(game: Game) -> &'static [Prize] {
-        match game {
-            Game::Uk => &Prize::UK,
-            Game::Tambola => &Prize::TAMBOLA,
+    pub fn of(set: PrizeSet) -> &'static [Prize] {
+        match set {
+            PrizeSet::Uk => &Prize::UK,
+            PrizeSet::Tambola => &Prize::TAMBOLA,
         }
     }
 
@@ -74,13 +88,44 @@ impl Prize {
             Prize::TopLine => all(&ticket.row(0)),
             Prize::MiddleLine => all(&ticket.row(1)),
             Prize::BottomLine => all(&ticket.row(2)),
-            Prize::FourCorners => {
-                let (top, bottom) = (ticket.row(0), ticket.row(ROWS - 1));
-                all(&[top[0], top[4], bottom[0], bottom[4]])
-            }
+            Prize::FourCorners => all(&ticket.corners()),
             Prize::OneLine => lines.first().copied(),
             Prize::TwoLines => lines.get(1).copied(),
             Prize::FullHouse => all(&ticket.numbers()),
+        }
+    }
+}
+
+impl Prize {
+    /// How many more numbers the ticket needs for this prize, and which: for a line prize the
+    /// uncalled numbers of the line(s) nearest completion, for early five every uncalled number
+    /// (any of them will do), otherwise every uncalled number the prize needs.
+    pub fn missing(self, ticket: &Ticket, calls: &Calls) -> (usize, Vec<u8>) {
+        let uncalled =
+            |numbers: &[u8]| -> Vec<u8> { numbers.iter().copied().filter(|&n| calls.at(n).is_none()).collect() };
+        let every = |numbers: &[u8]| {
+            let v = uncalled(numbers);
+            (v.len(), v)
+        };
+        let nearest_lines = |k: usize| {
+            let mut rows: Vec<Vec<u8>> = (0..ROWS).map(|r| uncalled(&ticket.row(r))).collect();
+            rows.sort_by_key(Vec::len);
+            let mut v = rows[..k].concat();
+            v.sort_unstable();
+            (v.len(), v)
+        };
+        match self {
+            Prize::EarlyFive => {
+                let left = uncalled(&ticket.numbers());
+                (left.len().saturating_sub(15 - 5), left)
+            }
+            Prize::TopLine => every(&ticket.row(0)),
+            Prize::MiddleLine => every(&ticket.row(1)),
+            Prize::BottomLine => every(&ticket.row(2)),
+            Prize::FourCorners => every(&ticket.corners()),
+            Prize::OneLine => nearest_lines(1),
+            Prize::TwoLines => nearest_lines(2),
+            Prize::FullHouse => every(&ticket.numbers()),
         }
     }
 }
@@ -109,11 +154,17 @@ pub enum CallsError {
     Repeated { number: u8, first: usize, at: String },
 }
 
+impl Default for Calls {
+    fn default() -> Calls {
+        Calls::new()
+    }
+}
+
 impl Calls {
     /// Parses calls separated by spaces or commas, over any number of lines; `source` labels
     /// errors (e.g. `--calls` or a file name), which name the call and, for files, the line.
     pub fn parse(text: &str, source: &str) -> Result<Calls, CallsError> {
-        let mut calls = Calls { order: Vec::new(), index: [0; 91] };
+        let mut calls = Calls::new();
         let many_lines = text.trim().contains('\n');
         for (l, line) in text.lines().enumerate() {
             for token in line.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
@@ -134,6 +185,36 @@ impl Calls {
             }
         }
         Ok(calls)
+    }
+
+    /// No calls yet.
+    pub fn new() -> Calls {
+        Calls { order: Vec::new(), index: [0; 91] }
+    }
+
+    /// Calls `n` next; returns its 1-based index, or the index of its earlier call.
+    pub fn push(&mut self, n: u8) -> Result<usize, usize> {
+        assert!((1..=90).contains(&n), "callers check the range");
+        match self.at(n) {
+            Some(first) => Err(first),
+            None => {
+                self.order.push(n);
+                self.index[n as usize] = self.order.len();
+                Ok(self.order.len())
+            }
+        }
+    }
+
+    /// Takes back the last call.
+    pub fn pop(&mut self) -> Option<u8> {
+        let n = self.order.pop()?;
+        self.index[n as usize] = 0;
+        Some(n)
+    }
+
+    /// The calls in order.
+    pub fn numbers(&self) -> &[u8] {
+        &self.order
     }
 
     /// The 1-based call at which `n` was called.
@@ -175,8 +256,8 @@ pub struct Status {
     pub claim_valid: bool,
 }
 
-pub fn statuses(ticket: &Ticket, calls: &Calls, game: Game) -> Vec<Status> {
-    Prize::of(game)
+pub fn statuses(ticket: &Ticket, calls: &Calls, set: PrizeSet) -> Vec<Status> {
+    Prize::of(set)
         .iter()
         .map(|&prize| {
             let completed_at = prize.completed_at(ticket, calls);
@@ -250,14 +331,14 @@ mod tests {
         text.push_str("1 21 41 61 81 ");
         let c = calls(&text);
         assert_eq!(c.len(), 40);
-        let at40 = statuses(&t, &c, Game::Uk);
+        let at40 = statuses(&t, &c, PrizeSet::Uk);
         assert_eq!(at40[0], Status { prize: Prize::OneLine, completed_at: Some(40), claim_valid: true });
         text.push_str("90"); // not on the ticket
         let c41 = calls(&text);
         assert_eq!(c41.len(), 41);
-        let at41 = statuses(&t, &c41, Game::Uk);
+        let at41 = statuses(&t, &c41, PrizeSet::Uk);
         assert_eq!(at41[0], Status { prize: Prize::OneLine, completed_at: Some(40), claim_valid: false });
-        assert!(statuses(&t, &c41.first(40), Game::Uk)[0].claim_valid);
+        assert!(statuses(&t, &c41.first(40), PrizeSet::Uk)[0].claim_valid);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use housie::claims::Sold;
-use housie::prizes::{Calls, Game};
+use housie::prizes::{Calls, PrizeSet};
 use housie::Error;
 
 #[derive(clap::Args, Debug)]
@@ -14,8 +14,8 @@ pub struct CallArgs {
     /// A file of calls in order, one or more per line.
     #[arg(long, value_name = "FILE")]
     calls_file: Option<PathBuf>,
-    /// Which prizes: uk (one line, two lines, full house) or tambola (also early five,
-    /// top/middle/bottom line, four corners).
+    /// Which prizes: uk (one line, two lines, full house) or tambola (early five,
+    /// top/middle/bottom line, four corners, full house).
     #[arg(long, value_enum, default_value_t = GameArg::Uk)]
     pub game: GameArg,
     /// Books sold, e.g. 1-120: tickets outside are refused as unsold.
@@ -42,10 +42,10 @@ impl CallArgs {
         calls.map_err(|e| Error::Invalid(e.to_string()))
     }
 
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> PrizeSet {
         match self.game {
-            GameArg::Uk => Game::Uk,
-            GameArg::Tambola => Game::Tambola,
+            GameArg::Uk => PrizeSet::Uk,
+            GameArg::Tambola => PrizeSet::Tambola,
         }
     }
 }

@@ -2,7 +2,10 @@
 
 mod calls;
 pub mod check;
+pub mod draws;
 pub mod generate;
+pub mod night;
 pub mod progress;
+pub mod serve;
 pub mod verify;
 pub mod winners;

@@ -141,6 +141,12 @@ impl Ticket {
         out
     }
 
+    /// The first and last numbers of the top and bottom rows (the Tambola "four corners").
+    pub fn corners(&self) -> [u8; 4] {
+        let (top, bottom) = (self.row(0), self.row(ROWS - 1));
+        [top[0], top[NUMBERS_PER_ROW - 1], bottom[0], bottom[NUMBERS_PER_ROW - 1]]
+    }
+
     /// The 15 numbers, ascending.
     pub fn numbers(&self) -> Vec<u8> {
         let mut v: Vec<u8> = self.cells.iter().copied().filter(|&n| n != 0).collect();

@@ -4,6 +4,7 @@ mod audit;
 mod audit_fuzz;
 mod cli_generate;
 mod generator;
+mod night_api;
 mod pdf;
 mod pdf_tools;
 mod run;

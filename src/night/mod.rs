@@ -1,0 +1,24 @@
+//! The night: housie on the caller's table. It reads a printed run (run.json and the manifest;
+//! the tickets are re-drawn from the seed), keeps the night's own state in `DIR/night.sqlite`
+//! as an append-only log of events, and serves a caller's desk and a board over HTTP.
+//! It informs the caller; it never awards a prize.
+
+pub mod books;
+pub mod claim;
+pub mod draw;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod record;
+pub mod run;
+pub mod server;
+pub mod state;
+pub mod store;
+pub mod view;
+pub mod watch;
+
+pub use error::{CommandError, OpenError, Refused};
+pub use record::NightRecord;
+pub use run::NightRun;
+pub use state::Night;
+pub use store::NIGHT_DB;

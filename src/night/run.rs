@@ -1,0 +1,221 @@
+//! The run a night plays: every ticket re-drawn from run.json's seed (the tickets the PDF
+//! printed), checked row by row against the manifest, and indexed by number so that each call
+//! touches only the tickets that hold it.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::error::OpenError;
+use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use crate::font::hex;
+use crate::pages::VolumePlan;
+use crate::record::{RunRecord, RUN_RECORD};
+use crate::{Generator, Seed, MANIFEST};
+
+/// Where a number sits on a ticket: packed as `ticket << 3 | row << 1 | corner`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot(u32);
+
+impl Spot {
+    fn new(ticket: usize, row: usize, corner: bool) -> Spot {
+        Spot((ticket as u32) << 3 | (row as u32) << 1 | u32::from(corner))
+    }
+
+    /// The ticket's index in the run (book order, then place in the book).
+    pub fn ticket(self) -> usize {
+        (self.0 >> 3) as usize
+    }
+
+    pub fn row(self) -> usize {
+        (self.0 >> 1 & 3) as usize
+    }
+
+    /// One of the four corners (first and last of the top and bottom rows).
+    pub fn corner(self) -> bool {
+        self.0 & 1 == 1
+    }
+}
+
+/// A run's tickets, as the seed draws them.
+pub struct NightRun {
+    pub dir: PathBuf,
+    pub record: RunRecord,
+    /// SHA-256 of run.json's bytes: the night's database is bound to it.
+    pub record_sha256: String,
+    tickets: Vec<Ticket>,
+    by_number: Vec<Vec<Spot>>,
+    /// Serials whose manifest row differs from the seed's draw.
+    forged: BTreeSet<Serial>,
+    /// What reading the manifest noticed that is worth a warning at start.
+    pub warnings: Vec<String>,
+}
+
+impl NightRun {
+    /// Reads DIR/run.json, re-draws every book from its seed on all cores, and compares each
+    /// manifest row with the ticket drawn for its serial.
+    pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
+        let (record, text) = crate::verify::read_record(dir)?;
+        let record_sha256 = hex(&Sha256::digest(text.as_bytes()));
+        let tickets = draw_tickets(&record);
+        let mut run = NightRun {
+            dir: dir.to_path_buf(),
+            record,
+            record_sha256,
+            by_number: index(&tickets),
+            tickets,
+            forged: BTreeSet::new(),
+            warnings: Vec::new(),
+        };
+        run.compare_manifest()?;
+        Ok(run)
+    }
+
+    /// The run's book numbers.
+    pub fn books(&self) -> std::ops::RangeInclusive<u64> {
+        self.record.first_book..=self.record.first_book + self.record.books - 1
+    }
+
+    pub fn ticket_count(&self) -> usize {
+        self.tickets.len()
+    }
+
+    /// A ticket's index in the run, if the serial is in it.
+    pub fn index_of(&self, serial: Serial) -> Option<usize> {
+        self.books().contains(&serial.book()).then(|| {
+            (serial.book() - self.record.first_book) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1
+        })
+    }
+
+    pub fn ticket(&self, index: usize) -> &Ticket {
+        &self.tickets[index]
+    }
+
+    /// The book number of the ticket at `index`.
+    pub fn book_of(&self, index: usize) -> u64 {
+        self.record.first_book + (index / TICKETS_PER_BOOK) as u64
+    }
+
+    /// Where each ticket holding `n` has it.
+    pub fn spots(&self, n: u8) -> &[Spot] {
+        &self.by_number[n as usize]
+    }
+
+    pub fn is_forged(&self, serial: Serial) -> bool {
+        self.forged.contains(&serial)
+    }
+
+    /// The PDF file and page a book is printed on.
+    pub fn page_of(&self, book: u64) -> (String, u64) {
+        let plan = VolumePlan { books: self.record.books, per_file: self.record.books_per_file.max(1) };
+        plan.locate(book - self.record.first_book)
+    }
+
+    fn compare_manifest(&mut self) -> Result<(), OpenError> {
+        let path = self.dir.join(MANIFEST);
+        let file = std::fs::File::open(&path).map_err(|source| OpenError::Io { path: path.clone(), source })?;
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
+        let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };
+        let mut record = csv::ByteRecord::new();
+        let mut rows = 0usize;
+        let mut seen = vec![false; self.tickets.len()];
+        loop {
+            match reader.read_byte_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(e) => return Err(bad(e.position().map_or(0, |p| p.line()), format!("unreadable CSV: {e}"))),
+            }
+            let line = record.position().map_or(0, |p| p.line());
+            if record.len() < 3 + ROWS * COLS {
+                return Err(bad(line, format!("{} fields, expected at least {}", record.len(), 3 + ROWS * COLS)));
+            }
+            let text = String::from_utf8_lossy(&record[0]);
+            let serial: Serial = text.parse().map_err(|e| bad(line, format!("serial: {e}")))?;
+            let Some(i) = self.index_of(serial) else {
+                return Err(bad(line, format!("serial: {serial} is not a book of this run ({:?})", self.books())));
+            };
+            rows += 1;
+            seen[i] = true;
+            let cells = self.tickets[i].cells();
+            let same = (0..ROWS * COLS).all(|c| {
+                let field = record[3 + c].trim_ascii();
+                let n = if field.is_empty() {
+                    Some(0)
+                } else {
+                    std::str::from_utf8(field).ok().and_then(|f| f.parse::<u8>().ok())
+                };
+                n == Some(cells[c])
+            });
+            if !same {
+                self.forged.insert(serial);
+            }
+        }
+        if let Some(first) = self.forged.first() {
+            self.warnings.push(format!(
+                "{}: {} ticket(s) differ from the seed's draw (first {first}); claims on them are refused as forged. \
+                 Run `housie verify {}`",
+                path.display(),
+                self.forged.len(),
+                self.dir.display()
+            ));
+        }
+        let missing = seen.iter().filter(|s| !**s).count();
+        if rows != self.tickets.len() || missing > 0 {
+            self.warnings.push(format!(
+                "{}: {rows} rows for {} tickets ({missing} missing); the tickets are taken from the seed",
+                path.display(),
+                self.tickets.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for NightRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NightRun({}, {} tickets)", self.dir.join(RUN_RECORD).display(), self.tickets.len())
+    }
+}
+
+/// Every ticket of the run in book order, drawn on all cores.
+fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
+    let seed = Seed::from_text(&record.seed);
+    let attempts: HashMap<u64, u32> = record.redraws.iter().map(|r| (r.book, r.attempt)).collect();
+    let generator = Generator::get();
+    let books: Vec<u64> = (record.first_book..record.first_book + record.books).collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
+    let chunk = books.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let parts: Vec<_> = books
+            .chunks(chunk)
+            .map(|part| {
+                let (seed, attempts) = (&seed, &attempts);
+                s.spawn(move || {
+                    let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
+                    for &b in part {
+                        let book = generator.book(seed, b, attempts.get(&b).copied().unwrap_or(0));
+                        out.extend_from_slice(book.tickets());
+                    }
+                    out
+                })
+            })
+            .collect();
+        parts.into_iter().flat_map(|h| h.join().expect("drawing a book does not panic")).collect()
+    })
+}
+
+fn index(tickets: &[Ticket]) -> Vec<Vec<Spot>> {
+    let mut by_number: Vec<Vec<Spot>> = (0..=90).map(|_| Vec::with_capacity(tickets.len() / 6 + 1)).collect();
+    for (i, t) in tickets.iter().enumerate() {
+        let corners = t.corners();
+        for r in 0..ROWS {
+            for n in t.row(r) {
+                let corner = (r == 0 && (n == corners[0] || n == corners[1]))
+                    || (r == ROWS - 1 && (n == corners[2] || n == corners[3]));
+                by_number[n as usize].push(Spot::new(i, r, corner));
+            }
+        }
+    }
+    by_number
+}

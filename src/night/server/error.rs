@@ -1,0 +1,53 @@
+//! The one error type of the HTTP API: every refusal is JSON `{"error": "…"}` with the status
+//! its kind calls for. Bad input is never a 500; only a database that cannot record is.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+use crate::night::error::{CommandError, Refused};
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub suggestions: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    suggestions: &'a [String],
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError { status, message: message.into(), suggestions: Vec::new() }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+}
+
+impl From<CommandError> for ApiError {
+    fn from(e: CommandError) -> ApiError {
+        let status = match e.kind {
+            Refused::BadRequest => StatusCode::BAD_REQUEST,
+            Refused::NotFound => StatusCode::NOT_FOUND,
+            Refused::Conflict => StatusCode::CONFLICT,
+            Refused::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError { status, message: e.message, suggestions: e.suggestions }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Body { error: &self.message, suggestions: &self.suggestions };
+        (self.status, Json(body)).into_response()
+    }
+}

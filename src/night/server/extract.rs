@@ -1,0 +1,54 @@
+//! Request pieces checked before a handler runs: the caller's token, a JSON body, a game id.
+//! Each refuses with a JSON error instead of axum's plain-text rejections.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+use super::App;
+
+/// The request carries `Authorization: Bearer TOKEN` with the night's token.
+pub struct Caller;
+
+impl FromRequestParts<Arc<App>> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Caller, ApiError> {
+        let given = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+        match given.and_then(|v| v.strip_prefix("Bearer ")) {
+            Some(token) if app.is_token(token.trim()) => Ok(Caller),
+            Some(_) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "wrong token: use the caller's URL housie printed")),
+            None => Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "changes need `Authorization: Bearer TOKEN` (the token is in the caller's URL housie printed)",
+            )),
+        }
+    }
+}
+
+/// A JSON body: not JSON is 400, JSON of the wrong shape is 422.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<JsonBody<T>, ApiError> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            let status = if e.is_data() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::BAD_REQUEST };
+            ApiError::new(status, format!("request body: {e}"))
+        })
+    }
+}
+
+/// A game id from the path; anything but a number is no such game.
+pub fn game_id(text: &str) -> Result<i64, ApiError> {
+    text.parse::<i64>().map_err(|_| ApiError::not_found(format!("there is no game `{text}`")))
+}

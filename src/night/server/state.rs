@@ -1,0 +1,76 @@
+//! `GET /api/state`, `GET /api/events` (Server-Sent Events) and `GET /api/record`: reading the
+//! night. No token is needed; with it (header or `?token=`) the state adds the watch counts.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use tokio_stream::wrappers::WatchStream;
+use tokio_stream::{Stream, StreamExt};
+
+use super::App;
+use crate::night::record::NightRecord;
+
+/// Whether the request carries the caller's token, in the header or the query.
+fn is_caller(app: &App, headers: &HeaderMap, query: Option<&str>) -> bool {
+    let header =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let query = query.and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("token=")));
+    header.or(query).is_some_and(|t| app.is_token(t.trim()))
+}
+
+fn json(body: Arc<str>) -> Response {
+    let mut response = body.to_string().into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `GET /api/state` → the games, the current game, its calls and the prize being played.
+pub async fn get(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
+    let snapshot = app.snapshot();
+    json(if is_caller(&app, &headers, query.as_deref()) { snapshot.caller } else { snapshot.public })
+}
+
+/// `GET /api/events` → a `state` event now and after every change.
+pub async fn events(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let caller = is_caller(&app, &headers, query.as_deref());
+    let stream = WatchStream::new(app.subscribe()).map(move |s| {
+        let data = if caller { s.caller } else { s.public };
+        Ok(Event::default().event("state").id(s.version.to_string()).data(data.as_ref()))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+/// `GET /api/record` → the night's record as a JSON download; `?format=text` as text.
+pub async fn record(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
+    let text = query.as_deref().is_some_and(|q| q.split('&').any(|p| p == "format=text"));
+    let events = app.read(|night| night.events()).await;
+    let record = match events {
+        Ok(events) => NightRecord::from_events(&events),
+        Err(e) => {
+            return super::ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
+        }
+    };
+    let (body, kind, name) = if text {
+        (record.to_text(), "text/plain; charset=utf-8", "night.txt")
+    } else {
+        (record.to_json(), "application/json", "night.json")
+    };
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")).expect("an ASCII header"),
+    );
+    response
+}

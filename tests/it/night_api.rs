@@ -1,0 +1,452 @@
+//! The night's HTTP API, driven without a socket: every route and every bad input.
+
+use std::path::Path;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use housie::night::server::{router, App};
+use housie::night::{Night, NightRun, NIGHT_DB};
+use housie::prizes::{Calls, Prize};
+use housie::{GeneratePlan, Seed, Ticket};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use crate::util::{manifest_rows, Dir};
+
+/// A generated run of `books` books and the night served over it.
+pub struct Fixture {
+    pub dir: Dir,
+    pub app: std::sync::Arc<App>,
+}
+
+pub fn make_run(dir: &Path, books: u64) {
+    let plan = GeneratePlan::new(Seed::from_text("night"), books, dir.to_path_buf());
+    housie::generate_run(&plan, &mut |_| {}).unwrap();
+}
+
+impl Fixture {
+    pub fn new(books: u64) -> Fixture {
+        let dir = Dir::new();
+        make_run(&dir.join("run"), books);
+        let app = open(&dir.join("run"));
+        Fixture { dir, app }
+    }
+
+    /// Drops the server and opens the night again from disk, as a restart does.
+    pub fn restart(&mut self) {
+        self.app = open(&self.dir.join("run"));
+    }
+
+    pub fn token(&self) -> String {
+        self.app.token().to_string()
+    }
+
+    pub async fn send(&self, method: &str, path: &str, body: Option<&str>, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        let req =
+            req.header("content-type", "application/json").body(Body::from(body.unwrap_or("").to_string())).unwrap();
+        let res = router(self.app.clone()).oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("{method} {path}: not JSON ({status}): {}", String::from_utf8_lossy(&bytes)));
+        (status, value)
+    }
+
+    /// A change with the caller's token.
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let body = if body.is_null() { None } else { Some(body.to_string()) };
+        self.send("POST", path, body.as_deref(), Some(&self.token())).await
+    }
+
+    pub async fn state(&self, caller: bool) -> Value {
+        let token = self.token();
+        let (status, v) = self.send("GET", "/api/state", None, caller.then_some(token.as_str())).await;
+        assert_eq!(status, StatusCode::OK);
+        v
+    }
+
+    pub async fn game(&self, name: &str, books: &str) -> i64 {
+        let (s, v) = self.post("/api/games", json!({"name": name, "prizes": "uk", "books": books})).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v["id"].as_i64().unwrap()
+    }
+
+    pub async fn call(&self, game: i64, n: u8) -> Value {
+        let (s, v) = self.post(&format!("/api/games/{game}/calls"), json!({ "number": n })).await;
+        assert_eq!(s, StatusCode::CREATED, "calling {n}: {v}");
+        v
+    }
+
+    pub async fn claim(&self, game: i64, serial: &str) -> (StatusCode, Value) {
+        self.post(&format!("/api/games/{game}/claims"), json!({ "serial": serial })).await
+    }
+
+    pub fn rows(&self) -> Vec<crate::util::Row> {
+        manifest_rows(&self.dir.read("run/manifest.csv"))
+    }
+}
+
+fn open(dir: &Path) -> std::sync::Arc<App> {
+    let run = NightRun::open(dir).unwrap();
+    App::new(Night::open(run).unwrap())
+}
+
+#[tokio::test]
+async fn a_game_records_calls_and_refuses_bad_ones() {
+    let f = Fixture::new(12);
+    let state = f.state(false).await;
+    assert_eq!(state["game"], Value::Null);
+    assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72}));
+
+    let id = f.game("Game 1", "1-10").await;
+    assert_eq!(id, 1);
+    assert_eq!(f.call(1, 17).await, json!({"index": 1, "number": 17}));
+    assert_eq!(f.call(1, 5).await, json!({"index": 2, "number": 5}));
+
+    let cases: &[(&str, Option<&str>, bool, StatusCode, &str)] = &[
+        ("/api/games/1/calls", Some(r#"{"number": 17}"#), true, StatusCode::CONFLICT, "17 was already called (call 1)"),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": 91}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "91 is not a bingo number (1–90)",
+        ),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": 0}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "0 is not a bingo number (1–90)",
+        ),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": -3}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "-3 is not a bingo number (1–90)",
+        ),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": "x"}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "request body: invalid type",
+        ),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": 4, "extra": 1}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown field `extra`",
+        ),
+        ("/api/games/1/calls", Some(r#"{"numb"#), true, StatusCode::BAD_REQUEST, "request body: EOF"),
+        ("/api/games/1/calls", Some(""), true, StatusCode::BAD_REQUEST, "request body: EOF"),
+        (
+            "/api/games/1/calls",
+            Some(r#"{"number": 4}"#),
+            false,
+            StatusCode::UNAUTHORIZED,
+            "changes need `Authorization: Bearer TOKEN`",
+        ),
+        ("/api/games/2/calls", Some(r#"{"number": 4}"#), true, StatusCode::NOT_FOUND, "there is no game 2"),
+        ("/api/games/0/calls", Some(r#"{"number": 4}"#), true, StatusCode::NOT_FOUND, "there is no game 0"),
+        ("/api/games/x1/calls", Some(r#"{"number": 4}"#), true, StatusCode::NOT_FOUND, "there is no game `x1`"),
+        (
+            "/api/games",
+            Some(r#"{"name": "G", "prizes": "bingo"}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "`bingo` is not a prize set",
+        ),
+        (
+            "/api/games",
+            Some(r#"{"name": "G", "books": "1-13"}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "books: 1-13 is outside this run's books 1-12",
+        ),
+        ("/api/games", Some(r#"{"name": "  "}"#), true, StatusCode::UNPROCESSABLE_ENTITY, "name: give the game a name"),
+        ("/api/games", Some(r#"{"prizes": "uk"}"#), true, StatusCode::UNPROCESSABLE_ENTITY, "missing field `name`"),
+        ("/api/games/1/claims", Some(r#"{"serial": 5}"#), true, StatusCode::UNPROCESSABLE_ENTITY, "invalid type"),
+        ("/api/nothing", None, true, StatusCode::NOT_FOUND, "no such page or route: /api/nothing"),
+    ];
+    for &(path, body, with_token, status, message) in cases {
+        let token = f.token();
+        let (s, v) = f.send("POST", path, body, with_token.then_some(token.as_str())).await;
+        assert_eq!(s, status, "POST {path} {body:?}: {v}");
+        let error = v["error"].as_str().unwrap_or_else(|| panic!("no error in {v}"));
+        assert!(error.contains(message), "POST {path} {body:?}: {error:?} lacks {message:?}");
+    }
+    let (s, v) = f.send("POST", "/api/games/1/calls", Some(r#"{"number": 4}"#), Some("0000")).await;
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (StatusCode::UNAUTHORIZED, "wrong token: use the caller's URL housie printed")
+    );
+    let (s, v) = f.send("DELETE", "/api/state", None, None).await;
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (StatusCode::METHOD_NOT_ALLOWED, "DELETE is not allowed on /api/state")
+    );
+    let big = format!(r#"{{"name": "{}"}}"#, "x".repeat(20_000));
+    let (s, v) = f.send("POST", "/api/games", Some(&big), Some(&f.token())).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("could not read the request body"));
+
+    // Nothing refused changed anything.
+    let state = f.state(false).await;
+    assert_eq!(state["game"]["calls"], json!([17, 5]));
+    assert_eq!(state["games"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn claims_stand_only_on_the_completing_call_and_name_a_missed_one() {
+    let f = Fixture::new(12);
+    f.game("Game 1", "all").await;
+    let rows = f.rows();
+    let ticket = &rows[7]; // book 2, ticket 2
+    let top = ticket.row(0);
+    for &n in &top[..4] {
+        f.call(1, n).await;
+    }
+    let (s, v) = f.claim(1, &ticket.serial).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["verdict"], "incomplete");
+    assert_eq!(v["prizes"][0]["missing"], json!([top[4]]));
+    assert_eq!(v["message"], format!("NOT COMPLETE: one line needs 1 more: {}", top[4]));
+    f.call(1, top[4]).await;
+    let (_, v) = f.claim(1, &ticket.serial).await;
+    assert_eq!(v["verdict"], "stands", "{v}");
+    assert_eq!(v["message"], format!("STANDS: one line completed by the last call (call 5, {})", top[4]));
+    assert_eq!((v["book"].as_u64(), v["ticket"].as_u64(), v["page"].as_u64()), (Some(2), Some(2), Some(2)));
+    assert_eq!(v["grid"][0].as_array().unwrap().iter().filter(|c| c["called"] == true).count(), 5);
+    let other = (1..=90).find(|n| !ticket.cells.contains(n)).unwrap();
+    f.call(1, other).await;
+    let (_, v) = f.claim(1, &ticket.serial).await;
+    assert_eq!(v["verdict"], "missed");
+    assert_eq!(
+        v["prizes"][0],
+        json!({"prize": "one line", "status": "missed", "call": 5, "number": top[4], "needed": 0, "missing": []})
+    );
+    assert_eq!(v["message"], format!("MISSED: one line was completed at call 5 ({}); the last call is 6", top[4]));
+
+    // Mistyped, unknown and unsold serials.
+    let mut typo = ticket.serial.clone().into_bytes();
+    let last = typo.len() - 1;
+    typo[last] = if typo[last] == b'9' { b'0' } else { typo[last] + 1 };
+    let typo = String::from_utf8(typo).unwrap();
+    let (s, v) = f.claim(1, &typo).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["suggestions"].as_array().unwrap().contains(&json!(ticket.serial)), "{v}");
+    let (s, v) = f.claim(1, "000099-1-5").await;
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (StatusCode::NOT_FOUND, "000099-1-5 is not in this run (books 1-12)")
+    );
+    let (s, v) = f.claim(1, "hello").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("is not a serial"));
+    f.game("Game 2", "1-6").await;
+    let (s, v) = f.claim(2, &rows[6 * 8].serial).await;
+    assert_eq!((s, v["verdict"].as_str().unwrap()), (StatusCode::OK, "refused"));
+    assert_eq!(v["message"], "REFUSED: book 9 is not in play in Game 2 (books 1-6)");
+
+    // Every claim is in the log with its verdict.
+    let verdicts: Vec<Value> =
+        f.state(false).await["games"].as_array().unwrap().iter().map(|g| g["id"].clone()).collect();
+    assert_eq!(verdicts, vec![json!(1), json!(2)]);
+    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let logged: Vec<_> = record.games[0].claims.iter().map(|c| serde_json::to_value(c.verdict).unwrap()).collect();
+    assert_eq!(
+        logged,
+        vec![
+            json!("incomplete"),
+            json!("stands"),
+            json!("missed"),
+            json!("malformed"),
+            json!("unknown"),
+            json!("malformed")
+        ]
+    );
+    assert_eq!(record.games[1].claims[0].call, 0);
+}
+
+#[tokio::test]
+async fn a_forged_manifest_row_is_refused() {
+    let dir = Dir::new();
+    let run = dir.join("run");
+    make_run(&run, 4);
+    // Swap two numbers between tickets 1 and 2 of book 1 in the same column (the book stays valid).
+    let text = std::fs::read_to_string(run.join("manifest.csv")).unwrap();
+    let mut lines: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(str::to_string).collect()).collect();
+    let col = (3..30).find(|&c| !lines[1][c].is_empty() && !lines[2][c].is_empty()).unwrap();
+    let (a, b) = (lines[1][col].clone(), lines[2][col].clone());
+    lines[1][col] = b;
+    lines[2][col] = a;
+    let forged: String = lines.iter().map(|l| l.join(",") + "\n").collect();
+    std::fs::write(run.join("manifest.csv"), forged).unwrap();
+    let night_run = NightRun::open(&run).unwrap();
+    assert_eq!(night_run.warnings.len(), 1, "{:?}", night_run.warnings);
+    assert!(
+        night_run.warnings[0].contains("2 ticket(s) differ from the seed's draw (first 000001-1-7)"),
+        "{:?}",
+        night_run.warnings
+    );
+    let f = Fixture { dir, app: App::new(Night::open(night_run).unwrap()) };
+    f.game("Game 1", "all").await;
+    let (s, v) = f.claim(1, &lines[1][0]).await;
+    assert_eq!((s, v["verdict"].as_str().unwrap()), (StatusCode::OK, "refused"), "{v}");
+    assert!(v["message"].as_str().unwrap().starts_with("REFUSED: forged"));
+    let (_, v) = f.claim(1, &lines[3][0]).await;
+    assert_eq!(v["verdict"], "incomplete");
+}
+
+/// Counts by brute force: tickets in play that completed `prize`, and that need one more.
+fn brute_watch(
+    rows: &[crate::util::Row],
+    books: std::ops::RangeInclusive<u64>,
+    calls: &[u8],
+    prize: Prize,
+) -> (u64, u64) {
+    let mut c = Calls::new();
+    for &n in calls {
+        c.push(n).unwrap();
+    }
+    let (mut complete, mut one) = (0, 0);
+    for r in rows.iter().filter(|r| books.contains(&r.book)) {
+        let cells: [Option<u8>; 27] = std::array::from_fn(|i| (r.cells[i] != 0).then_some(r.cells[i]));
+        let t = Ticket::from_cells(cells).unwrap();
+        if prize.completed_at(&t, &c).is_some() {
+            complete += 1;
+        } else if prize.missing(&t, &c).0 == 1 {
+            one += 1;
+        }
+    }
+    (complete, one)
+}
+
+#[tokio::test]
+async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
+    let f = Fixture::new(30);
+    let rows = f.rows();
+    f.game("Game 1", "3-20").await;
+    let order = housie::night::draw::DrawSeed::from_text("watch test").order();
+    let mut called: Vec<u8> = Vec::new();
+    let mut prizes = Prize::UK.iter();
+    let mut prize = *prizes.next().unwrap();
+    for (i, &n) in order.iter().take(70).enumerate() {
+        f.call(1, n).await;
+        called.push(n);
+        if i % 9 == 8 {
+            let (s, v) = f.post("/api/games/1/undo", Value::Null).await;
+            assert_eq!((s, v["undone"].as_u64()), (StatusCode::OK, Some(u64::from(n))));
+            called.pop();
+        }
+        let state = f.state(true).await;
+        let watch = &state["game"]["watch"];
+        let (complete, one) = brute_watch(&rows, 3..=20, &called, prize);
+        assert_eq!(
+            (watch["complete"].as_u64(), watch["one_away"].as_u64()),
+            (Some(complete), Some(one)),
+            "after {called:?}"
+        );
+        assert_eq!(watch["prize"], prize.name());
+        if complete > 0 {
+            if let Some(&next) = prizes.next() {
+                let (s, v) = f.post("/api/games/1/next-prize", Value::Null).await;
+                assert_eq!((s, v["prize"].as_str()), (StatusCode::OK, Some(next.name())));
+                prize = next;
+            }
+        }
+    }
+    assert_eq!(f.state(false).await["game"].get("watch"), Some(&Value::Null), "the board never sees the watch");
+}
+
+#[tokio::test]
+async fn draws_follow_the_committed_seed_and_the_record_reveals_it() {
+    let f = Fixture::new(3);
+    f.game("Game 1", "all").await;
+    let commitment = f.state(false).await["game"]["commitment"].as_str().unwrap().to_string();
+    f.call(1, 45).await;
+    let mut drawn = Vec::new();
+    for _ in 0..10 {
+        let (s, v) = f.post("/api/games/1/draw", Value::Null).await;
+        assert_eq!(s, StatusCode::CREATED);
+        drawn.push(v["number"].as_u64().unwrap() as u8);
+    }
+    assert_eq!(f.state(false).await["game"]["seed"], Value::Null, "secret until the game ends");
+    let (s, v) = f.post("/api/games/1/end", Value::Null).await;
+    assert_eq!(s, StatusCode::OK);
+    let seed = housie::night::draw::DrawSeed::from_text(v["seed"].as_str().unwrap());
+    assert_eq!(seed.commitment(), commitment);
+    let expected: Vec<u8> = seed.order().into_iter().filter(|&n| n != 45).take(10).collect();
+    assert_eq!(drawn, expected);
+    let state = f.state(false).await;
+    assert_eq!(state["game"]["seed"].as_str(), Some(seed.text()));
+    assert_eq!(state["game"]["drawn"].as_array().unwrap().iter().filter(|d| **d == true).count(), 10);
+    let (s, v) = f.post("/api/games/1/calls", json!({"number": 1})).await;
+    assert_eq!((s, v["error"].as_str().unwrap()), (StatusCode::CONFLICT, "Game 1 has ended"));
+    let (s, _) = f.post("/api/games/1/draw", Value::Null).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_restart_shows_the_same_state_and_the_log_keeps_undone_calls() {
+    let mut f = Fixture::new(6);
+    f.game("Game 1", "all").await;
+    for n in [10, 20, 30] {
+        f.call(1, n).await;
+    }
+    f.post("/api/games/1/undo", Value::Null).await;
+    f.claim(1, &f.rows()[0].serial).await;
+    let before = f.state(true).await;
+    let token = f.token();
+    f.restart();
+    assert_eq!(f.token(), token, "the caller's URL survives a restart");
+    assert_eq!(f.state(true).await, before);
+    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let g = &record.games[0];
+    assert_eq!(g.calls.iter().map(|c| c.number).collect::<Vec<_>>(), vec![10, 20]);
+    assert_eq!((g.undone[0].number, g.undone[0].calls_left), (30, 2));
+    let (s, v) = f.post("/api/games/1/undo", Value::Null).await;
+    assert_eq!((s, v["undone"].as_u64()), (StatusCode::OK, Some(20)));
+}
+
+#[test]
+fn another_runs_night_or_a_damaged_one_is_refused() {
+    let dir = Dir::new();
+    make_run(&dir.join("a"), 2);
+    let plan = GeneratePlan::new(Seed::from_text("other"), 2, dir.join("b"));
+    housie::generate_run(&plan, &mut |_| {}).unwrap();
+    drop(Night::open(NightRun::open(&dir.join("a")).unwrap()).unwrap());
+    std::fs::copy(dir.join("a").join(NIGHT_DB), dir.join("b").join(NIGHT_DB)).unwrap();
+    let err = Night::open(NightRun::open(&dir.join("b")).unwrap()).err().unwrap().to_string();
+    assert!(err.contains("night.sqlite: this night belongs to another run (its run.json had SHA-256"), "{err}");
+    std::fs::write(dir.join("b").join(NIGHT_DB), b"this is not a database, just some bytes that go on".repeat(100))
+        .unwrap();
+    let err = Night::open(NightRun::open(&dir.join("b")).unwrap()).err().unwrap().to_string();
+    assert!(err.contains("night.sqlite: not a usable housie night database (file is not a database)"), "{err}");
+}
+
+#[tokio::test]
+async fn pages_and_assets_are_served_from_the_embedded_set() {
+    let f = Fixture::new(1);
+    for (path, kind) in [("/", "text/html"), ("/board", "text/html"), ("/assets/desk.js", "text/javascript")] {
+        let req = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let res = router(f.app.clone()).oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with(kind));
+        assert!(res.headers().contains_key("content-security-policy"));
+    }
+    for path in ["/assets/../Cargo.toml", "/assets/%2e%2e%2fCargo.toml", "/assets/nope.js"] {
+        let (s, v) = f.send("GET", path, None, None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}: {v}");
+    }
+    let (s, v) = f.send("GET", "/api/record", None, None).await;
+    assert_eq!((s, v["games"].clone()), (StatusCode::OK, json!([])));
+}
