@@ -5,6 +5,7 @@ mod audit_fuzz;
 mod cli_generate;
 mod generator;
 mod night_api;
+mod night_browser;
 mod pdf;
 mod pdf_tools;
 mod run;

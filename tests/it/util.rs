@@ -140,6 +140,9 @@ pub fn manifest_rows(text: &str) -> Vec<Row> {
         .collect()
 }
 
+/// What `.ci/run` installs for the tests that need external tools.
+const INSTALL: &str = "apt-get install poppler-utils qpdf ghostscript chromium chromium-driver";
+
 /// The path of an external tool, or `None` (with a printed reason) when it is absent and
 /// `HOUSIE_REQUIRE_TOOLS` is not set; with it set (as in CI), absence fails the test.
 pub fn tool(name: &str) -> Option<PathBuf> {
@@ -147,9 +150,9 @@ pub fn tool(name: &str) -> Option<PathBuf> {
         .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.is_file()));
     if found.is_none() {
         if std::env::var("HOUSIE_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-            panic!("{name} is not installed and HOUSIE_REQUIRE_TOOLS=1 (install poppler-utils, qpdf, ghostscript)");
+            panic!("{name} is not installed and HOUSIE_REQUIRE_TOOLS=1 ({INSTALL})");
         }
-        eprintln!("skipping: {name} is not installed (apt-get install poppler-utils qpdf ghostscript)");
+        eprintln!("skipping: {name} is not installed ({INSTALL})");
     }
     found
 }

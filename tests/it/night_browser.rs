@@ -1,0 +1,226 @@
+//! The desk and the board in a real headless Chromium, driven by WebDriver: calls typed on the
+//! desk light up on the board in a second window, a claim by serial shows its verdict, and a
+//! reload or a `kill -9` and restart of the server show the same state.
+//!
+//! Needs `chromium` and `chromedriver` (Debian's chromium, chromium-driver); without them the
+//! test skips with a reason, and under HOUSIE_REQUIRE_TOOLS=1 it fails instead. With
+//! HOUSIE_SCREENSHOTS=DIR it saves the desk and the board there (the README's pictures).
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+
+use crate::night_api::make_run;
+use crate::util::{manifest_rows, tool, Dir};
+
+/// A child process killed when dropped.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn wait_for_port(port: u16, what: &str) {
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "{what} did not listen on port {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `housie serve DIR --listen 127.0.0.1:PORT`; returns the process and the caller's URL.
+fn serve(dir: &Path, port: u16) -> (Process, String) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["serve", dir.to_str().unwrap(), "--listen", &format!("127.0.0.1:{port}")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.starts_with(&format!("http://127.0.0.1:{port}/?token=")), "first line: {line:?}");
+    (Process(child), line.trim().to_string())
+}
+
+async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run", format!("--window-size={width},{height}")]
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
+/// Polls `css`'s text until `want` accepts it (5 s at most); returns it.
+async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
+    let start = Instant::now();
+    let mut last = String::new();
+    while start.elapsed() < Duration::from_secs(5) {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            if let Ok(t) = e.text().await {
+                if want(&t) {
+                    return t;
+                }
+                last = t;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{css}: still {last:?} after 5 s");
+}
+
+async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.unwrap().len()
+}
+
+async fn type_entry(desk: &Client, text: &str) {
+    let entry = desk.find(Locator::Css("#entry")).await.unwrap();
+    entry.send_keys(&format!("{text}{}", char::from(Key::Enter))).await.unwrap();
+}
+
+async fn calls_on_desk(desk: &Client) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in desk.find_all(Locator::Css("#calls li")).await.unwrap() {
+        out.push(e.text().await.unwrap());
+    }
+    out
+}
+
+fn screenshot_dir() -> Option<PathBuf> {
+    std::env::var_os("HOUSIE_SCREENSHOTS").map(PathBuf::from)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let dir = Dir::new();
+    let run = dir.join("run");
+    make_run(&run, 40);
+    let rows = manifest_rows(&dir.read("run/manifest.csv"));
+
+    let driver_port = free_port();
+    let _driver = Process(
+        Command::new(&chromedriver)
+            .arg(format!("--port={driver_port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(driver_port, "chromedriver");
+    let port = free_port();
+    let (server, url) = serve(&run, port);
+    wait_for_port(port, "housie serve");
+
+    let desk = browser(driver_port, &chromium, 1400, 900).await;
+    let board = browser(driver_port, &chromium, 1600, 900).await;
+    desk.goto(&url).await.unwrap();
+    board.goto(&format!("http://127.0.0.1:{port}/board")).await.unwrap();
+    text_until(&board, "#board-game", |t| t == "Waiting for the first game").await;
+
+    // Start a game from the form.
+    desk.find(Locator::Css("#game-name-input")).await.unwrap().send_keys("Game 1").await.unwrap();
+    desk.find(Locator::Css("#game-books")).await.unwrap().send_keys("1-36").await.unwrap();
+    desk.find(Locator::Css("#create-game")).await.unwrap().click().await.unwrap();
+    text_until(&desk, "#game-name", |t| t == "Game 1").await;
+    text_until(&board, "#board-game", |t| t == "Game 1").await;
+    text_until(&board, "#board-prize", |t| t == "Playing for one line").await;
+
+    // Calls typed on the desk light up on the board: the top line of book 3's ticket 4, then one more.
+    let ticket = &rows[2 * 6 + 3];
+    let top = ticket.row(0);
+    let mut calls: Vec<u8> = top[..4].to_vec();
+    calls.insert(1, (1..=90).find(|n| !ticket.cells.contains(n)).unwrap());
+    let mut latencies = Vec::new();
+    for (i, &n) in calls.iter().enumerate() {
+        let start = Instant::now();
+        type_entry(&desk, &n.to_string()).await;
+        text_until(&board, "#board-last", |t| t == n.to_string()).await;
+        latencies.push(start.elapsed());
+        assert_eq!(count(&board, ".cell.called").await, i + 1);
+        text_until(&desk, "#last", |t| t == n.to_string()).await;
+    }
+    eprintln!("desk keystroke to board update (WebDriver round trips included): {latencies:?}");
+    let lit = board.find(Locator::Css(&format!("#n{}", calls[2]))).await.unwrap();
+    assert_eq!(lit.attr("class").await.unwrap().as_deref(), Some("cell called"));
+
+    // A claim before the line is complete, then on the completing call.
+    type_entry(&desk, &ticket.serial).await;
+    text_until(&desk, "#verdict", |t| t == "NOT COMPLETE").await;
+    let text = text_until(&desk, "#claim .verdict-text", |t| !t.is_empty()).await;
+    assert_eq!(text, format!("NOT COMPLETE: one line needs 1 more: {}", top[4]));
+    type_entry(&desk, &top[4].to_string()).await;
+    text_until(&board, "#board-last", |t| t == top[4].to_string()).await;
+    type_entry(&desk, &ticket.serial).await;
+    text_until(&desk, "#verdict", |t| t == "STANDS").await;
+    assert_eq!(count(&desk, "table.ticket td.hit").await, 5);
+    if let Some(out) = screenshot_dir() {
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("desk.png"), desk.screenshot().await.unwrap()).unwrap();
+        std::fs::write(out.join("board.png"), board.screenshot().await.unwrap()).unwrap();
+    }
+
+    calls.push(top[4]);
+    let expected: Vec<String> = calls.iter().map(u8::to_string).collect();
+
+    // A mistyped serial is refused with the serial it should have been.
+    let mut typo = ticket.serial.clone();
+    let check = typo.pop().unwrap();
+    typo.push(if check == '9' { '0' } else { (check as u8 + 1) as char });
+    type_entry(&desk, &typo).await;
+    text_until(&desk, "#claim .verdict-text", |t| t.contains("fails its check digit")).await;
+    let mut offered = Vec::new();
+    for b in desk.find_all(Locator::Css(".suggestion")).await.unwrap() {
+        offered.push(b.text().await.unwrap());
+    }
+    assert!(offered.contains(&ticket.serial), "{offered:?}");
+
+    // A number called twice is refused on the desk and changes nothing.
+    type_entry(&desk, &calls[0].to_string()).await;
+    text_until(&desk, "#message", |t| t.contains("was already called (call 1)")).await;
+    assert_eq!(count(&board, ".cell.called").await, calls.len());
+
+    // Reload: the same state.
+    desk.refresh().await.unwrap();
+    text_until(&desk, "#last", |t| t == top[4].to_string()).await;
+    assert_eq!(calls_on_desk(&desk).await, expected);
+
+    // kill -9, restart on the same port: the same state, and the board follows again.
+    drop(server);
+    let (_server, url2) = serve(&run, port);
+    assert_eq!(url2, url, "the token survives a restart");
+    wait_for_port(port, "housie serve (restarted)");
+    desk.goto(&url).await.unwrap();
+    text_until(&desk, "#last", |t| t == top[4].to_string()).await;
+    assert_eq!(calls_on_desk(&desk).await, expected);
+    text_until(&desk, "#watch", |t| t.starts_with("one line:")).await;
+    let next = (1..=90).find(|n| !calls.contains(n)).unwrap();
+    type_entry(&desk, &next.to_string()).await;
+    text_until(&board, "#board-last", |t| t == next.to_string()).await;
+    assert_eq!(count(&board, ".cell.called").await, calls.len() + 1);
+
+    desk.close().await.unwrap();
+    board.close().await.unwrap();
+}
