@@ -6,6 +6,7 @@ mod cli_generate;
 mod generator;
 mod night_api;
 mod night_browser;
+mod night_cli;
 mod pdf;
 mod pdf_tools;
 mod run;

@@ -450,3 +450,38 @@ async fn pages_and_assets_are_served_from_the_embedded_set() {
     let (s, v) = f.send("GET", "/api/record", None, None).await;
     assert_eq!((s, v["games"].clone()), (StatusCode::OK, json!([])));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_at_once_are_served_one_after_the_other() {
+    let f = std::sync::Arc::new(Fixture::new(4));
+    f.game("Game 1", "all").await;
+    // 40 different numbers at once: every one lands, with the indices 1–40 once each.
+    let tasks: Vec<_> = (1..=40u8)
+        .map(|n| {
+            let f = f.clone();
+            tokio::spawn(async move { f.post("/api/games/1/calls", json!({ "number": n })).await })
+        })
+        .collect();
+    let mut indices = Vec::new();
+    for t in tasks {
+        let (s, v) = t.await.unwrap();
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        indices.push(v["index"].as_u64().unwrap());
+    }
+    indices.sort_unstable();
+    assert_eq!(indices, (1..=40).collect::<Vec<u64>>());
+    // The same number 10 times at once: one call, nine refusals.
+    let tasks: Vec<_> = (0..10)
+        .map(|_| {
+            let f = f.clone();
+            tokio::spawn(async move { f.post("/api/games/1/calls", json!({ "number": 77 })).await.0 })
+        })
+        .collect();
+    let mut codes = Vec::new();
+    for t in tasks {
+        codes.push(t.await.unwrap());
+    }
+    assert_eq!(codes.iter().filter(|&&s| s == StatusCode::CREATED).count(), 1);
+    assert_eq!(codes.iter().filter(|&&s| s == StatusCode::CONFLICT).count(), 9);
+    assert_eq!(f.state(false).await["game"]["count"], json!(41));
+}

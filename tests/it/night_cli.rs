@@ -1,0 +1,106 @@
+//! `housie serve`, `housie night` and `housie draws` as a user runs them.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use housie::night::draw::DrawSeed;
+use serde_json::{json, Value};
+
+use crate::night_api::{make_run, Fixture};
+use crate::util::Dir;
+
+#[tokio::test]
+async fn night_prints_the_record_as_text_and_json() {
+    let f = Fixture::new(4);
+    f.game("Game 1", "1-3").await;
+    for n in [7, 70, 33] {
+        f.call(1, n).await;
+    }
+    f.post("/api/games/1/undo", Value::Null).await;
+    f.post("/api/games/1/draw", Value::Null).await;
+    f.claim(1, &f.rows()[0].serial).await;
+    f.post("/api/games/1/next-prize", Value::Null).await;
+    let (_, end) = f.post("/api/games/1/end", Value::Null).await;
+    let seed = end["seed"].as_str().unwrap().to_string();
+    let drawn = DrawSeed::from_text(&seed).next(|n| n == 7 || n == 70).unwrap();
+
+    let run = f.dir.run(&["night", "run"]).success();
+    let text = run.stdout();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Game 1: Game 1 (uk, books 1-3), started 20"), "{text}");
+    assert!(lines[0].contains(", ended 20"), "{text}");
+    assert_eq!(lines[1], format!("  draw seed SHA-256 {}", DrawSeed::from_text(&seed).commitment()));
+    assert_eq!(lines[2], format!("  draw seed {seed} (recompute: housie draws {seed})"));
+    assert_eq!(lines[3], format!("  3 calls (* drawn by housie): 7 70 {drawn}*"));
+    assert!(lines[4].starts_with("  undone: 33 at 20") && lines[4].ends_with(" (2 calls left)"), "{text}");
+    assert!(lines[5].starts_with("  one line won: the caller moved on after call 3 at "), "{text}");
+    assert!(lines[6].contains(&format!("call  3  {}   one line ", f.rows()[0].serial)), "{text}");
+
+    let json: Value = serde_json::from_str(&f.dir.run(&["night", "run", "--json"]).success().stdout()).unwrap();
+    let g = &json["games"][0];
+    assert_eq!(g["seed"], json!(seed));
+    assert_eq!(
+        g["calls"].as_array().unwrap().iter().map(|c| c["number"].clone()).collect::<Vec<_>>(),
+        vec![json!(7), json!(70), json!(drawn)]
+    );
+    assert_eq!(g["calls"][2]["drawn"], json!(true));
+    assert_eq!(g["undone"][0]["number"], json!(33));
+    assert_eq!(g["prizes_won"][0]["prize"], json!("one line"));
+    assert_eq!(g["claims"][0]["call"], json!(3));
+}
+
+#[test]
+fn draws_recomputes_the_order_and_the_commitment() {
+    let dir = Dir::new();
+    let out = dir.run(&["draws", "abc"]).success().stdout();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    let order: Vec<u8> = lines[1].split(' ').map(|n| n.parse().unwrap()).collect();
+    assert_eq!(order, DrawSeed::from_text("abc").order().to_vec());
+}
+
+#[test]
+fn serve_and_night_refuse_what_they_cannot_open() {
+    let dir = Dir::new();
+    let r = dir.run(&["serve", "nowhere"]).expect_code(2);
+    assert_eq!(r.stderr().trim(), "housie: nowhere/run.json: No such file or directory (os error 2)");
+    make_run(&dir.join("run"), 2);
+    let r = dir.run(&["night", "run"]).expect_code(2);
+    assert_eq!(
+        r.stderr().trim(),
+        "housie: run/night.sqlite: no night has been played on this run yet (`housie serve` starts one)"
+    );
+    let r = dir.run(&["serve", "run", "--listen", "localhost"]).expect_code(2);
+    assert!(r.stderr().contains("invalid value 'localhost' for '--listen <ADDR:PORT>'"), "{}", r.stderr());
+    // A port in use.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let r = dir.run(&["serve", "run", "--listen", &addr]).expect_code(2);
+    assert!(r.stderr().starts_with(&format!("housie: cannot listen on {addr}: ")), "{}", r.stderr());
+}
+
+#[test]
+fn serve_prints_the_callers_url_first_and_warns_when_open_to_the_network() {
+    let dir = Dir::new();
+    make_run(&dir.join("run"), 2);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["serve", "run", "--listen", "0.0.0.0:0"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let (mut first, mut second, mut warning) = (String::new(), String::new(), String::new());
+    out.read_line(&mut first).unwrap();
+    out.read_line(&mut second).unwrap();
+    err.read_line(&mut warning).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let url = first.trim();
+    let token = url.split("?token=").nth(1).unwrap_or_default();
+    assert!(url.starts_with("http://127.0.0.1:") && token.len() == 32, "{first:?}");
+    assert!(second.starts_with("board: http://127.0.0.1:") && second.trim().ends_with("/board"), "{second:?}");
+    assert!(warning.starts_with("housie: warning: listening on 0.0.0.0:"), "{warning:?}");
+}
