@@ -30,6 +30,28 @@ impl Tickets {
         self.rows.iter().find(|r| r.serial == serial)
     }
 
+    /// The rows whose numbers are not what the seed draws for them (none without a run record).
+    /// Each book is re-drawn once.
+    pub fn forged(&self) -> std::collections::BTreeSet<Serial> {
+        let Some(record) = self.record.as_ref() else { return Default::default() };
+        let seed = Seed::from_text(&record.seed);
+        let attempts: std::collections::HashMap<u64, u32> =
+            record.redraws.iter().map(|r| (r.book, r.attempt)).collect();
+        let mut drawn: Option<(u64, crate::Book)> = None;
+        let mut forged = std::collections::BTreeSet::new();
+        for row in &self.rows {
+            let b = row.serial.book();
+            if drawn.as_ref().is_none_or(|(k, _)| *k != b) {
+                drawn = Some((b, Generator::get().book(&seed, b, attempts.get(&b).copied().unwrap_or(0))));
+            }
+            let (_, book) = drawn.as_ref().expect("drawn above");
+            if book.tickets()[row.serial.ticket() as usize - 1] != row.ticket {
+                forged.insert(row.serial);
+            }
+        }
+        forged
+    }
+
     /// Whether the row's numbers are what the seed draws for it (`None` without a run record).
     pub fn genuine(&self, row: &Row) -> Option<bool> {
         let record = self.record.as_ref()?;

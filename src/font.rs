@@ -24,6 +24,8 @@ pub enum FontError {
     Read { file: String, message: String },
     #[error("{file}: not a TrueType/OpenType font housie can read")]
     Unreadable { file: String },
+    #[error("{file}: a broken font: {reason}")]
+    Broken { file: String, reason: String },
     #[error("{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; use --font with a font that has it")]
     MissingGlyph { what: String, ch: char, code: u32, font: String },
 }
@@ -36,6 +38,7 @@ impl Font {
     pub fn from_file(path: &Path) -> Result<Font, FontError> {
         let file = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
+        validate(&bytes).map_err(|reason| FontError::Broken { file: file.clone(), reason })?;
         let stem = path.file_stem().map_or("font".into(), |s| s.to_string_lossy().into_owned());
         // PostScript names allow no spaces or delimiters.
         let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
@@ -99,6 +102,39 @@ impl std::fmt::Debug for Font {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Font({}, sha256 {})", self.name, self.sha256)
     }
+}
+
+/// Checks what printpdf's parser lets through: every table lies inside the file (a truncated
+/// file once printed no text at all), the required tables parse, and the digits have outlines.
+fn validate(bytes: &[u8]) -> Result<(), String> {
+    let raw = ttf_parser::RawFace::parse(bytes, 0).map_err(|e| format!("{e}"))?;
+    for record in raw.table_records {
+        let end = u64::from(record.offset) + u64::from(record.length);
+        if end > bytes.len() as u64 {
+            return Err(format!(
+                "table `{}` ends at byte {end}, past the end of the {}-byte file (truncated?)",
+                String::from_utf8_lossy(&record.tag.to_bytes()),
+                bytes.len()
+            ));
+        }
+    }
+    let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| format!("{e}"))?;
+    for digit in '0'..='9' {
+        let glyph = face.glyph_index(digit).ok_or_else(|| format!("no glyph for {digit:?}"))?;
+        face.outline_glyph(glyph, &mut Ignore).ok_or_else(|| format!("the glyph for {digit:?} has no outline"))?;
+    }
+    Ok(())
+}
+
+/// An outline sink that keeps nothing: [`validate`] only asks whether an outline exists.
+struct Ignore;
+
+impl ttf_parser::OutlineBuilder for Ignore {
+    fn move_to(&mut self, _: f32, _: f32) {}
+    fn line_to(&mut self, _: f32, _: f32) {}
+    fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+    fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+    fn close(&mut self) {}
 }
 
 /// Lower-case hex of bytes.

@@ -237,16 +237,17 @@ impl GeneratePlan {
 fn remove_stale_volumes(dir: &Path, kept: &[PathBuf]) -> Result<(), Error> {
     for entry in fs::read_dir(dir).map_err(Error::io(dir))?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let volume = name == "books.pdf"
-            || (name.len() == "books-0001.pdf".len()
-                && name.starts_with("books-")
-                && name.ends_with(".pdf")
-                && name[6..10].bytes().all(|b| b.is_ascii_digit()));
-        if volume && !kept.contains(&entry.path()) {
+        if is_volume_name(&name) && !kept.contains(&entry.path()) {
             fs::remove_file(entry.path()).map_err(Error::io(entry.path()))?;
         }
     }
     Ok(())
+}
+
+/// `books.pdf`, or a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five).
+pub fn is_volume_name(name: &str) -> bool {
+    let digits = name.strip_prefix("books-").and_then(|n| n.strip_suffix(".pdf"));
+    name == "books.pdf" || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Renders one volume to a finished (not yet published) file.

@@ -3,6 +3,7 @@
 
 mod cmd;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -46,7 +47,8 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            eprintln!("housie: {err}");
+            // stderr may be closed too; nothing is left to tell then.
+            let _ = writeln!(std::io::stderr(), "housie: {err}");
             ExitCode::from(2)
         }
     }

@@ -150,6 +150,56 @@ pub enum TemplateError {
     Read { file: String, message: String },
 }
 
+/// TOML allows `nan` and `inf`; no length, size or colour of a template may be either (a `nan`
+/// size once drew grids with no numbers). Names the first such key and its line.
+fn refuse_non_finite(text: &str, file: &str) -> Result<(), TemplateError> {
+    // A syntax error is the typed parse's to report, with its own line.
+    let Ok(table) = text.parse::<toml::Table>() else { return Ok(()) };
+    let mut found = Vec::new();
+    non_finite(&table, "", &mut found);
+    let Some((key, value)) = found.into_iter().next() else { return Ok(()) };
+    let (section, name) = key.rsplit_once('.').unwrap_or(("", key.as_str()));
+    let mut current = "";
+    let mut line = 1;
+    for (i, l) in text.lines().enumerate() {
+        let t = l.trim();
+        if t.starts_with('[') {
+            current = t.trim_matches(|c| c == '[' || c == ']').trim();
+        } else if current == section && t.split('=').next().map(str::trim) == Some(name) {
+            line = i + 1;
+            break;
+        }
+    }
+    let spelled = if value.is_nan() {
+        "nan"
+    } else if value > 0.0 {
+        "inf"
+    } else {
+        "-inf"
+    };
+    Err(TemplateError::Parse {
+        file: file.to_string(),
+        line,
+        message: format!("{key}: {spelled} is not a finite number"),
+    })
+}
+
+fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>) {
+    for (k, v) in table {
+        let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+        match v {
+            toml::Value::Float(f) if !f.is_finite() => found.push((key, *f)),
+            toml::Value::Array(items) => {
+                if let Some(f) = items.iter().filter_map(toml::Value::as_float).find(|f| !f.is_finite()) {
+                    found.push((key, f));
+                }
+            }
+            toml::Value::Table(t) => non_finite(t, &key, found),
+            _ => {}
+        }
+    }
+}
+
 /// Page geometry shared by the renderer and the fit check.
 impl Template {
     /// A shipped template by name, or a TOML file by path.
@@ -168,6 +218,7 @@ impl Template {
 
     /// Parses and checks a template; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Template, TemplateError> {
+        refuse_non_finite(text, file)?;
         let mut template: Template = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
             TemplateError::Parse { file: file.to_string(), line, message: e.message().trim().to_string() }

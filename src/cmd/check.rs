@@ -8,6 +8,7 @@ use housie::prizes::{marked_grid, statuses};
 use housie::{Error, Serial, SerialError};
 
 use super::calls::{call, CallArgs};
+use super::out::{outln, Out};
 
 /// Settle a claim: a ticket's prizes after the calls so far.
 ///
@@ -36,6 +37,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let mut out = Out::new();
     let calls = args.calls.calls()?;
     let tickets = Tickets::load(&args.dir)?;
     let serial = match args.serial.parse::<Serial>() {
@@ -53,7 +55,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     };
     if let Some(sold) = args.calls.sold {
         if !sold.contains(serial) {
-            println!(
+            outln!(
+                out,
                 "{serial}: NOT SOLD: book {} is outside the books sold ({}–{})",
                 serial.book(),
                 sold.from,
@@ -63,18 +66,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
     }
     let Some(row) = tickets.find(serial) else {
-        println!("{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
+        outln!(out, "{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
         return Ok(ExitCode::from(1));
     };
     if tickets.genuine(row) == Some(false) {
-        println!("{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
+        outln!(out, "{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
         return Ok(ExitCode::from(1));
     }
-    println!("{serial}: book {}, ticket {} ({}, page {})", serial.book(), serial.ticket(), row.file, row.page);
-    print!("{}", marked_grid(&row.ticket, &calls));
+    outln!(out, "{serial}: book {}, ticket {} ({}, page {})", serial.book(), serial.ticket(), row.file, row.page);
+    out.text(&marked_grid(&row.ticket, &calls));
     match calls.len() {
-        0 => println!("no calls yet"),
-        n => println!("{n} calls, the last {}", calls.number(n)),
+        0 => outln!(out, "no calls yet"),
+        n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
     let mut any_valid = false;
     for s in statuses(&row.ticket, &calls, args.calls.game()) {
@@ -88,7 +91,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 format!("complete at {}: claim not valid now (the last call is {})", call(&calls, k), calls.len())
             }
         };
-        println!("  {:<13}{state}", s.prize.name());
+        outln!(out, "  {:<13}{state}", s.prize.name());
     }
     Ok(if any_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

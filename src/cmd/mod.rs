@@ -5,6 +5,7 @@ pub mod check;
 pub mod draws;
 pub mod generate;
 pub mod night;
+pub mod out;
 pub mod progress;
 pub mod serve;
 pub mod verify;

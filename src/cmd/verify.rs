@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use housie::verify::{verify_dir, verify_manifest, Report};
 use housie::Error;
 
+use super::out::{outln, Out};
+
 /// Prove a run folder is exactly what its run record claims.
 ///
 /// Checks a run folder and reports every problem, with file and line. Each manifest row must be a valid ticket; each book must use 1–90 once; serials must be
@@ -28,22 +30,23 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let mut out = Out::new();
     let report: Report = match (&args.manifest_only, &args.dir) {
         (Some(file), _) => verify_manifest(file)?,
         (None, Some(dir)) => verify_dir(dir)?,
         (None, None) => unreachable!("clap requires one"),
     };
     for p in &report.problems {
-        println!("{p}");
+        outln!(out, "{p}");
     }
     for n in &report.notes {
-        println!("note: {n}");
+        outln!(out, "note: {n}");
     }
     if report.is_valid() {
-        println!("valid: {}", report.summary);
+        outln!(out, "valid: {}", report.summary);
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("NOT VALID: {} problems ({})", report.problems.len(), report.summary);
+        outln!(out, "NOT VALID: {} problems ({})", report.problems.len(), report.summary);
         Ok(ExitCode::from(1))
     }
 }

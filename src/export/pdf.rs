@@ -45,6 +45,11 @@ pub enum StyleError {
     Bleed(f32),
     #[error(transparent)]
     Font(#[from] crate::font::FontError),
+    #[error(
+        "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
+         would print it reversed, so it refuses it"
+    )]
+    RightToLeft { what: String, ch: char, code: u32 },
 }
 
 impl PdfStyle {
@@ -54,11 +59,16 @@ impl PdfStyle {
             return Err(StyleError::Bleed(self.bleed_mm));
         }
         let f = &self.font;
-        f.check("--title", &self.title)?;
         let t = &self.template;
-        f.check("the template's header.left", &t.header.left)?;
-        f.check("the template's header.right", &t.header.right)?;
-        f.check("the template's footer.text", &t.footer.text)?;
+        for (what, text) in [
+            ("--title", &self.title),
+            ("the template's header.left", &t.header.left),
+            ("the template's header.right", &t.header.right),
+            ("the template's footer.text", &t.footer.text),
+        ] {
+            left_to_right(what, text)?;
+            f.check(what, text)?;
+        }
         f.check("serials", "0123456789-")?;
         Ok(())
     }
@@ -70,6 +80,16 @@ impl PdfStyle {
     /// Offset of the trim box inside the media box, mm.
     fn offset_mm(&self) -> f32 {
         self.bleed_mm + if self.crop_marks { SLUG_MM } else { 0.0 }
+    }
+}
+
+/// Refuses text with a strong right-to-left character (Hebrew, Arabic, …): drawn glyph by glyph
+/// left to right it would read backwards.
+fn left_to_right(what: &str, text: &str) -> Result<(), StyleError> {
+    use unicode_bidi::{bidi_class, BidiClass};
+    match text.chars().find(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL)) {
+        None => Ok(()),
+        Some(ch) => Err(StyleError::RightToLeft { what: what.to_string(), ch, code: ch as u32 }),
     }
 }
 

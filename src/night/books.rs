@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn parses_merges_and_refuses() {
-        let r = BookRanges::parse("10-20, 1-5,6, 30", 1..=500).unwrap();
+        let r = BookRanges::parse("10-20, 1-5,6-9, 30", 1..=500).unwrap();
         assert_eq!(r.to_string(), "1-20, 30");
         assert_eq!(r.len(), 21);
         assert!(r.contains(1) && r.contains(20) && r.contains(30));

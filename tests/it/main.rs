@@ -4,6 +4,7 @@ mod audit;
 mod audit_fuzz;
 mod cli_generate;
 mod generator;
+mod hardening;
 mod night_api;
 mod night_browser;
 mod night_cli;

@@ -1,0 +1,148 @@
+//! Defects a hostile newcomer found (issue 8), each pinned by a test that failed before the fix.
+
+use std::process::{Command, Stdio};
+
+use crate::util::{manifest_rows, Dir};
+
+/// A run of `books` books in `out`, seed "hard".
+fn run(d: &Dir, books: &str, out: &str) {
+    d.run(&["generate", "--books", books, "--seed", "hard", "--out", out, "-q"]).success();
+}
+
+/// Swaps, in place, one number of ticket 1 and one of ticket 2 of book 1 taken from the same
+/// column where each ticket holds only that number: every row stays a valid ticket and the
+/// book stays valid, but both tickets are forged. Returns the two serials.
+fn forge(d: &Dir, out: &str) -> (String, String) {
+    let path = d.join(&format!("{out}/manifest.csv"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(str::to_string).collect()).collect();
+    let filled = |l: &Vec<String>, c: usize| (0..3).filter(|r| !l[3 + r * 9 + c].is_empty()).collect::<Vec<_>>();
+    let c = (0..9).find(|&c| filled(&lines[1], c).len() == 1 && filled(&lines[2], c).len() == 1).unwrap();
+    let (a, b) = (3 + filled(&lines[1], c)[0] * 9 + c, 3 + filled(&lines[2], c)[0] * 9 + c);
+    let (x, y) = (lines[1][a].clone(), lines[2][b].clone());
+    lines[1][a] = y;
+    lines[2][b] = x;
+    std::fs::write(&path, lines.iter().map(|l| l.join(",") + "\n").collect::<String>()).unwrap();
+    (lines[1][0].clone(), lines[2][0].clone())
+}
+
+#[test]
+fn winners_leaves_out_forged_rows_as_check_refuses_them() {
+    let d = Dir::new();
+    run(&d, "6", "r");
+    let (first, second) = forge(&d, "r");
+    let check = d.run(&["check", "r", "--serial", &first, "--calls", "1 2 3"]).expect_code(1);
+    assert!(check.stdout().contains("FORGED"), "{}", check.stdout());
+    let all: Vec<String> = (1..=90).map(|n| n.to_string()).collect();
+    let winners = d.run(&["winners", "r", "--calls", &all.join(" ")]).expect_code(1);
+    let out = winners.stdout();
+    assert!(out.starts_with("90 calls over 34 tickets\n"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "FORGED: left out 2 ticket(s) whose manifest numbers are not the ones the seed drew: {first}, {second}"
+        )),
+        "{out}"
+    );
+    let named: Vec<&str> = out.lines().skip(2).collect();
+    assert!(named.iter().all(|l| !l.contains(&first) && !l.contains(&second)), "{out}");
+}
+
+/// Runs housie with stdout on a pipe whose read end is already closed.
+fn with_closed_stdout(d: &Dir, args: &[&str]) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(args)
+        .current_dir(d.path())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_the_verdict() {
+    let d = Dir::new();
+    run(&d, "3", "r");
+    let serial = manifest_rows(&d.read("r/manifest.csv"))[0].serial.clone();
+    let cases: [(&[&str], i32); 5] = [
+        (&["verify", "r"], 0),
+        (&["check", "r", "--serial", &serial, "--calls", "1 2 3"], 1),
+        (&["winners", "r", "--calls", "1 2 3"], 0),
+        (&["draws", "abc"], 0),
+        (&["night", "r"], 2),
+    ];
+    for (args, code) in cases {
+        let (got, stderr) = with_closed_stdout(&d, args);
+        assert_eq!(got, code, "housie {args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "housie {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn non_finite_template_numbers_are_refused_with_key_and_line() {
+    let d = Dir::new();
+    let classic = std::fs::read_to_string(env!("CARGO_MANIFEST_DIR").to_string() + "/templates/classic.toml").unwrap();
+    let line = classic.lines().position(|l| l.starts_with("width = ")).unwrap() + 1;
+    for (value, spelled) in [("nan", "nan"), ("inf", "inf"), ("-inf", "-inf"), ("+nan", "nan")] {
+        let text = classic.replacen("width = 186.0", &format!("width = {value}"), 1);
+        std::fs::write(d.join("t.toml"), text).unwrap();
+        let r = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "o", "-q"]).expect_code(2);
+        assert_eq!(r.stderr().trim(), format!("housie: t.toml:{line}: ticket.width: {spelled} is not a finite number"));
+    }
+    let text = classic.replacen("size = 16.0", "size = 16.0\nband = [0.0, nan, 0.0, 0.0]", 1);
+    std::fs::write(d.join("t.toml"), text).unwrap();
+    let r = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "o", "-q"]).expect_code(2);
+    assert!(r.stderr().contains("header.band: nan is not a finite number"), "{}", r.stderr());
+    assert!(!d.join("o").exists(), "nothing is written");
+}
+
+#[test]
+fn a_truncated_font_is_refused_at_every_cut() {
+    let d = Dir::new();
+    let font = std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/fonts/LiberationSans-Bold.ttf").unwrap();
+    for k in 1..=20 {
+        let cut = font.len() * k / 21;
+        std::fs::write(d.join("cut.ttf"), &font[..cut]).unwrap();
+        let r = d.run(&["generate", "--books", "1", "--font", "cut.ttf", "--out", "o", "-q"]).expect_code(2);
+        let err = r.stderr();
+        assert!(
+            err.starts_with("housie: cut.ttf: a broken font: ") || err.starts_with("housie: cut.ttf: not a TrueType"),
+            "cut at {cut} of {}: {err}",
+            font.len()
+        );
+    }
+    std::fs::write(d.join("whole.ttf"), &font).unwrap();
+    d.run(&["generate", "--books", "1", "--font", "whole.ttf", "--out", "o", "-q"]).success();
+}
+
+#[test]
+fn force_removes_stale_volumes_numbered_ten_thousand_and_up() {
+    assert!(housie::is_volume_name("books-10000.pdf") && housie::is_volume_name("books-0001.pdf"));
+    assert!(housie::is_volume_name("books.pdf") && !housie::is_volume_name("books-12.pdf"));
+    assert!(!housie::is_volume_name("books-1x000.pdf") && !housie::is_volume_name("notes.pdf"));
+    let d = Dir::new();
+    run(&d, "2", "r");
+    for stale in ["books-10000.pdf", "books-123456.pdf", "books-0007.pdf"] {
+        std::fs::write(d.join(&format!("r/{stale}")), b"%PDF-1.3 stale").unwrap();
+    }
+    std::fs::write(d.join("r/notes.txt"), b"the organiser's own file").unwrap();
+    d.run(&["generate", "--books", "2", "--seed", "hard", "--out", "r", "-q", "--force"]).success();
+    let mut left = crate::util::names(&d.join("r"));
+    left.retain(|n| !n.starts_with('.'));
+    assert_eq!(left, ["books.pdf", "manifest.csv", "notes.txt", "run.json"]);
+}
+
+#[test]
+fn a_right_to_left_title_is_refused_by_name() {
+    let d = Dir::new();
+    let r = d.run(&["generate", "--books", "1", "--title", "ערב בינגו", "--out", "o", "-q"]).expect_code(2);
+    assert_eq!(
+        r.stderr().trim(),
+        "housie: --title contains right-to-left text ('ע', U+05E2); housie lays out left-to-right only and would \
+         print it reversed, so it refuses it"
+    );
+    let r = d.run(&["generate", "--books", "1", "--title", "سهرة", "--out", "o", "-q"]).expect_code(2);
+    assert!(r.stderr().contains("right-to-left text"), "{}", r.stderr());
+}
