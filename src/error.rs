@@ -15,6 +15,15 @@ pub enum Error {
     NotEmpty(PathBuf),
     #[error("{} is not a folder", .0.display())]
     NotADir(PathBuf),
+    #[error("{} is in use by another housie run; wait for it to finish", .0.display())]
+    Busy(PathBuf),
+    #[error(
+        "{}: incomplete: the run's files are here but not its run.json, so it was not fully published \
+         (interrupted?) or its record is kept elsewhere; run the same `housie generate` again with --force \
+         to repair it",
+        .0.display()
+    )]
+    Incomplete(PathBuf),
     #[error("--books-per-file must be at least 1")]
     NoBooksPerFile,
     #[error("{0}")]

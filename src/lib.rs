@@ -133,6 +133,10 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     plan.check()?;
     let dir = &plan.out_dir;
     fs::create_dir_all(dir).map_err(Error::io(dir))?;
+    // One run at a time in a folder; under the lock, a killed run's temporaries are ours to clear.
+    let _lock = export::lock_folder(dir).map_err(Error::io(dir))?.ok_or_else(|| Error::Busy(dir.clone()))?;
+    export::remove_temporaries(dir).map_err(Error::io(dir))?;
+    plan.check()?;
     let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run.clone())?;
     let volumes = plan.volumes();
     let manifest_file = OutputFile::create(dir, MANIFEST).map_err(Error::io(dir))?;
@@ -188,7 +192,14 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     let mut finished: Vec<FinishedFile> = pdfs.into_iter().map(|(_, f)| f).collect();
     finished.push(manifest);
     let record = plan.record(&finished, drawer.redraws().to_vec());
-    finished.push(export::write_file(dir, RUN_RECORD, record.to_json().as_bytes()).map_err(Error::io(dir))?);
+    let record_file = export::write_file(dir, RUN_RECORD, record.to_json().as_bytes()).map_err(Error::io(dir))?;
+
+    // Publication: run.json is the mark of a complete run. It goes first and comes back last, so
+    // a run interrupted in between has none and `verify` calls the folder incomplete.
+    match fs::remove_file(dir.join(RUN_RECORD)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(dir.join(RUN_RECORD))(e)),
+        _ => {}
+    }
     let mut files = Vec::new();
     for f in finished {
         let name = dir.join(f.name());
@@ -197,6 +208,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     if plan.force {
         remove_stale_volumes(dir, &files)?;
     }
+    files.push(record_file.commit().map_err(Error::io(dir.join(RUN_RECORD)))?);
     Ok(Outcome { files, record })
 }
 

@@ -31,6 +31,9 @@ impl Report {
 /// Reads and parses a run record; failure means the run cannot be checked at all.
 pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
     let path = dir.join(RUN_RECORD);
+    if !path.exists() && published_any(dir) {
+        return Err(Error::Incomplete(dir.to_path_buf()));
+    }
     let bytes = fs::read(&path).map_err(Error::io(&path))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         Error::Invalid(format!("{}: not UTF-8 (byte {})", path.display(), e.utf8_error().valid_up_to()))
@@ -46,6 +49,16 @@ pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
         )));
     }
     Ok((record, text))
+}
+
+/// Whether a folder without run.json holds a run's files: a publication that was interrupted.
+fn published_any(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|d| {
+        d.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name == MANIFEST || crate::is_volume_name(&name)
+        })
+    })
 }
 
 fn strip_position(message: &str) -> &str {

@@ -83,6 +83,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         style: PdfStyle { template, font, title: args.title, bleed_mm: args.bleed, crop_marks: args.crop_marks },
     };
     plan.check()?;
+    // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
+    // caught; the next run into the folder clears those).
+    let dir = plan.out_dir.clone();
+    let _ = ctrlc::set_handler(move || {
+        let _ = housie::export::remove_temporaries(&dir);
+        std::process::exit(130);
+    });
     let bar = super::progress::bar(args.books, args.quiet, "books");
     let outcome = generate_run(&plan, &mut |done| bar.set_position(done))?;
     bar.finish_and_clear();

@@ -146,3 +146,78 @@ fn a_right_to_left_title_is_refused_by_name() {
     let r = d.run(&["generate", "--books", "1", "--title", "سهرة", "--out", "o", "-q"]).expect_code(2);
     assert!(r.stderr().contains("right-to-left text"), "{}", r.stderr());
 }
+
+#[test]
+fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
+    let d = Dir::new();
+    std::fs::create_dir(d.join("r")).unwrap();
+    let held = std::fs::File::create(d.join("r/.housie.lock")).unwrap();
+    held.try_lock().unwrap();
+    let r = d.run(&["generate", "--books", "2", "--out", "r", "-q", "--force"]).expect_code(2);
+    assert_eq!(r.stderr().trim(), "housie: r is in use by another housie run; wait for it to finish");
+    drop(held);
+    run(&d, "2", "r");
+}
+
+fn temporaries(dir: &std::path::Path) -> Vec<String> {
+    crate::util::names(dir).into_iter().filter(|n| n.starts_with(".housie-") && n.ends_with(".tmp")).collect()
+}
+
+/// Starts a run large enough to be caught mid-way; returns once a temporary file exists.
+fn start_big_run(d: &Dir) -> std::process::Child {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["generate", "--books", "4000", "--seed", "big", "--out", "r", "-q", "--books-per-file", "500"])
+        .current_dir(d.path())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while temporaries(&d.join("r")).is_empty() {
+        assert!(start.elapsed().as_secs() < 30, "no temporary file appeared");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_killed_run_leaves_temporaries_that_the_next_run_clears() {
+    let d = Dir::new();
+    let mut child = start_big_run(&d);
+    child.kill().unwrap(); // SIGKILL: nothing can clean up
+    child.wait().unwrap();
+    assert!(!temporaries(&d.join("r")).is_empty());
+    assert!(!d.join("r/run.json").exists());
+    // The folder holds only housie's scratch: not "not empty", and the run clears it.
+    run(&d, "2", "r");
+    assert_eq!(temporaries(&d.join("r")), Vec::<String>::new());
+    d.run(&["verify", "r"]).success();
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sigint_take_the_temporaries_away() {
+    for signal in ["-TERM", "-INT"] {
+        let d = Dir::new();
+        let mut child = start_big_run(&d);
+        Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}");
+        assert_eq!(temporaries(&d.join("r")), Vec::<String>::new(), "{signal}");
+        assert!(!d.join("r/run.json").exists());
+    }
+}
+
+#[test]
+fn an_interrupted_publication_is_incomplete_until_force_repairs_it() {
+    let d = Dir::new();
+    run(&d, "3", "r");
+    // What a kill between the renames leaves: the files, but run.json already taken away.
+    std::fs::remove_file(d.join("r/run.json")).unwrap();
+    let incomplete = "housie: r: incomplete: the run's files are here but not its run.json, so it was not fully \
+                      published (interrupted?) or its record is kept elsewhere; run the same `housie generate` \
+                      again with --force to repair it";
+    assert_eq!(d.run(&["verify", "r"]).expect_code(2).stderr().trim(), incomplete);
+    d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q"]).expect_code(2);
+    d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q", "--force"]).success();
+    d.run(&["verify", "r"]).success();
+}
