@@ -38,7 +38,10 @@ impl Font {
     pub fn from_file(path: &Path) -> Result<Font, FontError> {
         let file = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
-        validate(&bytes).map_err(|reason| FontError::Broken { file: file.clone(), reason })?;
+        validate(&bytes).map_err(|reason| match reason {
+            None => FontError::Unreadable { file: file.clone() },
+            Some(reason) => FontError::Broken { file: file.clone(), reason },
+        })?;
         let stem = path.file_stem().map_or("font".into(), |s| s.to_string_lossy().into_owned());
         // PostScript names allow no spaces or delimiters.
         let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
@@ -106,22 +109,24 @@ impl std::fmt::Debug for Font {
 
 /// Checks what printpdf's parser lets through: every table lies inside the file (a truncated
 /// file once printed no text at all), the required tables parse, and the digits have outlines.
-fn validate(bytes: &[u8]) -> Result<(), String> {
-    let raw = ttf_parser::RawFace::parse(bytes, 0).map_err(|e| format!("{e}"))?;
+/// `Err(None)`: not a font file at all; `Err(Some(reason))`: a font, but broken.
+fn validate(bytes: &[u8]) -> Result<(), Option<String>> {
+    let raw = ttf_parser::RawFace::parse(bytes, 0).map_err(|_| None)?;
     for record in raw.table_records {
         let end = u64::from(record.offset) + u64::from(record.length);
         if end > bytes.len() as u64 {
-            return Err(format!(
+            return Err(Some(format!(
                 "table `{}` ends at byte {end}, past the end of the {}-byte file (truncated?)",
                 String::from_utf8_lossy(&record.tag.to_bytes()),
                 bytes.len()
-            ));
+            )));
         }
     }
-    let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| format!("{e}"))?;
+    let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| Some(e.to_string()))?;
     for digit in '0'..='9' {
-        let glyph = face.glyph_index(digit).ok_or_else(|| format!("no glyph for {digit:?}"))?;
-        face.outline_glyph(glyph, &mut Ignore).ok_or_else(|| format!("the glyph for {digit:?} has no outline"))?;
+        let glyph = face.glyph_index(digit).ok_or_else(|| Some(format!("no glyph for {digit:?}")))?;
+        face.outline_glyph(glyph, &mut Ignore)
+            .ok_or_else(|| Some(format!("the glyph for {digit:?} has no outline")))?;
     }
     Ok(())
 }

@@ -45,6 +45,9 @@ pub struct GeneratePlan {
     pub force: bool,
     pub books_per_file: u64,
     pub style: PdfStyle,
+    /// Write nothing: compare every output with the file of that name already in `out_dir`
+    /// (how `verify` regenerates a run without needing disk space or leaving anything behind).
+    pub compare_only: bool,
 }
 
 /// What a finished run wrote.
@@ -53,6 +56,8 @@ pub struct Outcome {
     /// Paths of the files, in the order written (PDF volumes, manifest, run record).
     pub files: Vec<PathBuf>,
     pub record: RunRecord,
+    /// With `compare_only`: each file's name and the line where the existing file first differs.
+    pub differences: Vec<(String, Option<u64>)>,
 }
 
 impl GeneratePlan {
@@ -65,6 +70,7 @@ impl GeneratePlan {
             out_dir,
             force: false,
             books_per_file: 1000,
+            compare_only: false,
             style: PdfStyle {
                 template: template::Template::load("classic").expect("the built-in template is valid"),
                 font: font::Font::bundled(),
@@ -82,6 +88,9 @@ impl GeneratePlan {
             return Err(Error::NoBooksPerFile);
         }
         self.style.check()?;
+        if self.compare_only {
+            return Ok(());
+        }
         let dir = &self.out_dir;
         if dir.exists() && !dir.is_dir() {
             return Err(Error::NotADir(dir.clone()));
@@ -109,6 +118,7 @@ impl GeneratePlan {
             out_dir,
             force: false,
             books_per_file: record.books_per_file,
+            compare_only: false,
             style: PdfStyle {
                 template,
                 font,
@@ -132,14 +142,21 @@ impl GeneratePlan {
 pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Result<Outcome, Error> {
     plan.check()?;
     let dir = &plan.out_dir;
-    fs::create_dir_all(dir).map_err(Error::io(dir))?;
-    // One run at a time in a folder; under the lock, a killed run's temporaries are ours to clear.
-    let _lock = export::lock_folder(dir).map_err(Error::io(dir))?.ok_or_else(|| Error::Busy(dir.clone()))?;
-    export::remove_temporaries(dir).map_err(Error::io(dir))?;
-    plan.check()?;
+    let compare = plan.compare_only;
+    let _lock = if compare {
+        None
+    } else {
+        fs::create_dir_all(dir).map_err(Error::io(dir))?;
+        // One run at a time in a folder; under the lock, a killed run's temporaries are ours to clear.
+        let lock = export::lock_folder(dir).map_err(Error::io(dir))?.ok_or_else(|| Error::Busy(dir.clone()))?;
+        export::remove_temporaries(dir).map_err(Error::io(dir))?;
+        plan.check()?;
+        Some(lock)
+    };
     let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run.clone())?;
     let volumes = plan.volumes();
-    let manifest_file = OutputFile::create(dir, MANIFEST).map_err(Error::io(dir))?;
+    let manifest_file = if compare { OutputFile::compare(dir, MANIFEST) } else { OutputFile::create(dir, MANIFEST) }
+        .map_err(Error::io(dir.join(MANIFEST)))?;
     let mut manifest = ManifestWriter::new(manifest_file).map_err(Error::io(dir.join(MANIFEST)))?;
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
 
@@ -192,7 +209,14 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
     let mut finished: Vec<FinishedFile> = pdfs.into_iter().map(|(_, f)| f).collect();
     finished.push(manifest);
     let record = plan.record(&finished, drawer.redraws().to_vec());
-    let record_file = export::write_file(dir, RUN_RECORD, record.to_json().as_bytes()).map_err(Error::io(dir))?;
+    let record_file =
+        export::write_file(dir, RUN_RECORD, record.to_json().as_bytes(), compare).map_err(Error::io(dir))?;
+    if compare {
+        let mut differences: Vec<(String, Option<u64>)> =
+            finished.iter().map(|f| (f.name().to_string(), f.first_difference())).collect();
+        differences.push((RUN_RECORD.to_string(), record_file.first_difference()));
+        return Ok(Outcome { files: Vec::new(), record, differences });
+    }
 
     // Publication: run.json is the mark of a complete run. It goes first and comes back last, so
     // a run interrupted in between has none and `verify` calls the folder incomplete.
@@ -209,7 +233,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
         remove_stale_volumes(dir, &files)?;
     }
     files.push(record_file.commit().map_err(Error::io(dir.join(RUN_RECORD)))?);
-    Ok(Outcome { files, record })
+    Ok(Outcome { files, record, differences: Vec::new() })
 }
 
 impl GeneratePlan {
@@ -274,5 +298,5 @@ fn render_volume(
     let mut pdf = PdfVolume::new(&plan.style, volumes.len(v));
     pdf.write_books(placed).map_err(Error::io(&path))?;
     let bytes = pdf.finish().map_err(Error::io(&path))?;
-    export::write_file(&plan.out_dir, &name, &bytes).map_err(Error::io(&path))
+    export::write_file(&plan.out_dir, &name, &bytes, plan.compare_only).map_err(Error::io(&path))
 }

@@ -80,6 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         out_dir: args.out,
         force: args.force,
         books_per_file: args.books_per_file,
+        compare_only: false,
         style: PdfStyle { template, font, title: args.title, bleed_mm: args.bleed, crop_marks: args.crop_marks },
     };
     plan.check()?;

@@ -19,15 +19,80 @@ pub trait Export {
     fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()>;
 }
 
-/// A file being written in the output folder under a temporary name; [`OutputFile::commit`]
-/// renames it into place, and dropping it uncommitted deletes it.
+/// A file being written in the output folder under a temporary name; [`FinishedFile::commit`]
+/// renames it into place, and dropping it uncommitted deletes it. In compare mode
+/// ([`OutputFile::compare`]) nothing is written: the bytes are checked against the file already
+/// there, as they come.
 pub struct OutputFile {
     name: String,
     dir: PathBuf,
-    writer: BufWriter<NamedTempFile>,
+    sink: Sink,
     /// Hashed as written, so the run record needs no second read of large files.
     hash: Sha256,
     bytes: u64,
+}
+
+enum Sink {
+    Temp(BufWriter<NamedTempFile>),
+    Compare(Comparer),
+}
+
+/// Reads an existing file in step with the bytes produced and notes the first that differs.
+struct Comparer {
+    /// `None` when there is no such file.
+    existing: Option<io::BufReader<fs::File>>,
+    /// Newlines before the current position, for naming the line of a difference.
+    newlines: u64,
+    first_difference: Option<u64>,
+    chunk: Vec<u8>,
+}
+
+impl Comparer {
+    fn feed(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.first_difference.is_some() {
+            return Ok(());
+        }
+        let Some(existing) = self.existing.as_mut() else {
+            self.first_difference = Some(1);
+            return Ok(());
+        };
+        self.chunk.resize(buf.len(), 0);
+        let got = read_up_to(existing, &mut self.chunk)?;
+        // Where the two first part: a differing byte, or the end of a shorter existing file.
+        let upto = buf[..got].iter().zip(&self.chunk[..got]).position(|(a, b)| a != b).unwrap_or(got);
+        self.newlines += buf[..upto].iter().filter(|&&c| c == b'\n').count() as u64;
+        if upto < buf.len() {
+            self.first_difference = Some(self.newlines + 1);
+        }
+        Ok(())
+    }
+
+    /// After the last byte: a longer existing file differs at its end.
+    fn end(&mut self) -> io::Result<Option<u64>> {
+        if self.first_difference.is_none() {
+            if let Some(existing) = self.existing.as_mut() {
+                let mut one = [0u8; 1];
+                if read_up_to(existing, &mut one)? > 0 {
+                    self.first_difference = Some(self.newlines + 1);
+                }
+            }
+        }
+        Ok(self.first_difference)
+    }
+}
+
+/// Fills `buf` as far as the reader allows; returns how much it read.
+fn read_up_to(r: &mut impl io::Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 impl OutputFile {
@@ -38,34 +103,58 @@ impl OutputFile {
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
         let temp = builder.tempfile_in(dir)?;
-        Ok(OutputFile {
-            name: name.to_string(),
-            dir: dir.to_path_buf(),
-            writer: BufWriter::new(temp),
-            hash: Sha256::new(),
-            bytes: 0,
-        })
+        Ok(OutputFile::new(dir, name, Sink::Temp(BufWriter::new(temp))))
+    }
+
+    /// Compares what would be written with `dir/name` instead of writing anything.
+    pub fn compare(dir: &Path, name: &str) -> io::Result<OutputFile> {
+        let existing = match fs::File::open(dir.join(name)) {
+            Ok(f) => Some(io::BufReader::new(f)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        let comparer = Comparer { existing, newlines: 0, first_difference: None, chunk: Vec::new() };
+        Ok(OutputFile::new(dir, name, Sink::Compare(comparer)))
+    }
+
+    fn new(dir: &Path, name: &str, sink: Sink) -> OutputFile {
+        OutputFile { name: name.to_string(), dir: dir.to_path_buf(), sink, hash: Sha256::new(), bytes: 0 }
     }
 
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
-        let temp = self.writer.into_inner().map_err(io::IntoInnerError::into_error)?;
-        temp.as_file().sync_all()?;
         let sha256 = crate::font::hex(&self.hash.finalize());
-        Ok(FinishedFile { name: self.name, dir: self.dir, temp, sha256, bytes: self.bytes })
+        let (temp, first_difference) = match self.sink {
+            Sink::Temp(writer) => {
+                let temp = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
+                temp.as_file().sync_all()?;
+                (Some(temp), None)
+            }
+            Sink::Compare(mut c) => (None, c.end()?),
+        };
+        Ok(FinishedFile { name: self.name, dir: self.dir, temp, sha256, bytes: self.bytes, first_difference })
     }
 }
 
 impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.writer.write(buf)?;
+        let n = match &mut self.sink {
+            Sink::Temp(writer) => writer.write(buf)?,
+            Sink::Compare(c) => {
+                c.feed(buf)?;
+                buf.len()
+            }
+        };
         self.hash.update(&buf[..n]);
         self.bytes += n as u64;
         Ok(n)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.flush()
+        match &mut self.sink {
+            Sink::Temp(writer) => writer.flush(),
+            Sink::Compare(_) => Ok(()),
+        }
     }
 }
 
@@ -73,9 +162,12 @@ impl Write for OutputFile {
 pub struct FinishedFile {
     name: String,
     dir: PathBuf,
-    temp: NamedTempFile,
+    /// `None` in compare mode.
+    temp: Option<NamedTempFile>,
     sha256: String,
     bytes: u64,
+    /// In compare mode: the 1-based line where the file already there first differs.
+    first_difference: Option<u64>,
 }
 
 impl FinishedFile {
@@ -92,17 +184,25 @@ impl FinishedFile {
         &self.name
     }
 
-    /// Renames into place (replacing a file of that name: overwriting is decided earlier).
+    /// In compare mode: where the existing file first differs (`None`: identical).
+    pub fn first_difference(&self) -> Option<u64> {
+        self.first_difference
+    }
+
+    /// Renames into place (replacing a file of that name: overwriting is decided earlier). In
+    /// compare mode there is nothing to rename.
     pub fn commit(self) -> io::Result<PathBuf> {
         let target = self.dir.join(&self.name);
-        self.temp.persist(&target).map_err(|e| e.error)?;
+        if let Some(temp) = self.temp {
+            temp.persist(&target).map_err(|e| e.error)?;
+        }
         Ok(target)
     }
 }
 
-/// Writes a small file atomically in one go.
-pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<FinishedFile> {
-    let mut f = OutputFile::create(dir, name)?;
+/// Writes a small file atomically in one go (or, comparing, checks it).
+pub fn write_file(dir: &Path, name: &str, bytes: &[u8], compare: bool) -> io::Result<FinishedFile> {
+    let mut f = if compare { OutputFile::compare(dir, name)? } else { OutputFile::create(dir, name)? };
     f.write_all(bytes)?;
     f.finish()
 }

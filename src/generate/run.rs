@@ -6,13 +6,26 @@
 //! options, so the run is reproducible, and the few re-drawn books are listed so that any single
 //! book can still be regenerated alone.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use super::{Generator, Seed};
-use crate::domain::{Book, ROWS, TICKETS_PER_BOOK};
+use crate::domain::{Book, Ticket, ROWS, TICKETS_PER_BOOK};
 
 /// Draws tried for one book before the run is declared too large for unique lines.
 pub const MAX_ATTEMPTS: u32 = 1000;
+
+/// The most books one run draws with every line unique. Lines run out near 128,000 books
+/// (measured over several seeds; the last books then need hundreds of draws each), so a run
+/// asking for more is refused at once rather than after minutes of trying.
+pub const MAX_UNIQUE_LINE_BOOKS: u64 = 120_000;
+
+/// The most books one run draws at all (with duplicate lines allowed): its set of tickets, kept
+/// to refuse a repeated ticket, takes up to [`TICKET_SET_BYTES_PER_BOOK`] a book, 2 GB here.
+pub const MAX_BOOKS: u64 = 10_000_000;
+
+/// Memory of the ticket set per book at worst (just after the set doubled, half full): six
+/// tickets of 16 bytes, each with a control byte.
+pub const TICKET_SET_BYTES_PER_BOOK: u64 = 6 * 17 * 2;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunOptions {
@@ -49,6 +62,33 @@ pub enum RunError {
          cannot keep every line unique (use --allow-duplicate-lines, or split the event)"
     )]
     LinesExhausted { book: u64 },
+    #[error(
+        "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
+         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (use --allow-duplicate-lines, or split the event)"
+    )]
+    LinesInfeasible { books: u64 },
+    #[error(
+        "{books} books would need about {} of memory to keep every ticket unique; a run has at most \
+         {MAX_BOOKS} books",
+        human_bytes(.books.saturating_mul(TICKET_SET_BYTES_PER_BOOK))
+    )]
+    TooLarge { books: u64 },
+}
+
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["bytes", "KB", "MB", "GB", "TB", "PB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1000.0 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// A line's five numbers (ascending) packed seven bits each: a key of 35 bits.
+fn line_key(t: &Ticket, row: usize) -> u64 {
+    t.row(row).iter().fold(0, |k, &n| k << 7 | u64::from(n))
 }
 
 /// Draws a run in order, a batch at a time, so memory is the duplicate sets plus one batch.
@@ -57,8 +97,10 @@ pub struct RunDrawer<'a> {
     seed: Seed,
     options: RunOptions,
     next: u64,
-    tickets: HashSet<u128>,
-    lines: HashSet<u128>,
+    /// Every ticket so far, as its set of numbers (bits 1–90).
+    tickets: FxHashSet<u128>,
+    /// Every line so far (unless duplicates are allowed), packed by [`line_key`].
+    lines: FxHashSet<u64>,
     redraws: Vec<Redraw>,
     threads: usize,
 }
@@ -72,14 +114,20 @@ impl<'a> RunDrawer<'a> {
             return Err(RunError::FirstBookZero);
         }
         options.first_book.checked_add(options.books - 1).ok_or(RunError::TooManyBooks)?;
+        if options.books > MAX_BOOKS {
+            return Err(RunError::TooLarge { books: options.books });
+        }
+        if !options.allow_duplicate_lines && options.books > MAX_UNIQUE_LINE_BOOKS {
+            return Err(RunError::LinesInfeasible { books: options.books });
+        }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
         Ok(RunDrawer {
             generator: Generator::get(),
             next: options.first_book,
             seed,
             options,
-            tickets: HashSet::new(),
-            lines: HashSet::new(),
+            tickets: FxHashSet::default(),
+            lines: FxHashSet::default(),
             redraws: Vec::new(),
             threads,
         })
@@ -143,7 +191,7 @@ impl<'a> RunDrawer<'a> {
                 self.tickets.insert(t.mask());
                 if !self.options.allow_duplicate_lines {
                     for r in 0..ROWS {
-                        self.lines.insert(t.row_mask(r));
+                        self.lines.insert(line_key(t, r));
                     }
                 }
             }
@@ -158,7 +206,7 @@ impl<'a> RunDrawer<'a> {
     fn clashes(&self, book: &Book) -> bool {
         book.tickets().iter().take(TICKETS_PER_BOOK).any(|t| {
             self.tickets.contains(&t.mask())
-                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| self.lines.contains(&t.row_mask(r))))
+                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| self.lines.contains(&line_key(t, r))))
         })
     }
 }

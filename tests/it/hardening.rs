@@ -129,9 +129,7 @@ fn force_removes_stale_volumes_numbered_ten_thousand_and_up() {
     }
     std::fs::write(d.join("r/notes.txt"), b"the organiser's own file").unwrap();
     d.run(&["generate", "--books", "2", "--seed", "hard", "--out", "r", "-q", "--force"]).success();
-    let mut left = crate::util::names(&d.join("r"));
-    left.retain(|n| !n.starts_with('.'));
-    assert_eq!(left, ["books.pdf", "manifest.csv", "notes.txt", "run.json"]);
+    assert_eq!(crate::util::names(&d.join("r")), ["books.pdf", "manifest.csv", "notes.txt", "run.json"]);
 }
 
 #[test]
@@ -160,7 +158,7 @@ fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
 }
 
 fn temporaries(dir: &std::path::Path) -> Vec<String> {
-    crate::util::names(dir).into_iter().filter(|n| n.starts_with(".housie-") && n.ends_with(".tmp")).collect()
+    crate::util::all_names(dir).into_iter().filter(|n| n.starts_with(".housie-") && n.ends_with(".tmp")).collect()
 }
 
 /// Starts a run large enough to be caught mid-way; returns once a temporary file exists.
@@ -220,4 +218,43 @@ fn an_interrupted_publication_is_incomplete_until_force_repairs_it() {
     d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q"]).expect_code(2);
     d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q", "--force"]).success();
     d.run(&["verify", "r"]).success();
+}
+
+#[test]
+fn impossible_runs_are_refused_before_drawing() {
+    let d = Dir::new();
+    let r = d.run(&["generate", "--books", "10000000000000", "--out", "o", "-q"]).expect_code(2);
+    assert_eq!(
+        r.stderr().trim(),
+        "housie: 10000000000000 books would need about 2.0 PB of memory to keep every ticket unique; a run has \
+         at most 10000000 books"
+    );
+    let r = d.run(&["generate", "--books", "130000", "--out", "o", "-q"]).expect_code(2);
+    assert!(r.stderr().contains("130000 books cannot all have unique lines"), "{}", r.stderr());
+    assert!(r.stderr().contains("at most 120000 books"), "{}", r.stderr());
+    assert!(!d.join("o").exists());
+}
+
+#[test]
+fn verify_needs_no_disk_space_and_writes_nothing() {
+    let d = Dir::new();
+    run(&d, "40", "r");
+    let before = crate::util::all_names(&d.join("r"));
+    // A temporary folder that does not exist: verify must not need one.
+    let out = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["verify", "r"])
+        .current_dir(d.path())
+        .env("TMPDIR", d.join("missing-tmp"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("valid: 40 books, 240 tickets, 3 files; regenerated"));
+    assert_eq!(crate::util::all_names(&d.join("r")), before);
+    // An edit is still found, at its line.
+    let text = d.read("r/manifest.csv");
+    let line7 = text.lines().nth(6).unwrap().to_string();
+    std::fs::write(d.join("r/manifest.csv"), text.replacen(&line7, &line7.replace(",books.pdf,", ",books.pdf ,"), 1))
+        .unwrap();
+    let out = d.run(&["verify", "r"]).expect_code(1).stdout();
+    assert!(out.contains("manifest.csv:7: differs from the regenerated manifest"), "{out}");
 }

@@ -96,8 +96,15 @@ pub fn listing(dir: &Path) -> String {
     out.join("\n")
 }
 
-/// Files in a folder, by name.
+/// Visible files in a folder, by name (not housie's hidden `.housie.lock` and temporaries).
 pub fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = all_names(dir).into_iter().filter(|n| !n.starts_with('.')).collect();
+    v.sort();
+    v
+}
+
+/// Every file in a folder, hidden ones too, by name.
+pub fn all_names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
