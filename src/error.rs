@@ -24,6 +24,13 @@ pub enum Error {
         .0.display()
     )]
     Incomplete(PathBuf),
+    #[error("{}: does not match its run.json; run `housie verify` on that run before continuing it", .0.display())]
+    EarlierRunEdited(PathBuf),
+    #[error(
+        "{}: the run this one continues has changed since (its run.json's SHA-256 was {recorded}, now {found})",
+        dir.display()
+    )]
+    EarlierRunChanged { dir: PathBuf, recorded: String, found: String },
     #[error("--books-per-file must be at least 1")]
     NoBooksPerFile,
     #[error("{0}")]

@@ -5,6 +5,7 @@
 //! ([`export`]). [`generate_run`] drives it for the CLI's `housie generate`.
 
 pub mod claims;
+pub mod continuation;
 pub mod domain;
 pub mod error;
 pub mod export;
@@ -29,7 +30,7 @@ use domain::TICKETS_PER_BOOK;
 use export::csv::ManifestWriter;
 use export::pdf::{PdfStyle, PdfVolume};
 use export::{Export, FinishedFile, OutputFile};
-use generate::{Redraw, RunDrawer};
+use generate::{Redraw, RunDrawer, RunError};
 use pages::{PlacedBook, VolumePlan};
 use record::{FileRecord, FontRecord, RunRecord, TemplateRecord, RUN_RECORD};
 
@@ -48,6 +49,8 @@ pub struct GeneratePlan {
     /// Write nothing: compare every output with the file of that name already in `out_dir`
     /// (how `verify` regenerates a run without needing disk space or leaving anything behind).
     pub compare_only: bool,
+    /// The earlier runs this one continues (`generate --after`).
+    pub after: Option<continuation::Continuation>,
 }
 
 /// What a finished run wrote.
@@ -71,6 +74,7 @@ impl GeneratePlan {
             force: false,
             books_per_file: 1000,
             compare_only: false,
+            after: None,
             style: PdfStyle {
                 template: template::Template::load("classic").expect("the built-in template is valid"),
                 font: font::Font::bundled(),
@@ -84,6 +88,12 @@ impl GeneratePlan {
     /// Refuses, before anything is written, what would fail or overwrite without `--force`.
     pub fn check(&self) -> Result<(), Error> {
         RunDrawer::new(self.seed.clone(), self.run.clone())?;
+        if let Some(after) = &self.after {
+            let total = after.books().saturating_add(self.run.books);
+            if !self.run.allow_duplicate_lines && total > generate::MAX_UNIQUE_LINE_BOOKS {
+                return Err(RunError::LinesInfeasible { books: total }.into());
+            }
+        }
         if self.books_per_file == 0 {
             return Err(Error::NoBooksPerFile);
         }
@@ -119,6 +129,7 @@ impl GeneratePlan {
             force: false,
             books_per_file: record.books_per_file,
             compare_only: false,
+            after: record.after.as_ref().map(continuation::Continuation::read_recorded).transpose()?,
             style: PdfStyle {
                 template,
                 font,
@@ -154,6 +165,9 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
         Some(lock)
     };
     let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run.clone())?;
+    if let Some(after) = &plan.after {
+        after.prime(&mut drawer);
+    }
     let volumes = plan.volumes();
     let manifest_file = if compare { OutputFile::compare(dir, MANIFEST) } else { OutputFile::create(dir, MANIFEST) }
         .map_err(Error::io(dir.join(MANIFEST)))?;
@@ -261,6 +275,7 @@ impl GeneratePlan {
             crop_marks: style.crop_marks,
             tickets: self.run.books * TICKETS_PER_BOOK as u64,
             redraws,
+            after: self.after.as_ref().map(continuation::Continuation::record),
             files: files
                 .iter()
                 .map(|f| FileRecord { name: f.name().to_string(), bytes: f.bytes(), sha256: f.sha256().to_string() })

@@ -31,6 +31,19 @@ pub struct RunRecord {
     /// Books that are not draw 0 of their stream, to regenerate any single book alone.
     pub redraws: Vec<Redraw>,
     pub files: Vec<FileRecord>,
+    /// For a continuation (`generate --after`): the run it continues.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<AfterRecord>,
+}
+
+/// The earlier run a continuation follows: where it is, its run.json's SHA-256 when the
+/// continuation was drawn, and how many books came before (over the whole chain).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AfterRecord {
+    pub dir: PathBuf,
+    pub run_sha256: String,
+    pub books: u64,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]

@@ -128,7 +128,14 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     // nothing is written, so no disk space is needed and a killed verify leaves nothing behind.
     let mut regenerated = false;
     match GeneratePlan::from_record(&record, dir.to_path_buf()) {
-        Err(e @ (Error::Font(_) | Error::Io { .. })) => return Err(e),
+        // The font, or a run this one continues, is not there as recorded: cannot tell.
+        Err(
+            e @ (Error::Font(_)
+            | Error::Io { .. }
+            | Error::EarlierRunChanged { .. }
+            | Error::EarlierRunEdited(_)
+            | Error::Incomplete(_)),
+        ) => return Err(e),
         Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
         Ok(mut plan) => {
             plan.compare_only = true;

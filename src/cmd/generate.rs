@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use housie::continuation::Continuation;
 use housie::export::pdf::PdfStyle;
 use housie::font::Font;
 use housie::template::Template;
@@ -20,19 +21,28 @@ use housie::{generate_run, Error, GeneratePlan, RunOptions, Seed};
 /// from the operating system and printed. Example:
 ///
 ///   housie generate --books 500 --seed "spring fair 2026" --title "Spring Fair" --out spring
+///
+/// To sell more books for the same event, continue the run: `--after spring --books 200 --out
+/// spring-more` draws books 501–700 exactly as a 700-book run would have, keeping tickets and
+/// lines unique across both.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of books (one book = six tickets = one page).
     #[arg(long, value_name = "N")]
     books: u64,
     /// Seed: any text or number. The same seed and options reproduce the run exactly.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", conflicts_with = "after")]
     seed: Option<String>,
-    /// Number of the first book, to continue the numbering of an earlier run for the same event.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    /// Number of the first book. This only numbers the books: it does not continue an earlier
+    /// run (its tickets and lines may repeat); use --after for that.
+    #[arg(long, value_name = "K", default_value_t = 1, conflicts_with = "after")]
     first_book: u64,
+    /// Continue the run in DIR: its seed, the next book number, and tickets and lines unique
+    /// across both runs (the books are those a larger run would have drawn).
+    #[arg(long, value_name = "DIR")]
+    after: Option<PathBuf>,
     /// Allow two tickets to share a line (the same five numbers in a row).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "after")]
     allow_duplicate_lines: bool,
     /// Output folder (created if missing).
     #[arg(long, value_name = "DIR")]
@@ -69,14 +79,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Some(path) => Font::from_file(path)?,
         None => Font::bundled(),
     };
-    let seed = args.seed.as_deref().map_or_else(Seed::from_os, Seed::from_text);
+    let after = args.after.as_deref().map(Continuation::read).transpose()?;
+    let (seed, first_book, allow_duplicate_lines) = match &after {
+        Some(c) => (Seed::from_text(c.seed()), c.next_book(), c.allow_duplicate_lines()),
+        None => (
+            args.seed.as_deref().map_or_else(Seed::from_os, Seed::from_text),
+            args.first_book,
+            args.allow_duplicate_lines,
+        ),
+    };
     let plan = GeneratePlan {
         seed,
-        run: RunOptions {
-            books: args.books,
-            first_book: args.first_book,
-            allow_duplicate_lines: args.allow_duplicate_lines,
-        },
+        run: RunOptions { books: args.books, first_book, allow_duplicate_lines },
+        after,
         out_dir: args.out,
         force: args.force,
         books_per_file: args.books_per_file,
@@ -94,7 +109,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let bar = super::progress::bar(args.books, args.quiet, "books");
     let outcome = generate_run(&plan, &mut |done| bar.set_position(done))?;
     bar.finish_and_clear();
-    if args.seed.is_none() {
+    if args.seed.is_none() && plan.after.is_none() {
         eprintln!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());
     }
     if !args.quiet {

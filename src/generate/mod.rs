@@ -12,7 +12,10 @@ use rand::RngCore;
 
 pub use counts::Marginals;
 pub use layouts::Vector;
-pub use run::{draw_all, DrawnBook, Redraw, RunDrawer, RunError, RunOptions, MAX_ATTEMPTS};
+pub use run::{
+    draw_all, DrawnBook, Redraw, RunDrawer, RunError, RunOptions, MAX_ATTEMPTS, MAX_BOOKS, MAX_UNIQUE_LINE_BOOKS,
+    TICKET_SET_BYTES_PER_BOOK,
+};
 pub use seed::Seed;
 
 use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, ROWS, TICKETS_PER_BOOK};

@@ -139,6 +139,27 @@ impl<'a> RunDrawer<'a> {
         self
     }
 
+    /// Takes an earlier run's books into the uniqueness sets, so that this run continues it
+    /// exactly as a larger run would have: book `k` of `first..first + books` is draw
+    /// `attempt(k)` of the same seed.
+    pub fn prime(&mut self, first: u64, books: u64, attempt: impl Fn(u64) -> u32) {
+        for k in first..first + books {
+            let book = self.generator.book(&self.seed, k, attempt(k));
+            self.insert(&book);
+        }
+    }
+
+    fn insert(&mut self, book: &Book) {
+        for t in book.tickets() {
+            self.tickets.insert(t.mask());
+            if !self.options.allow_duplicate_lines {
+                for r in 0..ROWS {
+                    self.lines.insert(line_key(t, r));
+                }
+            }
+        }
+    }
+
     /// Books re-drawn so far, in book order.
     pub fn redraws(&self) -> &[Redraw] {
         &self.redraws
@@ -187,14 +208,7 @@ impl<'a> RunDrawer<'a> {
             if self.clashes(&book) {
                 continue;
             }
-            for t in book.tickets() {
-                self.tickets.insert(t.mask());
-                if !self.options.allow_duplicate_lines {
-                    for r in 0..ROWS {
-                        self.lines.insert(line_key(t, r));
-                    }
-                }
-            }
+            self.insert(&book);
             if attempt > 0 {
                 self.redraws.push(Redraw { book: number, attempt });
             }

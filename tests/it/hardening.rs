@@ -258,3 +258,49 @@ fn verify_needs_no_disk_space_and_writes_nothing() {
     let out = d.run(&["verify", "r"]).expect_code(1).stdout();
     assert!(out.contains("manifest.csv:7: differs from the regenerated manifest"), "{out}");
 }
+
+/// Ticket cells by serial.
+fn cells(d: &Dir, out: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+    manifest_rows(&d.read(&format!("{out}/manifest.csv"))).into_iter().map(|r| (r.serial, r.cells)).collect()
+}
+
+#[test]
+fn after_continues_a_run_exactly_as_a_larger_run_and_keeps_lines_unique() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "800", "--seed", "S", "--out", "whole", "-q"]).success();
+    d.run(&["generate", "--books", "400", "--seed", "S", "--out", "first", "-q"]).success();
+    d.run(&["generate", "--after", "first", "--books", "400", "--out", "more", "-q"]).success();
+    let whole = cells(&d, "whole");
+    let more = cells(&d, "more");
+    assert_eq!(more.len(), 2400);
+    assert!(
+        more.iter().all(|(serial, c)| whole.get(serial) == Some(c)),
+        "the continuation differs from the larger run"
+    );
+    // Negative control: numbering alone does not continue the run.
+    d.run(&["generate", "--books", "400", "--first-book", "401", "--seed", "S", "--out", "numbered", "-q"]).success();
+    let numbered = cells(&d, "numbered");
+    assert!(
+        numbered.iter().any(|(serial, c)| whole.get(serial) != Some(c)),
+        "control: --first-book alone should differ"
+    );
+    // No ticket and no line repeats across the two runs.
+    let rows: Vec<_> =
+        ["first", "more"].iter().flat_map(|o| manifest_rows(&d.read(&format!("{o}/manifest.csv")))).collect();
+    let mut lines = std::collections::HashSet::new();
+    let mut tickets = std::collections::HashSet::new();
+    for r in &rows {
+        assert!(tickets.insert(r.cells.iter().filter(|&&n| n != 0).copied().collect::<Vec<u8>>()));
+        for row in 0..3 {
+            assert!(lines.insert(r.row(row)), "{} repeats a line", r.serial);
+        }
+    }
+    d.run(&["verify", "more"]).success();
+    // The earlier run changed since: the continuation cannot be checked.
+    let record = d.read("first/run.json");
+    std::fs::write(d.join("first/run.json"), record.replace("\"title\": \"Bingo\"", "\"title\": \"Bingo!\"")).unwrap();
+    let r = d.run(&["verify", "more"]).expect_code(2);
+    assert!(r.stderr().contains("the run this one continues has changed since"), "{}", r.stderr());
+    let r = d.run(&["generate", "--after", "first", "--seed", "x", "--books", "1", "--out", "x"]).expect_code(2);
+    assert!(r.stderr().contains("cannot be used with"), "{}", r.stderr());
+}
