@@ -26,14 +26,5 @@ pub const fn column_range(col: usize) -> (u8, u8) {
     }
 }
 
-/// The column (0-based) a number 1–90 belongs in.
-pub const fn column_of(n: u8) -> usize {
-    if n >= 90 {
-        8
-    } else {
-        n as usize / 10
-    }
-}
-
 /// How many numbers each column has in a book: 9, 10 × 7, 11.
 pub const COLUMN_SIZES: [u8; COLS] = [9, 10, 10, 10, 10, 10, 10, 10, 11];

@@ -116,7 +116,12 @@ mod tests {
                 }
             }
         }
-        assert_eq!(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]), Some(l.index(&[3, 3, 3, 1, 1, 1, 1, 1, 1]).unwrap()));
+        // Every vector is found at its own place; a vector whose rows cannot hold five is not.
+        for (i, v) in l.vectors().iter().enumerate() {
+            assert_eq!(l.index(v), Some(i));
+        }
+        assert_eq!(l.index(&[3, 3, 3, 3, 3, 1, 1, 1, 1]), None);
+        assert_eq!(l.index(&[1, 1, 1, 1, 1, 1, 1, 1, 1]), None);
         assert_eq!(l.index(&[3, 3, 3, 3, 1, 1, 1, 1, 1]), None);
         assert_eq!(l.index(&[0, 3, 3, 3, 3, 3, 0, 0, 0]), None);
     }

@@ -3,20 +3,6 @@
 
 use rand::RngCore;
 
-/// Uniform in `0..n` (`n > 0`) by Lemire's multiply-and-reject: a division only when close to biased.
-#[inline]
-pub fn below_u32<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n > 0);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
-
 /// Uniform in `0..n` (`n > 0`): draw as many bits as `n` has and reject values ≥ `n` (< 2 tries on average).
 #[inline]
 pub fn below_u128<R: RngCore + ?Sized>(rng: &mut R, n: u128) -> u128 {
@@ -103,14 +89,77 @@ mod tests {
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
 
-    #[test]
-    fn below_stays_in_range_and_hits_every_value() {
-        let mut rng = Pcg64Mcg::seed_from_u64(7);
-        let mut seen = [0u32; 7];
-        for _ in 0..7000 {
-            seen[below_u32(&mut rng, 7) as usize] += 1;
+    /// Hands out the words it is given, then a sentinel, so a test sees how many were used.
+    struct Words(Vec<u64>);
+
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
         }
-        assert!(seen.iter().all(|&c| (850..1150).contains(&c)), "{seen:?}");
+        fn next_u64(&mut self) -> u64 {
+            if self.0.is_empty() {
+                u64::MAX
+            } else {
+                self.0.remove(0)
+            }
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unreachable!()
+        }
+    }
+
+    /// The batched draw, exactly: with bounds of product P, outcome o (in mixed radix) is given by
+    /// the words r in [⌈o·2⁶⁴/P⌉, ⌈(o+1)·2⁶⁴/P⌉), and r is rejected only when its leftover
+    /// r·P mod 2⁶⁴ is below 2⁶⁴ mod P, which can happen only to the first word of a range. This
+    /// checks the implementation at both ends of every range and counts the accepted words of
+    /// each outcome: the same for all P outcomes.
+    #[test]
+    fn batched_rejection_gives_every_outcome_exactly_equally_many_words() {
+        for bounds in [vec![3u32, 5, 7], vec![2, 2, 3], vec![1710, 639], vec![9, 10, 11]] {
+            let p: u128 = bounds.iter().map(|&b| u128::from(b)).product();
+            let two64 = 1u128 << 64;
+            let threshold = (two64 - p) % p;
+            let start = |o: u128| (o * two64).div_ceil(p);
+            let digits = |o: u128| {
+                let mut rest = o;
+                let mut out = vec![0u32; bounds.len()];
+                for i in (0..bounds.len()).rev() {
+                    out[i] = (rest % u128::from(bounds[i])) as u32;
+                    rest /= u128::from(bounds[i]);
+                }
+                out
+            };
+            let mut accepted = std::collections::BTreeSet::new();
+            for o in 0..p {
+                let (lo, hi) = (start(o), start(o + 1));
+                let mut out = vec![0u32; bounds.len()];
+                // The last word of the range is never rejected and gives outcome o.
+                let mut words = Words(vec![(hi - 1) as u64]);
+                fill_below(&mut words, &bounds, &mut out);
+                assert_eq!((out.clone(), words.0.len()), (digits(o), 0), "{bounds:?}, outcome {o}");
+                // The first word: rejected exactly when its leftover is below the threshold.
+                let leftover = (lo * p) % two64;
+                let mut words = Words(vec![lo as u64, (hi - 1) as u64]);
+                fill_below(&mut words, &bounds, &mut out);
+                let rejected = leftover < threshold;
+                assert_eq!(words.0.is_empty(), rejected, "{bounds:?}, outcome {o}: word {lo}");
+                assert_eq!(out, digits(o));
+                // The second word of a range is always accepted.
+                if lo + 1 < hi {
+                    let mut words = Words(vec![(lo + 1) as u64]);
+                    fill_below(&mut words, &bounds, &mut out);
+                    assert_eq!((out.clone(), words.0.len()), (digits(o), 0));
+                }
+                accepted.insert(hi - lo - u128::from(rejected));
+            }
+            assert_eq!(accepted.len(), 1, "{bounds:?}: outcomes are given by different numbers of words");
+            assert_eq!(accepted.first().copied(), Some(two64 / p));
+        }
+    }
+
+    #[test]
+    fn below_stays_in_range() {
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
         let n = 3u128 << 100;
         for _ in 0..1000 {
             assert!(below_u128(&mut rng, n) < n);

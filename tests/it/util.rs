@@ -148,7 +148,7 @@ pub fn manifest_rows(text: &str) -> Vec<Row> {
 }
 
 /// What `.ci/run` installs for the tests that need external tools.
-const INSTALL: &str = "apt-get install poppler-utils qpdf ghostscript chromium chromium-driver";
+const INSTALL: &str = "apt-get install poppler-utils qpdf ghostscript chromium chromium-driver fonts-dejavu-core";
 
 /// The path of an external tool, or `None` (with a printed reason) when it is absent and
 /// `HOUSIE_REQUIRE_TOOLS` is not set; with it set (as in CI), absence fails the test.
@@ -162,6 +162,20 @@ pub fn tool(name: &str) -> Option<PathBuf> {
         eprintln!("skipping: {name} is not installed ({INSTALL})");
     }
     found
+}
+
+/// A file an external package installs (a font, say), with the same rule as [`tool`]: absent,
+/// the test skips with a reason, or fails under `HOUSIE_REQUIRE_TOOLS=1`.
+pub fn package_file(path: &str, package: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(path);
+    if p.is_file() {
+        return Some(p);
+    }
+    if std::env::var("HOUSIE_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{path} is missing and HOUSIE_REQUIRE_TOOLS=1 (apt-get install {package})");
+    }
+    eprintln!("skipping: {path} is missing (apt-get install {package})");
+    None
 }
 
 /// Runs a tool, returning (exit code, stdout, stderr).
