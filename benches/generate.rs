@@ -32,7 +32,7 @@ fn manifest_run(c: &mut Criterion) {
             || tempfile::tempdir().unwrap(),
             |dir| {
                 let plan = GeneratePlan::new(Seed::from_text("bench"), 500, dir.path().join("out"));
-                generate_run(&plan, &mut |_| {}).unwrap();
+                generate_run(&plan, &|_| {}).unwrap();
                 dir
             },
             BatchSize::PerIteration,

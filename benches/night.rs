@@ -23,7 +23,7 @@ fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
         None => {
             let tmp = tempfile::tempdir().unwrap();
             let dir = tmp.path().join("run");
-            generate_run(&GeneratePlan::new(Seed::from_text("bench"), 2000, dir.clone()), &mut |_| {}).unwrap();
+            generate_run(&GeneratePlan::new(Seed::from_text("bench"), 2000, dir.clone()), &|_| {}).unwrap();
             *keep = Some(tmp);
             dir
         }

@@ -146,11 +146,12 @@ impl GeneratePlan {
 }
 
 /// Draws the run and writes its files, publishing them only once all are complete.
-/// `progress` hears the number of books whose pages are done so far.
+/// `progress` hears the number of pages drawn so far, after every page, from the threads that
+/// draw them.
 ///
 /// Volumes are drawn and written to the manifest in order on this thread; their PDFs are
 /// rendered on worker threads, at most one volume waiting, so memory stays bounded.
-pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Result<Outcome, Error> {
+pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Outcome, Error> {
     plan.check()?;
     let dir = &plan.out_dir;
     let compare = plan.compare_only;
@@ -176,15 +177,17 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
 
     let (jobs, inbox) = std::sync::mpsc::sync_channel::<(u64, Vec<PlacedBook>)>(1);
     let inbox = std::sync::Mutex::new(inbox);
+    let pages_done = std::sync::atomic::AtomicU64::new(0);
+    let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
     let mut pdfs: Vec<(u64, FinishedFile)> = std::thread::scope(|s| -> Result<_, Error> {
         let (report, results) = std::sync::mpsc::channel::<Result<(u64, u64, FinishedFile), Error>>();
         for _ in 0..workers {
-            let (inbox, report) = (&inbox, report.clone());
+            let (inbox, report, page_done) = (&inbox, report.clone(), &page_done);
             s.spawn(move || loop {
                 let job = inbox.lock().expect("no worker panics holding the lock").recv();
                 let Ok((v, placed)) = job else { break };
                 let books = placed.len() as u64;
-                let done = render_volume(plan, &volumes, v, &placed).map(|f| (v, books, f));
+                let done = render_volume(plan, &volumes, v, &placed, page_done).map(|f| (v, books, f));
                 if report.send(done).is_err() {
                     break;
                 }
@@ -192,11 +195,8 @@ pub fn generate_run(plan: &GeneratePlan, progress: &mut dyn FnMut(u64)) -> Resul
         }
         drop(report);
         let mut finished = Vec::new();
-        let mut rendered = 0;
         let mut collect = |r: Result<(u64, u64, FinishedFile), Error>| -> Result<(), Error> {
-            let (v, books, file) = r?;
-            rendered += books;
-            progress(rendered);
+            let (v, _, file) = r?;
             finished.push((v, file));
             Ok(())
         };
@@ -307,11 +307,15 @@ fn render_volume(
     volumes: &VolumePlan,
     v: u64,
     placed: &[PlacedBook],
+    page_done: &(dyn Fn() + Sync),
 ) -> Result<FinishedFile, Error> {
     let name = volumes.file_name(v);
     let path = plan.out_dir.join(&name);
     let mut pdf = PdfVolume::new(&plan.style, volumes.len(v));
-    pdf.write_books(placed).map_err(Error::io(&path))?;
+    for page in placed.chunks(1) {
+        pdf.write_books(page).map_err(Error::io(&path))?;
+        page_done();
+    }
     let bytes = pdf.finish().map_err(Error::io(&path))?;
     export::write_file(&plan.out_dir, &name, &bytes, plan.compare_only).map_err(Error::io(&path))
 }

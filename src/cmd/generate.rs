@@ -106,8 +106,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let _ = housie::export::remove_temporaries(&dir);
         std::process::exit(130);
     });
-    let bar = super::progress::bar(args.books, args.quiet, "books");
-    let outcome = generate_run(&plan, &mut |done| bar.set_position(done))?;
+    let bar = super::progress::bar(args.books, args.quiet, "pages");
+    let outcome = generate_run(&plan, &|pages| bar.set_position(pages))?;
     bar.finish_and_clear();
     if args.seed.is_none() && plan.after.is_none() {
         eprintln!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());

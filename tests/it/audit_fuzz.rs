@@ -16,7 +16,7 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
         let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("fuzz"), 3, dir.path().join("o"));
         plan.books_per_file = 2; // two volumes, so mutations meet a multi-file run
         plan.style.title = "Fuzz".into();
-        housie::generate_run(&plan, &mut |_| {}).unwrap();
+        housie::generate_run(&plan, &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();
         assert!(housie::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());

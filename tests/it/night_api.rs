@@ -22,7 +22,7 @@ pub struct Fixture {
 
 pub fn make_run(dir: &Path, books: u64) {
     let plan = GeneratePlan::new(Seed::from_text("night"), books, dir.to_path_buf());
-    housie::generate_run(&plan, &mut |_| {}).unwrap();
+    housie::generate_run(&plan, &|_| {}).unwrap();
 }
 
 impl Fixture {
@@ -422,7 +422,7 @@ fn another_runs_night_or_a_damaged_one_is_refused() {
     let dir = Dir::new();
     make_run(&dir.join("a"), 2);
     let plan = GeneratePlan::new(Seed::from_text("other"), 2, dir.join("b"));
-    housie::generate_run(&plan, &mut |_| {}).unwrap();
+    housie::generate_run(&plan, &|_| {}).unwrap();
     drop(Night::open(NightRun::open(&dir.join("a")).unwrap()).unwrap());
     std::fs::copy(dir.join("a").join(NIGHT_DB), dir.join("b").join(NIGHT_DB)).unwrap();
     let err = Night::open(NightRun::open(&dir.join("b")).unwrap()).err().unwrap().to_string();

@@ -47,3 +47,15 @@ fn first_book_continues_the_numbering_and_the_streams() {
     assert_eq!(b[0].number, 11);
     assert_eq!(&a[10..], &b[..]);
 }
+
+#[test]
+fn progress_advances_page_by_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut plan = housie::GeneratePlan::new(Seed::from_text("progress"), 25, dir.path().join("o"));
+    plan.books_per_file = 10; // three volumes, drawn on several threads
+    let heard = std::sync::Mutex::new(Vec::new());
+    housie::generate_run(&plan, &|pages| heard.lock().unwrap().push(pages)).unwrap();
+    let mut heard = heard.into_inner().unwrap();
+    heard.sort_unstable();
+    assert_eq!(heard, (1..=25).collect::<Vec<u64>>());
+}
