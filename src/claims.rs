@@ -1,63 +1,120 @@
-//! What `check` and `winners` share: a run's tickets by serial, the sold range, and a forgery
-//! check that regenerates a single book from the seed.
+//! What `check` and `winners` share: a run's tickets read from its manifest without holding it
+//! (one row found by seeking, or all rows streamed), its record when present, the sold range, and
+//! a forgery check that re-draws a book from the seed.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
 
 use crate::domain::Serial;
 use crate::manifest::{self, Row};
 use crate::record::{RunRecord, RUN_RECORD};
-use crate::{Error, Generator, Seed, MANIFEST};
+use crate::{Book, Error, Generator, Seed, MANIFEST};
 
-/// A run's tickets, read from its manifest, and its record when present.
+/// A run folder opened for settling claims.
 pub struct Tickets {
-    pub rows: Vec<Row>,
+    manifest: PathBuf,
     pub record: Option<RunRecord>,
 }
 
 impl Tickets {
-    /// Reads `DIR/manifest.csv` (which must be clean) and `DIR/run.json` if there.
-    pub fn load(dir: &Path) -> Result<Tickets, Error> {
-        let path = dir.join(MANIFEST);
-        let m = manifest::read_file(&path).map_err(Error::io(&path))?;
-        if let Some(p) = m.problems.first() {
-            return Err(Error::Invalid(format!("{p} (and {} more; run `housie verify`)", m.problems.len() - 1)));
-        }
+    /// Opens `DIR/manifest.csv` and reads `DIR/run.json` if there. What can be checked without
+    /// reading the whole manifest is: its header, that it ends with a whole line, and its size
+    /// against the record; a damaged manifest is refused here.
+    pub fn open(dir: &Path) -> Result<Tickets, Error> {
+        let manifest = dir.join(MANIFEST);
         let record = if dir.join(RUN_RECORD).exists() { Some(crate::verify::read_record(dir)?.0) } else { None };
-        Ok(Tickets { rows: m.rows, record })
-    }
-
-    pub fn find(&self, serial: Serial) -> Option<&Row> {
-        self.rows.iter().find(|r| r.serial == serial)
-    }
-
-    /// The rows whose numbers are not what the seed draws for them (none without a run record).
-    /// Each book is re-drawn once.
-    pub fn forged(&self) -> std::collections::BTreeSet<Serial> {
-        let Some(record) = self.record.as_ref() else { return Default::default() };
-        let seed = Seed::from_text(&record.seed);
-        let attempts: std::collections::HashMap<u64, u32> =
-            record.redraws.iter().map(|r| (r.book, r.attempt)).collect();
-        let mut drawn: Option<(u64, crate::Book)> = None;
-        let mut forged = std::collections::BTreeSet::new();
-        for row in &self.rows {
-            let b = row.serial.book();
-            if drawn.as_ref().is_none_or(|(k, _)| *k != b) {
-                drawn = Some((b, Generator::get().book(&seed, b, attempts.get(&b).copied().unwrap_or(0))));
-            }
-            let (_, book) = drawn.as_ref().expect("drawn above");
-            if book.tickets()[row.serial.ticket() as usize - 1] != row.ticket {
-                forged.insert(row.serial);
+        let io = Error::io(&manifest);
+        let mut file = std::fs::File::open(&manifest).map_err(Error::io(&manifest))?;
+        let size = file.metadata().map_err(Error::io(&manifest))?.len();
+        let name = manifest.display().to_string();
+        let damaged = |message: String| Error::Manifest(format!("{name}: {message}"));
+        if size == 0 {
+            return Err(damaged("is empty (no header)".into()));
+        }
+        let mut header = String::new();
+        BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
+        let want = crate::export::csv::columns().join(",");
+        if header.trim_end() != want {
+            return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
+        }
+        let mut last = [0u8];
+        file.seek(SeekFrom::End(-1)).and_then(|_| file.read_exact(&mut last)).map_err(Error::io(&manifest))?;
+        if last[0] != b'\n' {
+            return Err(damaged("ends in the middle of a line (truncated?)".into()));
+        }
+        if let Some(recorded) = record.as_ref().and_then(|r| r.files.iter().find(|f| f.name == MANIFEST)) {
+            if recorded.bytes != size {
+                return Err(damaged(format!("{size} bytes, but run.json records {}", recorded.bytes)));
             }
         }
-        forged
+        Ok(Tickets { manifest, record })
     }
 
-    /// Whether the row's numbers are what the seed draws for it (`None` without a run record).
-    pub fn genuine(&self, row: &Row) -> Option<bool> {
+    /// The serial's row, if the manifest has one; an invalid row is an error. Not finding it,
+    /// the rare case, reads the manifest through (streamed) to tell a damaged one apart.
+    pub fn find(&self, serial: Serial) -> Result<Option<Row>, Error> {
+        match manifest::find(&self.manifest, serial).map_err(Error::io(&self.manifest))? {
+            None => {
+                for row in self.rows()? {
+                    row?;
+                }
+                Ok(None)
+            }
+            Some(Ok(row)) => Ok(Some(row)),
+            Some(Err(problems)) => {
+                Err(Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default()))
+            }
+        }
+    }
+
+    /// Whether the run holds this serial: its book range with a record, else a search.
+    pub fn contains(&self, serial: Serial) -> bool {
+        match &self.record {
+            Some(r) => (r.first_book..r.first_book + r.books).contains(&serial.book()),
+            None => manifest::find(&self.manifest, serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
+        }
+    }
+
+    /// Every row in order, streamed; the first invalid row ends the stream with an error.
+    pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>>, Error> {
+        let file = std::fs::File::open(&self.manifest).map_err(Error::io(&self.manifest))?;
+        let name = self.manifest.display().to_string();
+        Ok(manifest::rows(std::io::BufReader::new(file), &name).map(|row| {
+            row.map_err(|problems| {
+                Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default())
+            })
+        }))
+    }
+
+    /// Re-draws books from the seed to tell forged rows (`None` without a run record).
+    pub fn redrawer(&self) -> Option<Redrawer> {
         let record = self.record.as_ref()?;
-        let book = row.serial.book();
-        let drawn = Generator::get().book(&Seed::from_text(&record.seed), book, record.attempt(book));
-        Some(drawn.tickets()[row.serial.ticket() as usize - 1] == row.ticket)
+        Some(Redrawer {
+            seed: Seed::from_text(&record.seed),
+            attempts: record.redraws.iter().map(|r| (r.book, r.attempt)).collect(),
+            last: None,
+        })
+    }
+}
+
+/// Re-draws the book of each row asked about, keeping the last one (rows come book by book).
+pub struct Redrawer {
+    seed: Seed,
+    attempts: HashMap<u64, u32>,
+    last: Option<(u64, Book)>,
+}
+
+impl Redrawer {
+    /// Whether the row's numbers are what the seed draws for its serial.
+    pub fn genuine(&mut self, row: &Row) -> bool {
+        let b = row.serial.book();
+        if self.last.as_ref().is_none_or(|(k, _)| *k != b) {
+            let attempt = self.attempts.get(&b).copied().unwrap_or(0);
+            self.last = Some((b, Generator::get().book(&self.seed, b, attempt)));
+        }
+        let (_, book) = self.last.as_ref().expect("drawn above");
+        book.tickets()[row.serial.ticket() as usize - 1] == row.ticket
     }
 }
 

@@ -35,6 +35,9 @@ pub enum Error {
     NoBooksPerFile,
     #[error("{0}")]
     Invalid(String),
+    /// A manifest row that is not valid (located), met while settling a claim.
+    #[error("{0}; run `housie verify` on the run")]
+    Manifest(String),
     #[error(transparent)]
     Style(#[from] crate::export::pdf::StyleError),
     #[error(transparent)]

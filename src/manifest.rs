@@ -1,10 +1,12 @@
-//! Reading a manifest back: every row through the one validation path, every problem located
-//! by file, line and field, and the run-wide rules (complete books, unique serials, tickets and
-//! lines) checked across rows.
+//! Reading a manifest back, streaming: every row through the one validation path, every problem
+//! located by file, line and field, the run-wide rules (complete books, unique serials, tickets
+//! and lines) checked as rows pass, and one serial's row found by seeking, not reading it all.
 
-use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
+
+use rustc_hash::FxHashMap;
 
 use crate::domain::{Book, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use crate::export::csv::columns;
@@ -39,83 +41,303 @@ impl fmt::Display for Problem {
     }
 }
 
-/// What reading found: the rows that are valid tickets, and every problem.
-#[derive(Debug, Default)]
-pub struct Manifest {
-    pub rows: Vec<Row>,
-    pub problems: Vec<Problem>,
-    /// Pairs of rows that share a line (reported as problems only when lines must be unique).
-    pub duplicate_lines: Vec<Problem>,
+/// Reads manifest rows one at a time, each through the one validation path: a valid row, or
+/// every problem it has. Memory does not grow with the manifest.
+pub struct Rows<R: Read> {
+    reader: csv::Reader<R>,
+    name: String,
+    expected: Vec<String>,
+    record: csv::ByteRecord,
+    header_done: bool,
+    finished: bool,
 }
 
-/// Reads and checks a manifest's bytes; `name` labels problems.
-pub fn read(bytes: &[u8], name: &str) -> Manifest {
-    let mut m = Manifest::default();
-    let problem = |line: u64, field: &str, message: String| Problem {
-        file: name.to_string(),
-        line,
-        field: field.to_string(),
-        message,
-    };
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
-    let expected = columns();
-    let mut record = csv::ByteRecord::new();
-    let mut first = true;
-    loop {
-        match reader.read_byte_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {}
-            Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                m.problems.push(problem(line, "", format!("unreadable CSV: {e}")));
-                break;
+/// Rows from any reader; `name` labels problems.
+pub fn rows<R: Read>(reader: R, name: &str) -> Rows<R> {
+    Rows {
+        reader: csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(reader),
+        name: name.to_string(),
+        expected: columns(),
+        record: csv::ByteRecord::new(),
+        header_done: false,
+        finished: false,
+    }
+}
+
+impl<R: Read> Rows<R> {
+    fn problem(&self, line: u64, field: &str, message: String) -> Problem {
+        Problem { file: self.name.clone(), line, field: field.to_string(), message }
+    }
+}
+
+impl<R: Read> Iterator for Rows<R> {
+    type Item = Result<Row, Vec<Problem>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.finished {
+            match self.reader.read_byte_record(&mut self.record) {
+                Ok(false) => {
+                    self.finished = true;
+                    if !self.header_done {
+                        return Some(Err(vec![self.problem(0, "", "is empty (no header)".into())]));
+                    }
+                    return None;
+                }
+                Ok(true) => {}
+                Err(e) => {
+                    self.finished = true;
+                    let line = e.position().map_or(0, |p| p.line());
+                    return Some(Err(vec![self.problem(line, "", format!("unreadable CSV: {e}"))]));
+                }
             }
-        }
-        let line = record.position().map_or(0, |p| p.line());
-        let fields: Result<Vec<&str>, usize> =
-            record.iter().enumerate().map(|(i, f)| std::str::from_utf8(f).map_err(|_| i)).collect();
-        let fields = match fields {
-            Ok(f) => f,
-            Err(i) => {
-                let field = if first { "header".to_string() } else { expected.get(i).cloned().unwrap_or_default() };
-                m.problems.push(problem(line, &field, "is not valid UTF-8".into()));
-                first = false;
+            let line = self.record.position().map_or(0, |p| p.line());
+            let fields: Result<Vec<&str>, usize> =
+                self.record.iter().enumerate().map(|(i, f)| std::str::from_utf8(f).map_err(|_| i)).collect();
+            let fields = match fields {
+                Ok(f) => f,
+                Err(i) => {
+                    let field = if self.header_done {
+                        self.expected.get(i).cloned().unwrap_or_default()
+                    } else {
+                        "header".into()
+                    };
+                    self.header_done = true;
+                    return Some(Err(vec![self.problem(line, &field, "is not valid UTF-8".into())]));
+                }
+            };
+            if !self.header_done {
+                self.header_done = true;
+                if fields.len() < self.expected.len() || fields[..self.expected.len()] != self.expected[..] {
+                    let got = fields.join(",");
+                    self.finished = true;
+                    let want = self.expected[..4].join(",");
+                    return Some(Err(vec![self.problem(line, "header", format!("expected `{want}…`, found `{got}`"))]));
+                }
                 continue;
             }
-        };
-        if first {
-            first = false;
-            if fields.len() < expected.len() || fields[..expected.len()] != expected[..] {
-                let got = fields.join(",");
-                m.problems.push(problem(
-                    line,
-                    "header",
-                    format!("expected `{}…`, found `{got}`", &expected[..4].join(",")),
-                ));
-                return m;
+            if fields.len() < self.expected.len() {
+                let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
+                return Some(Err(vec![self.problem(line, "", message)]));
             }
-            continue;
+            return Some(
+                parse_row(&fields, line, &self.expected)
+                    .map_err(|found| found.into_iter().map(|(field, msg)| self.problem(line, &field, msg)).collect()),
+            );
         }
-        if fields.len() < expected.len() {
-            m.problems.push(problem(line, "", format!("{} fields, expected {}", fields.len(), expected.len())));
-            continue;
-        }
-        match parse_row(&fields, line, &expected) {
-            Ok(row) => m.rows.push(row),
-            Err(found) => m.problems.extend(found.into_iter().map(|(field, msg)| problem(line, &field, msg))),
-        }
+        None
     }
-    if first {
-        m.problems.push(problem(0, "", "is empty (no header)".into()));
-    }
-    check_run(&mut m, name);
-    m
 }
 
-/// Reads a manifest file; an I/O failure is the caller's "could not read".
-pub fn read_file(path: &Path) -> std::io::Result<Manifest> {
-    let bytes = std::fs::read(path)?;
-    Ok(read(&bytes, &path.display().to_string()))
+/// The rules across rows, checked as rows stream past: every book complete and valid (a
+/// book's rows are consecutive, as housie writes them), serials unique, and, when asked, no
+/// ticket or line repeated. Only compact keys are kept: 20 bytes a ticket and 12 a line.
+pub struct RunChecks {
+    name: String,
+    uniqueness: bool,
+    serials: FxHashMap<u64, u32>,
+    tickets: FxHashMap<u128, u32>,
+    lines: FxHashMap<u64, u32>,
+    books_seen: FxHashMap<u64, u32>,
+    book: Vec<Row>,
+    pub problems: Vec<Problem>,
+    /// Rows that share a line with an earlier one (a problem only where lines must be unique).
+    pub duplicate_lines: Vec<Problem>,
+    pub rows: u64,
+}
+
+impl RunChecks {
+    /// `uniqueness`: also look for repeated serials, tickets and lines.
+    pub fn new(name: &str, uniqueness: bool) -> RunChecks {
+        RunChecks {
+            name: name.to_string(),
+            uniqueness,
+            serials: FxHashMap::default(),
+            tickets: FxHashMap::default(),
+            lines: FxHashMap::default(),
+            books_seen: FxHashMap::default(),
+            book: Vec::new(),
+            problems: Vec::new(),
+            duplicate_lines: Vec::new(),
+            rows: 0,
+        }
+    }
+
+    fn problem(&self, line: u64, field: &str, message: String) -> Problem {
+        Problem { file: self.name.clone(), line, field: field.to_string(), message }
+    }
+
+    /// One result from [`Rows`].
+    pub fn add(&mut self, row: Result<Row, Vec<Problem>>) {
+        match row {
+            Ok(row) => self.add_row(row),
+            Err(problems) => self.problems.extend(problems),
+        }
+    }
+
+    fn add_row(&mut self, row: Row) {
+        self.rows += 1;
+        let line = row.line as u32;
+        if self.uniqueness {
+            let key = row.serial.book() << 3 | u64::from(row.serial.ticket());
+            if let Some(first) = self.serials.insert(key, line) {
+                let p = self.problem(row.line, "serial", format!("{} was already used on line {first}", row.serial));
+                self.problems.push(p);
+            }
+            if let Some(l) = self.tickets.insert(row.ticket.mask(), line) {
+                let p = self.problem(
+                    row.line,
+                    "ticket",
+                    format!("{} holds the same 15 numbers as the ticket on line {l}", row.serial),
+                );
+                self.problems.push(p);
+            }
+            for r in 0..ROWS {
+                let numbers = row.ticket.row(r);
+                let key = numbers.iter().fold(0u64, |k, &n| k << 7 | u64::from(n));
+                if let Some(l) = self.lines.insert(key, line) {
+                    let nums: Vec<String> = numbers.iter().map(u8::to_string).collect();
+                    let p = self.problem(
+                        row.line,
+                        "ticket",
+                        format!("{} repeats the line {} of the ticket on line {l}", row.serial, nums.join(" ")),
+                    );
+                    self.duplicate_lines.push(p);
+                }
+            }
+        }
+        if self.book.first().is_some_and(|first| first.serial.book() != row.serial.book()) {
+            self.close_book();
+        }
+        if self.book.is_empty() {
+            if let Some(first) = self.books_seen.insert(row.serial.book(), line) {
+                let p = self.problem(
+                    row.line,
+                    "book",
+                    format!("book {} continues away from its rows (which start on line {first})", row.serial.book()),
+                );
+                self.problems.push(p);
+            }
+        }
+        self.book.push(row);
+    }
+
+    /// Checks the book whose rows were just read.
+    fn close_book(&mut self) {
+        let rows = std::mem::take(&mut self.book);
+        let Some(first) = rows.first() else { return };
+        let (book, line) = (first.serial.book(), first.line);
+        let mut places: Vec<u8> = rows.iter().map(|r| r.serial.ticket()).collect();
+        places.sort_unstable();
+        places.dedup();
+        if rows.len() != TICKETS_PER_BOOK || places.len() != TICKETS_PER_BOOK {
+            let p = self.problem(
+                line,
+                "book",
+                format!("book {book} has {} ticket rows, expected tickets 1–6 once each", rows.len()),
+            );
+            self.problems.push(p);
+            return;
+        }
+        let mut tickets = rows;
+        tickets.sort_by_key(|r| r.serial.ticket());
+        let array: [Ticket; TICKETS_PER_BOOK] = std::array::from_fn(|i| tickets[i].ticket);
+        if let Err(e) = Book::new(array) {
+            let p = self.problem(line, "book", format!("book {book}: {e}"));
+            self.problems.push(p);
+        }
+    }
+
+    /// Checks the last book; the problems are then complete.
+    pub fn finish(mut self) -> RunChecks {
+        self.close_book();
+        self
+    }
+}
+
+/// Checks a manifest file on its own, streaming it: every row, every book, and every repeat.
+pub fn check_file(path: &Path) -> std::io::Result<RunChecks> {
+    let file = std::fs::File::open(path)?;
+    let mut checks = RunChecks::new(&path.display().to_string(), true);
+    for row in rows(std::io::BufReader::new(file), &path.display().to_string()) {
+        checks.add(row);
+    }
+    Ok(checks.finish())
+}
+
+/// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
+/// reading a few kilobytes however large the file; reads it through only when the rows are out
+/// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
+/// A row found this way has no line number (0).
+pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<Problem>>>> {
+    let name = path.display().to_string();
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
+    let (mut lo, mut hi) = (0u64, len);
+    while hi - lo > 4096 {
+        let mid = lo + (hi - lo) / 2;
+        match first_book_after(&mut file, mid)? {
+            Some(book) if book < serial.book() => lo = mid,
+            _ => hi = mid,
+        }
+    }
+    if let Some(found) = scan(&mut file, lo, serial, &name, true)? {
+        return Ok(Some(found));
+    }
+    // Not where book order puts it: the rows may be out of order, so read them all.
+    scan(&mut file, 0, serial, &name, false)
+}
+
+/// The book number on the first whole line after byte `offset`.
+fn first_book_after(file: &mut std::fs::File, offset: u64) -> std::io::Result<Option<u64>> {
+    file.seek(SeekFrom::Start(offset))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    reader.read_until(b'\n', &mut line)?;
+    line.clear();
+    if reader.read_until(b'\n', &mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(book_field(&line).unwrap_or(u64::MAX)))
+}
+
+fn book_field(line: &[u8]) -> Option<u64> {
+    std::str::from_utf8(line.split(|&b| b == b',').nth(1)?).ok()?.trim().parse().ok()
+}
+
+/// Reads lines from `offset` (skipping the partial line there) for the serial's row; with
+/// `sorted`, stops at the first book past the serial's.
+fn scan(
+    file: &mut std::fs::File,
+    offset: u64,
+    serial: Serial,
+    name: &str,
+    sorted: bool,
+) -> std::io::Result<Option<Result<Row, Vec<Problem>>>> {
+    file.seek(SeekFrom::Start(offset))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    reader.read_until(b'\n', &mut line)?; // a partial line, or the header
+    let text = serial.to_string();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
+            let mut one = (columns().join(",") + "\n").into_bytes();
+            one.extend_from_slice(&line);
+            let unnumbered = |mut p: Problem| {
+                p.line = 0;
+                p
+            };
+            let row = rows(one.as_slice(), name).next().unwrap_or_else(|| Err(Vec::new()));
+            return Ok(Some(row.map(|r| Row { line: 0, ..r }).map_err(|ps| ps.into_iter().map(unnumbered).collect())));
+        }
+        if sorted && book_field(&line).is_some_and(|b| b > serial.book()) {
+            return Ok(None);
+        }
+    }
 }
 
 fn parse_row(f: &[&str], line: u64, names: &[String]) -> Result<Row, Vec<(String, String)>> {
@@ -166,65 +388,6 @@ fn parse_row(f: &[&str], line: u64, names: &[String]) -> Result<Row, Vec<(String
         (Some(serial), Some(ticket), Some(page), true) => Ok(Row { line, serial, ticket, file, page }),
         _ => Err(bad),
     }
-}
-
-/// Run-wide rules over the valid rows.
-fn check_run(m: &mut Manifest, name: &str) {
-    let problem = |line: u64, field: &str, message: String| Problem {
-        file: name.to_string(),
-        line,
-        field: field.to_string(),
-        message,
-    };
-    let mut by_serial: HashMap<Serial, u64> = HashMap::new();
-    let mut by_numbers: HashMap<u128, (u64, Serial)> = HashMap::new();
-    let mut by_line: HashMap<u128, (u64, Serial)> = HashMap::new();
-    let mut books: BTreeMap<u64, Vec<&Row>> = BTreeMap::new();
-    let mut found = Vec::new();
-    for row in &m.rows {
-        if let Some(first) = by_serial.insert(row.serial, row.line) {
-            found.push(problem(row.line, "serial", format!("{} was already used on line {first}", row.serial)));
-        }
-        if let Some((l, s)) = by_numbers.insert(row.ticket.mask(), (row.line, row.serial)) {
-            found.push(problem(
-                row.line,
-                "ticket",
-                format!("{} holds the same 15 numbers as {s} (line {l})", row.serial),
-            ));
-        }
-        for r in 0..ROWS {
-            if let Some((l, s)) = by_line.insert(row.ticket.row_mask(r), (row.line, row.serial)) {
-                let nums: Vec<String> = row.ticket.row(r).iter().map(u8::to_string).collect();
-                m.duplicate_lines.push(problem(
-                    row.line,
-                    "ticket",
-                    format!("{} repeats the line {} of {s} (line {l})", row.serial, nums.join(" ")),
-                ));
-            }
-        }
-        books.entry(row.serial.book()).or_default().push(row);
-    }
-    for (book, rows) in books {
-        let line = rows[0].line;
-        let mut places: Vec<u8> = rows.iter().map(|r| r.serial.ticket()).collect();
-        places.sort_unstable();
-        places.dedup();
-        if rows.len() != TICKETS_PER_BOOK || places.len() != TICKETS_PER_BOOK {
-            found.push(problem(
-                line,
-                "book",
-                format!("book {book} has {} ticket rows, expected tickets 1–6 once each", rows.len()),
-            ));
-            continue;
-        }
-        let mut tickets = rows.clone();
-        tickets.sort_by_key(|r| r.serial.ticket());
-        let array: [Ticket; TICKETS_PER_BOOK] = std::array::from_fn(|i| tickets[i].ticket);
-        if let Err(e) = Book::new(array) {
-            found.push(problem(line, "book", format!("book {book}: {e}")));
-        }
-    }
-    m.problems.extend(found);
 }
 
 #[cfg(test)]

@@ -3,13 +3,12 @@
 //! regeneration from the seed reproducing the manifest, the PDFs and the record byte for byte.
 //! Every problem found is reported, not just the first.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use crate::manifest::{self, Manifest};
+use crate::manifest;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{generate_run, Error, GeneratePlan, MANIFEST};
 
@@ -65,67 +64,39 @@ fn strip_position(message: &str) -> &str {
     message.split(" at line ").next().unwrap_or(message)
 }
 
-/// Checks a whole run folder.
+/// Checks a whole run folder, reading each file once and holding none of them.
+///
+/// The order keeps memory small: the files' hashes, then the run regenerated and compared as it
+/// is produced, then the manifest streamed row by row. A manifest identical to the regenerated
+/// one has the generator's guarantees (no repeated ticket or line), so its repeats are looked
+/// for, with sets of every ticket and line, only when it differs.
 pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     let (record, _) = read_record(dir)?;
     let mut report = Report::default();
-    let problems = &mut report.problems;
 
-    // The manifest, row by row and across rows.
-    let manifest_path = dir.join(MANIFEST);
-    let manifest = match fs::read(&manifest_path) {
-        Ok(bytes) => manifest::read(&bytes, MANIFEST),
-        Err(e) => {
-            problems.push(format!("{MANIFEST}: {e}"));
-            Manifest::default()
-        }
-    };
-    problems.extend(manifest.problems.iter().map(ToString::to_string));
-    if !record.allow_duplicate_lines {
-        problems.extend(manifest.duplicate_lines.iter().map(|p| format!("{p} (the run promised unique lines)")));
-    }
-    if manifest.rows.len() as u64 != record.tickets && manifest.problems.is_empty() {
-        problems.push(format!("{MANIFEST}: {} tickets, run.json says {}", manifest.rows.len(), record.tickets));
-    }
-    let last = record.first_book.saturating_add(record.books.saturating_sub(1));
-    for row in &manifest.rows {
-        let book = row.serial.book();
-        if book < record.first_book || book > last {
-            problems.push(format!(
-                "{MANIFEST}:{}: book: {book} is outside this run's books {}–{last}",
-                row.line, record.first_book
-            ));
-        }
-        if !record.files.iter().any(|f| f.name == row.file) {
-            problems.push(format!("{MANIFEST}:{}: file: `{}` is not one of the run's files", row.line, row.file));
-        }
-    }
-
-    // The files against their recorded hashes; each file is read once, here.
-    let mut actual: BTreeMap<String, Option<(String, u64)>> = BTreeMap::new();
+    // The files against their recorded hashes.
+    let mut files = Vec::new();
     for f in &record.files {
         match hash_file(&dir.join(&f.name)) {
             Ok((sha, bytes)) => {
                 if sha != f.sha256 || bytes != f.bytes {
-                    problems.push(format!(
+                    files.push(format!(
                         "{}: SHA-256 {sha} ({bytes} bytes) does not match run.json's {} ({} bytes)",
                         f.name, f.sha256, f.bytes
                     ));
                 }
-                actual.insert(f.name.clone(), Some((sha, bytes)));
             }
-            Err(e) => {
-                problems.push(format!("{}: {e}", f.name));
-                actual.insert(f.name.clone(), None);
-            }
+            Err(e) => files.push(format!("{}: {e}", f.name)),
         }
     }
     if crate::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
-        problems.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
+        files.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
     }
 
     // Regenerate from the seed, comparing every output with the file here as it is produced:
     // nothing is written, so no disk space is needed and a killed verify leaves nothing behind.
+    let mut regeneration = Vec::new();
+    let mut manifest_identical = false;
     let mut regenerated = false;
     match GeneratePlan::from_record(&record, dir.to_path_buf()) {
         // The font, or a run this one continues, is not there as recorded: cannot tell.
@@ -136,11 +107,11 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             | Error::EarlierRunEdited(_)
             | Error::Incomplete(_)),
         ) => return Err(e),
-        Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
+        Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),
         Ok(mut plan) => {
             plan.compare_only = true;
             if plan.style.font.sha256() != record.font.sha256 {
-                problems.push(format!(
+                regeneration.push(format!(
                     "run.json: font: {} has SHA-256 {}, the run used {}",
                     plan.style.font.name(),
                     plan.style.font.sha256(),
@@ -150,31 +121,75 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             match generate_run(&plan, &|_| {}) {
                 // Reading a file failed: the question cannot be answered.
                 Err(e @ Error::Io { .. }) => return Err(e),
-                Err(e) => problems.push(format!("run.json: cannot regenerate: {e}")),
+                Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),
                 Ok(outcome) => {
                     regenerated = true;
+                    manifest_identical = outcome.differences.iter().any(|(n, d)| n == MANIFEST && d.is_none());
                     for (name, difference) in &outcome.differences {
                         let Some(line) = difference else { continue };
                         if !dir.join(name).exists() {
-                            problems.push(format!("{name}: missing; the seed regenerates it"));
+                            regeneration.push(format!("{name}: missing; the seed regenerates it"));
                         } else if name == MANIFEST {
-                            problems.push(format!(
+                            regeneration.push(format!(
                                 "{MANIFEST}:{line}: differs from the regenerated manifest (forged or edited tickets)"
                             ));
                         } else if name == RUN_RECORD {
-                            problems.push(format!("{RUN_RECORD}:{line}: differs from the record the seed regenerates"));
+                            regeneration
+                                .push(format!("{RUN_RECORD}:{line}: differs from the record the seed regenerates"));
                         } else {
-                            problems.push(format!("{name}: differs from the PDF the seed regenerates"));
+                            regeneration.push(format!("{name}: differs from the PDF the seed regenerates"));
                         }
                     }
                 }
             }
         }
     }
+
+    // The manifest, streamed: every row, every book, and (unless identical) every repeat.
+    let problems = &mut report.problems;
+    let manifest_path = dir.join(MANIFEST);
+    let last = record.first_book.saturating_add(record.books.saturating_sub(1));
+    let mut rows = 0;
+    match fs::File::open(&manifest_path) {
+        Err(e) => problems.push(format!("{MANIFEST}: {e}")),
+        Ok(file) => {
+            let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical);
+            let mut located = Vec::new();
+            for row in manifest::rows(std::io::BufReader::new(file), MANIFEST) {
+                if let Ok(row) = &row {
+                    let book = row.serial.book();
+                    if book < record.first_book || book > last {
+                        located.push(format!(
+                            "{MANIFEST}:{}: book: {book} is outside this run's books {}–{last}",
+                            row.line, record.first_book
+                        ));
+                    }
+                    if !record.files.iter().any(|f| f.name == row.file) {
+                        located.push(format!(
+                            "{MANIFEST}:{}: file: `{}` is not one of the run's files",
+                            row.line, row.file
+                        ));
+                    }
+                }
+                checks.add(row);
+            }
+            let checks = checks.finish();
+            rows = checks.rows;
+            problems.extend(checks.problems.iter().map(ToString::to_string));
+            if !record.allow_duplicate_lines {
+                problems.extend(checks.duplicate_lines.iter().map(|p| format!("{p} (the run promised unique lines)")));
+            }
+            if checks.rows != record.tickets && checks.problems.is_empty() {
+                problems.push(format!("{MANIFEST}: {} tickets, run.json says {}", checks.rows, record.tickets));
+            }
+            problems.extend(located);
+        }
+    }
+    problems.extend(files);
+    problems.extend(regeneration);
     report.summary = format!(
-        "{} books, {} tickets, {} files; {}",
+        "{} books, {rows} tickets, {} files; {}",
         record.books,
-        manifest.rows.len(),
         record.files.len() + 1,
         if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
     );
@@ -190,7 +205,7 @@ fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.
 pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
-    let m = manifest::read_file(path).map_err(Error::io(path))?;
+    let m = manifest::check_file(path).map_err(Error::io(path))?;
     let mut report = Report::default();
     report.problems.extend(m.problems.iter().map(ToString::to_string));
     if !m.duplicate_lines.is_empty() {
@@ -200,6 +215,6 @@ pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
         ));
         report.notes.extend(m.duplicate_lines.iter().map(ToString::to_string));
     }
-    report.summary = format!("{} tickets in {} checked on their own (no run record)", m.rows.len(), path.display());
+    report.summary = format!("{} tickets in {} checked on their own (no run record)", m.rows, path.display());
     Ok(report)
 }

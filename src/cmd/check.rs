@@ -39,13 +39,13 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
-    let tickets = Tickets::load(&args.dir)?;
+    let tickets = Tickets::open(&args.dir)?;
     let serial = match args.serial.parse::<Serial>() {
         Ok(s) => s,
         Err(e @ SerialError::CheckDigit { .. }) => {
             let near: Vec<String> = Serial::suggestions(&args.serial)
                 .into_iter()
-                .filter(|s| tickets.find(*s).is_some())
+                .filter(|s| tickets.contains(*s))
                 .map(|s| s.to_string())
                 .collect();
             let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
@@ -65,11 +65,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             return Ok(ExitCode::from(1));
         }
     }
-    let Some(row) = tickets.find(serial) else {
+    let Some(row) = tickets.find(serial)? else {
         outln!(out, "{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
         return Ok(ExitCode::from(1));
     };
-    if tickets.genuine(row) == Some(false) {
+    if tickets.redrawer().is_some_and(|mut r| !r.genuine(&row)) {
         outln!(out, "{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
         return Ok(ExitCode::from(1));
     }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use housie::claims::Tickets;
 use housie::prizes::Prize;
-use housie::Error;
+use housie::{Error, Serial};
 
 use super::calls::{call, CallArgs};
 use super::out::{outln, Out};
@@ -32,14 +32,32 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
-    let tickets = Tickets::load(&args.dir)?;
-    let forged = tickets.forged();
-    let sold: Vec<_> = tickets
-        .rows
-        .iter()
-        .filter(|r| args.calls.sold.is_none_or(|s| s.contains(r.serial)) && !forged.contains(&r.serial))
-        .collect();
-    outln!(out, "{} calls over {} tickets", calls.len(), sold.len());
+    let tickets = Tickets::open(&args.dir)?;
+    let prizes = Prize::of(args.calls.game());
+    let mut redrawer = tickets.redrawer();
+    // Per prize: the first call that completed it and every serial completing it then.
+    let mut won: Vec<Option<(usize, Vec<Serial>)>> = vec![None; prizes.len()];
+    let (mut counted, mut forged) = (0u64, Vec::new());
+    for row in tickets.rows()? {
+        let row = row?;
+        if args.calls.sold.is_some_and(|s| !s.contains(row.serial)) {
+            continue;
+        }
+        if redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
+            forged.push(row.serial);
+            continue;
+        }
+        counted += 1;
+        for (slot, prize) in won.iter_mut().zip(prizes) {
+            let Some(k) = prize.completed_at(&row.ticket, &calls) else { continue };
+            match slot {
+                Some((first, serials)) if *first == k => serials.push(row.serial),
+                Some((first, _)) if *first < k => {}
+                _ => *slot = Some((k, vec![row.serial])),
+            }
+        }
+    }
+    outln!(out, "{} calls over {counted} tickets", calls.len());
     if !forged.is_empty() {
         let list: Vec<String> = forged.iter().map(ToString::to_string).collect();
         outln!(
@@ -49,16 +67,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             list.join(", ")
         );
     }
-    for &prize in Prize::of(args.calls.game()) {
-        let done: Vec<(usize, String)> = sold
-            .iter()
-            .filter_map(|r| prize.completed_at(&r.ticket, &calls).map(|k| (k, r.serial.to_string())))
-            .collect();
-        match done.iter().map(|(k, _)| *k).min() {
+    for (prize, slot) in prizes.iter().zip(&won) {
+        match slot {
             None => outln!(out, "  {:<13}not won yet", prize.name()),
-            Some(first) => {
-                let serials: Vec<&str> = done.iter().filter(|(k, _)| *k == first).map(|(_, s)| s.as_str()).collect();
-                outln!(out, "  {:<13}won at {} by {}", prize.name(), call(&calls, first), serials.join(", "));
+            Some((first, serials)) => {
+                let list: Vec<String> = serials.iter().map(ToString::to_string).collect();
+                outln!(out, "  {:<13}won at {} by {}", prize.name(), call(&calls, *first), list.join(", "));
             }
         }
     }

@@ -10,6 +10,7 @@ mod night_browser;
 mod night_cli;
 mod pdf;
 mod pdf_tools;
+mod reading;
 mod run;
 mod statistics;
 mod templates;
