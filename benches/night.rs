@@ -49,7 +49,7 @@ fn night(c: &mut Criterion) {
     let mut watch = Watch::new(
         &run,
         &housie::night::books::BookRanges::parse(&books, run.books()).unwrap(),
-        Some(housie::prizes::Prize::OneLine),
+        Some(housie::night::prizes::Prize::OneLine),
         &[],
     );
     group.sample_size(50);

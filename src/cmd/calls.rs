@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use housie::claims::Sold;
-use housie::prizes::{Calls, PrizeSet};
+use housie::night::claims::Sold;
+use housie::night::prizes::{Calls, PrizeSet};
 use housie::Error;
 
 #[derive(clap::Args, Debug)]
@@ -39,7 +39,7 @@ impl CallArgs {
             }
             (None, None) => unreachable!("clap requires one"),
         };
-        calls.map_err(|e| Error::Invalid(e.to_string()))
+        calls.map_err(|e| Error::Usage(e.to_string()))
     }
 
     pub fn game(&self) -> PrizeSet {

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::claims::Tickets;
-use housie::prizes::{marked_grid, statuses};
+use housie::night::claims::Tickets;
+use housie::night::prizes::{marked_grid, statuses};
 use housie::{Error, Serial, SerialError};
 
 use super::calls::{call, CallArgs};
@@ -49,9 +49,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .map(|s| s.to_string())
                 .collect();
             let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
-            return Err(Error::Invalid(format!("{e}{hint}")));
+            return Err(Error::Usage(format!("{e}{hint}")));
         }
-        Err(e) => return Err(Error::Invalid(e.to_string())),
+        Err(e) => return Err(Error::Usage(e.to_string())),
     };
     if let Some(sold) = args.calls.sold {
         if !sold.contains(serial) {

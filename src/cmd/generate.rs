@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
-use housie::continuation::Continuation;
-use housie::export::pdf::PdfStyle;
-use housie::font::Font;
-use housie::template::Template;
-use housie::{generate_run, Error, GeneratePlan, RunOptions, Seed};
+use housie::export::pdf::StyleError;
+use housie::generate::RunError;
+use housie::print::font::FontError;
+use housie::record::continuation::Continuation;
+use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 
 /// Draw a run of books and write its PDF, manifest and run record.
 ///
@@ -35,7 +36,7 @@ pub struct Args {
     seed: Option<String>,
     /// Number of the first book. This only numbers the books: it does not continue an earlier
     /// run (its tickets and lines may repeat); use --after for that.
-    #[arg(long, value_name = "K", default_value_t = 1, conflicts_with = "after")]
+    #[arg(long, value_name = "K", default_value_t = DEFAULTS.first_book, conflicts_with = "after")]
     first_book: u64,
     /// Continue the run in DIR: its seed, the next book number, and tickets and lines unique
     /// across both runs (the books are those a larger run would have drawn).
@@ -51,19 +52,19 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Books per PDF volume (memory stays bounded for any run size).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULTS.books_per_file)]
     books_per_file: u64,
     /// Event name for the page header.
-    #[arg(long, value_name = "TEXT", default_value = "Bingo")]
+    #[arg(long, value_name = "TEXT", default_value_t = DEFAULTS.title.clone())]
     title: String,
     /// Look of the page: a shipped template (classic, festival) or a TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
+    #[arg(long, value_name = "NAME|FILE", default_value_t = DEFAULTS.template.clone())]
     template: String,
     /// A TrueType font file to use instead of the bundled Liberation Sans Bold.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
     /// Bleed in millimetres (3 is usual): background colour runs this far past the trim.
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    #[arg(long, value_name = "MM", default_value_t = DEFAULTS.bleed_mm)]
     bleed: f32,
     /// Draw crop marks outside the bleed.
     #[arg(long)]
@@ -73,12 +74,14 @@ pub struct Args {
     quiet: bool,
 }
 
+/// The library's defaults, which clap shows and uses.
+static DEFAULTS: LazyLock<Settings> = LazyLock::new(Settings::default);
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let template = Template::load(&args.template)?;
-    let font = match &args.font {
-        Some(path) => Font::from_file(path)?,
-        None => Font::bundled(),
-    };
+    generate(&args).map_err(in_flags)
+}
+
+fn generate(args: &Args) -> Result<ExitCode, Error> {
     let after = args.after.as_deref().map(Continuation::read).transpose()?;
     let (seed, first_book, allow_duplicate_lines) = match &after {
         Some(c) => (Seed::from_text(c.seed()), c.next_book(), c.allow_duplicate_lines()),
@@ -88,16 +91,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             args.allow_duplicate_lines,
         ),
     };
-    let plan = GeneratePlan {
-        seed,
-        run: RunOptions { books: args.books, first_book, allow_duplicate_lines },
-        after,
-        out_dir: args.out,
-        force: args.force,
+    let settings = Settings {
+        books: args.books,
+        first_book,
+        allow_duplicate_lines,
         books_per_file: args.books_per_file,
-        compare_only: false,
-        style: PdfStyle { template, font, title: args.title, bleed_mm: args.bleed, crop_marks: args.crop_marks },
+        title: args.title.clone(),
+        template: args.template.clone(),
+        font: args.font.clone(),
+        bleed_mm: args.bleed,
+        crop_marks: args.crop_marks,
     };
+    let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force)?;
+    plan.after = after;
     plan.check()?;
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
@@ -122,4 +128,38 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The flag a setting comes from.
+fn flag(field: &str) -> String {
+    match field {
+        "bleed_mm" => "--bleed".to_string(),
+        f => format!("--{}", f.replace('_', "-")),
+    }
+}
+
+/// The library speaks of settings; here the user gave flags, so the message names them.
+fn in_flags(e: Error) -> Error {
+    let hint = "use --allow-duplicate-lines, or split the event with --after";
+    match e {
+        Error::Settings(s) => Error::Usage(format!("{} {}", flag(s.field), s.problem)),
+        Error::Run(RunError::NoBooks) => Error::Usage("--books must be at least 1".into()),
+        Error::Run(RunError::FirstBookZero) => Error::Usage("--first-book must be at least 1".into()),
+        Error::Run(r @ (RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. })) => {
+            Error::Usage(format!("{r}; {hint}"))
+        }
+        Error::NotEmpty(dir) => {
+            Error::Usage(format!("{} is not empty; pass --force to replace housie's files in it", dir.display()))
+        }
+        Error::Style(StyleError::Font(FontError::MissingGlyph { what, ch, code, font })) => {
+            let what = if what == "the title" { "--title".to_string() } else { what };
+            let e = FontError::MissingGlyph { what, ch, code, font };
+            Error::Usage(format!("{e} (--font FILE)"))
+        }
+        Error::Style(StyleError::RightToLeft { what, ch, code }) => {
+            let what = if what == "the title" { "--title".to_string() } else { what };
+            Error::Style(StyleError::RightToLeft { what, ch, code })
+        }
+        e => e,
+    }
 }

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::claims::Tickets;
-use housie::prizes::Prize;
+use housie::night::claims::Tickets;
+use housie::night::prizes::Prize;
 use housie::{Error, Serial};
 
 use super::calls::{call, CallArgs};

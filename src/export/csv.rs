@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use super::Export;
 use crate::domain::{Serial, COLS, ROWS};
-use crate::pages::PlacedBook;
+use crate::print::pages::PlacedBook;
 
 /// The manifest's header, in order.
 pub fn columns() -> Vec<String> {

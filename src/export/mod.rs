@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use tempfile::NamedTempFile;
 
-use crate::pages::PlacedBook;
+use crate::print::pages::PlacedBook;
 
 /// An output that takes placed books in order and renders them into a writer.
 pub trait Export {
@@ -123,7 +123,7 @@ impl OutputFile {
 
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
-        let sha256 = crate::font::hex(&self.hash.finalize());
+        let sha256 = crate::print::font::hex(&self.hash.finalize());
         let (temp, first_difference) = match self.sink {
             Sink::Temp(writer) => {
                 let temp = writer.into_inner().map_err(io::IntoInnerError::into_error)?;

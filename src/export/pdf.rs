@@ -19,21 +19,22 @@ use sha2::{Digest, Sha256};
 use super::csv::ManifestWriter;
 use super::Export;
 use crate::domain::{Serial, COLS, ROWS};
-use crate::font::Font;
-use crate::pages::PlacedBook;
-use crate::template::{fill, Cmyk, Fill, Template};
+use crate::print::font::Font;
+use crate::print::pages::PlacedBook;
+use crate::print::template::{fill, Cmyk, Fill, Template};
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";
 /// Space outside the bleed for crop marks, mm.
 const SLUG_MM: f32 = 10.0;
 
-/// Everything about the look that is the same on every page of a run.
-#[derive(Clone, Debug)]
-pub struct PdfStyle {
-    pub template: Template,
-    pub font: Font,
-    pub title: String,
+/// Everything about the look that is the same on every page of a run, borrowed from the
+/// resolved plan (its settings and its loaded template and font), so it cannot drift from them.
+#[derive(Clone, Copy, Debug)]
+pub struct PdfStyle<'a> {
+    pub template: &'a Template,
+    pub font: &'a Font,
+    pub title: &'a str,
     pub bleed_mm: f32,
     pub crop_marks: bool,
 }
@@ -41,10 +42,8 @@ pub struct PdfStyle {
 /// Why the look was refused before drawing anything.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum StyleError {
-    #[error("--bleed is {0} mm; it must be between 0 and 20")]
-    Bleed(f32),
     #[error(transparent)]
-    Font(#[from] crate::font::FontError),
+    Font(#[from] crate::print::font::FontError),
     #[error(
         "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
          would print it reversed, so it refuses it"
@@ -52,16 +51,13 @@ pub enum StyleError {
     RightToLeft { what: String, ch: char, code: u32 },
 }
 
-impl PdfStyle {
-    /// Checks the bleed and that the font can draw every character this run will need.
+impl PdfStyle<'_> {
+    /// Checks that the font can draw every character this run will need, left to right.
     pub fn check(&self) -> Result<(), StyleError> {
-        if !(0.0..=20.0).contains(&self.bleed_mm) {
-            return Err(StyleError::Bleed(self.bleed_mm));
-        }
         let f = &self.font;
         let t = &self.template;
         for (what, text) in [
-            ("--title", &self.title),
+            ("the title", self.title),
             ("the template's header.left", &t.header.left),
             ("the template's header.right", &t.header.right),
             ("the template's footer.text", &t.footer.text),
@@ -104,7 +100,7 @@ fn cmyk(c: Cmyk) -> Color {
 
 /// Builds one page's drawing operations, in trim-box millimetres.
 struct Canvas<'a> {
-    style: &'a PdfStyle,
+    style: &'a PdfStyle<'a>,
     ops: Vec<Op>,
     origin: f32,
 }
@@ -155,7 +151,7 @@ impl Canvas<'_> {
 }
 
 /// Draws one book as one page.
-pub fn draw_page(style: &PdfStyle, placed: &PlacedBook, pages: u64) -> PdfPage {
+pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPage {
     let t = &style.template;
     let (w, h) = style.page_mm();
     let bleed = style.bleed_mm;
@@ -225,7 +221,7 @@ pub fn draw_page(style: &PdfStyle, placed: &PlacedBook, pages: u64) -> PdfPage {
 
     c.ops.push(Op::StartTextSection);
     let number = placed.drawn.number;
-    let values = Fill { title: &style.title, book: number, page: placed.page, pages };
+    let values = Fill { title: style.title, book: number, page: placed.page, pages };
     let header_colour = t.header.colour.unwrap_or(black);
     let header_base = header_bottom + (t.header.height - t.header.size * 0.72 * 25.4 / 72.0) / 2.0;
     c.text(&fill(&t.header.left, &values), t.header.size, left, header_base, 0.0, header_colour);
@@ -257,7 +253,7 @@ pub fn draw_page(style: &PdfStyle, placed: &PlacedBook, pages: u64) -> PdfPage {
 
 /// One PDF file of consecutive books.
 pub struct PdfVolume<'a> {
-    style: &'a PdfStyle,
+    style: &'a PdfStyle<'a>,
     pages: Vec<PdfPage>,
     pages_total: u64,
     /// The manifest rows of this volume's tickets, hashed: the source of the document /ID.
@@ -265,7 +261,7 @@ pub struct PdfVolume<'a> {
 }
 
 impl<'a> PdfVolume<'a> {
-    pub fn new(style: &'a PdfStyle, pages_total: u64) -> PdfVolume<'a> {
+    pub fn new(style: &'a PdfStyle<'a>, pages_total: u64) -> PdfVolume<'a> {
         let rows = ManifestWriter::new(Sha256::new()).expect("hashing cannot fail");
         PdfVolume { style, pages: Vec::with_capacity(pages_total as usize), pages_total, rows }
     }
@@ -273,7 +269,7 @@ impl<'a> PdfVolume<'a> {
     /// Serialises the volume.
     pub fn finish(self) -> io::Result<Vec<u8>> {
         let style = self.style;
-        let mut doc = PdfDocument::new(&style.title);
+        let mut doc = PdfDocument::new(style.title);
         doc.metadata.info.producer = format!("housie {}", env!("CARGO_PKG_VERSION"));
         doc.metadata.info.creator = format!("housie {}", env!("CARGO_PKG_VERSION"));
         doc.resources.fonts.map.insert(FontId(FONT_ID.into()), PdfFont::new(style.font.parsed().clone()));

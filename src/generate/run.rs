@@ -51,20 +51,20 @@ pub struct Redraw {
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum RunError {
-    #[error("--books must be at least 1")]
+    #[error("books must be at least 1")]
     NoBooks,
-    #[error("--first-book must be at least 1")]
+    #[error("first_book must be at least 1")]
     FirstBookZero,
     #[error("book numbers would run past {}", u64::MAX)]
     TooManyBooks,
     #[error(
         "book {book}: {MAX_ATTEMPTS} draws all repeated a line of an earlier book; a run this large \
-         cannot keep every line unique (use --allow-duplicate-lines, or split the event)"
+         cannot keep every line unique (allow duplicate lines, or split the event)"
     )]
     LinesExhausted { book: u64 },
     #[error(
         "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
-         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (use --allow-duplicate-lines, or split the event)"
+         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (allow duplicate lines, or split the event)"
     )]
     LinesInfeasible { books: u64 },
     #[error(

@@ -8,7 +8,7 @@ use super::event::Verdict;
 use super::game::Game;
 use super::run::NightRun;
 use crate::domain::{Serial, COLS, ROWS};
-use crate::prizes::{Calls, Prize};
+use crate::night::prizes::{Calls, Prize};
 
 /// One prize on the claimed ticket.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -85,7 +85,7 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
         return view;
     }
     let ticket = run.ticket(index);
-    view.prizes = crate::prizes::Prize::of(game.prizes).iter().map(|&p| status(p, ticket, calls)).collect();
+    view.prizes = crate::night::prizes::Prize::of(game.prizes).iter().map(|&p| status(p, ticket, calls)).collect();
     view.grid = (0..ROWS)
         .map(|r| (0..COLS).map(|c| ticket.get(r, c).map(|n| Cell { n, called: calls.at(n).is_some() })).collect())
         .collect();

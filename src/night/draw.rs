@@ -6,8 +6,8 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use crate::font::hex;
 use crate::generate::Seed;
+use crate::print::font::hex;
 
 /// A game's secret draw seed: 64 hex digits from the operating system.
 #[derive(Clone, Debug, PartialEq, Eq)]

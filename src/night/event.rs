@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::prizes::PrizeSet;
+use crate::night::prizes::PrizeSet;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]

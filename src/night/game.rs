@@ -4,7 +4,7 @@
 use super::books::BookRanges;
 use super::draw::DrawSeed;
 use super::event::{ClaimLog, Event, Stored};
-use crate::prizes::{Calls, Prize, PrizeSet};
+use crate::night::prizes::{Calls, Prize, PrizeSet};
 
 /// A call with its time and how it was made.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,10 +5,12 @@
 
 pub mod books;
 pub mod claim;
+pub mod claims;
 pub mod draw;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod prizes;
 pub mod record;
 pub mod run;
 pub mod server;

@@ -9,8 +9,8 @@ use sha2::{Digest, Sha256};
 
 use super::error::OpenError;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
-use crate::font::hex;
-use crate::pages::VolumePlan;
+use crate::print::font::hex;
+use crate::print::pages::VolumePlan;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{Generator, Seed, MANIFEST};
 
@@ -56,7 +56,7 @@ impl NightRun {
     /// Reads DIR/run.json, re-draws every book from its seed on all cores, and compares each
     /// manifest row with the ticket drawn for its serial.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
-        let (record, text) = crate::verify::read_record(dir)?;
+        let (record, text) = crate::record::verify::read_record(dir)?;
         let record_sha256 = hex(&Sha256::digest(text.as_bytes()));
         let tickets = draw_tickets(&record);
         let mut run = NightRun {
@@ -74,7 +74,7 @@ impl NightRun {
 
     /// The run's book numbers.
     pub fn books(&self) -> std::ops::RangeInclusive<u64> {
-        self.record.first_book..=self.record.first_book + self.record.books - 1
+        self.record.settings.first_book..=self.record.settings.first_book + self.record.settings.books - 1
     }
 
     pub fn ticket_count(&self) -> usize {
@@ -84,7 +84,7 @@ impl NightRun {
     /// A ticket's index in the run, if the serial is in it.
     pub fn index_of(&self, serial: Serial) -> Option<usize> {
         self.books().contains(&serial.book()).then(|| {
-            (serial.book() - self.record.first_book) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1
+            (serial.book() - self.record.settings.first_book) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1
         })
     }
 
@@ -94,7 +94,7 @@ impl NightRun {
 
     /// The book number of the ticket at `index`.
     pub fn book_of(&self, index: usize) -> u64 {
-        self.record.first_book + (index / TICKETS_PER_BOOK) as u64
+        self.record.settings.first_book + (index / TICKETS_PER_BOOK) as u64
     }
 
     /// Where each ticket holding `n` has it.
@@ -108,8 +108,9 @@ impl NightRun {
 
     /// The PDF file and page a book is printed on.
     pub fn page_of(&self, book: u64) -> (String, u64) {
-        let plan = VolumePlan { books: self.record.books, per_file: self.record.books_per_file.max(1) };
-        plan.locate(book - self.record.first_book)
+        let plan =
+            VolumePlan { books: self.record.settings.books, per_file: self.record.settings.books_per_file.max(1) };
+        plan.locate(book - self.record.settings.first_book)
     }
 
     fn compare_manifest(&mut self) -> Result<(), OpenError> {
@@ -183,7 +184,7 @@ fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
     let seed = Seed::from_text(&record.seed);
     let attempts: HashMap<u64, u32> = record.redraws.iter().map(|r| (r.book, r.attempt)).collect();
     let generator = Generator::get();
-    let books: Vec<u64> = (record.first_book..record.first_book + record.books).collect();
+    let books: Vec<u64> = (record.settings.first_book..record.settings.first_book + record.settings.books).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
     let chunk = books.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {

@@ -13,7 +13,7 @@ use super::run::NightRun;
 use super::store::{Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
 use crate::domain::{Serial, SerialError};
-use crate::prizes::{Prize, PrizeSet};
+use crate::night::prizes::{Prize, PrizeSet};
 
 pub struct Night {
     pub run: NightRun,

@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::error::OpenError;
 use super::event::{Event, Stored};
-use crate::font::hex;
+use crate::print::font::hex;
 
 /// Name of the night's database inside the run folder.
 pub const NIGHT_DB: &str = "night.sqlite";

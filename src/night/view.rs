@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::event::Verdict;
 use super::game::Game;
 use super::state::Night;
-use crate::prizes::Prize;
+use crate::night::prizes::Prize;
 
 #[derive(Serialize)]
 pub struct StateView {
@@ -97,7 +97,7 @@ impl StateView {
         StateView {
             version: night.version(),
             run: RunView {
-                title: run.record.title.clone(),
+                title: run.record.settings.title.clone(),
                 books: format!("{}-{}", books.start(), books.end()),
                 tickets: run.ticket_count(),
             },

@@ -5,7 +5,7 @@
 
 use super::books::BookRanges;
 use super::run::NightRun;
-use crate::prizes::Prize;
+use crate::night::prizes::Prize;
 
 /// Counts for the prize being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -14,12 +14,12 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
     RUN.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("fuzz"), 3, dir.path().join("o"));
-        plan.books_per_file = 2; // two volumes, so mutations meet a multi-file run
-        plan.style.title = "Fuzz".into();
+        plan.settings.books_per_file = 2; // two volumes, so mutations meet a multi-file run
+        plan.settings.title = "Fuzz".into();
         housie::generate_run(&plan, &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();
-        assert!(housie::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
+        assert!(housie::record::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
         (dir, manifest, record)
     })
 }
@@ -83,7 +83,7 @@ fn apply(bytes: &[u8], m: &Mutation, is_manifest: bool) -> Option<Vec<u8>> {
 }
 
 fn flagged(dir: &Path) -> bool {
-    match housie::verify::verify_dir(dir) {
+    match housie::record::verify::verify_dir(dir) {
         Ok(report) => !report.is_valid(),
         Err(_) => true,
     }

@@ -212,8 +212,8 @@ fn an_interrupted_publication_is_incomplete_until_force_repairs_it() {
     // What a kill between the renames leaves: the files, but run.json already taken away.
     std::fs::remove_file(d.join("r/run.json")).unwrap();
     let incomplete = "housie: r: incomplete: the run's files are here but not its run.json, so it was not fully \
-                      published (interrupted?) or its record is kept elsewhere; run the same `housie generate` \
-                      again with --force to repair it";
+                      published (interrupted?) or its record is kept elsewhere; generate the same run into it \
+                      again, replacing housie's files, to repair it";
     assert_eq!(d.run(&["verify", "r"]).expect_code(2).stderr().trim(), incomplete);
     d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q"]).expect_code(2);
     d.run(&["generate", "--books", "3", "--seed", "hard", "--out", "r", "-q", "--force"]).success();

@@ -4,9 +4,9 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use housie::night::prizes::{Calls, Prize};
 use housie::night::server::{router, App};
 use housie::night::{Night, NightRun, NIGHT_DB};
-use housie::prizes::{Calls, Prize};
 use housie::{GeneratePlan, Seed, Ticket};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use housie::font::Font;
+use housie::print::font::Font;
 use lopdf::content::Content;
 use lopdf::Document;
 
@@ -175,7 +175,7 @@ fn large_runs_split_into_volumes_named_in_the_manifest() {
 #[test]
 fn letter_paper_from_a_template_file() {
     let d = Dir::new();
-    let text = housie::template::BUILTIN[0]
+    let text = housie::print::template::BUILTIN[0]
         .1
         .replace("size = \"a4\"", "size = \"letter\"")
         .replace("height = 33.0", "height = 30.5");

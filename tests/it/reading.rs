@@ -1,7 +1,7 @@
 //! Reading a run back in bounded memory: one serial's row found by seeking, the manifest
 //! streamed for the run-wide rules.
 
-use housie::manifest::{self, RunChecks};
+use housie::record::manifest::{self, RunChecks};
 use housie::{GeneratePlan, Seed, Serial};
 
 use crate::util::Dir;

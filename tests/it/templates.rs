@@ -18,7 +18,7 @@ fn refused(template: Option<&str>, extra: &[&str], message: &str) {
 }
 
 fn classic() -> String {
-    housie::template::BUILTIN[0].1.to_string()
+    housie::print::template::BUILTIN[0].1.to_string()
 }
 
 #[test]

@@ -1,13 +1,18 @@
-//! The run record (`run.json`): everything needed to prove the run is what it claims — the
-//! seed, every option that affects the output, the template's text, the font's hash, the
-//! re-drawn books, and the SHA-256 of every file. Whoever holds it can regenerate every ticket,
-//! so the organiser keeps it to themselves.
+//! The run's record and its verification. `run.json` holds everything needed to prove the run
+//! is what it claims: the seed, the settings, the template's text, the font's hash, the re-drawn
+//! books, and the SHA-256 of every file. Whoever holds it can regenerate every ticket, so the
+//! organiser keeps it to themselves.
+
+pub mod continuation;
+pub mod manifest;
+pub mod verify;
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use crate::generate::Redraw;
+use crate::pipeline::Settings;
 
 /// Name of the run record inside the output folder.
 pub const RUN_RECORD: &str = "run.json";
@@ -18,15 +23,10 @@ pub struct RunRecord {
     /// The housie version that wrote it; another version may draw or draw differently.
     pub housie: String,
     pub seed: String,
-    pub books: u64,
-    pub first_book: u64,
-    pub allow_duplicate_lines: bool,
-    pub books_per_file: u64,
-    pub title: String,
+    /// The run's settings, as resolved (a custom font's path made absolute).
+    pub settings: Settings,
     pub template: TemplateRecord,
     pub font: FontRecord,
-    pub bleed_mm: f32,
-    pub crop_marks: bool,
     pub tickets: u64,
     /// Books that are not draw 0 of their stream, to regenerate any single book alone.
     pub redraws: Vec<Redraw>,
@@ -58,8 +58,6 @@ pub struct TemplateRecord {
 #[serde(deny_unknown_fields)]
 pub struct FontRecord {
     pub name: String,
-    /// The font file, or `null` for the bundled font.
-    pub file: Option<PathBuf>,
     pub sha256: String,
 }
 
@@ -77,6 +75,11 @@ impl RunRecord {
         let mut s = serde_json::to_string_pretty(self).expect("a run record serialises");
         s.push('\n');
         s
+    }
+
+    /// The run's book numbers.
+    pub fn books(&self) -> std::ops::RangeInclusive<u64> {
+        self.settings.first_book..=self.settings.first_book + self.settings.books.saturating_sub(1)
     }
 
     /// The attempt that produced book `k` (0 unless it was re-drawn).

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use crate::domain::Serial;
-use crate::manifest::{self, Row};
+use crate::record::manifest::{self, Row};
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{Book, Error, Generator, Seed, MANIFEST};
 
@@ -23,7 +23,8 @@ impl Tickets {
     /// against the record; a damaged manifest is refused here.
     pub fn open(dir: &Path) -> Result<Tickets, Error> {
         let manifest = dir.join(MANIFEST);
-        let record = if dir.join(RUN_RECORD).exists() { Some(crate::verify::read_record(dir)?.0) } else { None };
+        let record =
+            if dir.join(RUN_RECORD).exists() { Some(crate::record::verify::read_record(dir)?.0) } else { None };
         let io = Error::io(&manifest);
         let mut file = std::fs::File::open(&manifest).map_err(Error::io(&manifest))?;
         let size = file.metadata().map_err(Error::io(&manifest))?.len();
@@ -71,7 +72,7 @@ impl Tickets {
     /// Whether the run holds this serial: its book range with a record, else a search.
     pub fn contains(&self, serial: Serial) -> bool {
         match &self.record {
-            Some(r) => (r.first_book..r.first_book + r.books).contains(&serial.book()),
+            Some(r) => (r.settings.first_book..r.settings.first_book + r.settings.books).contains(&serial.book()),
             None => manifest::find(&self.manifest, serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
         }
     }

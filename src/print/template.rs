@@ -11,8 +11,10 @@ use serde::Deserialize;
 use sha2::Digest;
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 2] =
-    [("classic", include_str!("../templates/classic.toml")), ("festival", include_str!("../templates/festival.toml"))];
+pub const BUILTIN: [(&str, &str); 2] = [
+    ("classic", include_str!("../../templates/classic.toml")),
+    ("festival", include_str!("../../templates/festival.toml")),
+];
 
 /// Placeholders the header and footer text may use.
 pub const PLACEHOLDERS: [&str; 4] = ["{title}", "{book}", "{page}", "{pages}"];
@@ -234,7 +236,7 @@ impl Template {
 
     /// SHA-256 of the TOML text, hex.
     pub fn sha256(&self) -> String {
-        crate::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))
+        crate::print::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))
     }
 
     /// Height of the six tickets with their serial lines and the gaps between them, mm.

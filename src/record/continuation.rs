@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::font::hex;
 use crate::generate::RunDrawer;
+use crate::print::font::hex;
+use crate::record::verify::read_record;
 use crate::record::{AfterRecord, RunRecord};
-use crate::verify::read_record;
 use crate::{Error, MANIFEST};
 
 /// The runs before a continuation, oldest first.
@@ -61,12 +61,12 @@ impl Continuation {
 
     /// How many books the earlier runs hold together.
     pub fn books(&self) -> u64 {
-        self.prior.iter().map(|r| r.books).sum()
+        self.prior.iter().map(|r| r.settings.books).sum()
     }
 
     /// The number of the first book after them.
     pub fn next_book(&self) -> u64 {
-        self.prior.last().map_or(1, |r| r.first_book + r.books)
+        self.prior.last().map_or(1, |r| r.settings.first_book + r.settings.books)
     }
 
     pub fn seed(&self) -> &str {
@@ -74,13 +74,13 @@ impl Continuation {
     }
 
     pub fn allow_duplicate_lines(&self) -> bool {
-        self.prior.last().is_some_and(|r| r.allow_duplicate_lines)
+        self.prior.last().is_some_and(|r| r.settings.allow_duplicate_lines)
     }
 
     /// Takes every earlier book into the drawer's uniqueness sets.
     pub fn prime(&self, drawer: &mut RunDrawer<'_>) {
         for r in &self.prior {
-            drawer.prime(r.first_book, r.books, |k| r.attempt(k));
+            drawer.prime(r.settings.first_book, r.settings.books, |k| r.attempt(k));
         }
     }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use printpdf::{ParsedFont, PdfFontParseWarning};
 use sha2::{Digest, Sha256};
 
-const BUNDLED: &[u8] = include_bytes!("../fonts/LiberationSans-Bold.ttf");
+const BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
 
 /// A parsed font with what the run record says about it.
 #[derive(Clone)]
@@ -26,7 +26,9 @@ pub enum FontError {
     Unreadable { file: String },
     #[error("{file}: a broken font: {reason}")]
     Broken { file: String, reason: String },
-    #[error("{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; use --font with a font that has it")]
+    #[error(
+        "{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; choose a font that has it"
+    )]
     MissingGlyph { what: String, ch: char, code: u32, font: String },
 }
 
@@ -155,10 +157,10 @@ mod tests {
     fn bundled_font_covers_latin_and_refuses_what_it_lacks() {
         let f = Font::bundled();
         assert!(f.check("title", "Church Hall Bingo — Café Night £5").is_ok());
-        let err = f.check("--title", "ビンゴ").unwrap_err();
+        let err = f.check("the title", "ビンゴ").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--title contains 'ビ' (U+30D3), which the font LiberationSans-Bold has no glyph for; use --font with a font that has it"
+            "the title contains 'ビ' (U+30D3), which the font LiberationSans-Bold has no glyph for; choose a font that has it"
         );
         assert!(f.width("88", 20.0) > 15.0 && f.width("88", 20.0) < 30.0);
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use crate::manifest;
+use crate::record::manifest;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{generate_run, Error, GeneratePlan, MANIFEST};
 
@@ -35,17 +35,18 @@ pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
     }
     let bytes = fs::read(&path).map_err(Error::io(&path))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        Error::Invalid(format!("{}: not UTF-8 (byte {})", path.display(), e.utf8_error().valid_up_to()))
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::Record { path: path.clone(), line, message: format!("not UTF-8 (byte {at})") }
     })?;
-    let record: RunRecord = serde_json::from_str(&text)
-        .map_err(|e| Error::Invalid(format!("{}:{}: {}", path.display(), e.line(), strip_position(&e.to_string()))))?;
+    let record: RunRecord = serde_json::from_str(&text).map_err(|e| Error::Record {
+        path: path.clone(),
+        line: e.line(),
+        message: strip_position(&e.to_string()).to_string(),
+    })?;
     let ours = env!("CARGO_PKG_VERSION");
     if record.housie != ours {
-        return Err(Error::Invalid(format!(
-            "{}: written by housie {}, this is housie {ours}; verify it with that version",
-            path.display(),
-            record.housie
-        )));
+        return Err(Error::RecordVersion { path, theirs: record.housie, ours: ours.to_string() });
     }
     Ok((record, text))
 }
@@ -89,7 +90,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             Err(e) => files.push(format!("{}: {e}", f.name)),
         }
     }
-    if crate::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
+    if crate::print::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
         files.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
     }
 
@@ -110,11 +111,11 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
         Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),
         Ok(mut plan) => {
             plan.compare_only = true;
-            if plan.style.font.sha256() != record.font.sha256 {
+            if plan.font.sha256() != record.font.sha256 {
                 regeneration.push(format!(
                     "run.json: font: {} has SHA-256 {}, the run used {}",
-                    plan.style.font.name(),
-                    plan.style.font.sha256(),
+                    plan.font.name(),
+                    plan.font.sha256(),
                     record.font.sha256
                 ));
             }
@@ -148,7 +149,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     // The manifest, streamed: every row, every book, and (unless identical) every repeat.
     let problems = &mut report.problems;
     let manifest_path = dir.join(MANIFEST);
-    let last = record.first_book.saturating_add(record.books.saturating_sub(1));
+    let last = record.settings.first_book.saturating_add(record.settings.books.saturating_sub(1));
     let mut rows = 0;
     match fs::File::open(&manifest_path) {
         Err(e) => problems.push(format!("{MANIFEST}: {e}")),
@@ -158,10 +159,10 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             for row in manifest::rows(std::io::BufReader::new(file), MANIFEST) {
                 if let Ok(row) = &row {
                     let book = row.serial.book();
-                    if book < record.first_book || book > last {
+                    if book < record.settings.first_book || book > last {
                         located.push(format!(
                             "{MANIFEST}:{}: book: {book} is outside this run's books {}–{last}",
-                            row.line, record.first_book
+                            row.line, record.settings.first_book
                         ));
                     }
                     if !record.files.iter().any(|f| f.name == row.file) {
@@ -176,7 +177,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             let checks = checks.finish();
             rows = checks.rows;
             problems.extend(checks.problems.iter().map(ToString::to_string));
-            if !record.allow_duplicate_lines {
+            if !record.settings.allow_duplicate_lines {
                 problems.extend(checks.duplicate_lines.iter().map(|p| format!("{p} (the run promised unique lines)")));
             }
             if checks.rows != record.tickets && checks.problems.is_empty() {
@@ -189,7 +190,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     problems.extend(regeneration);
     report.summary = format!(
         "{} books, {rows} tickets, {} files; {}",
-        record.books,
+        record.settings.books,
         record.files.len() + 1,
         if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
     );
@@ -200,7 +201,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
 fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
     let mut hasher = Sha256::new();
     let bytes = std::io::copy(&mut fs::File::open(path)?, &mut hasher)?;
-    Ok((crate::font::hex(&hasher.finalize()), bytes))
+    Ok((crate::print::font::hex(&hasher.finalize()), bytes))
 }
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.

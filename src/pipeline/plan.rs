@@ -1,0 +1,130 @@
+//! A run resolved and ready: the settings with the template read, the font loaded and checked,
+//! the output folder judged. The CLI parses flags into [`Settings`], resolves them here once,
+//! and the pipeline only ever sees the plan.
+
+use std::path::{Path, PathBuf};
+
+use super::settings::Settings;
+use crate::export::pdf::PdfStyle;
+use crate::generate::{RunDrawer, RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
+use crate::print::font::Font;
+use crate::print::template::Template;
+use crate::record::continuation::Continuation;
+use crate::record::RunRecord;
+use crate::{export, Error};
+
+/// Everything `generate` needs, resolved and checked.
+#[derive(Clone, Debug)]
+pub struct GeneratePlan {
+    pub seed: Seed,
+    pub settings: Settings,
+    pub out_dir: PathBuf,
+    /// Replace housie's files in a folder that is not empty.
+    pub force: bool,
+    /// Write nothing: compare every output with the file of that name already in `out_dir`
+    /// (how `verify` regenerates a run without needing disk space or leaving anything behind).
+    pub compare_only: bool,
+    /// The earlier runs this one continues (`generate --after`).
+    pub after: Option<Continuation>,
+    /// The settings' template, read and checked.
+    pub template: Template,
+    /// The settings' font, loaded and checked.
+    pub font: Font,
+}
+
+impl GeneratePlan {
+    /// Reads the template and font the settings name, once, and checks the whole plan.
+    pub fn resolve(seed: Seed, mut settings: Settings, out_dir: PathBuf, force: bool) -> Result<GeneratePlan, Error> {
+        settings.check()?;
+        let template = Template::load(&settings.template)?;
+        let font = match &settings.font {
+            Some(path) => Font::from_file(path)?,
+            None => Font::bundled(),
+        };
+        // Absolute, so `housie verify` finds it from any folder.
+        settings.font = font.file().map(Path::to_path_buf);
+        let plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        plan.check()?;
+        Ok(plan)
+    }
+
+    /// A plan with the default settings for `books` books.
+    pub fn new(seed: Seed, books: u64, out_dir: PathBuf) -> GeneratePlan {
+        let settings = Settings { books, ..Settings::default() };
+        let template = Template::load(&settings.template).expect("the built-in template is valid");
+        GeneratePlan::with_style(seed, settings, out_dir, false, template, Font::bundled())
+    }
+
+    fn with_style(
+        seed: Seed,
+        settings: Settings,
+        out_dir: PathBuf,
+        force: bool,
+        template: Template,
+        font: Font,
+    ) -> Self {
+        GeneratePlan { seed, settings, out_dir, force, compare_only: false, after: None, template, font }
+    }
+
+    /// The look of every page: the template and font with the settings' title, bleed and marks.
+    pub fn style(&self) -> PdfStyle<'_> {
+        PdfStyle {
+            template: &self.template,
+            font: &self.font,
+            title: &self.settings.title,
+            bleed_mm: self.settings.bleed_mm,
+            crop_marks: self.settings.crop_marks,
+        }
+    }
+
+    /// The plan a run record describes (its template as recorded, its font from the recorded
+    /// file), to regenerate that run.
+    pub fn from_record(record: &RunRecord, out_dir: PathBuf) -> Result<GeneratePlan, Error> {
+        record.settings.check()?;
+        let template = Template::parse(&record.template.toml, "run.json's template")?;
+        let font = match &record.settings.font {
+            None => Font::bundled(),
+            Some(path) => Font::from_file(path)?,
+        };
+        let mut plan = GeneratePlan::with_style(
+            Seed::from_text(&record.seed),
+            record.settings.clone(),
+            out_dir,
+            false,
+            template,
+            font,
+        );
+        plan.after = record.after.as_ref().map(Continuation::read_recorded).transpose()?;
+        Ok(plan)
+    }
+
+    /// What the drawer needs.
+    pub fn run_options(&self) -> RunOptions {
+        let s = &self.settings;
+        RunOptions { books: s.books, first_book: s.first_book, allow_duplicate_lines: s.allow_duplicate_lines }
+    }
+
+    /// Refuses, before anything is written, what would fail or overwrite without `force`.
+    pub fn check(&self) -> Result<(), Error> {
+        self.settings.check()?;
+        RunDrawer::new(self.seed.clone(), self.run_options())?;
+        if let Some(after) = &self.after {
+            let total = after.books().saturating_add(self.settings.books);
+            if !self.settings.allow_duplicate_lines && total > MAX_UNIQUE_LINE_BOOKS {
+                return Err(RunError::LinesInfeasible { books: total }.into());
+            }
+        }
+        self.style().check()?;
+        if self.compare_only {
+            return Ok(());
+        }
+        let dir = &self.out_dir;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::NotADir(dir.clone()));
+        }
+        if !self.force && export::is_non_empty_dir(dir) {
+            return Err(Error::NotEmpty(dir.clone()));
+        }
+        Ok(())
+    }
+}
