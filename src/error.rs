@@ -71,3 +71,67 @@ impl Error {
         move |source| Error::Io { path, source }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::SettingsError;
+
+    /// Every message the library can give, in its own (domain) words: no CLI flag anywhere.
+    #[test]
+    fn every_message_reads_in_domain_words() {
+        let p = || PathBuf::from("spring");
+        let cases: Vec<(Error, &str)> = vec![
+            (RunError::NoBooks.into(), "books must be at least 1"),
+            (RunError::FirstBookZero.into(), "first_book must be at least 1"),
+            (RunError::TooManyBooks.into(), "book numbers would run past 18446744073709551615"),
+            (
+                RunError::LinesExhausted { book: 7 }.into(),
+                "book 7: 1000 draws all repeated a line of an earlier book; a run this large cannot keep every line \
+                 unique (allow duplicate lines, or split the event)",
+            ),
+            (
+                RunError::LinesInfeasible { books: 130_000 }.into(),
+                "130000 books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
+                 unique for at most 120000 books (allow duplicate lines, or split the event)",
+            ),
+            (
+                RunError::TooLarge { books: 20_000_000 }.into(),
+                "20000000 books would need about 4.1 GB of memory to keep every ticket unique; a run has at most \
+                 10000000 books",
+            ),
+            (
+                SettingsError { field: "books_per_file", problem: "must be at least 1".into() }.into(),
+                "books_per_file must be at least 1",
+            ),
+            (Error::Io { path: p(), source: io::Error::other("disk full") }, "spring: disk full"),
+            (Error::NotEmpty(p()), "spring is not empty"),
+            (Error::NotADir(p()), "spring is not a folder"),
+            (Error::Busy(p()), "spring is in use by another housie run; wait for it to finish"),
+            (
+                Error::Incomplete(p()),
+                "spring: incomplete: the run's files are here but not its run.json, so it was not fully published \
+                 (interrupted?) or its record is kept elsewhere; generate the same run into it again, replacing \
+                 housie's files, to repair it",
+            ),
+            (Error::EarlierRunEdited(p()), "spring: does not match its run.json; verify that run before continuing it"),
+            (
+                Error::EarlierRunChanged { dir: p(), recorded: "aa".into(), found: "bb".into() },
+                "spring: the run this one continues has changed since (its run.json's SHA-256 was aa, now bb)",
+            ),
+            (
+                Error::Record { path: "run.json".into(), line: 4, message: "missing field `seed`".into() },
+                "run.json:4: missing field `seed`",
+            ),
+            (
+                Error::RecordVersion { path: "run.json".into(), theirs: "0.0.1".into(), ours: "0.1.0".into() },
+                "run.json: written by housie 0.0.1, this is housie 0.1.0; verify it with that version",
+            ),
+            (Error::Manifest("manifest.csv: 1: header".into()), "manifest.csv: 1: header; verify the run"),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+            assert!(!error.to_string().contains("--"), "a flag in {error}");
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod pdf;
 mod pdf_tools;
 mod reading;
 mod run;
+mod snapshots;
 mod statistics;
 mod templates;
 mod util;

@@ -1,0 +1,66 @@
+//! Snapshots of what people read: every command's `--help`, run.json, `check`'s and `winners`'
+//! output, `verify`'s report on an edited run, and page 1's content stream. A change to any of
+//! them shows as a diff; bless it with the usual insta workflow (`cargo insta review`, or
+//! `INSTA_UPDATE=always cargo test snapshots` and read the diff before committing).
+
+use crate::util::{manifest_rows, Dir};
+
+fn run() -> Dir {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "snapshot", "--title", "Snapshot Night", "--out", "o", "-q"])
+        .success();
+    d
+}
+
+#[test]
+fn help_for_every_command() {
+    let d = Dir::new();
+    for command in ["", "generate", "verify", "check", "winners", "serve", "night", "draws"] {
+        let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
+        let help = d.run(&args).success().stdout();
+        let name = if command.is_empty() { "help".to_string() } else { format!("help_{command}") };
+        insta::assert_snapshot!(name, help);
+    }
+}
+
+#[test]
+fn run_record() {
+    let d = run();
+    insta::assert_snapshot!("run_json", d.read("o/run.json"));
+}
+
+#[test]
+fn check_and_winners_output() {
+    let d = run();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let ticket = &rows[4];
+    let mut calls: Vec<String> = ticket.row(1).iter().map(u8::to_string).collect();
+    calls.insert(2, (1..=90).find(|n| !ticket.cells.contains(n)).unwrap().to_string());
+    let calls = calls.join(" ");
+    let check = d.run(&["check", "o", "--serial", &ticket.serial, "--calls", &calls]).success();
+    insta::assert_snapshot!("check_stands", check.stdout());
+    let winners = d.run(&["winners", "o", "--calls", &calls]).success();
+    insta::assert_snapshot!("winners", winners.stdout());
+    let tambola = d.run(&["check", "o", "--serial", &ticket.serial, "--calls", &calls, "--game", "tambola"]);
+    insta::assert_snapshot!("check_tambola", tambola.stdout());
+}
+
+#[test]
+fn verify_report_on_an_edited_run() {
+    let d = run();
+    let text = d.read("o/manifest.csv");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[3] = lines[3].replacen(",1,", ",2,", 1); // a row that says it is in another book
+    std::fs::write(d.join("o/manifest.csv"), lines.join("\n") + "\n").unwrap();
+    let report = d.run(&["verify", "o"]).expect_code(1);
+    insta::assert_snapshot!("verify_edited", report.stdout());
+}
+
+#[test]
+fn page_one_content_stream() {
+    let d = run();
+    let doc = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
+    let (_, page) = doc.get_pages().into_iter().next().unwrap();
+    let content = String::from_utf8_lossy(&doc.get_page_content(page)).into_owned();
+    insta::assert_snapshot!("page_one_content", content);
+}
