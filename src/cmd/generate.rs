@@ -102,9 +102,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         bleed_mm: args.bleed,
         crop_marks: args.crop_marks,
     };
-    let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force)?;
-    plan.after = after;
-    plan.check()?;
+    let plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
     let dir = plan.out_dir.clone();

@@ -34,6 +34,27 @@ pub struct RunOptions {
     pub allow_duplicate_lines: bool,
 }
 
+impl RunOptions {
+    /// Whether such a run can be drawn at all, decided before drawing: numbers in range, and a
+    /// size whose tickets (and lines, when unique) can all be kept unique.
+    pub fn check(&self) -> Result<(), RunError> {
+        if self.books == 0 {
+            return Err(RunError::NoBooks);
+        }
+        if self.first_book == 0 {
+            return Err(RunError::FirstBookZero);
+        }
+        self.first_book.checked_add(self.books - 1).ok_or(RunError::TooManyBooks)?;
+        if self.books > MAX_BOOKS {
+            return Err(RunError::TooLarge { books: self.books });
+        }
+        if !self.allow_duplicate_lines && self.books > MAX_UNIQUE_LINE_BOOKS {
+            return Err(RunError::LinesInfeasible { books: self.books });
+        }
+        Ok(())
+    }
+}
+
 /// A book with its number and the draw that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawnBook {
@@ -107,19 +128,7 @@ pub struct RunDrawer<'a> {
 
 impl<'a> RunDrawer<'a> {
     pub fn new(seed: Seed, options: RunOptions) -> Result<RunDrawer<'a>, RunError> {
-        if options.books == 0 {
-            return Err(RunError::NoBooks);
-        }
-        if options.first_book == 0 {
-            return Err(RunError::FirstBookZero);
-        }
-        options.first_book.checked_add(options.books - 1).ok_or(RunError::TooManyBooks)?;
-        if options.books > MAX_BOOKS {
-            return Err(RunError::TooLarge { books: options.books });
-        }
-        if !options.allow_duplicate_lines && options.books > MAX_UNIQUE_LINE_BOOKS {
-            return Err(RunError::LinesInfeasible { books: options.books });
-        }
+        options.check()?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
         Ok(RunDrawer {
             generator: Generator::get(),

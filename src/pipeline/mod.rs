@@ -41,7 +41,8 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
         // One run at a time in a folder; under the lock, a killed run's temporaries are ours to clear.
         let lock = export::lock_folder(dir).map_err(Error::io(dir))?.ok_or_else(|| Error::Busy(dir.clone()))?;
         export::remove_temporaries(dir).map_err(Error::io(dir))?;
-        plan.check()?;
+        // Another run may have written here before the lock was ours.
+        plan.check_folder()?;
         Some(lock)
     };
     let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run_options())?;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::settings::Settings;
 use crate::export::pdf::PdfStyle;
-use crate::generate::{RunDrawer, RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
+use crate::generate::{RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
 use crate::print::font::Font;
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
@@ -34,7 +34,14 @@ pub struct GeneratePlan {
 
 impl GeneratePlan {
     /// Reads the template and font the settings name, once, and checks the whole plan.
-    pub fn resolve(seed: Seed, mut settings: Settings, out_dir: PathBuf, force: bool) -> Result<GeneratePlan, Error> {
+    /// `after`: the earlier runs this one continues, if any.
+    pub fn resolve(
+        seed: Seed,
+        mut settings: Settings,
+        out_dir: PathBuf,
+        force: bool,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Error> {
         settings.check()?;
         let template = Template::load(&settings.template)?;
         let font = match &settings.font {
@@ -43,7 +50,8 @@ impl GeneratePlan {
         };
         // Absolute, so `housie verify` finds it from any folder.
         settings.font = font.file().map(Path::to_path_buf);
-        let plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        let mut plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        plan.after = after;
         plan.check()?;
         Ok(plan)
     }
@@ -107,7 +115,7 @@ impl GeneratePlan {
     /// Refuses, before anything is written, what would fail or overwrite without `force`.
     pub fn check(&self) -> Result<(), Error> {
         self.settings.check()?;
-        RunDrawer::new(self.seed.clone(), self.run_options())?;
+        self.run_options().check()?;
         if let Some(after) = &self.after {
             let total = after.books().saturating_add(self.settings.books);
             if !self.settings.allow_duplicate_lines && total > MAX_UNIQUE_LINE_BOOKS {
@@ -115,6 +123,11 @@ impl GeneratePlan {
             }
         }
         self.style().check()?;
+        self.check_folder()
+    }
+
+    /// The output folder: a folder, and empty unless `force` (nothing to check when comparing).
+    pub fn check_folder(&self) -> Result<(), Error> {
         if self.compare_only {
             return Ok(());
         }
