@@ -19,9 +19,10 @@ use sha2::{Digest, Sha256};
 use super::csv::ManifestWriter;
 use super::Export;
 use crate::domain::{Serial, COLS, ROWS};
+use crate::print::barcode;
 use crate::print::font::Font;
 use crate::print::pages::PlacedBook;
-use crate::print::template::{fill, Cmyk, Fill, Template};
+use crate::print::template::{fill, Barcode, Cmyk, Fill, Template};
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";
@@ -198,6 +199,21 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
             c.line((left, y), (left + tk.width, y), tk.line_width);
         }
         c.stroke_rect(left, bottom, tk.width, tk.height, tk.border_width);
+    }
+    if tk.barcode == Barcode::Code128 {
+        // 100 % K bars at the right end of each serial line, with a quiet zone beside them.
+        c.ops.push(Op::SetFillColor { col: cmyk(black) });
+        let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
+        for i in 0..6 {
+            let serial = Serial::new(placed.drawn.number, i as u8 + 1).expect("book numbers start at 1");
+            let (bars, width) = barcode::code128(serial);
+            let x0 = left + tk.width - width as f32 * barcode::MODULE_MM;
+            let y = top_of(i) - tk.serial_height + bar_bottom;
+            for (start, modules) in bars {
+                let x = x0 + start as f32 * barcode::MODULE_MM;
+                c.rect(x, y, modules as f32 * barcode::MODULE_MM, bar_h, PaintMode::Fill);
+            }
+        }
     }
     if tk.cut_guides {
         c.ops.push(Op::SaveGraphicsState);

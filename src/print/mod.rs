@@ -1,6 +1,7 @@
 //! Printing: the template (the page's look, checked to fit), the font (checked glyph by glyph),
 //! and where each book lands on paper. The PDF itself is an output, in [`crate::export::pdf`].
 
+pub mod barcode;
 pub mod font;
 pub mod pages;
 pub mod template;

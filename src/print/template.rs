@@ -129,6 +129,20 @@ pub struct TicketSpec {
     /// Dashed cut guides between tickets.
     #[serde(default)]
     pub cut_guides: bool,
+    /// The serial as a barcode at the right end of the serial line, for scanning claims.
+    #[serde(default)]
+    pub barcode: Barcode,
+}
+
+/// How a ticket's serial is printed for a scanner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Barcode {
+    /// Code 128 (character set B): what a USB handheld scanner reads and types, with Enter.
+    #[default]
+    Code128,
+    /// No barcode.
+    None,
 }
 
 /// A CMYK colour in percent.
@@ -256,6 +270,19 @@ impl Template {
                 "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + 6 × (serial {} + ticket {}) + 5 × gap {} + footer {} + bottom margin {}",
                 p.margin_top, h.height, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
             ));
+        }
+        if t.barcode == Barcode::Code128 {
+            // A serial's symbol is 145 modules; with its quiet zone and room for the serial text.
+            let bars = (145 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
+            if t.width < bars + 35.0 || t.serial_height < 4.0 {
+                out.push(format!(
+                    "ticket.barcode needs a ticket.width of at least {:.1} mm and a ticket.serial_height of at least \
+                     4 mm (they are {} and {}); set ticket.barcode = \"none\" for none",
+                    bars + 35.0,
+                    t.width,
+                    t.serial_height
+                ));
+            }
         }
         let needed_w = p.margin_left + t.width + p.margin_right;
         if needed_w > pw + 0.01 {

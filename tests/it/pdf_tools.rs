@@ -136,3 +136,29 @@ fn inkcov_sees_the_festival_colours_so_the_check_can_fail() {
     let Some(pages) = ink(&d.join("o/books.pdf").display().to_string()) else { return };
     assert!(pages[0][1] > 0.01, "festival's magenta band shows as M ink: {:?}", pages[0]);
 }
+
+#[test]
+fn every_serial_barcode_scans_back_to_its_serial() {
+    let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
+    let (d, pdf) = run();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    for page in ["1", "30"] {
+        let prefix = d.join(&format!("scan-{page}")).display().to_string();
+        let (code, _, err) = run_tool(&pdftoppm, &["-r", "300", "-png", "-f", page, "-l", page, pdf, &prefix]);
+        assert_eq!(code, 0, "{err}");
+        let png = std::fs::read_dir(d.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.display().to_string().starts_with(&prefix) && p.extension().is_some_and(|e| e == "png"))
+            .expect("pdftoppm wrote a page");
+        let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", png.to_str().unwrap()]);
+        assert_eq!(code, 0, "zbarimg found no barcode on page {page}: {err}");
+        let mut scanned: Vec<&str> = out.lines().collect();
+        scanned.sort_unstable();
+        let book: u64 = page.parse().unwrap();
+        let mut want: Vec<&str> = rows.iter().filter(|r| r.book == book).map(|r| r.serial.as_str()).collect();
+        want.sort_unstable();
+        assert_eq!(scanned, want, "page {page}");
+    }
+}
