@@ -44,6 +44,8 @@ pub enum Error {
     /// A manifest row that is not valid (located), met while settling a claim.
     #[error("{0}; verify the run")]
     Manifest(String),
+    #[error(transparent)]
+    Date(#[from] crate::record::date::DateError),
     /// The command line's own refusals (a mistyped serial, bad calls): never made by the library.
     #[error("{0}")]
     Usage(String),

@@ -23,6 +23,7 @@ use crate::print::barcode;
 use crate::print::font::Font;
 use crate::print::pages::PlacedBook;
 use crate::print::template::{fill, Barcode, Cmyk, Fill, Template};
+use crate::record::date::RunDate;
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";
@@ -38,6 +39,8 @@ pub struct PdfStyle<'a> {
     pub title: &'a str,
     pub bleed_mm: f32,
     pub crop_marks: bool,
+    /// The run's date: CreationDate and ModDate.
+    pub date: RunDate,
 }
 
 /// Why the look was refused before drawing anything.
@@ -310,22 +313,7 @@ impl<'a> PdfVolume<'a> {
             page.set("TrimBox", trim.clone());
             page.set("BleedBox", bleed.clone());
         }
-        if let Ok(info_id) = lo.trailer.get(b"Info").and_then(Object::as_reference) {
-            if let Ok(info) = lo.get_object_mut(info_id).and_then(Object::as_dict_mut) {
-                // Not PDF/X: nothing here checks conformance, so the file makes no such claim.
-                for key in [
-                    &b"GTS_PDFXVersion"[..],
-                    b"CreationDate",
-                    b"ModDate",
-                    b"Identifier",
-                    b"Keywords",
-                    b"Subject",
-                    b"Author",
-                ] {
-                    info.remove(key);
-                }
-            }
-        }
+        super::pdfx::declare(&mut lo, &style.date).map_err(io::Error::other)?;
         let digest = self.rows.into_inner()?.finalize();
         let id = Object::String(digest[..16].to_vec(), StringFormat::Hexadecimal);
         lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));

@@ -140,6 +140,7 @@ impl GeneratePlan {
         RunRecord {
             housie: env!("CARGO_PKG_VERSION").to_string(),
             seed: self.seed.text().to_string(),
+            created: self.date.rfc3339(),
             settings: self.settings.clone(),
             template: TemplateRecord {
                 name: style.template.name.clone(),

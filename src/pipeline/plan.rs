@@ -10,6 +10,7 @@ use crate::generate::{RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
 use crate::print::font::Font;
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
+use crate::record::date::RunDate;
 use crate::record::RunRecord;
 use crate::{export, Error};
 
@@ -30,6 +31,8 @@ pub struct GeneratePlan {
     pub template: Template,
     /// The settings' font, loaded and checked.
     pub font: Font,
+    /// The run's date (the PDFs' CreationDate and ModDate), recorded in run.json.
+    pub date: RunDate,
 }
 
 impl GeneratePlan {
@@ -52,6 +55,7 @@ impl GeneratePlan {
         settings.font = font.file().map(Path::to_path_buf);
         let mut plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
         plan.after = after;
+        plan.date = RunDate::from_env_or_now()?;
         plan.check()?;
         Ok(plan)
     }
@@ -71,7 +75,17 @@ impl GeneratePlan {
         template: Template,
         font: Font,
     ) -> Self {
-        GeneratePlan { seed, settings, out_dir, force, compare_only: false, after: None, template, font }
+        GeneratePlan {
+            seed,
+            settings,
+            out_dir,
+            force,
+            compare_only: false,
+            after: None,
+            template,
+            font,
+            date: RunDate::EPOCH,
+        }
     }
 
     /// The look of every page: the template and font with the settings' title, bleed and marks.
@@ -82,6 +96,7 @@ impl GeneratePlan {
             title: &self.settings.title,
             bleed_mm: self.settings.bleed_mm,
             crop_marks: self.settings.crop_marks,
+            date: self.date,
         }
     }
 
@@ -103,6 +118,7 @@ impl GeneratePlan {
             font,
         );
         plan.after = record.after.as_ref().map(Continuation::read_recorded).transpose()?;
+        plan.date = RunDate::parse(&record.created)?;
         Ok(plan)
     }
 

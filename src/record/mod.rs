@@ -4,6 +4,7 @@
 //! organiser keeps it to themselves.
 
 pub mod continuation;
+pub mod date;
 pub mod manifest;
 pub mod verify;
 
@@ -23,6 +24,8 @@ pub struct RunRecord {
     /// The housie version that wrote it; another version may draw or draw differently.
     pub housie: String,
     pub seed: String,
+    /// The run's date (RFC 3339, UTC): the PDFs' CreationDate and ModDate.
+    pub created: String,
     /// The run's settings, as resolved (a custom font's path made absolute).
     pub settings: Settings,
     pub template: TemplateRecord,

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use housie::print::font::Font;
+use housie::record::date::RunDate;
 use lopdf::content::Content;
 use lopdf::Document;
 
@@ -115,8 +116,67 @@ fn the_pdf_parses_and_its_text_maps_back_to_the_manifest() {
             assert!(!dict.has(b"SMask") && !dict.has(b"CA") && !dict.has(b"ca"));
         }
     }
+}
+
+/// Each PDF/X-1a:2001 requirement, read off the file's objects (no free validator exists).
+#[test]
+fn pdf_x_1a_2001_is_declared_and_met() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--seed", "x", "--bleed", "3", "--out", "o", "-q"]).success();
+    let bytes = std::fs::read(d.join("o/books.pdf")).unwrap();
+    assert!(bytes.starts_with(b"%PDF-1.3\n"), "PDF/X-1a:2001 is PDF 1.3");
+    let doc = Document::load_mem(&bytes).unwrap();
+    let text = |o: &lopdf::Object| String::from_utf8(o.as_str().unwrap().to_vec()).unwrap();
     let info = doc.get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap()).unwrap();
-    assert!(!info.has(b"GTS_PDFXVersion") && !info.has(b"CreationDate"));
+    assert_eq!(text(info.get(b"GTS_PDFXVersion").unwrap()), "PDF/X-1:2001");
+    assert_eq!(text(info.get(b"GTS_PDFXConformance").unwrap()), "PDF/X-1a:2001");
+    assert_eq!(info.get(b"Trapped").unwrap().as_name().unwrap(), b"False");
+    let date = RunDate::from_unix(1_795_000_000).unwrap().pdf();
+    assert_eq!((text(info.get(b"CreationDate").unwrap()), text(info.get(b"ModDate").unwrap())), (date.clone(), date));
+    assert!(!info.get(b"Title").unwrap().as_str().unwrap().is_empty());
+    assert!(doc.trailer.get(b"ID").unwrap().as_array().unwrap().len() == 2);
+    // One output intent, GTS_PDFX, with the CMYK profile embedded, unmodified.
+    let intents = doc.catalog().unwrap().get(b"OutputIntents").unwrap().as_array().unwrap();
+    assert_eq!(intents.len(), 1);
+    let intent = doc.get_dictionary(intents[0].as_reference().unwrap()).unwrap();
+    assert_eq!(intent.get(b"S").unwrap().as_name().unwrap(), b"GTS_PDFX");
+    assert_eq!(text(intent.get(b"OutputConditionIdentifier").unwrap()), "FOGRA39");
+    assert_eq!(text(intent.get(b"Info").unwrap()), "Coated FOGRA39 (ISO 12647-2:2004)");
+    let profile = doc.get_object(intent.get(b"DestOutputProfile").unwrap().as_reference().unwrap()).unwrap();
+    let profile = profile.as_stream().unwrap();
+    assert_eq!(profile.dict.get(b"N").unwrap().as_i64().unwrap(), 4);
+    let icc = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/icc/CoatedFOGRA39.icc")).unwrap();
+    assert!(profile.decompressed_content().unwrap() == icc, "the profile is embedded unmodified");
+    // Every page has its TrimBox and, with bleed, a BleedBox; only CMYK or grey colour operators.
+    for (_, id) in doc.get_pages() {
+        let page = doc.get_dictionary(id).unwrap();
+        assert!(page.has(b"TrimBox") && page.has(b"BleedBox"));
+        let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
+        for op in content.split_whitespace() {
+            assert!(!["rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS"].contains(&op), "colour operator {op}");
+        }
+    }
+    // The record holds the date, so verify regenerates the same bytes.
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert_eq!(record["created"], "2026-11-18T11:06:40Z");
+    d.run(&["verify", "o"]).success();
+}
+
+#[test]
+fn without_source_date_epoch_the_clock_is_recorded_and_verify_still_matches() {
+    let d = Dir::new();
+    let out = assert_cmd::Command::cargo_bin("housie")
+        .unwrap()
+        .current_dir(d.path())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .args(["generate", "--books", "2", "--seed", "clock", "--out", "o", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    let created = RunDate::parse(record["created"].as_str().unwrap()).unwrap();
+    assert!(created.rfc3339() >= "2026-01-01T00:00:00Z".to_string(), "{}", created.rfc3339());
+    d.run(&["verify", "o"]).success();
 }
 
 #[test]
@@ -142,7 +202,11 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
     assert_eq!(read("a/books.pdf"), read("b/books.pdf"));
     assert_ne!(read("a/books.pdf"), read("c/books.pdf"));
     // In one process, twice: printpdf's global counters must not leak into the bytes.
-    let plan = |dir: &str| housie::GeneratePlan::new(housie::Seed::from_text("same"), 20, d.join(dir));
+    let plan = |dir: &str| {
+        let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("same"), 20, d.join(dir));
+        plan.date = RunDate::from_unix(1_795_000_000).unwrap(); // the tests' SOURCE_DATE_EPOCH
+        plan
+    };
     housie::generate_run(&plan("x"), &|_| {}).unwrap();
     housie::generate_run(&plan("y"), &|_| {}).unwrap();
     assert_eq!(read("x/books.pdf"), read("y/books.pdf"));

@@ -25,7 +25,14 @@ impl Dir {
 
     /// Runs `housie ARGS` with the scratch folder as working directory.
     pub fn run(&self, args: &[&str]) -> Run {
-        let output = Command::cargo_bin("housie").unwrap().current_dir(self.path()).args(args).output().unwrap();
+        // A fixed run date, so that files compare across runs (a test unsets it to see the clock).
+        let output = Command::cargo_bin("housie")
+            .unwrap()
+            .current_dir(self.path())
+            .env("SOURCE_DATE_EPOCH", "1795000000")
+            .args(args)
+            .output()
+            .unwrap();
         Run { args: args.iter().map(|s| s.to_string()).collect(), output, dir: self.path().to_path_buf() }
     }
 
