@@ -20,7 +20,7 @@ pub const ICC_DESCRIPTION: &str = "Coated FOGRA39 (ISO 12647-2:2004)";
 fn compressed_profile() -> &'static [u8] {
     static DEFLATED: OnceLock<Vec<u8>> = OnceLock::new();
     DEFLATED.get_or_init(|| {
-        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
         z.write_all(ICC_PROFILE).expect("writing to memory");
         z.finish().expect("writing to memory")
     })
