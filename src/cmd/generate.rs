@@ -103,6 +103,11 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         crop_marks: args.crop_marks,
     };
     let plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
+    if plan.style().colour_reaches_trim() {
+        eprintln!(
+            "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"
+        );
+    }
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
     let dir = plan.out_dir.clone();

@@ -21,6 +21,7 @@ use super::Export;
 use crate::domain::{Serial, COLS, ROWS};
 use crate::print::barcode;
 use crate::print::font::Font;
+use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
 use crate::print::pages::PlacedBook;
 use crate::print::template::{fill, Barcode, Cmyk, Fill, Template};
 use crate::record::date::RunDate;
@@ -49,6 +50,17 @@ pub enum StyleError {
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
     #[error(
+        "the header does not fit on the widest page (book {book}): `{left}` ({left_mm:.1} mm) and `{right}` \
+         ({right_mm:.1} mm) need {need_mm:.1} mm with the {HEADER_GAP_MM} mm gap between them, but the header is \
+         {width_mm:.1} mm wide"
+    )]
+    HeaderOverlap { book: u64, left: String, right: String, left_mm: f32, right_mm: f32, need_mm: f32, width_mm: f32 },
+    #[error(
+        "{what} comes within {distance_mm:.1} mm of the trim on the widest page (book {book}); everything but \
+         colour must stay at least {SAFE_MM} mm inside it"
+    )]
+    OutsideSafeZone { what: String, book: u64, distance_mm: f32 },
+    #[error(
         "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
          would print it reversed, so it refuses it"
     )]
@@ -71,6 +83,58 @@ impl PdfStyle<'_> {
         }
         f.check("serials", "0123456789-")?;
         Ok(())
+    }
+
+    /// Measures the header and footer with the font's advance widths on the widest page of the
+    /// run (the book number with most digits, the last page of the fullest file), and refuses
+    /// text that would overlap or come within [`SAFE_MM`] of the trim.
+    pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
+        let t = self.template;
+        let g = Geometry::of(t);
+        let values = Fill { title: self.title, book: last_book, page: pages, pages };
+        let mm = |text: &str, size: f32| self.font.width(text, size) * MM_PER_PT;
+        let (left, right) = (fill(&t.header.left, &values), fill(&t.header.right, &values));
+        let (left_mm, right_mm) = (mm(&left, t.header.size), mm(&right, t.header.size));
+        let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
+        let width_mm = g.right - g.left;
+        if left_mm + right_mm + gap > width_mm + 0.01 {
+            let need_mm = left_mm + right_mm + gap;
+            return Err(StyleError::HeaderOverlap {
+                book: last_book,
+                left,
+                right,
+                left_mm,
+                right_mm,
+                need_mm,
+                width_mm,
+            });
+        }
+        let outside = |what: &str, distance_mm: f32| {
+            Err(StyleError::OutsideSafeZone { what: what.to_string(), book: last_book, distance_mm })
+        };
+        let edge = g.left.min(g.w - g.right);
+        if edge < SAFE_MM {
+            return outside("the tickets and the header", edge);
+        }
+        let header_top = g.header_base + t.header.size * CAP_HEIGHT * MM_PER_PT;
+        if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
+            return outside("the header", g.h - header_top);
+        }
+        let footer = fill(&t.footer.text, &values);
+        if !footer.is_empty() {
+            let half = mm(&footer, t.footer.size) / 2.0;
+            let distance = (g.w / 2.0 - half).min(g.footer_base);
+            if distance < SAFE_MM {
+                return outside("the footer", distance);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether colour (a background or header band) runs to the trim edge with no bleed, which
+    /// a print shop's cutting turns into white slivers.
+    pub fn colour_reaches_trim(&self) -> bool {
+        self.bleed_mm == 0.0 && (self.template.page.background.is_some() || self.template.header.band.is_some())
     }
 
     fn page_mm(&self) -> (f32, f32) {
@@ -165,15 +229,16 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
     if let Some(bg) = t.page.background {
         c.fill_rect(-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed, bg);
     }
-    let header_bottom = h - t.page.margin_top - t.header.height;
+    let g = Geometry::of(t);
+    let header_bottom = g.header_bottom;
     if let Some(band) = t.header.band {
         c.fill_rect(-bleed, header_bottom, w + 2.0 * bleed, h + bleed - header_bottom, band);
     }
 
     let tk = &t.ticket;
-    let left = t.page.margin_left + (w - t.page.margin_left - t.page.margin_right - tk.width) / 2.0;
+    let left = g.left;
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
-    let top_of = |i: usize| header_bottom - i as f32 * (tk.serial_height + tk.height + tk.gap);
+    let top_of = |i: usize| g.ticket_top(t, i);
 
     // Shading first, then lines over it, then text on top.
     for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
@@ -242,9 +307,8 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
     let number = placed.drawn.number;
     let values = Fill { title: style.title, book: number, page: placed.page, pages };
     let header_colour = t.header.colour.unwrap_or(black);
-    let header_base = header_bottom + (t.header.height - t.header.size * 0.72 * 25.4 / 72.0) / 2.0;
-    c.text(&fill(&t.header.left, &values), t.header.size, left, header_base, 0.0, header_colour);
-    c.text(&fill(&t.header.right, &values), t.header.size, left + tk.width, header_base, 1.0, header_colour);
+    c.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0, header_colour);
+    c.text(&fill(&t.header.right, &values), t.header.size, g.right, g.header_base, 1.0, header_colour);
     let digit_h = tk.number_size * 0.72 * 25.4 / 72.0;
     for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
         let serial = Serial::new(number, i as u8 + 1).expect("book numbers start at 1");
@@ -261,8 +325,7 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
         }
     }
     if !t.footer.text.is_empty() {
-        let base = t.page.margin_bottom + (t.footer.height - t.footer.size * 0.72 * 25.4 / 72.0) / 2.0;
-        c.text(&fill(&t.footer.text, &values), t.footer.size, w / 2.0, base, 0.5, black);
+        c.text(&fill(&t.footer.text, &values), t.footer.size, w / 2.0, g.footer_base, 0.5, black);
     }
     c.ops.push(Op::EndTextSection);
 

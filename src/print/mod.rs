@@ -3,5 +3,6 @@
 
 pub mod barcode;
 pub mod font;
+pub mod layout;
 pub mod pages;
 pub mod template;

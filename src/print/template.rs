@@ -21,6 +21,34 @@ pub const PLACEHOLDERS: [&str; 4] = ["{title}", "{book}", "{page}", "{pages}"];
 
 /// Smallest number size players in dim halls can read.
 pub const MIN_NUMBER_PT: f32 = 16.0;
+/// Smallest serial text: it is read aloud to settle a claim.
+pub const MIN_SERIAL_PT: f32 = 7.0;
+/// Most total ink (C + M + Y + K) a print shop accepts.
+pub const MAX_INK: f32 = 300.0;
+/// Least contrast for large text (the header) against what is behind it (WCAG's 3:1).
+pub const MIN_CONTRAST: f32 = 3.0;
+/// Least contrast for small text (serials, footer) against the page (WCAG's 4.5:1).
+pub const MIN_CONTRAST_SMALL: f32 = 4.5;
+
+/// The contrast ratio of two CMYK colours as seen on paper, roughly: each converted to RGB by
+/// the naive (1 − c)(1 − k) rule, then WCAG's relative luminance. Enough to refuse yellow on
+/// white, not a colour-managed proof.
+pub fn contrast(a: Cmyk, b: Cmyk) -> f32 {
+    let luminance = |Cmyk([c, m, y, k]): Cmyk| {
+        let channel = |v: f32| {
+            let s = (1.0 - v / 100.0) * (1.0 - k / 100.0);
+            if s <= 0.039_28 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c) + 0.7152 * channel(m) + 0.0722 * channel(y)
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 /// Thinnest line a print shop reproduces reliably.
 pub const MIN_LINE_PT: f32 = 0.25;
 
@@ -368,6 +396,39 @@ impl Template {
                 }
             }
         }
+        if t.serial_size < MIN_SERIAL_PT {
+            out.push(format!(
+                "ticket.serial_size is {} pt; a serial read aloud from the paper needs at least {MIN_SERIAL_PT} pt",
+                t.serial_size
+            ));
+        }
+        for (key, c) in colours {
+            if let Some(Cmyk(v)) = c {
+                let ink: f32 = v.iter().sum();
+                if ink > MAX_INK {
+                    out.push(format!("{key} is {v:?}, {ink} % ink in all; a print shop takes at most {MAX_INK} %"));
+                }
+            }
+        }
+        // Text must stand out from what is behind it: the header over its band (or the page's
+        // background), and the 100 % K serials, numbers and footer over the background.
+        let paper = p.background.unwrap_or(Cmyk([0.0; 4]));
+        let header_text = h.colour.unwrap_or(Cmyk::BLACK);
+        let behind_header = h.band.unwrap_or(paper);
+        let ratio = contrast(header_text, behind_header);
+        if ratio < MIN_CONTRAST {
+            out.push(format!(
+                "header.colour on {} has a contrast of {ratio:.1}:1; at least {MIN_CONTRAST}:1 is needed to read it",
+                if h.band.is_some() { "header.band" } else { "the page" }
+            ));
+        }
+        let ratio = contrast(Cmyk::BLACK, paper);
+        if ratio < MIN_CONTRAST_SMALL {
+            out.push(format!(
+                "black text on page.background has a contrast of {ratio:.1}:1; serials need at least \
+                 {MIN_CONTRAST_SMALL}:1"
+            ));
+        }
         for (key, text) in [("header.left", &h.left), ("header.right", &h.right), ("footer.text", &f.text)] {
             if let Some(bad) = unknown_placeholder(text) {
                 out.push(format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")));
@@ -416,6 +477,14 @@ mod tests {
             let t = Template::parse(text, name).unwrap();
             assert_eq!(t.name, name);
         }
+    }
+
+    #[test]
+    fn contrast_is_wcag_like() {
+        let white = Cmyk([0.0; 4]);
+        assert!((contrast(Cmyk::BLACK, white) - 21.0).abs() < 0.01);
+        assert!(contrast(Cmyk([0.0, 0.0, 100.0, 0.0]), white) < 1.2, "yellow on white");
+        assert!(contrast(white, Cmyk([0.0, 85.0, 40.0, 0.0])) > 3.0, "white on festival's band");
     }
 
     #[test]

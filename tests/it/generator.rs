@@ -93,7 +93,7 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "8567b7bbc64645a8649528a6e88b2523773c7be08e10cc0c20c56762bec28aa4"),
+            ("books.pdf", "534a0b539e2650e7c975ba1ed8c6ab377c86f4b44eaedc7a038a12d5d65f763e"),
             ("manifest.csv", "13d927cb165f80d3503bfdd37f1b94096538e95b83a7805568a382c0103b306e"),
         ]
     );

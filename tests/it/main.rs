@@ -3,6 +3,7 @@
 mod audit;
 mod audit_fuzz;
 mod cli_generate;
+mod fit;
 mod generator;
 mod hardening;
 mod night_api;
