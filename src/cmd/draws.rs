@@ -14,6 +14,7 @@ use housie::Error;
 /// housie draws, so the drawn calls are this order with those numbers left out.
 ///
 ///   housie draws 3f1c…e9
+///
 ///   printf %s 3f1c…e9 | sha256sum      # the same SHA-256, without housie
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -14,6 +14,7 @@ use housie::Error;
 /// draw seed of every game that has ended (with the command to recompute its draw).
 ///
 ///   housie night spring
+///
 ///   housie night spring --json > night.json
 #[derive(clap::Args, Debug)]
 pub struct Args {

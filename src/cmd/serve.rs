@@ -21,6 +21,7 @@ use housie::Error;
 /// the hall's network show the board; only the token lets anyone change anything.
 ///
 ///   housie serve spring
+///
 ///   housie serve spring --listen 0.0.0.0:8090
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -18,6 +18,7 @@ use super::out::{outln, Out};
 /// Exit status: 0 the run is valid, 1 it is not, 2 it could not be read.
 ///
 ///   housie verify spring
+///
 ///   housie verify --manifest-only manifest.csv
 #[derive(clap::Args, Debug)]
 pub struct Args {
