@@ -28,8 +28,12 @@ use crate::record::date::RunDate;
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";
-/// Space outside the bleed for crop marks, mm.
-const SLUG_MM: f32 = 10.0;
+/// Space outside the trim for the bleed and crop marks together, mm: 7.5 keeps an A4 page on an
+/// SRA4 sheet (225 × 320 mm); the marks take what the bleed leaves, at least 3 mm.
+const SLUG_AND_BLEED_MM: f32 = 7.5;
+const MIN_SLUG_MM: f32 = 3.0;
+/// Registration colour: crop marks print on every plate.
+const REGISTRATION: Cmyk = Cmyk([100.0, 100.0, 100.0, 100.0]);
 
 /// Everything about the look that is the same on every page of a run, borrowed from the
 /// resolved plan (its settings and its loaded template and font), so it cannot drift from them.
@@ -143,7 +147,12 @@ impl PdfStyle<'_> {
 
     /// Offset of the trim box inside the media box, mm.
     fn offset_mm(&self) -> f32 {
-        self.bleed_mm + if self.crop_marks { SLUG_MM } else { 0.0 }
+        self.bleed_mm + if self.crop_marks { self.slug_mm() } else { 0.0 }
+    }
+
+    /// Room for the crop marks outside the bleed.
+    fn slug_mm(&self) -> f32 {
+        (SLUG_AND_BLEED_MM - self.bleed_mm).max(MIN_SLUG_MM)
     }
 }
 
@@ -238,7 +247,7 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
     let tk = &t.ticket;
     let left = g.left;
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
-    let top_of = |i: usize| g.ticket_top(t, i);
+    let top_of = |i: usize| g.ticket_top(i);
 
     // Shading first, then lines over it, then text on top.
     for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
@@ -287,20 +296,25 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
         c.ops.push(Op::SaveGraphicsState);
         c.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[4.0, 3.0]) });
         for i in 1..6 {
-            let y = top_of(i) + tk.gap / 2.0;
-            c.line((0.0, y), (w, y), 0.3);
+            c.line((0.0, g.cut(i)), (w, g.cut(i)), 0.3);
         }
         c.ops.push(Op::RestoreGraphicsState);
     }
     if style.crop_marks {
-        // Marks start 1 mm outside the bleed so that none of them prints on the trimmed page.
-        let (near, far) = (bleed + 1.0, bleed + SLUG_MM - 1.0);
+        // In registration colour, from 1 mm outside the bleed, so none prints on the trimmed
+        // page: the corners, and a mark each side at every cut between slips.
+        c.ops.push(Op::SetOutlineColor { col: cmyk(REGISTRATION) });
+        let (near, far) = (bleed + 1.0, bleed + style.slug_mm() - 0.5);
         for (x, sx) in [(0.0, -1.0), (w, 1.0)] {
             for (y, sy) in [(0.0, -1.0), (h, 1.0)] {
                 c.line((x + sx * near, y), (x + sx * far, y), 0.25);
                 c.line((x, y + sy * near), (x, y + sy * far), 0.25);
             }
+            for i in 0..=6 {
+                c.line((x + sx * near, g.cut(i)), (x + sx * far, g.cut(i)), 0.25);
+            }
         }
+        c.ops.push(Op::SetOutlineColor { col: cmyk(black) });
     }
 
     c.ops.push(Op::StartTextSection);

@@ -28,6 +28,12 @@ pub struct Geometry {
     pub header_base: f32,
     /// Baseline of the footer text (centred at `w / 2`).
     pub footer_base: f32,
+    /// The tickets' strip: from the header's bottom down to the footer's top, cut into six
+    /// equal slips, one ticket (serial line and grid) centred in each.
+    pub slips_top: f32,
+    pub slip: f32,
+    /// Space above (and below) the serial line and grid within a slip.
+    pub inset: f32,
 }
 
 impl Geometry {
@@ -38,12 +44,53 @@ impl Geometry {
         let header_bottom = h - t.page.margin_top - t.header.height;
         let header_base = header_bottom + (t.header.height - t.header.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
         let footer_base = t.page.margin_bottom + (t.footer.height - t.footer.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
-        Geometry { w, h, left, right: left + tk.width, header_bottom, header_base, footer_base }
+        let footer_top = t.page.margin_bottom + t.footer.height;
+        let slip = (header_bottom - footer_top) / 6.0;
+        let inset = (slip - tk.serial_height - tk.height) / 2.0;
+        Geometry {
+            w,
+            h,
+            left,
+            right: left + tk.width,
+            header_bottom,
+            header_base,
+            footer_base,
+            slips_top: header_bottom,
+            slip,
+            inset,
+        }
     }
 
-    /// Top of the ticket `i`'s slot (its serial line), 0-based from the top.
-    pub fn ticket_top(&self, t: &Template, i: usize) -> f32 {
-        let tk = &t.ticket;
-        self.header_bottom - i as f32 * (tk.serial_height + tk.height + tk.gap)
+    /// Top of ticket `i`'s serial line, 0-based from the top: centred in its slip.
+    pub fn ticket_top(&self, i: usize) -> f32 {
+        self.cut(i) - self.inset
+    }
+
+    /// The cut above slip `i` (0 under the header, 6 above the footer).
+    pub fn cut(&self, i: usize) -> f32 {
+        self.slips_top - i as f32 * self.slip
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_slip_is_the_same_size_with_its_ticket_centred() {
+        for name in ["classic", "festival"] {
+            let t = Template::load(name).unwrap();
+            let g = Geometry::of(&t);
+            let slips: Vec<f32> = (0..6).map(|i| g.cut(i) - g.cut(i + 1)).collect();
+            assert!(slips.iter().all(|s| (s - slips[0]).abs() < 1e-3), "{name}: {slips:?}");
+            for i in 0..6 {
+                let above = g.cut(i) - g.ticket_top(i);
+                let below = g.ticket_top(i) - t.ticket.serial_height - t.ticket.height - g.cut(i + 1);
+                assert!(
+                    (above - below).abs() < 1e-3 && above >= t.ticket.gap / 2.0 - 1e-3,
+                    "{name} ticket {i}: {above}"
+                );
+            }
+        }
     }
 }

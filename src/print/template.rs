@@ -284,7 +284,8 @@ impl Template {
     /// Height of the six tickets with their serial lines and the gaps between them, mm.
     pub fn tickets_height(&self) -> f32 {
         let t = &self.ticket;
-        6.0 * (t.serial_height + t.height) + 5.0 * t.gap
+        // Six equal slips, each a serial line and grid with at least `gap` shared above and below.
+        6.0 * (t.serial_height + t.height + t.gap)
     }
 
     /// Every measurement that does not add up, each with its figures.
@@ -295,7 +296,7 @@ impl Template {
         let needed_h = p.margin_top + h.height + self.tickets_height() + f.height + p.margin_bottom;
         if needed_h > ph + 0.01 {
             out.push(format!(
-                "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + 6 × (serial {} + ticket {}) + 5 × gap {} + footer {} + bottom margin {}",
+                "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + 6 × (serial {} + ticket {} + gap {}) + footer {} + bottom margin {}",
                 p.margin_top, h.height, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
             ));
         }

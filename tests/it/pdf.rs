@@ -185,11 +185,14 @@ fn bleed_and_crop_marks_set_the_boxes() {
     d.run(&["generate", "--books", "1", "--seed", "b", "--bleed", "3", "--crop-marks", "--out", "o", "-q"]).success();
     let doc = Document::load(d.join("o/books.pdf")).unwrap();
     let id = *doc.get_pages().values().next().unwrap();
-    let o = 13.0 * MM; // 3 mm bleed + 10 mm for the marks
-    assert!(close(&boxes(&doc, id, b"MediaBox"), &[0.0, 0.0, 236.0 * MM, 323.0 * MM]));
+    let o = 7.5 * MM; // 3 mm bleed + 4.5 mm for the marks: the sheet fits SRA4 (225 × 320 mm)
+    assert!(close(&boxes(&doc, id, b"MediaBox"), &[0.0, 0.0, 225.0 * MM, 312.0 * MM]));
     assert!(close(&boxes(&doc, id, b"TrimBox"), &[o, o, o + 210.0 * MM, o + 297.0 * MM]));
-    let b = 10.0 * MM;
+    let b = 4.5 * MM;
     assert!(close(&boxes(&doc, id, b"BleedBox"), &[b, b, b + 216.0 * MM, b + 303.0 * MM]));
+    // The marks are in registration colour, at the corners and at all seven cuts, both sides.
+    let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
+    assert!(content.contains("1 1 1 1 K"), "crop marks in registration colour");
 }
 
 #[test]
@@ -242,7 +245,7 @@ fn letter_paper_from_a_template_file() {
     let text = housie::print::template::BUILTIN[0]
         .1
         .replace("size = \"a4\"", "size = \"letter\"")
-        .replace("height = 33.0", "height = 30.5");
+        .replace("height = 33.0", "height = 30.0");
     std::fs::write(d.join("letter.toml"), text).unwrap();
     d.run(&["generate", "--books", "1", "--seed", "l", "--template", "letter.toml", "--out", "o", "-q"]).success();
     let doc = Document::load(d.join("o/books.pdf")).unwrap();

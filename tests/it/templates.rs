@@ -44,7 +44,7 @@ fn parts_that_do_not_fit_are_refused_with_their_measurements() {
     refused(
         Some(&tall),
         &[],
-        "parts are 334.0 mm tall but the page is 297 mm: top margin 10 + header 13 + 6 × (serial 5.5 + ticket 40) + 5 × gap 4.8 + footer 6 + bottom margin 8",
+        "parts are 338.8 mm tall but the page is 297 mm: top margin 10 + header 13 + 6 × (serial 5.5 + ticket 40 + gap 4.8) + footer 6 + bottom margin 8",
     );
     let wide = classic().replace("width = 186.0", "width = 200.0");
     refused(
