@@ -15,16 +15,16 @@ pub struct CallArgs {
     #[arg(long, value_name = "FILE")]
     calls_file: Option<PathBuf>,
     /// Which prizes: uk (one line, two lines, full house) or tambola (early five,
-    /// top/middle/bottom line, four corners, full house).
-    #[arg(long, value_enum, default_value_t = GameArg::Uk)]
-    pub game: GameArg,
+    /// top/middle/bottom line, four corners, full house), the words the night's API uses.
+    #[arg(long, value_enum, default_value_t = PrizesArg::Uk)]
+    pub prizes: PrizesArg,
     /// Books sold, e.g. 1-120: tickets outside are refused as unsold.
     #[arg(long, value_name = "FROM-TO")]
     pub sold: Option<Sold>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum GameArg {
+pub enum PrizesArg {
     Uk,
     Tambola,
 }
@@ -42,10 +42,10 @@ impl CallArgs {
         calls.map_err(|e| Error::Usage(e.to_string()))
     }
 
-    pub fn game(&self) -> PrizeSet {
-        match self.game {
-            GameArg::Uk => PrizeSet::Uk,
-            GameArg::Tambola => PrizeSet::Tambola,
+    pub fn prizes(&self) -> PrizeSet {
+        match self.prizes {
+            PrizesArg::Uk => PrizeSet::Uk,
+            PrizesArg::Tambola => PrizeSet::Tambola,
         }
     }
 }

@@ -80,7 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
     let mut any_valid = false;
-    for s in statuses(&row.ticket, &calls, args.calls.game()) {
+    for s in statuses(&row.ticket, &calls, args.calls.prizes()) {
         let state = match s.completed_at {
             None => "not complete".to_string(),
             Some(k) if s.claim_valid => {

@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
-    let prizes = Prize::of(args.calls.game());
+    let prizes = Prize::of(args.calls.prizes());
     let mut redrawer = tickets.redrawer();
     // Per prize: the first call that completed it and every serial completing it then.
     let mut won: Vec<Option<(usize, Vec<Serial>)>> = vec![None; prizes.len()];

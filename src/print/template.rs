@@ -11,9 +11,11 @@ use serde::Deserialize;
 use sha2::Digest;
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 2] = [
+pub const BUILTIN: [(&str, &str); 4] = [
     ("classic", include_str!("../../templates/classic.toml")),
     ("festival", include_str!("../../templates/festival.toml")),
+    ("classic-letter", include_str!("../../templates/classic-letter.toml")),
+    ("festival-letter", include_str!("../../templates/festival-letter.toml")),
 ];
 
 /// Placeholders the header and footer text may use.
@@ -188,7 +190,7 @@ pub enum TemplateError {
     Parse { file: String, line: usize, message: String },
     #[error("{file}: {}", .problems.join("; "))]
     Invalid { file: String, problems: Vec<String> },
-    #[error("no template named `{0}` (shipped: classic, festival) and no such file")]
+    #[error("no template named `{0}` (shipped: classic, festival, classic-letter, festival-letter) and no such file")]
     Unknown(String),
     #[error("{file}: {message}")]
     Read { file: String, message: String },

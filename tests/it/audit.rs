@@ -233,7 +233,7 @@ fn tambola_prizes_are_checked_too() {
     let (top, bottom) = (t.row(0), t.row(2));
     let corners = format!("{} {} {} {}", top[0], top[4], bottom[0], bottom[4]);
     let out =
-        d.run(&["check", "o", "--serial", &t.serial, "--calls", &corners, "--game", "tambola"]).success().stdout();
+        d.run(&["check", "o", "--serial", &t.serial, "--calls", &corners, "--prizes", "tambola"]).success().stdout();
     assert!(out.contains("four corners complete at call 4"), "{out}");
     assert!(out.contains("early five   not complete") && out.contains("top line     not complete"), "{out}");
 }

@@ -41,7 +41,7 @@ fn check_and_winners_output() {
     insta::assert_snapshot!("check_stands", check.stdout());
     let winners = d.run(&["winners", "o", "--calls", &calls]).success();
     insta::assert_snapshot!("winners", winners.stdout());
-    let tambola = d.run(&["check", "o", "--serial", &ticket.serial, "--calls", &calls, "--game", "tambola"]);
+    let tambola = d.run(&["check", "o", "--serial", &ticket.serial, "--calls", &calls, "--prizes", "tambola"]);
     insta::assert_snapshot!("check_tambola", tambola.stdout());
 }
 

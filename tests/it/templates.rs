@@ -118,3 +118,39 @@ fn another_font_is_embedded_when_asked() {
     let pdf = std::fs::read(d.join("o/books.pdf")).unwrap();
     assert!(pdf.windows(10).any(|w| w == b"DejaVuSans"));
 }
+
+#[test]
+fn the_letter_templates_fit_us_letter_without_editing() {
+    for name in ["classic-letter", "festival-letter"] {
+        let d = Dir::new();
+        d.run(&[
+            "generate",
+            "--books",
+            "2",
+            "--seed",
+            "letter",
+            "--template",
+            name,
+            "--bleed",
+            "3",
+            "--out",
+            "o",
+            "-q",
+        ])
+        .success();
+        let doc = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
+        let (_, id) = doc.get_pages().into_iter().next().unwrap();
+        let trim: Vec<f32> = doc
+            .get_dictionary(id)
+            .unwrap()
+            .get(b"TrimBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_float().unwrap())
+            .collect();
+        assert!((trim[2] - trim[0] - 612.0).abs() < 0.1 && (trim[3] - trim[1] - 792.0).abs() < 0.1, "{name}: {trim:?}");
+        d.run(&["verify", "o"]).success();
+    }
+}
