@@ -11,8 +11,8 @@ use std::io;
 
 use lopdf::{Object, StringFormat};
 use printpdf::{
-    Color, FontId, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, PdfDocument, PdfFont, PdfFontHandle, PdfPage,
-    PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+    Color, ExtendedGraphicsStateId, FontId, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, PdfDocument, PdfFont,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
 };
 use sha2::{Digest, Sha256};
 
@@ -32,6 +32,10 @@ const FONT_ID: &str = "HOUSIE";
 /// SRA4 sheet (225 × 320 mm); the marks take what the bleed leaves, at least 3 mm.
 const SLUG_AND_BLEED_MM: f32 = 7.5;
 const MIN_SLUG_MM: f32 = 3.0;
+/// Graphics states, by fixed resource names: overprint for 100 % K (`/OP /op true /OPM 1`),
+/// and knock-out for anything else drawn after it.
+const OVERPRINT: &str = "HOUSIEOP";
+const KNOCKOUT: &str = "HOUSIEKO";
 /// Registration colour: crop marks print on every plate.
 const REGISTRATION: Cmyk = Cmyk([100.0, 100.0, 100.0, 100.0]);
 
@@ -264,6 +268,9 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
         }
     }
     c.ops.push(Op::SetOutlineColor { col: cmyk(black) });
+    // From here on what is drawn is 100 % K and overprints the tints under it, so a plate out of
+    // register leaves no white sliver beside a line or a number.
+    c.ops.push(Op::LoadGraphicsState { gs: ExtendedGraphicsStateId(OVERPRINT.into()) });
     for i in 0..6 {
         let grid_top = top_of(i) - tk.serial_height;
         let bottom = grid_top - tk.height;
@@ -321,8 +328,16 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
     let number = placed.drawn.number;
     let values = Fill { title: style.title, book: number, page: placed.page, pages };
     let header_colour = t.header.colour.unwrap_or(black);
+    // Only pure K may overprint: white (or any colour) text on the band must knock out.
+    let knock_out = header_colour != black;
+    if knock_out {
+        c.ops.push(Op::LoadGraphicsState { gs: ExtendedGraphicsStateId(KNOCKOUT.into()) });
+    }
     c.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0, header_colour);
     c.text(&fill(&t.header.right, &values), t.header.size, g.right, g.header_base, 1.0, header_colour);
+    if knock_out {
+        c.ops.push(Op::LoadGraphicsState { gs: ExtendedGraphicsStateId(OVERPRINT.into()) });
+    }
     let digit_h = tk.number_size * 0.72 * 25.4 / 72.0;
     for (i, ticket) in placed.drawn.book.tickets().iter().enumerate() {
         let serial = Serial::new(number, i as u8 + 1).expect("book numbers start at 1");
@@ -390,6 +405,7 @@ impl<'a> PdfVolume<'a> {
             page.set("TrimBox", trim.clone());
             page.set("BleedBox", bleed.clone());
         }
+        add_graphics_states(&mut lo).map_err(io::Error::other)?;
         super::pdfx::declare(&mut lo, &style.date).map_err(io::Error::other)?;
         let digest = self.rows.into_inner()?.finalize();
         let id = Object::String(digest[..16].to_vec(), StringFormat::Hexadecimal);
@@ -399,6 +415,23 @@ impl<'a> PdfVolume<'a> {
         lo.save_to(&mut bytes)?;
         Ok(bytes)
     }
+}
+
+/// Puts the overprint and knock-out graphics states into every page's resources.
+fn add_graphics_states(doc: &mut lopdf::Document) -> lopdf::Result<()> {
+    use lopdf::dictionary;
+    let overprint = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 });
+    let knockout = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => false, "op" => false });
+    let states = dictionary! { OVERPRINT => overprint, KNOCKOUT => knockout };
+    for (_, page) in doc.get_pages() {
+        let resources = doc.get_dictionary(page)?.get(b"Resources")?.clone();
+        let dict = match resources {
+            Object::Reference(id) => doc.get_object_mut(id)?.as_dict_mut()?,
+            _ => doc.get_object_mut(page)?.as_dict_mut()?.get_mut(b"Resources")?.as_dict_mut()?,
+        };
+        dict.set("ExtGState", states.clone());
+    }
+    Ok(())
 }
 
 impl Export for PdfVolume<'_> {

@@ -252,3 +252,44 @@ fn letter_paper_from_a_template_file() {
     let id = *doc.get_pages().values().next().unwrap();
     assert!(close(&boxes(&doc, id, b"MediaBox"), &[0.0, 0.0, 612.0, 792.0]));
 }
+
+#[test]
+fn black_overprints_and_coloured_text_knocks_out() {
+    for (template, knocks_out) in [("festival", true), ("classic", false)] {
+        let d = Dir::new();
+        d.run(&[
+            "generate",
+            "--books",
+            "1",
+            "--seed",
+            "op",
+            "--template",
+            template,
+            "--bleed",
+            "3",
+            "--out",
+            "o",
+            "-q",
+        ])
+        .success();
+        let doc = Document::load(d.join("o/books.pdf")).unwrap();
+        let (_, id) = doc.get_pages().into_iter().next().unwrap();
+        let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
+        // The tints come first, then overprint is switched on for the 100 % K lines and text.
+        let overprint = content.find("/HOUSIEOP gs").expect("overprint is set");
+        let first_line = content.find(" l\n").expect("grid lines");
+        assert!(overprint < first_line, "{template}: lines before overprint");
+        assert!(content[..overprint].contains(" re\nf"), "{template}: tints before overprint");
+        assert_eq!(content.contains("/HOUSIEKO gs"), knocks_out, "{template}: the header's white text knocks out");
+        let page = doc.get_dictionary(id).unwrap();
+        let resources = match page.get(b"Resources").unwrap() {
+            lopdf::Object::Reference(r) => doc.get_dictionary(*r).unwrap(),
+            o => o.as_dict().unwrap(),
+        };
+        let states = resources.get(b"ExtGState").unwrap().as_dict().unwrap();
+        let op = doc.get_dictionary(states.get(b"HOUSIEOP").unwrap().as_reference().unwrap()).unwrap();
+        assert!(op.get(b"OP").unwrap().as_bool().unwrap());
+        assert!(op.get(b"op").unwrap().as_bool().unwrap());
+        assert_eq!(op.get(b"OPM").unwrap().as_i64().unwrap(), 1);
+    }
+}
