@@ -284,21 +284,6 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
         }
         c.stroke_rect(left, bottom, tk.width, tk.height, tk.border_width);
     }
-    if tk.barcode == Barcode::Code128 {
-        // 100 % K bars at the right end of each serial line, with a quiet zone beside them.
-        c.ops.push(Op::SetFillColor { col: cmyk(black) });
-        let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
-        for i in 0..6 {
-            let serial = Serial::new(placed.drawn.number, i as u8 + 1).expect("book numbers start at 1");
-            let (bars, width) = barcode::code128(serial);
-            let x0 = left + tk.width - width as f32 * barcode::MODULE_MM;
-            let y = top_of(i) - tk.serial_height + bar_bottom;
-            for (start, modules) in bars {
-                let x = x0 + start as f32 * barcode::MODULE_MM;
-                c.rect(x, y, modules as f32 * barcode::MODULE_MM, bar_h, PaintMode::Fill);
-            }
-        }
-    }
     if tk.cut_guides {
         c.ops.push(Op::SaveGraphicsState);
         c.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[4.0, 3.0]) });
@@ -366,6 +351,9 @@ pub fn draw_page(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> PdfPa
 pub struct PdfVolume<'a> {
     style: &'a PdfStyle<'a>,
     pages: Vec<PdfPage>,
+    /// Each page's book number, for its barcodes (written as raw content at the end: through
+    /// printpdf's operation lists they would cost ~50 KB a page until the volume is written).
+    books: Vec<u64>,
     pages_total: u64,
     /// The manifest rows of this volume's tickets, hashed: the source of the document /ID.
     rows: ManifestWriter<Sha256>,
@@ -374,7 +362,8 @@ pub struct PdfVolume<'a> {
 impl<'a> PdfVolume<'a> {
     pub fn new(style: &'a PdfStyle<'a>, pages_total: u64) -> PdfVolume<'a> {
         let rows = ManifestWriter::new(Sha256::new()).expect("hashing cannot fail");
-        PdfVolume { style, pages: Vec::with_capacity(pages_total as usize), pages_total, rows }
+        let pages = Vec::with_capacity(pages_total as usize);
+        PdfVolume { style, pages, books: Vec::with_capacity(pages_total as usize), pages_total, rows }
     }
 
     /// Serialises the volume.
@@ -406,6 +395,19 @@ impl<'a> PdfVolume<'a> {
             page.set("BleedBox", bleed.clone());
         }
         add_graphics_states(&mut lo).map_err(io::Error::other)?;
+        if style.template.ticket.barcode == Barcode::Code128 {
+            for ((_, page), &book) in lo.get_pages().into_iter().zip(&self.books) {
+                let bars = lopdf::Stream::new(lopdf::Dictionary::new(), barcodes(style, book));
+                let id = lo.add_object(bars);
+                let page = lo.get_object_mut(page).and_then(Object::as_dict_mut).map_err(io::Error::other)?;
+                let mut contents = match page.get(b"Contents").map_err(io::Error::other)? {
+                    Object::Array(items) => items.clone(),
+                    other => vec![other.clone()],
+                };
+                contents.push(Object::Reference(id));
+                page.set("Contents", contents);
+            }
+        }
         super::pdfx::declare(&mut lo, &style.date).map_err(io::Error::other)?;
         let digest = self.rows.into_inner()?.finalize();
         let id = Object::String(digest[..16].to_vec(), StringFormat::Hexadecimal);
@@ -415,6 +417,34 @@ impl<'a> PdfVolume<'a> {
         lo.save_to(&mut bytes)?;
         Ok(bytes)
     }
+}
+
+/// A page's six barcodes as content: 100 % K bars (overprinting) at the right end of each
+/// serial line, with the quiet zone to their left, in points with two decimals.
+fn barcodes(style: &PdfStyle<'_>, book: u64) -> Vec<u8> {
+    use std::fmt::Write as _;
+    let t = style.template;
+    let tk = &t.ticket;
+    let g = Geometry::of(t);
+    let o = style.offset_mm();
+    let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
+    let mut out = format!("q /{OVERPRINT} gs 0 0 0 1 k\n");
+    for i in 0..6 {
+        let serial = Serial::new(book, i as u8 + 1).expect("book numbers start at 1");
+        let (bars, width) = barcode::code128(serial);
+        let x0 = g.right - width as f32 * barcode::MODULE_MM;
+        let y = g.ticket_top(i) - tk.serial_height + bar_bottom;
+        // In the symbol's own units, one module wide by one bar high, each bar is four small
+        // integers.
+        let _ =
+            writeln!(out, "q {:.5} 0 0 {:.3} {:.3} {:.3} cm", pt(barcode::MODULE_MM), pt(bar_h), pt(x0 + o), pt(y + o));
+        for (start, modules) in bars {
+            let _ = writeln!(out, "{start} 0 {modules} 1 re");
+        }
+        out.push_str("f\nQ\n");
+    }
+    out.push_str("Q\n");
+    out.into_bytes()
 }
 
 /// Puts the overprint and knock-out graphics states into every page's resources.
@@ -439,6 +469,7 @@ impl Export for PdfVolume<'_> {
         self.rows.write_books(books)?;
         for placed in books {
             self.pages.push(draw_page(self.style, placed, self.pages_total));
+            self.books.push(placed.drawn.number);
         }
         Ok(())
     }
