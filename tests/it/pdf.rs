@@ -257,23 +257,7 @@ fn letter_paper_from_a_template_file() {
 fn black_overprints_and_coloured_text_knocks_out() {
     for (template, knocks_out) in [("festival", true), ("classic", false)] {
         let d = Dir::new();
-        d.run(&[
-            "generate",
-            "--books",
-            "1",
-            "--seed",
-            "op",
-            "--template",
-            template,
-            "--bleed",
-            "3",
-            "--out",
-            "o",
-            "-q",
-        ])
-        .success();
-        let doc = Document::load(d.join("o/books.pdf")).unwrap();
-        let (_, id) = doc.get_pages().into_iter().next().unwrap();
+        let (doc, id) = crate::util::first_page(&d, template, "1", "op");
         let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
         // The tints come first, then overprint is switched on for the 100 % K lines and text.
         let overprint = content.find("/HOUSIEOP gs").expect("overprint is set");

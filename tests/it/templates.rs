@@ -123,23 +123,7 @@ fn another_font_is_embedded_when_asked() {
 fn the_letter_templates_fit_us_letter_without_editing() {
     for name in ["classic-letter", "festival-letter"] {
         let d = Dir::new();
-        d.run(&[
-            "generate",
-            "--books",
-            "2",
-            "--seed",
-            "letter",
-            "--template",
-            name,
-            "--bleed",
-            "3",
-            "--out",
-            "o",
-            "-q",
-        ])
-        .success();
-        let doc = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
-        let (_, id) = doc.get_pages().into_iter().next().unwrap();
+        let (doc, id) = crate::util::first_page(&d, name, "2", "letter");
         let trim: Vec<f32> = doc
             .get_dictionary(id)
             .unwrap()

@@ -103,6 +103,16 @@ pub fn listing(dir: &Path) -> String {
     out.join("\n")
 }
 
+/// Generates `books` books with `template` and a 3 mm bleed into `o`, and opens page 1 of the PDF.
+pub fn first_page(d: &Dir, template: &str, books: &str, seed: &str) -> (lopdf::Document, lopdf::ObjectId) {
+    let args =
+        ["generate", "--books", books, "--seed", seed, "--template", template, "--bleed", "3", "--out", "o", "-q"];
+    d.run(&args).success();
+    let doc = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
+    let (_, id) = doc.get_pages().into_iter().next().unwrap();
+    (doc, id)
+}
+
 /// Visible files in a folder, by name (not housie's hidden `.housie.lock` and temporaries).
 pub fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = all_names(dir).into_iter().filter(|n| !n.starts_with('.')).collect();
