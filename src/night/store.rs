@@ -21,6 +21,9 @@ pub struct Store {
     conn: Connection,
     path: PathBuf,
     token: String,
+    /// Held while a server has the night open: a second server would keep its own copy of the
+    /// state and the two would diverge (two "game 2"s), so it is refused instead.
+    _lock: Option<std::fs::File>,
 }
 
 impl Store {
@@ -28,8 +31,24 @@ impl Store {
     /// a damaged database, a newer schema, or another run's night.
     pub fn open(path: &Path, run_sha256: &str) -> Result<Store, OpenError> {
         let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+        let lock_path = path.with_extension("sqlite.lock");
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|source| OpenError::Io { path: lock_path.clone(), source })?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(err(
+                    "is open in another `housie serve`; stop that one first (one caller's desk a night)".into()
+                ))
+            }
+            Err(std::fs::TryLockError::Error(source)) => return Err(OpenError::Io { path: lock_path, source }),
+        }
         let conn = Connection::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
-        let mut store = Store { conn, path: path.to_path_buf(), token: String::new() };
+        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), _lock: Some(lock) };
         store.setup().map_err(err)?;
         let found: Option<(String, String)> = store
             .conn
@@ -63,7 +82,7 @@ impl Store {
             .map_err(|e| err(format!("cannot open: {e}")))?;
         let token: String =
             conn.query_row("SELECT token FROM night WHERE id = 1", [], |r| r.get(0)).map_err(|e| err(damaged(&e)))?;
-        Ok(Store { conn, path: path.to_path_buf(), token })
+        Ok(Store { conn, path: path.to_path_buf(), token, _lock: None })
     }
 
     /// Checks the file, sets WAL and full sync, and applies the migrations it lacks.

@@ -33,9 +33,13 @@ impl Fixture {
         Fixture { dir, app }
     }
 
-    /// Drops the server and opens the night again from disk, as a restart does.
-    pub fn restart(&mut self) {
-        self.app = open(&self.dir.join("run"));
+    /// Stops the server, then opens the night again from disk, as a restart does (the old one
+    /// must be gone first: the night is open in one server at a time).
+    pub fn restarted(self) -> Fixture {
+        let Fixture { dir, app } = self;
+        drop(app);
+        let app = open(&dir.join("run"));
+        Fixture { dir, app }
     }
 
     pub fn token(&self) -> String {
@@ -406,7 +410,7 @@ async fn a_restart_shows_the_same_state_and_the_log_keeps_undone_calls() {
     f.claim(1, &f.rows()[0].serial).await;
     let before = f.state(true).await;
     let token = f.token();
-    f.restart();
+    f = f.restarted();
     assert_eq!(f.token(), token, "the caller's URL survives a restart");
     assert_eq!(f.state(true).await, before);
     let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
@@ -484,4 +488,22 @@ async fn requests_at_once_are_served_one_after_the_other() {
     assert_eq!(codes.iter().filter(|&&s| s == StatusCode::CREATED).count(), 1);
     assert_eq!(codes.iter().filter(|&&s| s == StatusCode::CONFLICT).count(), 9);
     assert_eq!(f.state(false).await["game"]["count"], json!(41));
+}
+
+#[test]
+fn a_second_server_on_the_same_night_is_refused() {
+    let dir = Dir::new();
+    make_run(&dir.join("run"), 2);
+    let first = Night::open(NightRun::open(&dir.join("run")).unwrap()).unwrap();
+    let err = Night::open(NightRun::open(&dir.join("run")).unwrap()).err().unwrap().to_string();
+    assert!(
+        err.ends_with(
+            "night.sqlite: is open in another `housie serve`; stop that one first (one caller's desk a night)"
+        ),
+        "{err}"
+    );
+    // Reading the record while it serves is fine.
+    assert!(housie::night::NightRecord::read(&dir.join("run")).unwrap().games.is_empty());
+    drop(first);
+    Night::open(NightRun::open(&dir.join("run")).unwrap()).unwrap();
 }
