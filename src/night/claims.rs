@@ -2,13 +2,12 @@
 //! (one row found by seeking, or all rows streamed), its record when present, the sold range, and
 //! a forgery check that re-draws a book from the seed.
 
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use crate::domain::Serial;
 use crate::record::manifest::{self, Row};
-use crate::record::{RunRecord, RUN_RECORD};
+use crate::record::{Attempts, RunRecord, RUN_RECORD};
 use crate::{Book, Error, Generator, Seed, MANIFEST};
 
 /// A run folder opened for settling claims.
@@ -91,18 +90,14 @@ impl Tickets {
     /// Re-draws books from the seed to tell forged rows (`None` without a run record).
     pub fn redrawer(&self) -> Option<Redrawer> {
         let record = self.record.as_ref()?;
-        Some(Redrawer {
-            seed: Seed::from_text(&record.seed),
-            attempts: record.redraws.iter().map(|r| (r.book, r.attempt)).collect(),
-            last: None,
-        })
+        Some(Redrawer { seed: Seed::from_text(&record.seed), attempts: record.attempts(), last: None })
     }
 }
 
 /// Re-draws the book of each row asked about, keeping the last one (rows come book by book).
 pub struct Redrawer {
     seed: Seed,
-    attempts: HashMap<u64, u32>,
+    attempts: Attempts,
     last: Option<(u64, Book)>,
 }
 
@@ -111,7 +106,7 @@ impl Redrawer {
     pub fn genuine(&mut self, row: &Row) -> bool {
         let b = row.serial.book();
         if self.last.as_ref().is_none_or(|(k, _)| *k != b) {
-            let attempt = self.attempts.get(&b).copied().unwrap_or(0);
+            let attempt = self.attempts.of(b);
             self.last = Some((b, Generator::get().book(&self.seed, b, attempt)));
         }
         let (_, book) = self.last.as_ref().expect("drawn above");

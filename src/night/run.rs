@@ -2,7 +2,7 @@
 //! printed), checked row by row against the manifest, and indexed by number so that each call
 //! touches only the tickets that hold it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
@@ -182,7 +182,7 @@ impl std::fmt::Debug for NightRun {
 /// Every ticket of the run in book order, drawn on all cores.
 fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
     let seed = Seed::from_text(&record.seed);
-    let attempts: HashMap<u64, u32> = record.redraws.iter().map(|r| (r.book, r.attempt)).collect();
+    let attempts = record.attempts();
     let generator = Generator::get();
     let books: Vec<u64> = (record.settings.first_book..record.settings.first_book + record.settings.books).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
@@ -195,7 +195,7 @@ fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
                 s.spawn(move || {
                     let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
                     for &b in part {
-                        let book = generator.book(seed, b, attempts.get(&b).copied().unwrap_or(0));
+                        let book = generator.book(seed, b, attempts.of(b));
                         out.extend_from_slice(book.tickets());
                     }
                     out

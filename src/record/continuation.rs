@@ -80,7 +80,8 @@ impl Continuation {
     /// Takes every earlier book into the drawer's uniqueness sets.
     pub fn prime(&self, drawer: &mut RunDrawer<'_>) {
         for r in &self.prior {
-            drawer.prime(r.settings.first_book, r.settings.books, |k| r.attempt(k));
+            let attempts = r.attempts();
+            drawer.prime(r.settings.first_book, r.settings.books, |k| attempts.of(k));
         }
     }
 

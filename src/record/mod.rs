@@ -85,8 +85,20 @@ impl RunRecord {
         self.settings.first_book..=self.settings.first_book + self.settings.books.saturating_sub(1)
     }
 
-    /// The attempt that produced book `k` (0 unless it was re-drawn).
-    pub fn attempt(&self, book: u64) -> u32 {
-        self.redraws.iter().find(|r| r.book == book).map_or(0, |r| r.attempt)
+    /// The draw that produced each re-drawn book (every other book is draw 0), to look up
+    /// book by book: the list can hold tens of thousands.
+    pub fn attempts(&self) -> Attempts {
+        Attempts(self.redraws.iter().map(|r| (r.book, r.attempt)).collect())
+    }
+}
+
+/// Re-drawn books by number; see [`RunRecord::attempts`].
+#[derive(Clone, Debug, Default)]
+pub struct Attempts(std::collections::HashMap<u64, u32>);
+
+impl Attempts {
+    /// The attempt that produced book `book` (0 unless it was re-drawn).
+    pub fn of(&self, book: u64) -> u32 {
+        self.0.get(&book).copied().unwrap_or(0)
     }
 }
