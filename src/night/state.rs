@@ -8,7 +8,7 @@ use super::claim::{settle, ClaimView};
 use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
-use super::game::Game;
+use super::game::{replay, Game};
 use super::run::NightRun;
 use super::store::{Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
@@ -29,10 +29,9 @@ impl Night {
     /// Opens the night of `run` (creating `DIR/night.sqlite` on first use) and replays it.
     pub fn open(run: NightRun) -> Result<Night, OpenError> {
         let store = Store::open(&run.dir.join(NIGHT_DB), &run.record_sha256)?;
-        let mut night = Night { run, store, games: Vec::new(), watch: None, version: 0 };
-        for stored in night.store.events()? {
-            night.apply(&stored, false);
-        }
+        let events = store.events()?;
+        let version = events.last().map_or(0, |e| e.seq);
+        let mut night = Night { run, store, games: replay(&events), watch: None, version };
         night.rebuild_watch();
         Ok(night)
     }
@@ -201,31 +200,28 @@ impl Night {
     /// Stores the event, then applies it: nothing is acknowledged before it is on disk.
     fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
         let stored = self.store.append(game, &event).map_err(CommandError::storage)?;
-        self.apply(&stored, true);
+        self.apply(&stored);
         Ok(stored)
     }
 
-    fn apply(&mut self, stored: &Stored, live: bool) {
+    /// Applies a just-stored event, as a restart's replay would, and keeps the current game's
+    /// watch up to date.
+    fn apply(&mut self, stored: &Stored) {
         self.version = stored.seq;
         if let Some(game) = Game::created(stored) {
             self.games.push(game);
-            if live {
-                self.rebuild_watch();
-            }
+            self.rebuild_watch();
             return;
         }
         let current = self.games.len() as i64;
         let Some(game) = usize::try_from(stored.game - 1).ok().and_then(|i| self.games.get_mut(i)) else { return };
         let calls_before = game.calls.len();
         game.apply(stored);
-        if !live || stored.game != current {
-            return;
-        }
-        let (prize, numbers) = (game.prize(), game.calls.numbers().to_vec());
-        let Some(watch) = self.watch.as_mut() else { return };
+        let (prize, calls) = (game.prize(), game.calls.len());
+        let Some(watch) = self.watch.as_mut().filter(|_| stored.game == current) else { return };
         match &stored.event {
-            Event::Called { number, .. } if numbers.len() > calls_before => watch.call(&self.run, *number, true),
-            Event::Undone { number } if numbers.len() < calls_before => watch.call(&self.run, *number, false),
+            Event::Called { number, .. } if calls > calls_before => watch.call(&self.run, *number, true),
+            Event::Undone { number } if calls < calls_before => watch.call(&self.run, *number, false),
             Event::PrizeClosed { .. } => watch.set_prize(&self.run, prize),
             _ => {}
         }
