@@ -71,10 +71,6 @@ impl BookRanges {
     pub fn is_empty(&self) -> bool {
         self.ranges.is_empty()
     }
-
-    pub fn ranges(&self) -> &[(u64, u64)] {
-        &self.ranges
-    }
 }
 
 impl fmt::Display for BookRanges {

@@ -24,8 +24,6 @@ pub enum OpenError {
 /// What kind of "no" a request gets; the server maps each to one HTTP status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
-    /// Not JSON, or not the shape asked for (400).
-    BadRequest,
     /// No such game, or a serial that is not in the run (404).
     NotFound,
     /// Allowed in general but not now: a number already called, a game that has ended (409).

@@ -56,19 +56,6 @@ pub enum Verdict {
     Malformed,
 }
 
-impl Verdict {
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::Stands => "STANDS",
-            Verdict::Missed => "MISSED",
-            Verdict::Incomplete => "NOT COMPLETE",
-            Verdict::Refused => "REFUSED",
-            Verdict::Unknown => "UNKNOWN",
-            Verdict::Malformed => "MISTYPED",
-        }
-    }
-}
-
 impl Event {
     /// The `kind` column: the event's tag.
     pub fn kind(&self) -> &'static str {

@@ -116,10 +116,6 @@ impl Store {
         &self.token
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Appends one event in its own transaction; returns it as stored (sequence and time).
     pub fn append(&mut self, game: i64, event: &Event) -> rusqlite::Result<Stored> {
         let data = serde_json::to_string(event).expect("events serialise");

@@ -35,7 +35,6 @@ impl ApiError {
 impl From<CommandError> for ApiError {
     fn from(e: CommandError) -> ApiError {
         let status = match e.kind {
-            Refused::BadRequest => StatusCode::BAD_REQUEST,
             Refused::NotFound => StatusCode::NOT_FOUND,
             Refused::Conflict => StatusCode::CONFLICT,
             Refused::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
