@@ -126,8 +126,8 @@ mod tests {
                 "run.json:4: missing field `seed`",
             ),
             (
-                Error::RecordVersion { path: "run.json".into(), theirs: "0.0.1".into(), ours: "0.1.0".into() },
-                "run.json: written by housie 0.0.1, this is housie 0.1.0; verify it with that version",
+                Error::RecordVersion { path: "run.json".into(), theirs: "0.0.1".into(), ours: "0.2.0".into() },
+                "run.json: written by housie 0.0.1, this is housie 0.2.0; verify it with that version",
             ),
             (Error::Manifest("manifest.csv: 1: header".into()), "manifest.csv: 1: header; verify the run"),
         ];

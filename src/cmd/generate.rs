@@ -51,9 +51,10 @@ pub struct Args {
     /// Replace housie's files in a folder that is not empty.
     #[arg(long)]
     force: bool,
-    /// Books per PDF volume (memory stays bounded for any run size).
-    #[arg(long, value_name = "N", default_value_t = DEFAULTS.books_per_file)]
-    books_per_file: u64,
+    /// Split the PDF into volumes of N pages (books-0001.pdf, …); by default one books.pdf
+    /// however large the run (memory stays bounded either way).
+    #[arg(long, value_name = "N")]
+    books_per_file: Option<u64>,
     /// Event name for the page header.
     #[arg(long, value_name = "TEXT", default_value_t = DEFAULTS.title.clone())]
     title: String,

@@ -3,7 +3,6 @@
 
 pub mod csv;
 pub mod pdf;
-pub mod pdfx;
 
 use std::fs;
 use std::io::{self, BufWriter, Write};

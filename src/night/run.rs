@@ -108,8 +108,7 @@ impl NightRun {
 
     /// The PDF file and page a book is printed on.
     pub fn page_of(&self, book: u64) -> (String, u64) {
-        let plan =
-            VolumePlan { books: self.record.settings.books, per_file: self.record.settings.books_per_file.max(1) };
+        let plan = VolumePlan { books: self.record.settings.books, per_file: self.record.settings.per_file() };
         plan.locate(book - self.record.settings.first_book)
     }
 

@@ -13,7 +13,7 @@ pub use settings::{Settings, SettingsError, MAX_BLEED_MM};
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::export::csv::ManifestWriter;
-use crate::export::pdf::PdfVolume;
+use crate::export::pdf::{PdfFile, PdfStyle, RenderedPage, Shared};
 use crate::export::{self, Export, FinishedFile, OutputFile};
 use crate::generate::{Redraw, RunDrawer};
 use crate::print::pages::{PlacedBook, VolumePlan};
@@ -53,54 +53,20 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
     let manifest_file = if compare { OutputFile::compare(dir, MANIFEST) } else { OutputFile::create(dir, MANIFEST) }
         .map_err(Error::io(dir.join(MANIFEST)))?;
     let mut manifest = ManifestWriter::new(manifest_file).map_err(Error::io(dir.join(MANIFEST)))?;
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-
-    let (jobs, inbox) = std::sync::mpsc::sync_channel::<(u64, Vec<PlacedBook>)>(1);
-    let inbox = std::sync::Mutex::new(inbox);
-    let pages_done = std::sync::atomic::AtomicU64::new(0);
-    let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-    let mut pdfs: Vec<(u64, FinishedFile)> = std::thread::scope(|s| -> Result<_, Error> {
-        let (report, results) = std::sync::mpsc::channel::<Result<(u64, u64, FinishedFile), Error>>();
-        for _ in 0..workers {
-            let (inbox, report, page_done) = (&inbox, report.clone(), &page_done);
-            s.spawn(move || loop {
-                let job = inbox.lock().expect("no worker panics holding the lock").recv();
-                let Ok((v, placed)) = job else { break };
-                let books = placed.len() as u64;
-                let done = render_volume(plan, &volumes, v, &placed, page_done).map(|f| (v, books, f));
-                if report.send(done).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(report);
-        let mut finished = Vec::new();
-        let mut collect = |r: Result<(u64, u64, FinishedFile), Error>| -> Result<(), Error> {
-            let (v, _, file) = r?;
-            finished.push((v, file));
-            Ok(())
-        };
-        for v in 1..=volumes.volumes() {
-            let batch = drawer.next_batch(volumes.len(v))?;
-            let placed = volumes.place(v, batch);
-            manifest.write_books(&placed).map_err(Error::io(dir.join(MANIFEST)))?;
-            if jobs.send((v, placed)).is_err() {
-                break;
-            }
-            while let Ok(r) = results.try_recv() {
-                collect(r)?;
-            }
-        }
-        drop(jobs);
-        for r in results {
-            collect(r)?;
-        }
-        Ok(finished)
-    })?;
-    pdfs.sort_by_key(|(v, _)| *v);
+    let style = plan.style();
+    let shared = Shared::new(&style).map_err(Error::io(dir.join(volumes.file_name(1))))?;
+    let pdfs = render_pages(
+        plan,
+        &style,
+        &shared,
+        &volumes,
+        progress,
+        |placed| manifest.write_books(placed).map_err(Error::io(dir.join(MANIFEST))),
+        &mut drawer,
+    )?;
 
     let manifest = manifest.into_inner().and_then(OutputFile::finish).map_err(Error::io(dir.join(MANIFEST)))?;
-    let mut finished: Vec<FinishedFile> = pdfs.into_iter().map(|(_, f)| f).collect();
+    let mut finished = pdfs;
     finished.push(manifest);
     let record = plan.record(&finished, drawer.redraws().to_vec());
     let record_file =
@@ -132,7 +98,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
 
 impl GeneratePlan {
     fn volumes(&self) -> VolumePlan {
-        VolumePlan { books: self.settings.books, per_file: self.settings.books_per_file }
+        VolumePlan { books: self.settings.books, per_file: self.settings.per_file() }
     }
 
     fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
@@ -176,22 +142,141 @@ pub fn is_volume_name(name: &str) -> bool {
     name == "books.pdf" || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Renders one volume to a finished (not yet published) file.
-fn render_volume(
+/// Books drawn per batch (drawn in parallel by the generator).
+const DRAW_BATCH: u64 = 1024;
+/// Pages per rendering job, and jobs in flight: what bounds memory whatever the file's size.
+const JOB_PAGES: usize = 16;
+const JOBS_IN_FLIGHT: usize = 8;
+
+/// A run of consecutive pages of one file, to be drawn by a worker.
+struct Job {
+    seq: u64,
+    volume: u64,
+    /// Whether the file ends with this job.
+    last: bool,
+    placed: Vec<PlacedBook>,
+}
+
+/// Draws the books in order, hands each batch to `rows` (the manifest), has the worker threads
+/// draw and compress the pages, and streams them in order into one PDF file per volume.
+fn render_pages(
     plan: &GeneratePlan,
+    style: &PdfStyle<'_>,
+    shared: &Shared,
     volumes: &VolumePlan,
-    v: u64,
-    placed: &[PlacedBook],
-    page_done: &(dyn Fn() + Sync),
-) -> Result<FinishedFile, Error> {
-    let name = volumes.file_name(v);
-    let path = plan.out_dir.join(&name);
-    let style = plan.style();
-    let mut pdf = PdfVolume::new(&style, volumes.len(v));
-    for page in placed.chunks(1) {
-        pdf.write_books(page).map_err(Error::io(&path))?;
-        page_done();
+    progress: &(dyn Fn(u64) + Sync),
+    mut rows: impl FnMut(&[PlacedBook]) -> Result<(), Error>,
+    drawer: &mut RunDrawer,
+) -> Result<Vec<FinishedFile>, Error> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let pages_done = std::sync::atomic::AtomicU64::new(0);
+    let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+    let (jobs, inbox) = std::sync::mpsc::sync_channel::<Job>(JOBS_IN_FLIGHT);
+    let inbox = std::sync::Mutex::new(inbox);
+    std::thread::scope(|s| -> Result<Vec<FinishedFile>, Error> {
+        let (report, results) = std::sync::mpsc::channel::<(Job, Vec<RenderedPage>)>();
+        for _ in 0..workers {
+            let (inbox, report, page_done) = (&inbox, report.clone(), &page_done);
+            s.spawn(move || loop {
+                let job = inbox.lock().expect("no worker panics holding the lock").recv();
+                let Ok(mut job) = job else { break };
+                let total = volumes.len(job.volume);
+                let pages = std::mem::take(&mut job.placed)
+                    .into_iter()
+                    .map(|placed| {
+                        let page = RenderedPage::new(style, placed, total);
+                        page_done();
+                        page
+                    })
+                    .collect();
+                if report.send((job, pages)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(report);
+        let mut writer = InOrder::new(plan, style, shared, volumes);
+        let mut in_flight = 0;
+        let mut seq = 0;
+        for v in 1..=volumes.volumes() {
+            let len = volumes.len(v);
+            let mut first_page = 1;
+            while first_page <= len {
+                let batch = drawer.next_batch(DRAW_BATCH.min(len - first_page + 1))?;
+                let placed = volumes.place(v, first_page, batch);
+                first_page += placed.len() as u64;
+                rows(&placed)?;
+                let mut placed = placed.into_iter().peekable();
+                while placed.peek().is_some() {
+                    let chunk: Vec<PlacedBook> = placed.by_ref().take(JOB_PAGES).collect();
+                    let last = first_page > len && placed.peek().is_none();
+                    while in_flight >= JOBS_IN_FLIGHT {
+                        let done = results.recv().expect("the workers outlive the jobs");
+                        in_flight -= 1;
+                        writer.take(done)?;
+                    }
+                    jobs.send(Job { seq, volume: v, last, placed: chunk }).expect("the workers outlive the jobs");
+                    seq += 1;
+                    in_flight += 1;
+                }
+            }
+        }
+        drop(jobs);
+        for done in results {
+            writer.take(done)?;
+        }
+        Ok(writer.finished)
+    })
+}
+
+/// Puts rendered jobs back in order and writes them into the file they belong to.
+struct InOrder<'a> {
+    plan: &'a GeneratePlan,
+    style: &'a PdfStyle<'a>,
+    shared: &'a Shared,
+    volumes: &'a VolumePlan,
+    next: u64,
+    waiting: std::collections::BTreeMap<u64, (Job, Vec<RenderedPage>)>,
+    file: Option<PdfFile<'a, OutputFile>>,
+    finished: Vec<FinishedFile>,
+}
+
+impl<'a> InOrder<'a> {
+    fn new(plan: &'a GeneratePlan, style: &'a PdfStyle<'a>, shared: &'a Shared, volumes: &'a VolumePlan) -> Self {
+        InOrder { plan, style, shared, volumes, next: 0, waiting: Default::default(), file: None, finished: Vec::new() }
     }
-    let bytes = pdf.finish().map_err(Error::io(&path))?;
-    export::write_file(&plan.out_dir, &name, &bytes, plan.compare_only).map_err(Error::io(&path))
+
+    fn take(&mut self, done: (Job, Vec<RenderedPage>)) -> Result<(), Error> {
+        self.waiting.insert(done.0.seq, done);
+        while let Some((job, pages)) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            let name = self.volumes.file_name(job.volume);
+            let path = self.plan.out_dir.join(&name);
+            let file = match self.file.take() {
+                Some(file) => file,
+                None => {
+                    let dir = &self.plan.out_dir;
+                    let out = if self.plan.compare_only {
+                        OutputFile::compare(dir, &name)
+                    } else {
+                        OutputFile::create(dir, &name)
+                    };
+                    let out = out.map_err(Error::io(&path))?;
+                    PdfFile::new(self.style, self.shared, self.volumes.len(job.volume), out)
+                        .map_err(Error::io(&path))?
+                }
+            };
+            let mut file = file;
+            for page in &pages {
+                file.push(page).map_err(Error::io(&path))?;
+            }
+            if job.last {
+                let out = file.finish().and_then(OutputFile::finish).map_err(Error::io(&path))?;
+                self.finished.push(out);
+            } else {
+                self.file = Some(file);
+            }
+        }
+        Ok(())
+    }
 }

@@ -15,8 +15,10 @@ pub struct Settings {
     pub first_book: u64,
     /// Let two tickets share a line (by default no line repeats in a run).
     pub allow_duplicate_lines: bool,
-    /// Pages per PDF file (more books make volumes `books-0001.pdf`, …).
-    pub books_per_file: u64,
+    /// Pages per PDF file when the run is split into volumes (`books-0001.pdf`, …); `None`
+    /// (the default) writes one `books.pdf` however large the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub books_per_file: Option<u64>,
     /// The event's name, for the page header.
     pub title: String,
     /// A shipped template's name, or a TOML file's path.
@@ -35,7 +37,7 @@ impl Default for Settings {
             books: 1,
             first_book: 1,
             allow_duplicate_lines: false,
-            books_per_file: 1000,
+            books_per_file: None,
             title: "Bingo".to_string(),
             template: "classic".to_string(),
             font: None,
@@ -59,6 +61,11 @@ pub struct SettingsError {
 pub const MAX_BLEED_MM: f32 = 20.0;
 
 impl Settings {
+    /// Pages in each PDF file but the last.
+    pub fn per_file(&self) -> u64 {
+        self.books_per_file.unwrap_or(self.books).max(1)
+    }
+
     /// Checks every field on its own (the run's size against what can be drawn is the
     /// drawer's to check).
     pub fn check(&self) -> Result<(), SettingsError> {
@@ -72,7 +79,7 @@ impl Settings {
         if self.first_book.checked_add(self.books - 1).is_none() {
             return bad("books", &format!("would number books past {}", u64::MAX));
         }
-        if self.books_per_file == 0 {
+        if self.books_per_file == Some(0) {
             return bad("books_per_file", "must be at least 1");
         }
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {

@@ -92,6 +92,12 @@ impl Font {
         }
     }
 
+    /// The glyph ids that draw `text` (characters without a glyph are refused earlier, by
+    /// [`Font::check`], and skipped here).
+    pub fn glyphs<'a>(&'a self, text: &'a str) -> impl Iterator<Item = u16> + 'a {
+        text.chars().filter_map(|c| self.parsed.lookup_glyph_index(c as u32))
+    }
+
     /// Advance width of `text` at `size_pt`, in points (no kerning is applied when drawing either).
     pub fn width(&self, text: &str, size_pt: f32) -> f32 {
         let units: u32 = text

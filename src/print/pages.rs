@@ -44,13 +44,13 @@ impl VolumePlan {
         (self.file_name(i / self.per_file + 1), i % self.per_file + 1)
     }
 
-    /// Places a volume's books on consecutive pages.
-    pub fn place(&self, v: u64, books: Vec<DrawnBook>) -> Vec<PlacedBook> {
+    /// Places books of volume `v` on consecutive pages from `first_page` (1-based).
+    pub fn place(&self, v: u64, first_page: u64, books: Vec<DrawnBook>) -> Vec<PlacedBook> {
         let file = self.file_name(v);
         books
             .into_iter()
             .enumerate()
-            .map(|(i, drawn)| PlacedBook { drawn, file: file.clone(), page: i as u64 + 1 })
+            .map(|(i, drawn)| PlacedBook { drawn, file: file.clone(), page: first_page + i as u64 })
             .collect()
     }
 }

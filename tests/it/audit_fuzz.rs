@@ -14,7 +14,7 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
     RUN.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("fuzz"), 3, dir.path().join("o"));
-        plan.settings.books_per_file = 2; // two volumes, so mutations meet a multi-file run
+        plan.settings.books_per_file = Some(2); // two volumes, so mutations meet a multi-file run
         plan.settings.title = "Fuzz".into();
         housie::generate_run(&plan, &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();

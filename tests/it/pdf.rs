@@ -11,9 +11,30 @@ use crate::util::{manifest_rows, names, Dir};
 
 const MM: f32 = 72.0 / 25.4;
 
+/// A page box, on the page or inherited from its tree (MediaBox and CropBox are).
 fn boxes(doc: &Document, page: lopdf::ObjectId, key: &[u8]) -> Vec<f32> {
     let dict = doc.get_dictionary(page).unwrap();
-    dict.get(key).unwrap().as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect()
+    match dict.get(key) {
+        Ok(o) => o.as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect(),
+        Err(_) => boxes(doc, dict.get(b"Parent").unwrap().as_reference().unwrap(), key),
+    }
+}
+
+/// The page's resources, inherited from its tree when the page has none of its own.
+fn resources(doc: &Document, page: lopdf::ObjectId) -> &lopdf::Dictionary {
+    let dict = doc.get_dictionary(page).unwrap();
+    match dict.get(b"Resources") {
+        Ok(lopdf::Object::Reference(r)) => doc.get_dictionary(*r).unwrap(),
+        Ok(o) => o.as_dict().unwrap(),
+        Err(_) => resources(doc, dict.get(b"Parent").unwrap().as_reference().unwrap()),
+    }
+}
+
+/// The content of a page's form XObject by its resource name (`U` under the tickets, `O` over).
+fn form(doc: &Document, page: lopdf::ObjectId, name: &str) -> String {
+    let forms = resources(doc, page).get(b"XObject").unwrap().as_dict().unwrap();
+    let stream = doc.get_object(forms.get(name.as_bytes()).unwrap().as_reference().unwrap()).unwrap();
+    String::from_utf8(stream.as_stream().unwrap().decompressed_content().unwrap()).unwrap()
 }
 
 fn close(a: &[f32], b: &[f32]) -> bool {
@@ -31,9 +52,12 @@ fn page_text(doc: &Document, page: lopdf::ObjectId, font: &Font) -> Vec<(f32, f3
     let content = Content::decode(&doc.get_page_content(page)).unwrap();
     let mut at = (0.0, 0.0);
     let mut out = Vec::new();
+    let f = |o: &lopdf::Object| o.as_float().unwrap();
     for op in content.operations {
         match op.operator.as_str() {
-            "Tm" => at = (op.operands[4].as_float().unwrap(), op.operands[5].as_float().unwrap()),
+            "BT" => at = (0.0, 0.0),
+            "Tm" => at = (f(&op.operands[4]), f(&op.operands[5])),
+            "Td" => at = (at.0 + f(&op.operands[0]), at.1 + f(&op.operands[1])),
             "Tj" => {
                 let bytes = op.operands[0].as_str().unwrap();
                 let s: String =
@@ -80,10 +104,10 @@ fn tickets_on_page(text: &[(f32, f32, String)]) -> Vec<(String, Vec<Vec<u8>>)> {
 #[test]
 fn the_pdf_parses_and_its_text_maps_back_to_the_manifest() {
     let d = Dir::new();
-    d.run(&["generate", "--books", "12", "--seed", "pdf", "--title", "Test Night", "--out", "o", "-q"]).success();
+    d.run(&["generate", "--books", "40", "--seed", "pdf", "--title", "Test Night", "--out", "o", "-q"]).success();
     let doc = Document::load(d.join("o/books.pdf")).unwrap();
     let pages = doc.get_pages();
-    assert_eq!(pages.len(), 12);
+    assert_eq!(pages.len(), 40); // several rendering jobs, put back in order
     let rows = manifest_rows(&d.read("o/manifest.csv"));
     let font = Font::bundled();
     for (i, (&n, &id)) in pages.iter().enumerate() {
@@ -190,9 +214,11 @@ fn bleed_and_crop_marks_set_the_boxes() {
     assert!(close(&boxes(&doc, id, b"TrimBox"), &[o, o, o + 210.0 * MM, o + 297.0 * MM]));
     let b = 4.5 * MM;
     assert!(close(&boxes(&doc, id, b"BleedBox"), &[b, b, b + 216.0 * MM, b + 303.0 * MM]));
-    // The marks are in registration colour, at the corners and at all seven cuts, both sides.
-    let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
-    assert!(content.contains("1 1 1 1 K"), "crop marks in registration colour");
+    // The marks are in registration colour, at the corners and at all seven cuts, both sides:
+    // 8 corner strokes and 14 at the cuts, each a move and a line.
+    let over = form(&doc, id, "O");
+    let marks = &over[over.find("1 1 1 1 K").expect("crop marks in registration colour")..];
+    assert_eq!(marks.matches(" m\n").count(), 8 + 14);
 }
 
 #[test]
@@ -259,21 +285,32 @@ fn black_overprints_and_coloured_text_knocks_out() {
         let d = Dir::new();
         let (doc, id) = crate::util::first_page(&d, template, "1", "op");
         let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
-        // The tints come first, then overprint is switched on for the 100 % K lines and text.
-        let overprint = content.find("/HOUSIEOP gs").expect("overprint is set");
-        let first_line = content.find(" l\n").expect("grid lines");
+        // The tints come first, then the lines (the `O` form, which sets overprint before its
+        // first line), then overprint again for the 100 % K text.
+        let over = form(&doc, id, "O");
+        let (overprint, first_line) = (over.find("/HOUSIEOP gs").unwrap(), over.find(" l\n").unwrap());
         assert!(overprint < first_line, "{template}: lines before overprint");
-        assert!(content[..overprint].contains(" re\nf"), "{template}: tints before overprint");
+        let lines = content.find("/O Do").expect("the lines are drawn");
+        assert!(content[..lines].contains(" re\nf"), "{template}: tints before the lines");
+        let text = content.find("BT").unwrap();
+        assert!(content[lines..text].contains("/HOUSIEOP gs"), "{template}: the text overprints");
         assert_eq!(content.contains("/HOUSIEKO gs"), knocks_out, "{template}: the header's white text knocks out");
-        let page = doc.get_dictionary(id).unwrap();
-        let resources = match page.get(b"Resources").unwrap() {
-            lopdf::Object::Reference(r) => doc.get_dictionary(*r).unwrap(),
-            o => o.as_dict().unwrap(),
-        };
-        let states = resources.get(b"ExtGState").unwrap().as_dict().unwrap();
+        let states = resources(&doc, id).get(b"ExtGState").unwrap().as_dict().unwrap();
         let op = doc.get_dictionary(states.get(b"HOUSIEOP").unwrap().as_reference().unwrap()).unwrap();
         assert!(op.get(b"OP").unwrap().as_bool().unwrap());
         assert!(op.get(b"op").unwrap().as_bool().unwrap());
         assert_eq!(op.get(b"OPM").unwrap().as_i64().unwrap(), 1);
     }
+}
+
+#[test]
+fn one_file_however_large_by_default() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "1001", "--seed", "one", "--out", "o", "-q"]).success();
+    assert_eq!(names(&d.join("o")), vec!["books.pdf", "manifest.csv", "run.json"]);
+    assert_eq!(Document::load(d.join("o/books.pdf")).unwrap().get_pages().len(), 1001);
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert!(record["settings"].get("books_per_file").is_none(), "no volumes, so no volume size");
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    assert_eq!((&rows[6000].file[..], rows[6000].page), ("books.pdf", 1001));
 }

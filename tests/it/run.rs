@@ -52,7 +52,7 @@ fn first_book_continues_the_numbering_and_the_streams() {
 fn progress_advances_page_by_page() {
     let dir = tempfile::tempdir().unwrap();
     let mut plan = housie::GeneratePlan::new(Seed::from_text("progress"), 25, dir.path().join("o"));
-    plan.settings.books_per_file = 10; // three volumes, drawn on several threads
+    plan.settings.books_per_file = Some(10); // three volumes, drawn on several threads
     let heard = std::sync::Mutex::new(Vec::new());
     housie::generate_run(&plan, &|pages| heard.lock().unwrap().push(pages)).unwrap();
     let mut heard = heard.into_inner().unwrap();

@@ -1,0 +1,156 @@
+//! One PDF file, written as its pages arrive: the shared head ([`super::shared`]), then each
+//! page's content stream and page object, then the page tree, the cross-reference table and the
+//! trailer. Only the objects' offsets are kept, so memory does not grow with the pages.
+
+use std::io::{self, Write};
+
+use sha2::{Digest, Sha256};
+
+use super::shared::Shared;
+use super::PdfStyle;
+use crate::export::csv::ManifestWriter;
+use crate::export::Export;
+use crate::print::pages::PlacedBook;
+
+/// A page drawn and compressed, waiting for its turn in the file.
+pub struct RenderedPage {
+    pub placed: PlacedBook,
+    /// The content stream, deflated.
+    pub content: Vec<u8>,
+}
+
+impl RenderedPage {
+    pub fn new(style: &PdfStyle<'_>, placed: PlacedBook, pages: u64) -> RenderedPage {
+        let content = deflate(&super::page::content(style, &placed, pages));
+        RenderedPage { placed, content }
+    }
+}
+
+pub fn deflate(bytes: &[u8]) -> Vec<u8> {
+    let mut z = flate2::write::ZlibEncoder::new(Vec::with_capacity(bytes.len() / 2), flate2::Compression::default());
+    z.write_all(bytes).expect("writing to memory");
+    z.finish().expect("writing to memory")
+}
+
+/// A PDF file being streamed to `W`.
+pub struct PdfFile<'a, W: Write> {
+    style: &'a PdfStyle<'a>,
+    shared: &'a Shared,
+    out: W,
+    /// Bytes written so far.
+    at: u64,
+    /// Offsets of the objects written after the head, from `first_id` on.
+    offsets: Vec<u64>,
+    first_id: u32,
+    /// Pages in this file, for `{pages}` in the header and footer.
+    pages_total: u64,
+    /// The manifest rows of this file's tickets, hashed: the source of the document /ID.
+    rows: ManifestWriter<Sha256>,
+}
+
+impl<'a, W: Write> PdfFile<'a, W> {
+    pub fn new(style: &'a PdfStyle<'a>, shared: &'a Shared, pages_total: u64, mut out: W) -> io::Result<Self> {
+        out.write_all(&shared.head)?;
+        let rows = ManifestWriter::new(Sha256::new())?;
+        Ok(PdfFile {
+            style,
+            shared,
+            out,
+            at: shared.head.len() as u64,
+            offsets: Vec::new(),
+            first_id: shared.offsets.len() as u32,
+            pages_total,
+            rows,
+        })
+    }
+
+    fn next_id(&self) -> u32 {
+        self.first_id + self.offsets.len() as u32
+    }
+
+    /// Starts object `id` (the next one) at the current offset.
+    fn begin(&mut self, id: u32) -> io::Result<()> {
+        debug_assert_eq!(id, self.next_id());
+        self.offsets.push(self.at);
+        self.write(format!("{id} 0 obj\n").as_bytes())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)?;
+        self.at += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Appends the next page.
+    pub fn push(&mut self, page: &RenderedPage) -> io::Result<()> {
+        self.rows.write_books(std::slice::from_ref(&page.placed))?;
+        let content = self.next_id();
+        self.begin(content)?;
+        self.write(format!("<</Length {}/Filter/FlateDecode>>stream\n", page.content.len()).as_bytes())?;
+        self.write(&page.content)?;
+        self.write(b"\nendstream\nendobj\n")?;
+        let id = self.next_id();
+        self.begin(id)?;
+        let page = format!(
+            "<</Type/Page/Parent {} 0 R{}/Contents {content} 0 R>>\nendobj\n",
+            self.shared.pages_id, self.shared.page_boxes
+        );
+        self.write(page.as_bytes())
+    }
+
+    /// Writes the page tree, the cross-reference table and the trailer; returns the writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        let s = self.shared;
+        let offsets = std::mem::take(&mut self.offsets);
+        let pages = offsets.len() / 2;
+        let tree_at = self.at;
+        let mut tree = format!(
+            "{} 0 obj\n<</Type/Pages/Count {pages}{}/Resources {} 0 R/Kids[",
+            s.pages_id, s.tree_boxes, s.resources_id
+        );
+        for p in 0..pages {
+            let id = self.first_id + 2 * p as u32 + 1;
+            tree.push_str(&format!("{}{id} 0 R", if p == 0 { "" } else { " " }));
+            if tree.len() > 1 << 16 {
+                self.write(tree.as_bytes())?;
+                tree.clear();
+            }
+        }
+        tree.push_str("]>>\nendobj\n");
+        self.write(tree.as_bytes())?;
+
+        let xref_at = self.at;
+        let size = self.first_id as usize + offsets.len();
+        let mut table = format!("xref\n0 {size}\n0000000000 65535 f \n");
+        let head =
+            s.offsets.iter().enumerate().skip(1).map(|(id, &o)| if id == s.pages_id as usize { tree_at } else { o });
+        for offset in head.chain(offsets.iter().copied()) {
+            table.push_str(&format!("{offset:010} 00000 n \n"));
+            if table.len() > 1 << 16 {
+                self.write(table.as_bytes())?;
+                table.clear();
+            }
+        }
+        let rows = std::mem::replace(&mut self.rows, ManifestWriter::new(Sha256::new())?);
+        let digest = rows.into_inner()?.finalize();
+        let id: String = digest[..16].iter().map(|b| format!("{b:02X}")).collect();
+        table.push_str(&format!(
+            "trailer\n<</Size {size}/Root {} 0 R/Info {} 0 R/ID[<{id}><{id}>]>>\nstartxref\n{xref_at}\n%%EOF\n",
+            s.catalog_id, s.info_id
+        ));
+        self.write(table.as_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// Drawing in the caller's thread, page by page, for library callers without a pipeline.
+impl<W: Write> Export for PdfFile<'_, W> {
+    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
+        for placed in books {
+            let page = RenderedPage::new(self.style, placed.clone(), self.pages_total);
+            self.push(&page)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,111 @@
+//! What is the same on every page of a file, drawn once as two Form XObjects: `/U` under the
+//! tickets (background, header band) and `/O` over their shading (grid lines, borders, cut
+//! guides, crop marks). A page then draws only what varies: shading, text and barcodes.
+
+use super::content::{Content, PT_PER_MM};
+use super::{PdfStyle, OVERPRINT, REGISTRATION};
+use crate::domain::{COLS, ROWS};
+use crate::print::layout::Geometry;
+use crate::print::template::Cmyk;
+
+/// Resource names of the two forms.
+pub const UNDER: &str = "U";
+pub const OVER: &str = "O";
+
+/// Millimetres in trim space to points in the media box.
+pub struct Place {
+    pub origin: f32,
+}
+
+impl Place {
+    pub fn of(style: &PdfStyle<'_>) -> Place {
+        Place { origin: style.offset_mm() }
+    }
+
+    pub fn x(&self, mm: f32) -> f32 {
+        (mm + self.origin) * PT_PER_MM
+    }
+
+    /// Lengths do not move with the origin.
+    pub fn len(mm: f32) -> f32 {
+        mm * PT_PER_MM
+    }
+}
+
+/// Background and header band, into the bleed; `None` when the template has neither.
+pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
+    let t = style.template;
+    if t.page.background.is_none() && t.header.band.is_none() {
+        return None;
+    }
+    let (w, h) = t.page.size.mm();
+    let bleed = style.bleed_mm;
+    let p = Place::of(style);
+    let g = Geometry::of(t);
+    let mut c = Content::with_capacity(128);
+    if let Some(bg) = t.page.background {
+        c.fill(bg).rect(p.x(-bleed), p.x(-bleed), Place::len(w + 2.0 * bleed), Place::len(h + 2.0 * bleed)).op("f");
+    }
+    if let Some(band) = t.header.band {
+        let (x, y) = (p.x(-bleed), p.x(g.header_bottom));
+        c.fill(band).rect(x, y, Place::len(w + 2.0 * bleed), Place::len(h + bleed - g.header_bottom)).op("f");
+    }
+    Some(c.into_bytes())
+}
+
+/// Grid lines, borders, cut guides and crop marks, all overprinting.
+pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
+    let t = style.template;
+    let tk = &t.ticket;
+    let (w, h) = t.page.size.mm();
+    let p = Place::of(style);
+    let g = Geometry::of(t);
+    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+    let mut c = Content::with_capacity(4096);
+    // 100 % K overprints the tints under it, so a plate out of register leaves no white sliver.
+    c.raw(&format!("/{OVERPRINT} gs\n")).stroke(Cmyk::BLACK);
+    c.num(tk.line_width).op("w");
+    for i in 0..6 {
+        let top = g.ticket_top(i) - tk.serial_height;
+        let bottom = top - tk.height;
+        for col in 1..COLS {
+            let x = p.x(g.left + col as f32 * cell_w);
+            c.move_to(x, p.x(bottom)).line_to(x, p.x(top));
+        }
+        for r in 1..ROWS {
+            let y = p.x(top - r as f32 * cell_h);
+            c.move_to(p.x(g.left), y).line_to(p.x(g.right), y);
+        }
+    }
+    c.op("S").num(tk.border_width).op("w");
+    for i in 0..6 {
+        let bottom = g.ticket_top(i) - tk.serial_height - tk.height;
+        c.rect(p.x(g.left), p.x(bottom), Place::len(tk.width), Place::len(tk.height));
+    }
+    c.op("S");
+    if tk.cut_guides {
+        c.op("q").raw("[4 3] 0 d\n").num(0.3).op("w");
+        for i in 1..6 {
+            c.move_to(p.x(0.0), p.x(g.cut(i))).line_to(p.x(w), p.x(g.cut(i)));
+        }
+        c.op("S").op("Q");
+    }
+    if style.crop_marks {
+        // In registration colour, from 1 mm outside the bleed, so none prints on the trimmed
+        // page: the corners, and a mark each side at every cut between slips.
+        let bleed = style.bleed_mm;
+        let (near, far) = (bleed + 1.0, bleed + style.slug_mm() - 0.5);
+        c.stroke(REGISTRATION).num(0.25).op("w");
+        for (x, sx) in [(0.0, -1.0), (w, 1.0)] {
+            for (y, sy) in [(0.0, -1.0), (h, 1.0)] {
+                c.move_to(p.x(x + sx * near), p.x(y)).line_to(p.x(x + sx * far), p.x(y));
+                c.move_to(p.x(x), p.x(y + sy * near)).line_to(p.x(x), p.x(y + sy * far));
+            }
+            for i in 0..=6 {
+                c.move_to(p.x(x + sx * near), p.x(g.cut(i))).line_to(p.x(x + sx * far), p.x(g.cut(i)));
+            }
+        }
+        c.op("S");
+    }
+    c.into_bytes()
+}

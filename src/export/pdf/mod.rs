@@ -1,0 +1,174 @@
+//! The print-ready PDF: one book per page, six 3 × 9 grids stacked as a strip, each with its
+//! serial and barcode on a line above it, a header and footer from the template, cut guides, and
+//! for the print shop PDF/X-1a, a bleed, crop marks and correct page boxes.
+//!
+//! A file is streamed: a head shared by every file of the run ([`shared`]: document, font,
+//! OutputIntent, the furniture forms), then pages as they are drawn ([`page`], in parallel by
+//! the pipeline), then the page tree and cross-reference table ([`file`]). The same run gives
+//! the same bytes: fixed resource names, dates from the run, and the document /ID from the
+//! SHA-256 of the file's manifest rows.
+
+mod content;
+mod file;
+mod furniture;
+mod page;
+pub mod pdfx;
+mod shared;
+
+pub use file::{deflate, PdfFile, RenderedPage};
+pub use shared::Shared;
+
+use crate::print::font::Font;
+use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
+use crate::print::template::{fill, Cmyk, Fill, Template};
+use crate::record::date::RunDate;
+
+/// The font's resource name: fixed, so output does not depend on printpdf's global counter.
+const FONT_ID: &str = "HOUSIE";
+/// Space outside the trim for the bleed and crop marks together, mm: 7.5 keeps an A4 page on an
+/// SRA4 sheet (225 × 320 mm); the marks take what the bleed leaves, at least 3 mm.
+const SLUG_AND_BLEED_MM: f32 = 7.5;
+const MIN_SLUG_MM: f32 = 3.0;
+/// Graphics states, by fixed resource names: overprint for 100 % K (`/OP /op true /OPM 1`),
+/// and knock-out for anything else drawn after it.
+const OVERPRINT: &str = "HOUSIEOP";
+const KNOCKOUT: &str = "HOUSIEKO";
+/// Registration colour: crop marks print on every plate.
+const REGISTRATION: Cmyk = Cmyk([100.0, 100.0, 100.0, 100.0]);
+
+/// Everything about the look that is the same on every page of a run, borrowed from the
+/// resolved plan (its settings and its loaded template and font), so it cannot drift from them.
+#[derive(Clone, Copy, Debug)]
+pub struct PdfStyle<'a> {
+    pub template: &'a Template,
+    pub font: &'a Font,
+    pub title: &'a str,
+    pub bleed_mm: f32,
+    pub crop_marks: bool,
+    /// The run's date: CreationDate and ModDate.
+    pub date: RunDate,
+}
+
+/// Why the look was refused before drawing anything.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StyleError {
+    #[error(transparent)]
+    Font(#[from] crate::print::font::FontError),
+    #[error(
+        "the header does not fit on the widest page (book {book}): `{left}` ({left_mm:.1} mm) and `{right}` \
+         ({right_mm:.1} mm) need {need_mm:.1} mm with the {HEADER_GAP_MM} mm gap between them, but the header is \
+         {width_mm:.1} mm wide"
+    )]
+    HeaderOverlap { book: u64, left: String, right: String, left_mm: f32, right_mm: f32, need_mm: f32, width_mm: f32 },
+    #[error(
+        "{what} comes within {distance_mm:.1} mm of the trim on the widest page (book {book}); everything but \
+         colour must stay at least {SAFE_MM} mm inside it"
+    )]
+    OutsideSafeZone { what: String, book: u64, distance_mm: f32 },
+    #[error(
+        "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
+         would print it reversed, so it refuses it"
+    )]
+    RightToLeft { what: String, ch: char, code: u32 },
+}
+
+impl PdfStyle<'_> {
+    /// Checks that the font can draw every character this run will need, left to right.
+    pub fn check(&self) -> Result<(), StyleError> {
+        let f = &self.font;
+        let t = &self.template;
+        for (what, text) in [
+            ("the title", self.title),
+            ("the template's header.left", &t.header.left),
+            ("the template's header.right", &t.header.right),
+            ("the template's footer.text", &t.footer.text),
+        ] {
+            left_to_right(what, text)?;
+            f.check(what, text)?;
+        }
+        f.check("serials", "0123456789-")?;
+        Ok(())
+    }
+
+    /// Measures the header and footer with the font's advance widths on the widest page of the
+    /// run (the book number with most digits, the last page of the fullest file), and refuses
+    /// text that would overlap or come within [`SAFE_MM`] of the trim.
+    pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
+        let t = self.template;
+        let g = Geometry::of(t);
+        let values = Fill { title: self.title, book: last_book, page: pages, pages };
+        let mm = |text: &str, size: f32| self.font.width(text, size) * MM_PER_PT;
+        let (left, right) = (fill(&t.header.left, &values), fill(&t.header.right, &values));
+        let (left_mm, right_mm) = (mm(&left, t.header.size), mm(&right, t.header.size));
+        let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
+        let width_mm = g.right - g.left;
+        if left_mm + right_mm + gap > width_mm + 0.01 {
+            let need_mm = left_mm + right_mm + gap;
+            return Err(StyleError::HeaderOverlap {
+                book: last_book,
+                left,
+                right,
+                left_mm,
+                right_mm,
+                need_mm,
+                width_mm,
+            });
+        }
+        let outside = |what: &str, distance_mm: f32| {
+            Err(StyleError::OutsideSafeZone { what: what.to_string(), book: last_book, distance_mm })
+        };
+        let edge = g.left.min(g.w - g.right);
+        if edge < SAFE_MM {
+            return outside("the tickets and the header", edge);
+        }
+        let header_top = g.header_base + t.header.size * CAP_HEIGHT * MM_PER_PT;
+        if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
+            return outside("the header", g.h - header_top);
+        }
+        let footer = fill(&t.footer.text, &values);
+        if !footer.is_empty() {
+            let half = mm(&footer, t.footer.size) / 2.0;
+            let distance = (g.w / 2.0 - half).min(g.footer_base);
+            if distance < SAFE_MM {
+                return outside("the footer", distance);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether colour (a background or header band) runs to the trim edge with no bleed, which
+    /// a print shop's cutting turns into white slivers.
+    pub fn colour_reaches_trim(&self) -> bool {
+        self.bleed_mm == 0.0 && (self.template.page.background.is_some() || self.template.header.band.is_some())
+    }
+
+    fn page_mm(&self) -> (f32, f32) {
+        self.template.page.size.mm()
+    }
+
+    /// The sheet: the page with its bleed and room for marks, mm.
+    fn media_mm(&self) -> (f32, f32) {
+        let (w, h) = self.page_mm();
+        (w + 2.0 * self.offset_mm(), h + 2.0 * self.offset_mm())
+    }
+
+    /// Offset of the trim box inside the media box, mm.
+    fn offset_mm(&self) -> f32 {
+        self.bleed_mm + if self.crop_marks { self.slug_mm() } else { 0.0 }
+    }
+
+    /// Room for the crop marks outside the bleed.
+    fn slug_mm(&self) -> f32 {
+        (SLUG_AND_BLEED_MM - self.bleed_mm).max(MIN_SLUG_MM)
+    }
+}
+
+/// Refuses text with a strong right-to-left character (Hebrew, Arabic, …): drawn glyph by glyph
+/// left to right it would read backwards.
+fn left_to_right(what: &str, text: &str) -> Result<(), StyleError> {
+    use unicode_bidi::{bidi_class, BidiClass};
+    match text.chars().find(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL)) {
+        None => Ok(()),
+        Some(ch) => Err(StyleError::RightToLeft { what: what.to_string(), ch, code: ch as u32 }),
+    }
+}

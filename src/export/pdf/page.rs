@@ -1,0 +1,130 @@
+//! One book's page: what varies from page to page, between and over the shared furniture
+//! ([`super::furniture`]): the blank-cell shading, the header and footer, serials, numbers and
+//! barcodes.
+
+use std::io::Write as _;
+
+use super::content::Content;
+use super::furniture::{Place, OVER, UNDER};
+use super::{PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
+use crate::domain::{Serial, COLS, ROWS};
+use crate::print::barcode;
+use crate::print::layout::{Geometry, CAP_HEIGHT, MM_PER_PT};
+use crate::print::pages::PlacedBook;
+use crate::print::template::{fill, Barcode, Cmyk, Fill};
+
+/// The page's content stream, uncompressed.
+pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8> {
+    let t = style.template;
+    let tk = &t.ticket;
+    let g = Geometry::of(t);
+    let p = Place::of(style);
+    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+    let grid_top = |i: usize| g.ticket_top(i) - tk.serial_height;
+    let tickets = placed.drawn.book.tickets();
+    let mut c = Content::with_capacity(3072);
+
+    if t.page.background.is_some() || t.header.band.is_some() {
+        c.raw(&format!("/{UNDER} Do\n"));
+    }
+    // Shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
+    if let Some(shade) = tk.blank_shade {
+        c.fill(shade);
+        for (i, ticket) in tickets.iter().enumerate() {
+            let bottom = grid_top(i) - tk.height;
+            c.op("q").num(Place::len(cell_w)).raw("0 0 ").num(Place::len(cell_h)).num(p.x(g.left)).num(p.x(bottom));
+            c.op("cm");
+            for r in 0..ROWS {
+                for col in 0..COLS {
+                    if ticket.get(r, col).is_none() {
+                        c.int(col).int(ROWS - 1 - r).raw("1 1 re\n");
+                    }
+                }
+            }
+            c.op("f").op("Q");
+        }
+    }
+    c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+
+    let black = Cmyk::BLACK;
+    let font = style.font;
+    let number = placed.drawn.number;
+    let values = Fill { title: style.title, book: number, page: placed.page, pages };
+    let header_colour = t.header.colour.unwrap_or(black);
+    c.begin_text();
+    let mut size = 0.0;
+    let mut text = |c: &mut Content, s: &str, pt: f32, x: f32, baseline: f32, align: f32| {
+        if s.is_empty() {
+            return;
+        }
+        if pt != size {
+            c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
+            size = pt;
+        }
+        let width_mm = font.width(s, pt) * MM_PER_PT;
+        c.text_at(p.x(x - align * width_mm), p.x(baseline)).show(font.glyphs(s));
+    };
+    // Only pure K may overprint: white (or any colour) text on the band must knock out.
+    let knock_out = header_colour != black;
+    if knock_out {
+        c.raw(&format!("/{KNOCKOUT} gs\n"));
+    }
+    c.fill(header_colour);
+    text(&mut c, &fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+    text(&mut c, &fill(&t.header.right, &values), t.header.size, g.right, g.header_base, 1.0);
+    if knock_out {
+        c.raw(&format!("/{OVERPRINT} gs\n")).fill(black);
+    }
+    let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
+    let mut digits = String::with_capacity(2);
+    for (i, ticket) in tickets.iter().enumerate() {
+        let serial = Serial::new(number, i as u8 + 1).expect("book numbers start at 1");
+        text(&mut c, &format!("No. {serial}"), tk.serial_size, g.left, grid_top(i) + 1.2, 0.0);
+        for r in 0..ROWS {
+            for col in 0..COLS {
+                if let Some(n) = ticket.get(r, col) {
+                    let x = g.left + (col as f32 + 0.5) * cell_w;
+                    let y = grid_top(i) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                    digits.clear();
+                    let _ = std::fmt::Write::write_fmt(&mut digits, format_args!("{n}"));
+                    text(&mut c, &digits, tk.number_size, x, y, 0.5);
+                }
+            }
+        }
+    }
+    if !t.footer.text.is_empty() {
+        let (w, _) = t.page.size.mm();
+        text(&mut c, &fill(&t.footer.text, &values), t.footer.size, w / 2.0, g.footer_base, 0.5);
+    }
+    c.op("ET");
+    let mut bytes = c.into_bytes();
+    if tk.barcode == Barcode::Code128 {
+        barcodes(style, number, &mut bytes);
+    }
+    bytes
+}
+
+/// A page's six barcodes: 100 % K bars (overprinting, as set above) at the right end of each
+/// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
+/// wide by one bar high, so a bar is four small integers.
+fn barcodes(style: &PdfStyle<'_>, book: u64, out: &mut Vec<u8>) {
+    let t = style.template;
+    let tk = &t.ticket;
+    let g = Geometry::of(t);
+    let p = Place::of(style);
+    let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
+    for i in 0..6 {
+        let serial = Serial::new(book, i as u8 + 1).expect("book numbers start at 1");
+        let (bars, width) = barcode::code128(serial);
+        let x0 = g.right - width as f32 * barcode::MODULE_MM;
+        let y = g.ticket_top(i) - tk.serial_height + bar_bottom;
+        let mut c = Content::default();
+        c.op("q").num(Place::len(barcode::MODULE_MM)).raw("0 0 ").num(Place::len(bar_h)).num(p.x(x0)).num(p.x(y));
+        c.op("cm");
+        for (start, modules) in bars {
+            c.int(start).raw("0 ").int(modules).raw("1 re\n");
+        }
+        c.op("f").op("Q");
+        let _ = out.write_all(&c.into_bytes());
+    }
+}
