@@ -13,7 +13,7 @@
 //! ticket's vector is one uniform draw below F(state) and a binary search: never a dead end, and
 //! each vector exactly as likely as the share of books that continue that way.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::layouts::{Layouts, Vector};
 use crate::domain::{COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
@@ -58,7 +58,9 @@ fn canonical(mut r: Vector) -> Vector {
 
 struct Builder<'a> {
     layouts: &'a Layouts,
-    memo: HashMap<Vector, u32>,
+    /// Each vector as one bit per column, at `3 · column + count − 1`.
+    one_hot: Vec<u32>,
+    memo: FxHashMap<Vector, u32>,
     counts: Counts,
 }
 
@@ -77,13 +79,20 @@ impl Builder<'_> {
         } else {
             let left = tickets - 1;
             let runs = tie_runs(&remaining);
+            // Column j may take c numbers when it leaves between `left` and `3 · left` for the
+            // tickets after this one: one bit per (column, count), tested against each vector's.
+            let mut allowed = 0u32;
+            for (j, &r) in remaining.iter().enumerate() {
+                for c in 1..=3u8 {
+                    if c <= r && (left..=3 * left).contains(&(r - c)) {
+                        allowed |= 1 << (3 * j + c as usize - 1);
+                    }
+                }
+            }
             for (vi, v) in self.layouts.vectors().iter().enumerate() {
-                let fits = (0..COLS).all(|j| {
-                    let rest = remaining[j].wrapping_sub(v[j]);
-                    v[j] <= remaining[j] && (left..=3 * left).contains(&rest)
-                });
                 // One vector per orbit under swaps of tied columns: the one ascending within each tie.
-                if !fits || runs.iter().any(|r| v[r.clone()].windows(2).any(|w| w[0] > w[1])) {
+                if self.one_hot[vi] & !allowed != 0 || runs.iter().any(|r| v[r.clone()].windows(2).any(|w| w[0] > w[1]))
+                {
                     continue;
                 }
                 let mut rest = remaining;
@@ -127,7 +136,7 @@ impl Builder<'_> {
 
 /// The stable sort of columns 2–8 of `rest` by value, as packed old positions (see `Successor`).
 fn reorder(rest: &Vector) -> u32 {
-    let mut order: Vec<usize> = (1..COLS - 1).collect();
+    let mut order: [usize; COLS - 2] = std::array::from_fn(|i| i + 1);
     order.sort_by_key(|&p| rest[p]);
     order.iter().enumerate().fold(0, |acc, (i, &p)| acc | ((p - 1) as u32) << (3 * i))
 }
@@ -184,7 +193,12 @@ impl Counts {
     pub fn build(layouts: &Layouts) -> Counts {
         let weights = weights(layouts);
         let empty = Counts { states: Vec::new(), cumulative: Vec::new(), succ: Vec::new(), weights, start: 0 };
-        let mut b = Builder { layouts, memo: HashMap::new(), counts: empty };
+        let one_hot = layouts
+            .vectors()
+            .iter()
+            .map(|v| v.iter().enumerate().fold(0, |m, (j, &c)| m | 1 << (3 * j + c as usize - 1)))
+            .collect();
+        let mut b = Builder { layouts, one_hot, memo: FxHashMap::default(), counts: empty };
         let start = b.state(COLUMN_SIZES, TICKETS_PER_BOOK as u8);
         b.counts.start = start;
         b.counts

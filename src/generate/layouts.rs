@@ -9,6 +9,9 @@ use crate::domain::{COLS, NUMBERS_PER_ROW, ROWS};
 /// Per-column counts of one ticket.
 pub type Vector = [u8; COLS];
 
+/// Layouts per vector by its number of full columns (a known fact, checked in the tests).
+const LAYOUTS_BY_FULL_COLUMNS: [u32; 4] = [1710, 639, 240, 90];
+
 /// All vectors and all layouts, indexed both ways.
 pub struct Layouts {
     vectors: Vec<Vector>,
@@ -43,27 +46,34 @@ impl Layouts {
         // Every row is 5 of 9 columns; a layout is three rows that leave no column empty.
         let rows: Vec<u32> = (0u32..1 << COLS).filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW).collect();
         let full = (1u32 << COLS) - 1;
-        let mut by_vector: Vec<Vec<u32>> = vec![Vec::new(); vectors.len()];
-        for &a in &rows {
-            for &b in &rows {
-                for &c in &rows {
-                    if a | b | c != full {
+        // A row adds 3^j to the code for each column j it fills; three rows that fill every
+        // column give Σ (c_j − 1)·3^j once Σ 3^j is taken off, so a code is two additions.
+        let digits = |m: u32| (0..COLS).filter(|j| m >> j & 1 == 1).map(|j| 3usize.pow(j as u32)).sum::<usize>();
+        let rows: Vec<(u32, usize)> = rows.iter().map(|&m| (m, digits(m))).collect();
+        let ones = digits(full);
+        // Each vector's share is known from its full columns, so the words go straight to their
+        // place in one array, in the same order as grouping them one by one would give.
+        let mut offsets = vec![0u32];
+        for v in &vectors {
+            let full_columns = v.iter().filter(|&&c| c == 3).count();
+            offsets.push(offsets[offsets.len() - 1] + LAYOUTS_BY_FULL_COLUMNS[full_columns]);
+        }
+        let mut words = vec![0u32; offsets[vectors.len()] as usize];
+        let mut cursor: Vec<u32> = offsets[..vectors.len()].to_vec();
+        for &(a, da) in &rows {
+            for &(b, db) in &rows {
+                let need = full & !(a | b);
+                for &(c, dc) in &rows {
+                    if c & need != need {
                         continue;
                     }
-                    let mut v = [0u8; COLS];
-                    for (j, slot) in v.iter_mut().enumerate() {
-                        *slot = ((a >> j & 1) + (b >> j & 1) + (c >> j & 1)) as u8;
-                    }
-                    by_vector[index_of_code[code(&v)] as usize].push(a | b << COLS | c << (2 * COLS));
+                    let at = &mut cursor[index_of_code[da + db + dc - ones] as usize];
+                    words[*at as usize] = a | b << COLS | c << (2 * COLS);
+                    *at += 1;
                 }
             }
         }
-        let mut offsets = vec![0u32];
-        let mut words = Vec::with_capacity(735_210);
-        for group in by_vector {
-            words.extend(group);
-            offsets.push(words.len() as u32);
-        }
+        debug_assert!(cursor.iter().zip(&offsets[1..]).all(|(c, o)| c == o));
         Layouts { vectors, index_of_code, words, offsets }
     }
 
