@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use housie::night::claims::Tickets;
 use housie::night::prizes::{marked_grid, statuses};
-use housie::{Error, Serial, SerialError};
+use housie::{Error, SerialError};
 
 use super::calls::{call, CallArgs};
 use super::out::{outln, Out};
@@ -40,10 +40,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
-    let serial = match args.serial.parse::<Serial>() {
+    let serial = match tickets.numbering.parse(&args.serial) {
         Ok(s) => s,
         Err(e @ SerialError::CheckDigit { .. }) => {
-            let near: Vec<String> = Serial::suggestions(&args.serial)
+            let near: Vec<String> = tickets
+                .numbering
+                .suggestions(&args.serial)
                 .into_iter()
                 .filter(|s| tickets.contains(*s))
                 .map(|s| s.to_string())

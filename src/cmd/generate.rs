@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 
 use housie::export::pdf::StyleError;
 use housie::generate::RunError;
+use housie::pipeline::Order;
 use housie::print::font::FontError;
 use housie::record::continuation::Continuation;
 use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
@@ -16,6 +17,9 @@ use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 /// (`books.pdf`, or volumes `books-0001.pdf`, … of --books-per-file pages), `manifest.csv`
 /// (every ticket) and `run.json` (the seed, the options and every file's SHA-256: keep it
 /// private, since the seed regenerates every ticket).
+///
+/// For a night of several games, `--booklets 500 --games 8` draws 500 booklets of 8 books, one
+/// per game, each game's page in its own colour; serials then read BOOKLET-GAME-TICKET-CHECK.
 ///
 /// No two tickets in the run hold the same 15 numbers, and by default no two share a line.
 /// The same seed and options always give byte-identical files; without --seed a seed is drawn
@@ -29,8 +33,25 @@ use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of books (one book = six tickets = one page).
-    #[arg(long, value_name = "N")]
-    books: u64,
+    #[arg(
+        long,
+        value_name = "N",
+        required_unless_present = "booklets",
+        conflicts_with = "booklets",
+        allow_negative_numbers = true
+    )]
+    books: Option<u64>,
+    /// Number of booklets, each one book per game (with --games).
+    #[arg(long, value_name = "B", requires = "games")]
+    booklets: Option<u64>,
+    /// Games per booklet (up to 99; a palette of 10 colours repeats after game 10).
+    #[arg(long, value_name = "G", requires = "booklets")]
+    games: Option<u16>,
+    /// Page order of a run of booklets: `booklets` (each booklet's games in order, ready to
+    /// staple, in colour) or `games` (one file per game in booklet order, in black, for printing
+    /// each game on its own coloured paper).
+    #[arg(long, value_enum, default_value_t = OrderArg::Booklets, requires = "booklets")]
+    order: OrderArg,
     /// Seed: any text or number. The same seed and options reproduce the run exactly.
     #[arg(long, value_name = "S", conflicts_with = "after")]
     seed: Option<String>,
@@ -75,6 +96,12 @@ pub struct Args {
     quiet: bool,
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum OrderArg {
+    Booklets,
+    Games,
+}
+
 /// The library's defaults, which clap shows and uses.
 static DEFAULTS: LazyLock<Settings> = LazyLock::new(Settings::default);
 
@@ -92,8 +119,23 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             args.allow_duplicate_lines,
         ),
     };
+    let games = args.games.or(after.as_ref().and_then(Continuation::games));
+    let books = match (args.books, args.booklets, games) {
+        (Some(books), _, _) => books,
+        (None, Some(booklets), Some(games)) => booklets
+            .checked_mul(u64::from(games))
+            .ok_or_else(|| Error::Usage(format!("--booklets {booklets} of {games} games is too many books")))?,
+        _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
+    };
+    let games = args.booklets.and(games);
+    let order = match args.order {
+        OrderArg::Booklets => Order::Booklets,
+        OrderArg::Games => Order::Games,
+    };
     let settings = Settings {
-        books: args.books,
+        books,
+        games,
+        order,
         first_book,
         allow_duplicate_lines,
         books_per_file: args.books_per_file,
@@ -116,7 +158,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         let _ = housie::export::remove_temporaries(&dir);
         std::process::exit(130);
     });
-    let bar = super::progress::bar(args.books, args.quiet, "pages");
+    let bar = super::progress::bar(books, args.quiet, "pages");
     let outcome = generate_run(&plan, &|pages| bar.set_position(pages))?;
     bar.finish_and_clear();
     if args.seed.is_none() && plan.after.is_none() {
@@ -125,7 +167,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
     if !args.quiet {
         eprintln!(
             "housie: {} books, {} tickets ({} re-drawn to keep tickets and lines unique) in {}",
-            args.books,
+            books,
             outcome.record.tickets,
             outcome.record.redraws.len(),
             plan.out_dir.display()

@@ -5,7 +5,7 @@ pub mod serial;
 pub mod ticket;
 
 pub use book::{Book, BookError};
-pub use serial::{Serial, SerialError};
+pub use serial::{Numbering, Serial, SerialError};
 pub use ticket::{Ticket, TicketError, Violation};
 
 /// Rows per ticket.

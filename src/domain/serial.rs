@@ -1,8 +1,10 @@
 //! Serials: what a caller reads aloud to verify a claim, e.g. `000123-4-7` = book 123, ticket 4,
-//! Damm check digit 7 over the digits `0001234`.
+//! Damm check digit 7 over the digits `0001234`. In a run of booklets the serial names the
+//! booklet and the game instead of the book: `000123-3-4-1` = booklet 123, game 3, ticket 4,
+//! check digit 1 over `00012334` ([`Numbering`]).
 //!
-//! The book number is zero-padded to at least six digits. The Damm check digit catches every
-//! single wrong digit and every swap of two adjacent digits.
+//! Book and booklet numbers are zero-padded to at least six digits. The Damm check digit catches
+//! every single wrong digit and every swap of two adjacent digits.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,11 +30,167 @@ pub fn damm(digits: &str) -> u8 {
     digits.bytes().fold(0, |interim, d| DAMM[interim as usize][(d - b'0') as usize])
 }
 
-/// A ticket's identity in a run: its book number and its 1-based place in the book.
+/// A ticket's identity in a run: its book number and its 1-based place in the book, written
+/// by the run's [`Numbering`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Serial {
     book: u64,
     ticket: u8,
+    numbering: Numbering,
+}
+
+/// How a run numbers its books: plainly (`--books`), or as booklets of `games` games
+/// (`--booklets --games`), where book `k` is game `(k − 1) mod games + 1` of booklet
+/// `(k − 1) div games + 1`: a booklet's games are consecutive books, so booklet order is book
+/// order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub struct Numbering {
+    /// 0 for plain books.
+    games: u16,
+}
+
+impl Numbering {
+    pub const BOOKS: Numbering = Numbering { games: 0 };
+
+    /// Booklets of `games` games (at least 1).
+    pub fn booklets(games: u16) -> Option<Numbering> {
+        (games >= 1).then_some(Numbering { games })
+    }
+
+    /// Games per booklet; `None` for plain books.
+    pub fn games(&self) -> Option<u16> {
+        (self.games > 0).then_some(self.games)
+    }
+
+    /// The booklet a book belongs to (a plain book is a booklet of one game).
+    pub fn booklet(&self, book: u64) -> u64 {
+        (book - 1) / u64::from(self.games.max(1)) + 1
+    }
+
+    /// The game a book is for, 1-based (1 for a plain book).
+    pub fn game(&self, book: u64) -> u16 {
+        ((book - 1) % u64::from(self.games.max(1))) as u16 + 1
+    }
+
+    /// The book that is game `game` of booklet `booklet`.
+    pub fn book(&self, booklet: u64, game: u16) -> Option<u64> {
+        let g = u64::from(self.games.max(1));
+        if booklet == 0 || game == 0 || u64::from(game) > g {
+            return None;
+        }
+        (booklet - 1).checked_mul(g)?.checked_add(u64::from(game))
+    }
+
+    /// Ticket `ticket` (1–6) of book `book`, written this way.
+    pub fn serial(&self, book: u64, ticket: u8) -> Option<Serial> {
+        Serial::new(book, ticket).map(|s| Serial { numbering: *self, ..s })
+    }
+
+    /// Reads a serial written this way (leading zeros optional) and checks its Damm digit.
+    pub fn parse(&self, text: &str) -> Result<Serial, SerialError> {
+        let malformed = || {
+            if self.games > 0 {
+                SerialError::MalformedBooklet(text.to_string())
+            } else {
+                SerialError::Malformed(text.to_string())
+            }
+        };
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        let all_digits = |s: &str| !s.is_empty() && s.len() <= 19 && s.bytes().all(|b| b.is_ascii_digit());
+        if parts.iter().any(|p| !all_digits(p)) {
+            return Err(malformed());
+        }
+        let (book, ticket, check) = match (self.games, &parts[..]) {
+            (0, [book, ticket, check]) => (book.parse::<u64>().map_err(|_| malformed())?, ticket, check),
+            (g, [booklet, game, ticket, check]) if g > 0 => {
+                let booklet: u64 = booklet.parse().map_err(|_| malformed())?;
+                let game: u16 = game.parse().map_err(|_| malformed())?;
+                if booklet == 0 {
+                    return Err(malformed());
+                }
+                if game == 0 || game > g {
+                    return Err(SerialError::GameOutOfRange { serial: text.to_string(), game, games: g });
+                }
+                (self.book(booklet, game).ok_or_else(malformed)?, ticket, check)
+            }
+            _ => return Err(malformed()),
+        };
+        if ticket.len() != 1 || check.len() != 1 || book == 0 {
+            return Err(malformed());
+        }
+        let ticket_no: u8 = ticket.parse().map_err(|_| malformed())?;
+        let serial =
+            self.serial(book, ticket_no).ok_or_else(|| SerialError::TicketOutOfRange(text.to_string(), ticket_no))?;
+        // Leading zeros leave a Damm interim digit at 0, so `123-4-7` and `000123-4-7` agree.
+        let expected = serial.check_digit();
+        let found = check.as_bytes()[0] - b'0';
+        if found != expected {
+            return Err(SerialError::CheckDigit { serial: text.to_string(), found, expected });
+        }
+        Ok(serial)
+    }
+
+    /// Valid serials one typing slip away from `text` (one digit changed, or two adjacent digits
+    /// swapped, hyphens kept where they are), for suggesting what a caller meant.
+    pub fn suggestions(&self, text: &str) -> Vec<Serial> {
+        let text = text.trim();
+        let mut found = Vec::new();
+        if !text.is_ascii() {
+            return found;
+        }
+        if text.contains('-') {
+            self.slips(text, &mut found);
+            return found;
+        }
+        // Digits alone: put the hyphens where a serial has them (the game may take one or two).
+        let n = text.len();
+        for game_digits in if self.games > 0 { 1..3 } else { 0..1 } {
+            if n < 3 + game_digits + 1 {
+                continue;
+            }
+            let (head, tail) = text.split_at(n - 2 - game_digits);
+            let mut hyphened = head.to_string();
+            if game_digits > 0 {
+                hyphened.push('-');
+                hyphened.push_str(&tail[..game_digits]);
+            }
+            let tail = &tail[game_digits..];
+            hyphened.push_str(&format!("-{}-{}", &tail[..1], &tail[1..]));
+            self.slips(&hyphened, &mut found);
+        }
+        found
+    }
+
+    /// Adds to `found` the serials one slip from `text`, which has its hyphens.
+    fn slips(&self, text: &str, found: &mut Vec<Serial>) {
+        let positions: Vec<usize> = text.char_indices().filter(|c| c.1.is_ascii_digit()).map(|c| c.0).collect();
+        if positions.len() < 3 {
+            return;
+        }
+        let mut consider = |candidate: &[u8]| {
+            let Ok(candidate) = std::str::from_utf8(candidate) else { return };
+            if let Ok(serial) = self.parse(candidate) {
+                if !found.contains(&serial) {
+                    found.push(serial);
+                }
+            }
+        };
+        let bytes = text.as_bytes();
+        for w in positions.windows(2) {
+            let mut b = bytes.to_vec();
+            b.swap(w[0], w[1]);
+            consider(&b);
+        }
+        for &i in &positions {
+            for v in b'0'..=b'9' {
+                if v != bytes[i] {
+                    let mut b = bytes.to_vec();
+                    b[i] = v;
+                    consider(&b);
+                }
+            }
+        }
+    }
 }
 
 /// Why a string is not a serial.
@@ -40,6 +198,10 @@ pub struct Serial {
 pub enum SerialError {
     #[error("`{0}` is not a serial: expected BOOK-TICKET-CHECK, e.g. 000123-4-7")]
     Malformed(String),
+    #[error("`{0}` is not a serial of this run: expected BOOKLET-GAME-TICKET-CHECK, e.g. 000123-3-4-1")]
+    MalformedBooklet(String),
+    #[error("`{serial}` is for game {game}, but this run's booklets have games 1–{games}")]
+    GameOutOfRange { serial: String, game: u16, games: u16 },
     #[error("`{0}` has ticket {1}, but a book has tickets 1–6")]
     TicketOutOfRange(String, u8),
     #[error("`{serial}` fails its check digit: it is {found}, the digits before it give {expected}")]
@@ -49,7 +211,11 @@ pub enum SerialError {
 impl Serial {
     /// `ticket` is 1-based; `None` when it is not 1–6 or the book is 0.
     pub fn new(book: u64, ticket: u8) -> Option<Serial> {
-        (book >= 1 && (1..=TICKETS_PER_BOOK as u8).contains(&ticket)).then_some(Serial { book, ticket })
+        (book >= 1 && (1..=TICKETS_PER_BOOK as u8).contains(&ticket)).then_some(Serial {
+            book,
+            ticket,
+            numbering: Numbering::BOOKS,
+        })
     }
 
     pub fn book(&self) -> u64 {
@@ -61,91 +227,55 @@ impl Serial {
         self.ticket
     }
 
+    /// How this serial is written.
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
+
+    /// The booklet this ticket belongs to (its book, in a run without booklets).
+    pub fn booklet(&self) -> u64 {
+        self.numbering.booklet(self.book)
+    }
+
+    /// The game this ticket is for (1 in a run without booklets).
+    pub fn game(&self) -> u16 {
+        self.numbering.game(self.book)
+    }
+
+    /// The digits the check digit is computed over.
     fn body(&self) -> String {
-        format!("{:06}{}", self.book, self.ticket)
+        match self.numbering.games {
+            0 => format!("{:06}{}", self.book, self.ticket),
+            _ => format!("{:06}{}{}", self.booklet(), self.game(), self.ticket),
+        }
     }
 
     pub fn check_digit(&self) -> u8 {
         damm(&self.body())
     }
 
-    /// Valid serials one typing slip away from `text` (one digit changed, or two adjacent digits
-    /// swapped), nearest first, for suggesting what a caller meant.
+    /// Valid serials (written by book) one typing slip away from `text`.
     pub fn suggestions(text: &str) -> Vec<Serial> {
-        let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).collect();
-        let mut found = Vec::new();
-        let mut consider = |d: &[u8]| {
-            if d.len() < 3 {
-                return;
-            }
-            let s = String::from_utf8_lossy(d).into_owned();
-            let (head, check) = s.split_at(s.len() - 1);
-            let (book, ticket) = head.split_at(head.len() - 1);
-            if damm(head) != check.as_bytes()[0] - b'0' {
-                return;
-            }
-            if let (Ok(b), Ok(t)) = (book.parse::<u64>(), ticket.parse::<u8>()) {
-                if let Some(serial) = Serial::new(b, t) {
-                    if !found.contains(&serial) {
-                        found.push(serial);
-                    }
-                }
-            }
-        };
-        for i in 0..digits.len().saturating_sub(1) {
-            let mut d = digits.clone();
-            d.swap(i, i + 1);
-            consider(&d);
-        }
-        for i in 0..digits.len() {
-            for v in b'0'..=b'9' {
-                if v != digits[i] {
-                    let mut d = digits.clone();
-                    d[i] = v;
-                    consider(&d);
-                }
-            }
-        }
-        found
+        Numbering::BOOKS.suggestions(text)
     }
 }
 
 impl fmt::Display for Serial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:06}-{}-{}", self.book, self.ticket, self.check_digit())
+        match self.numbering.games {
+            0 => write!(f, "{:06}-{}-{}", self.book, self.ticket, self.check_digit()),
+            _ => write!(f, "{:06}-{}-{}-{}", self.booklet(), self.game(), self.ticket, self.check_digit()),
+        }
     }
 }
 
 impl FromStr for Serial {
     type Err = SerialError;
 
-    /// Accepts `BOOK-TICKET-CHECK` (leading zeros optional) and checks the Damm digit.
+    /// Accepts `BOOK-TICKET-CHECK` (leading zeros optional) and checks the Damm digit; a run of
+    /// booklets reads its serials with [`Numbering::parse`].
     fn from_str(text: &str) -> Result<Serial, SerialError> {
-        let malformed = || SerialError::Malformed(text.to_string());
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        let [book, ticket, check] = parts[..] else {
-            return Err(malformed());
-        };
-        let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !(all_digits(book) && ticket.len() == 1 && all_digits(ticket) && check.len() == 1 && all_digits(check)) {
-            return Err(malformed());
-        }
-        let book_no: u64 = book.parse().map_err(|_| malformed())?;
-        let ticket_no: u8 = ticket.parse().map_err(|_| malformed())?;
-        let serial = Serial::new(book_no, ticket_no).ok_or_else(|| {
-            if book_no == 0 {
-                malformed()
-            } else {
-                SerialError::TicketOutOfRange(text.to_string(), ticket_no)
-            }
-        })?;
-        // Leading zeros leave a Damm interim digit at 0, so `123-4-7` and `000123-4-7` agree.
-        let expected = serial.check_digit();
-        let found = check.as_bytes()[0] - b'0';
-        if found != expected {
-            return Err(SerialError::CheckDigit { serial: text.to_string(), found, expected });
-        }
-        Ok(serial)
+        Numbering::BOOKS.parse(text)
     }
 }
 
@@ -214,5 +344,56 @@ mod tests {
             assert!(bad.parse::<Serial>().is_err(), "{bad}");
         }
         assert!(matches!("000123-7-1".parse::<Serial>(), Err(SerialError::TicketOutOfRange(_, 7))));
+    }
+
+    #[test]
+    fn booklet_serials_tell_booklet_game_and_ticket_and_catch_every_slip() {
+        for games in [1u16, 8, 10, 12] {
+            let n = Numbering::booklets(games).unwrap();
+            for (booklet, game) in [(1u64, 1u16), (123, games), (500, games.div_ceil(2)), (1_234_567, 1)] {
+                let book = n.book(booklet, game).unwrap();
+                assert_eq!((n.booklet(book), n.game(book)), (booklet, game));
+                for ticket in 1..=6 {
+                    let serial = n.serial(book, ticket).unwrap();
+                    let good = serial.to_string();
+                    assert_eq!(
+                        good,
+                        format!("{booklet:06}-{game}-{ticket}-{}", damm(&format!("{booklet:06}{game}{ticket}")))
+                    );
+                    assert_eq!(n.parse(&good).unwrap(), serial);
+                    assert_eq!((serial.booklet(), serial.game(), serial.ticket()), (booklet, game, ticket));
+                    let digits: Vec<usize> = good.char_indices().filter(|c| c.1 != '-').map(|c| c.0).collect();
+                    for &i in &digits {
+                        for v in b'0'..=b'9' {
+                            let mut b = good.clone().into_bytes();
+                            if b[i] != v {
+                                b[i] = v;
+                                assert!(n.parse(std::str::from_utf8(&b).unwrap()).is_err(), "{games}: {good} → {v}");
+                            }
+                        }
+                    }
+                    for w in digits.windows(2) {
+                        let mut b = good.clone().into_bytes();
+                        if b[w[0]] != b[w[1]] {
+                            b.swap(w[0], w[1]);
+                            assert!(n.parse(std::str::from_utf8(&b).unwrap()).is_err(), "{games}: {good} swapped");
+                        }
+                    }
+                    // A slip is found again among the suggestions.
+                    let mut slipped = good.clone().into_bytes();
+                    slipped[2] = if slipped[2] == b'9' { b'8' } else { b'9' };
+                    assert!(n.suggestions(std::str::from_utf8(&slipped).unwrap()).contains(&serial));
+                }
+            }
+        }
+        let eight = Numbering::booklets(8).unwrap();
+        let nine = eight.serial(eight.book(3, 8).unwrap(), 2).unwrap().to_string().replacen("-8-", "-9-", 1);
+        assert_eq!(
+            eight.parse(&nine).unwrap_err().to_string(),
+            format!("`{nine}` is for game 9, but this run's booklets have games 1–8")
+        );
+        // A book serial is not a booklet serial, and the other way round.
+        assert!(matches!(eight.parse("000123-4-7"), Err(SerialError::MalformedBooklet(_))));
+        assert!(matches!("000003-8-2-5".parse::<Serial>(), Err(SerialError::Malformed(_))));
     }
 }

@@ -1,12 +1,14 @@
 //! The manifest: one CSV row per ticket, so every ticket can be checked and found on paper.
 //!
-//! Columns: `serial,book,ticket,r1c1,…,r1c9,r2c1,…,r3c9,file,page` — 27 cells row-major, empty
-//! for a blank; `ticket` is 1–6 in print order; `file` and `page` locate the ticket's page.
+//! Columns: `serial,book,ticket,r1c1,…,r1c9,r2c1,…,r3c9,file,page,booklet,game` — 27 cells
+//! row-major, empty for a blank; `ticket` is 1–6 in print order; `file` and `page` locate the
+//! ticket's page; `booklet` and `game` say which booklet and game the book is (in a run
+//! without booklets, the book's own number and game 1).
 
 use std::io::{self, Write};
 
 use super::Export;
-use crate::domain::{Serial, COLS, ROWS};
+use crate::domain::{COLS, ROWS};
 use crate::print::pages::PlacedBook;
 
 /// The manifest's header, in order.
@@ -19,6 +21,8 @@ pub fn columns() -> Vec<String> {
     }
     cols.push("file".to_string());
     cols.push("page".to_string());
+    cols.push("booklet".to_string());
+    cols.push("game".to_string());
     cols
 }
 
@@ -46,13 +50,15 @@ impl<W: Write> Export for ManifestWriter<W> {
             let number = placed.drawn.number;
             for (t, ticket) in placed.drawn.book.tickets().iter().enumerate() {
                 record.clear();
-                let serial = Serial::new(number, t as u8 + 1).expect("book numbers start at 1");
+                let serial = placed.numbering.serial(number, t as u8 + 1).expect("book numbers start at 1");
                 record.push(serial.to_string());
                 record.push(number.to_string());
                 record.push((t + 1).to_string());
                 record.extend(ticket.cells().iter().map(|&n| if n == 0 { String::new() } else { n.to_string() }));
                 record.push(placed.file.clone());
                 record.push(placed.page.to_string());
+                record.push(serial.booklet().to_string());
+                record.push(serial.game().to_string());
                 self.csv.write_record(&record)?;
             }
         }

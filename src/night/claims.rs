@@ -5,7 +5,7 @@
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use crate::domain::Serial;
+use crate::domain::{Numbering, Serial};
 use crate::record::manifest::{self, Row};
 use crate::record::{Attempts, RunRecord, RUN_RECORD};
 use crate::{Book, Error, Generator, Seed, MANIFEST};
@@ -14,6 +14,8 @@ use crate::{Book, Error, Generator, Seed, MANIFEST};
 pub struct Tickets {
     manifest: PathBuf,
     pub record: Option<RunRecord>,
+    /// How the run writes its serials: from run.json, or read off the manifest.
+    pub numbering: Numbering,
 }
 
 impl Tickets {
@@ -48,7 +50,11 @@ impl Tickets {
                 return Err(damaged(format!("{size} bytes, but run.json records {}", recorded.bytes)));
             }
         }
-        Ok(Tickets { manifest, record })
+        let numbering = match &record {
+            Some(r) => r.settings.numbering(),
+            None => manifest::numbering_of(&manifest).map_err(Error::io(&manifest))?,
+        };
+        Ok(Tickets { manifest, record, numbering })
     }
 
     /// The serial's row, if the manifest has one; an invalid row is an error. Not finding it,
@@ -80,7 +86,7 @@ impl Tickets {
     pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>>, Error> {
         let file = std::fs::File::open(&self.manifest).map_err(Error::io(&self.manifest))?;
         let name = self.manifest.display().to_string();
-        Ok(manifest::rows(std::io::BufReader::new(file), &name).map(|row| {
+        Ok(manifest::rows(std::io::BufReader::new(file), &name, self.numbering).map(|row| {
             row.map_err(|problems| {
                 Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default())
             })

@@ -10,7 +10,6 @@ use sha2::{Digest, Sha256};
 use super::error::OpenError;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use crate::print::font::hex;
-use crate::print::pages::VolumePlan;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{Generator, Seed, MANIFEST};
 
@@ -108,14 +107,14 @@ impl NightRun {
 
     /// The PDF file and page a book is printed on.
     pub fn page_of(&self, book: u64) -> (String, u64) {
-        let plan = VolumePlan { books: self.record.settings.books, per_file: self.record.settings.per_file() };
-        plan.locate(book - self.record.settings.first_book)
+        self.record.settings.pages().locate(book - self.record.settings.first_book)
     }
 
     fn compare_manifest(&mut self) -> Result<(), OpenError> {
         let path = self.dir.join(MANIFEST);
         let file = std::fs::File::open(&path).map_err(|source| OpenError::Io { path: path.clone(), source })?;
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
+        let numbering = self.record.settings.numbering();
         let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };
         let mut record = csv::ByteRecord::new();
         let mut rows = 0usize;
@@ -131,7 +130,7 @@ impl NightRun {
                 return Err(bad(line, format!("{} fields, expected at least {}", record.len(), 3 + ROWS * COLS)));
             }
             let text = String::from_utf8_lossy(&record[0]);
-            let serial: Serial = text.parse().map_err(|e| bad(line, format!("serial: {e}")))?;
+            let serial = numbering.parse(&text).map_err(|e| bad(line, format!("serial: {e}")))?;
             let Some(i) = self.index_of(serial) else {
                 return Err(bad(line, format!("serial: {serial} is not a book of this run ({:?})", self.books())));
             };

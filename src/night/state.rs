@@ -168,14 +168,16 @@ impl Night {
             calls,
             message: message.to_string(),
         };
-        let refusal = match text.parse::<Serial>() {
+        let numbering = self.run.record.settings.numbering();
+        let refusal = match numbering.parse(text) {
             Ok(serial) if self.run.index_of(serial).is_some() => None,
             Ok(serial) => Some(CommandError::new(
                 Refused::NotFound,
                 format!("{serial} is not in this run (books {}-{})", self.run.books().start(), self.run.books().end()),
             )),
             Err(e @ SerialError::CheckDigit { .. }) => {
-                let near: Vec<String> = Serial::suggestions(text)
+                let near: Vec<String> = numbering
+                    .suggestions(text)
                     .into_iter()
                     .filter(|s| self.run.index_of(*s).is_some())
                     .map(|s| s.to_string())
@@ -191,7 +193,7 @@ impl Night {
             self.commit(id, Event::Claimed(log(verdict, &refusal.message)))?;
             return Err(refusal);
         }
-        let serial: Serial = text.parse().expect("parsed above");
+        let serial: Serial = numbering.parse(text).expect("parsed above");
         let view = settle(&self.run, game, serial);
         self.commit(id, Event::Claimed(log(view.verdict, &view.message)))?;
         Ok(view)

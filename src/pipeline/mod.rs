@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub use plan::GeneratePlan;
-pub use settings::{Settings, SettingsError, MAX_BLEED_MM};
+pub use settings::{Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::export::csv::ManifestWriter;
@@ -98,7 +98,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
 
 impl GeneratePlan {
     fn volumes(&self) -> VolumePlan {
-        VolumePlan { books: self.settings.books, per_file: self.settings.per_file() }
+        self.settings.pages()
     }
 
     fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
@@ -136,10 +136,14 @@ fn remove_stale_volumes(dir: &Path, kept: &[PathBuf]) -> Result<(), Error> {
     Ok(())
 }
 
-/// `books.pdf`, or a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five).
+/// `books.pdf`, a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five), or
+/// a game's file `game-NN.pdf`.
 pub fn is_volume_name(name: &str) -> bool {
     let digits = name.strip_prefix("books-").and_then(|n| n.strip_suffix(".pdf"));
-    name == "books.pdf" || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
+    let game = name.strip_prefix("game-").and_then(|n| n.strip_suffix(".pdf"));
+    name == "books.pdf"
+        || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
+        || game.is_some_and(|d| d.len() == 2 && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Books drawn per batch (drawn in parallel by the generator).
@@ -148,17 +152,14 @@ const DRAW_BATCH: u64 = 1024;
 const JOB_PAGES: usize = 16;
 const JOBS_IN_FLIGHT: usize = 8;
 
-/// A run of consecutive pages of one file, to be drawn by a worker.
+/// A run of consecutive books, to be drawn as pages by a worker.
 struct Job {
     seq: u64,
-    volume: u64,
-    /// Whether the file ends with this job.
-    last: bool,
     placed: Vec<PlacedBook>,
 }
 
 /// Draws the books in order, hands each batch to `rows` (the manifest), has the worker threads
-/// draw and compress the pages, and streams them in order into one PDF file per volume.
+/// draw and compress the pages, and streams them in order into their files.
 fn render_pages(
     plan: &GeneratePlan,
     style: &PdfStyle<'_>,
@@ -174,109 +175,111 @@ fn render_pages(
     let (jobs, inbox) = std::sync::mpsc::sync_channel::<Job>(JOBS_IN_FLIGHT);
     let inbox = std::sync::Mutex::new(inbox);
     std::thread::scope(|s| -> Result<Vec<FinishedFile>, Error> {
-        let (report, results) = std::sync::mpsc::channel::<(Job, Vec<RenderedPage>)>();
+        let (report, results) = std::sync::mpsc::channel::<(u64, Vec<RenderedPage>)>();
         for _ in 0..workers {
             let (inbox, report, page_done) = (&inbox, report.clone(), &page_done);
             s.spawn(move || loop {
                 let job = inbox.lock().expect("no worker panics holding the lock").recv();
-                let Ok(mut job) = job else { break };
-                let total = volumes.len(job.volume);
-                let pages = std::mem::take(&mut job.placed)
+                let Ok(job) = job else { break };
+                let pages = job
+                    .placed
                     .into_iter()
                     .map(|placed| {
+                        let total = volumes.len(placed.file_index);
                         let page = RenderedPage::new(style, placed, total);
                         page_done();
                         page
                     })
                     .collect();
-                if report.send((job, pages)).is_err() {
+                if report.send((job.seq, pages)).is_err() {
                     break;
                 }
             });
         }
         drop(report);
         let mut writer = InOrder::new(plan, style, shared, volumes);
-        let mut in_flight = 0;
-        let mut seq = 0;
-        for v in 1..=volumes.volumes() {
-            let len = volumes.len(v);
-            let mut first_page = 1;
-            while first_page <= len {
-                let batch = drawer.next_batch(DRAW_BATCH.min(len - first_page + 1))?;
-                let placed = volumes.place(v, first_page, batch);
-                first_page += placed.len() as u64;
-                rows(&placed)?;
-                let mut placed = placed.into_iter().peekable();
-                while placed.peek().is_some() {
-                    let chunk: Vec<PlacedBook> = placed.by_ref().take(JOB_PAGES).collect();
-                    let last = first_page > len && placed.peek().is_none();
-                    while in_flight >= JOBS_IN_FLIGHT {
-                        let done = results.recv().expect("the workers outlive the jobs");
-                        in_flight -= 1;
-                        writer.take(done)?;
-                    }
-                    jobs.send(Job { seq, volume: v, last, placed: chunk }).expect("the workers outlive the jobs");
-                    seq += 1;
-                    in_flight += 1;
+        let (mut in_flight, mut seq, mut drawn) = (0, 0, 0);
+        while drawn < plan.settings.books {
+            let batch = drawer.next_batch(DRAW_BATCH.min(plan.settings.books - drawn))?;
+            assert!(!batch.is_empty(), "the drawer stopped short of the run");
+            let placed = volumes.place(drawn, batch);
+            drawn += placed.len() as u64;
+            rows(&placed)?;
+            let mut placed = placed.into_iter().peekable();
+            while placed.peek().is_some() {
+                let chunk: Vec<PlacedBook> = placed.by_ref().take(JOB_PAGES).collect();
+                while in_flight >= JOBS_IN_FLIGHT {
+                    let done = results.recv().expect("the workers outlive the jobs");
+                    in_flight -= 1;
+                    writer.take(done)?;
                 }
+                jobs.send(Job { seq, placed: chunk }).expect("the workers outlive the jobs");
+                seq += 1;
+                in_flight += 1;
             }
         }
         drop(jobs);
         for done in results {
             writer.take(done)?;
         }
-        Ok(writer.finished)
+        writer.finish()
     })
 }
 
-/// Puts rendered jobs back in order and writes them into the file they belong to.
+/// Puts rendered jobs back in order and writes each page into its file, opening a file at its
+/// first page and finishing it at its last.
 struct InOrder<'a> {
     plan: &'a GeneratePlan,
     style: &'a PdfStyle<'a>,
     shared: &'a Shared,
     volumes: &'a VolumePlan,
     next: u64,
-    waiting: std::collections::BTreeMap<u64, (Job, Vec<RenderedPage>)>,
-    file: Option<PdfFile<'a, OutputFile>>,
-    finished: Vec<FinishedFile>,
+    waiting: std::collections::BTreeMap<u64, Vec<RenderedPage>>,
+    open: std::collections::BTreeMap<u64, PdfFile<'a, OutputFile>>,
+    finished: Vec<(u64, FinishedFile)>,
 }
 
 impl<'a> InOrder<'a> {
     fn new(plan: &'a GeneratePlan, style: &'a PdfStyle<'a>, shared: &'a Shared, volumes: &'a VolumePlan) -> Self {
-        InOrder { plan, style, shared, volumes, next: 0, waiting: Default::default(), file: None, finished: Vec::new() }
+        let (waiting, open) = Default::default();
+        InOrder { plan, style, shared, volumes, next: 0, waiting, open, finished: Vec::new() }
     }
 
-    fn take(&mut self, done: (Job, Vec<RenderedPage>)) -> Result<(), Error> {
-        self.waiting.insert(done.0.seq, done);
-        while let Some((job, pages)) = self.waiting.remove(&self.next) {
+    fn take(&mut self, (seq, pages): (u64, Vec<RenderedPage>)) -> Result<(), Error> {
+        self.waiting.insert(seq, pages);
+        while let Some(pages) = self.waiting.remove(&self.next) {
             self.next += 1;
-            let name = self.volumes.file_name(job.volume);
-            let path = self.plan.out_dir.join(&name);
-            let file = match self.file.take() {
-                Some(file) => file,
-                None => {
-                    let dir = &self.plan.out_dir;
-                    let out = if self.plan.compare_only {
-                        OutputFile::compare(dir, &name)
-                    } else {
-                        OutputFile::create(dir, &name)
-                    };
-                    let out = out.map_err(Error::io(&path))?;
-                    PdfFile::new(self.style, self.shared, self.volumes.len(job.volume), out)
-                        .map_err(Error::io(&path))?
-                }
-            };
-            let mut file = file;
-            for page in &pages {
-                file.push(page).map_err(Error::io(&path))?;
-            }
-            if job.last {
-                let out = file.finish().and_then(OutputFile::finish).map_err(Error::io(&path))?;
-                self.finished.push(out);
-            } else {
-                self.file = Some(file);
+            for page in pages {
+                self.write(&page)?;
             }
         }
         Ok(())
+    }
+
+    fn write(&mut self, page: &RenderedPage) -> Result<(), Error> {
+        let f = page.placed.file_index;
+        let path = self.plan.out_dir.join(&page.placed.file);
+        if !self.open.contains_key(&f) {
+            let (dir, name) = (&self.plan.out_dir, &page.placed.file);
+            let out =
+                if self.plan.compare_only { OutputFile::compare(dir, name) } else { OutputFile::create(dir, name) };
+            let out = out.map_err(Error::io(&path))?;
+            let file = PdfFile::new(self.style, self.shared, self.volumes.len(f), out).map_err(Error::io(&path))?;
+            self.open.insert(f, file);
+        }
+        let file = self.open.get_mut(&f).expect("opened above");
+        file.push(page).map_err(Error::io(&path))?;
+        if page.placed.page == self.volumes.len(f) {
+            let file = self.open.remove(&f).expect("opened above");
+            self.finished.push((f, file.finish().and_then(OutputFile::finish).map_err(Error::io(&path))?));
+        }
+        Ok(())
+    }
+
+    /// The files, in file order.
+    fn finish(mut self) -> Result<Vec<FinishedFile>, Error> {
+        debug_assert!(self.open.is_empty() && self.waiting.is_empty());
+        self.finished.sort_by_key(|(f, _)| *f);
+        Ok(self.finished.into_iter().map(|(_, file)| file).collect())
     }
 }

@@ -140,7 +140,7 @@ impl GeneratePlan {
         }
         self.style().check()?;
         let s = &self.settings;
-        self.style().check_fit(s.first_book.saturating_add(s.books - 1), s.per_file().min(s.books))?;
+        self.style().check_fit(s.first_book.saturating_add(s.books - 1), s.pages().len(1))?;
         self.check_folder()
     }
 

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::Numbering;
+use crate::print::pages::VolumePlan;
+
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -19,6 +22,13 @@ pub struct Settings {
     /// (the default) writes one `books.pdf` however large the run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub books_per_file: Option<u64>,
+    /// Games per booklet: the run is `books / games` booklets, book `k` being game
+    /// `(k − 1) mod games + 1` of its booklet; `None` for plain books.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u16>,
+    /// How pages are ordered into files (booklets only).
+    #[serde(default, skip_serializing_if = "Order::is_default")]
+    pub order: Order,
     /// The event's name, for the page header.
     pub title: String,
     /// A shipped template's name, or a TOML file's path.
@@ -38,12 +48,33 @@ impl Default for Settings {
             first_book: 1,
             allow_duplicate_lines: false,
             books_per_file: None,
+            games: None,
+            order: Order::Booklets,
             title: "Bingo".to_string(),
             template: "classic".to_string(),
             font: None,
             bleed_mm: 0.0,
             crop_marks: false,
         }
+    }
+}
+
+/// How a run of booklets is printed.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Booklet 1's pages in game order, then booklet 2's, …: ready to staple, each game in its
+    /// colour.
+    #[default]
+    Booklets,
+    /// One file per game (`game-01.pdf`, …), pages in booklet order, in black only, for
+    /// printing each game on its own coloured paper.
+    Games,
+}
+
+impl Order {
+    fn is_default(&self) -> bool {
+        *self == Order::Booklets
     }
 }
 
@@ -57,10 +88,28 @@ pub struct SettingsError {
     pub problem: String,
 }
 
+/// Most games a booklet holds (the serial's game stays two digits at most).
+pub const MAX_GAMES: u16 = 99;
+
 /// Most bleed a page takes, mm.
 pub const MAX_BLEED_MM: f32 = 20.0;
 
 impl Settings {
+    /// How serials are written: by booklet and game, or by book.
+    pub fn numbering(&self) -> Numbering {
+        self.games.and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS)
+    }
+
+    /// The pages' order into files.
+    pub fn pages(&self) -> VolumePlan {
+        VolumePlan {
+            books: self.books,
+            per_file: self.per_file(),
+            numbering: self.numbering(),
+            by_game: self.order == Order::Games && self.games.is_some(),
+        }
+    }
+
     /// Pages in each PDF file but the last.
     pub fn per_file(&self) -> u64 {
         self.books_per_file.unwrap_or(self.books).max(1)
@@ -81,6 +130,31 @@ impl Settings {
         }
         if self.books_per_file == Some(0) {
             return bad("books_per_file", "must be at least 1");
+        }
+        if let Some(games) = self.games {
+            if games == 0 || games > MAX_GAMES {
+                return bad("games", &format!("is {games}; a booklet holds 1 to {MAX_GAMES} games"));
+            }
+            let g = u64::from(games);
+            if !self.books.is_multiple_of(g) {
+                return bad("books", &format!("is {}, not a whole number of booklets of {games} games", self.books));
+            }
+            if !(self.first_book - 1).is_multiple_of(g) {
+                return bad(
+                    "first_book",
+                    &format!(
+                        "is {}; with {games} games a booklet starts at book 1, {}, {}, …",
+                        self.first_book,
+                        g + 1,
+                        2 * g + 1
+                    ),
+                );
+            }
+            if self.order == Order::Games && self.books_per_file.is_some() {
+                return bad("books_per_file", "cannot split files when each game has its own file");
+            }
+        } else if self.order == Order::Games {
+            return bad("order", "is `games`, which needs booklets of games");
         }
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
             return bad("bleed_mm", &format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm));

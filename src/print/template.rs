@@ -303,8 +303,9 @@ impl Template {
             ));
         }
         if t.barcode == Barcode::Code128 {
-            // A serial's symbol is 145 modules; with its quiet zone and room for the serial text.
-            let bars = (145 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
+            // A booklet's serial (`000123-10-4-1`, 13 characters) is 35 + 13 × 11 = 178 modules;
+            // with its quiet zone and room for the serial text.
+            let bars = (178 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
             if t.width < bars + 35.0 || t.serial_height < 4.0 {
                 out.push(format!(
                     "ticket.barcode needs a ticket.width of at least {:.1} mm and a ticket.serial_height of at least \

@@ -73,6 +73,11 @@ impl Continuation {
         self.prior.last().map_or("", |r| r.seed.as_str())
     }
 
+    /// Games per booklet of the earlier run (`None`: plain books).
+    pub fn games(&self) -> Option<u16> {
+        self.prior.last().and_then(|r| r.settings.games)
+    }
+
     pub fn allow_duplicate_lines(&self) -> bool {
         self.prior.last().is_some_and(|r| r.settings.allow_duplicate_lines)
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use crate::domain::{Book, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use crate::domain::{Book, Numbering, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use crate::export::csv::columns;
 
 /// One valid manifest row.
@@ -48,17 +48,19 @@ pub struct Rows<R: Read> {
     name: String,
     expected: Vec<String>,
     record: csv::ByteRecord,
+    numbering: Numbering,
     header_done: bool,
     finished: bool,
 }
 
-/// Rows from any reader; `name` labels problems.
-pub fn rows<R: Read>(reader: R, name: &str) -> Rows<R> {
+/// Rows from any reader of a run whose serials are written by `numbering`; `name` labels problems.
+pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
     Rows {
         reader: csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(reader),
         name: name.to_string(),
         expected: columns(),
         record: csv::ByteRecord::new(),
+        numbering,
         header_done: false,
         finished: false,
     }
@@ -120,7 +122,7 @@ impl<R: Read> Iterator for Rows<R> {
                 return Some(Err(vec![self.problem(line, "", message)]));
             }
             return Some(
-                parse_row(&fields, line, &self.expected)
+                parse_row(&fields, line, &self.expected, self.numbering)
                     .map_err(|found| found.into_iter().map(|(field, msg)| self.problem(line, &field, msg)).collect()),
             );
         }
@@ -255,13 +257,36 @@ impl RunChecks {
 }
 
 /// Checks a manifest file on its own, streaming it: every row, every book, and every repeat.
-pub fn check_file(path: &Path) -> std::io::Result<RunChecks> {
+pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunChecks> {
     let file = std::fs::File::open(path)?;
     let mut checks = RunChecks::new(&path.display().to_string(), true);
-    for row in rows(std::io::BufReader::new(file), &path.display().to_string()) {
+    for row in rows(std::io::BufReader::new(file), &path.display().to_string(), numbering) {
         checks.add(row);
     }
     Ok(checks.finish())
+}
+
+/// How a manifest's serials are written, read off its rows for a manifest without its run.json:
+/// three-part serials are books; four-part ones are booklets, whose games per booklet the
+/// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
+pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
+    let file = std::fs::File::open(path)?;
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(file));
+    let mut most = 0u64;
+    for record in reader.records() {
+        let Ok(record) = record else { break };
+        let field = |i: usize| record.get(i).and_then(|f| f.trim().parse::<u64>().ok());
+        if record.get(0).is_some_and(|s| s.split('-').count() != 4) {
+            return Ok(Numbering::BOOKS);
+        }
+        let (Some(book), Some(booklet), Some(game)) = (field(1), field(32), field(33)) else { break };
+        if booklet > 1 && book >= game {
+            let games = (book - game) / (booklet - 1);
+            return Ok(u16::try_from(games).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS));
+        }
+        most = most.max(game);
+    }
+    Ok(u16::try_from(most).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS))
 }
 
 /// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
@@ -331,7 +356,7 @@ fn scan(
                 p.line = 0;
                 p
             };
-            let row = rows(one.as_slice(), name).next().unwrap_or_else(|| Err(Vec::new()));
+            let row = rows(one.as_slice(), name, serial.numbering()).next().unwrap_or_else(|| Err(Vec::new()));
             return Ok(Some(row.map(|r| Row { line: 0, ..r }).map_err(|ps| ps.into_iter().map(unnumbered).collect())));
         }
         if sorted && book_field(&line).is_some_and(|b| b > serial.book()) {
@@ -340,9 +365,9 @@ fn scan(
     }
 }
 
-fn parse_row(f: &[&str], line: u64, names: &[String]) -> Result<Row, Vec<(String, String)>> {
+fn parse_row(f: &[&str], line: u64, names: &[String], numbering: Numbering) -> Result<Row, Vec<(String, String)>> {
     let mut bad: Vec<(String, String)> = Vec::new();
-    let serial = f[0].parse::<Serial>().map_err(|e| bad.push(("serial".into(), e.to_string()))).ok();
+    let serial = numbering.parse(f[0]).map_err(|e| bad.push(("serial".into(), e.to_string()))).ok();
     let book =
         f[1].parse::<u64>().map_err(|_| bad.push(("book".into(), format!("`{}` is not a book number", f[1])))).ok();
     let ticket = f[2].parse::<u8>().map_err(|_| bad.push(("ticket".into(), format!("`{}` is not 1–6", f[2])))).ok();
@@ -383,6 +408,13 @@ fn parse_row(f: &[&str], line: u64, names: &[String]) -> Result<Row, Vec<(String
     let page = f[31].parse::<u64>().ok().filter(|&p| p >= 1);
     if page.is_none() {
         bad.push(("page".into(), format!("`{}` is not a page number", f[31])));
+    }
+    if let Some(s) = serial {
+        for (i, name, want) in [(32, "booklet", s.booklet()), (33, "game", u64::from(s.game()))] {
+            if f[i].trim().parse::<u64>().ok() != Some(want) {
+                bad.push((name.into(), format!("`{}` is not {s}'s {name}, {want}", f[i])));
+            }
+        }
     }
     match (serial, ticket_value, page, bad.is_empty()) {
         (Some(serial), Some(ticket), Some(page), true) => Ok(Row { line, serial, ticket, file, page }),

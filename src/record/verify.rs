@@ -156,7 +156,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
         Ok(file) => {
             let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical);
             let mut located = Vec::new();
-            for row in manifest::rows(std::io::BufReader::new(file), MANIFEST) {
+            for row in manifest::rows(std::io::BufReader::new(file), MANIFEST, record.settings.numbering()) {
                 if let Ok(row) = &row {
                     let book = row.serial.book();
                     if book < record.settings.first_book || book > last {
@@ -206,7 +206,8 @@ fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.
 pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
-    let m = manifest::check_file(path).map_err(Error::io(path))?;
+    let numbering = manifest::numbering_of(path).map_err(Error::io(path))?;
+    let m = manifest::check_file(path, numbering).map_err(Error::io(path))?;
     let mut report = Report::default();
     report.problems.extend(m.problems.iter().map(ToString::to_string));
     if !m.duplicate_lines.is_empty() {

@@ -51,7 +51,8 @@ fn forge(text: &str) -> (String, String) {
                     let line = |r: &crate::util::Row, c: &[u8]| {
                         let cells: Vec<String> =
                             c.iter().map(|&n| if n == 0 { String::new() } else { n.to_string() }).collect();
-                        format!("{},{},{},{},{},{}", r.serial, r.book, r.ticket, cells.join(","), r.file, r.page)
+                        let (serial, book) = (&r.serial, r.book); // a plain run: booklet = book, game 1
+                        format!("{serial},{book},{},{},{},{},{book},1", r.ticket, cells.join(","), r.file, r.page)
                     };
                     let mut lines: Vec<String> = text.lines().map(String::from).collect();
                     lines[1] = line(a, &ca);

@@ -12,7 +12,7 @@ fn writes_a_manifest_with_the_documented_columns() {
     let header: Vec<&str> = lines[0].split(',').collect();
     assert_eq!(&header[..4], &["serial", "book", "ticket", "r1c1"]);
     assert_eq!(header[3 + 26], "r3c9");
-    assert_eq!(header.len(), 3 + 27 + 2);
+    assert_eq!(&header[30..], &["file", "page", "booklet", "game"]);
     let row: Vec<&str> = lines[1].split(',').collect();
     assert_eq!(row.len(), header.len());
     let serial: housie::Serial = row[0].parse().unwrap();
@@ -21,6 +21,7 @@ fn writes_a_manifest_with_the_documented_columns() {
     assert_eq!(row[3..30].iter().filter(|c| !c.is_empty()).count(), 15);
     let last: Vec<&str> = lines[18].split(',').collect();
     assert_eq!(&last[1..3], &["3", "6"]);
+    assert_eq!(&last[30..], &["books.pdf", "3", "3", "1"], "a plain book is a booklet of one game");
 }
 
 #[test]

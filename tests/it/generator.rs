@@ -93,8 +93,8 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "738e8d07dd3af4fc33d1fd904e73eee862b5421ad463e14d028d4c6a19c598fe"),
-            ("manifest.csv", "13d927cb165f80d3503bfdd37f1b94096538e95b83a7805568a382c0103b306e"),
+            ("books.pdf", "342e587a8def7a1f414d2235cb72dc9b64c3b300c51c9e2b8e692421db210e9a"),
+            ("manifest.csv", "e0108da70457e9a22a8862b4a2cd4391fde864f0c65213d5c2c13dd1f2de1241"),
         ]
     );
 }

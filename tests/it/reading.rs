@@ -11,7 +11,9 @@ fn seeking_finds_every_row_that_reading_through_finds() {
     let d = Dir::new();
     housie::generate_run(&GeneratePlan::new(Seed::from_text("seek"), 300, d.join("o")), &|_| {}).unwrap();
     let path = d.join("o/manifest.csv");
-    let all: Vec<_> = manifest::rows(std::fs::File::open(&path).unwrap(), "m").map(Result::unwrap).collect();
+    let all: Vec<_> = manifest::rows(std::fs::File::open(&path).unwrap(), "m", housie::domain::Numbering::BOOKS)
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(all.len(), 1800);
     for row in all.iter().step_by(7).chain(all.last()) {
         let found = manifest::find(&path, row.serial).unwrap().unwrap().unwrap();
@@ -40,7 +42,7 @@ fn streamed_checks_find_repeats_and_broken_books() {
     // Book 4 again (a copy of book 1's rows renumbered would be caught too): duplicate everything.
     let doubled = format!("{}\n{}\n", lines.join("\n"), lines[1..7].join("\n"));
     let mut checks = RunChecks::new("m", true);
-    for row in manifest::rows(doubled.as_bytes(), "m") {
+    for row in manifest::rows(doubled.as_bytes(), "m", housie::domain::Numbering::BOOKS) {
         checks.add(row);
     }
     let checks = checks.finish();

@@ -7,7 +7,7 @@ use std::io::Write as _;
 use super::content::Content;
 use super::furniture::{Place, OVER, UNDER};
 use super::{PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
-use crate::domain::{Serial, COLS, ROWS};
+use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::layout::{Geometry, CAP_HEIGHT, MM_PER_PT};
 use crate::print::pages::PlacedBook;
@@ -78,7 +78,7 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
     let mut digits = String::with_capacity(2);
     for (i, ticket) in tickets.iter().enumerate() {
-        let serial = Serial::new(number, i as u8 + 1).expect("book numbers start at 1");
+        let serial = placed.numbering.serial(number, i as u8 + 1).expect("book numbers start at 1");
         text(&mut c, &format!("No. {serial}"), tk.serial_size, g.left, grid_top(i) + 1.2, 0.0);
         for r in 0..ROWS {
             for col in 0..COLS {
@@ -99,7 +99,7 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     c.op("ET");
     let mut bytes = c.into_bytes();
     if tk.barcode == Barcode::Code128 {
-        barcodes(style, number, &mut bytes);
+        barcodes(style, placed, &mut bytes);
     }
     bytes
 }
@@ -107,14 +107,14 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
 /// A page's six barcodes: 100 % K bars (overprinting, as set above) at the right end of each
 /// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
 /// wide by one bar high, so a bar is four small integers.
-fn barcodes(style: &PdfStyle<'_>, book: u64, out: &mut Vec<u8>) {
+fn barcodes(style: &PdfStyle<'_>, placed: &PlacedBook, out: &mut Vec<u8>) {
     let t = style.template;
     let tk = &t.ticket;
     let g = Geometry::of(t);
     let p = Place::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
     for i in 0..6 {
-        let serial = Serial::new(book, i as u8 + 1).expect("book numbers start at 1");
+        let serial = placed.numbering.serial(placed.drawn.number, i as u8 + 1).expect("book numbers start at 1");
         let (bars, width) = barcode::code128(serial);
         let x0 = g.right - width as f32 * barcode::MODULE_MM;
         let y = g.ticket_top(i) - tk.serial_height + bar_bottom;
