@@ -42,10 +42,10 @@ pub struct Args {
     )]
     books: Option<u64>,
     /// Number of booklets, each one book per game (with --games).
-    #[arg(long, value_name = "B", requires = "games")]
+    #[arg(long, value_name = "B", requires = "games", value_parser = clap::value_parser!(u64).range(1..))]
     booklets: Option<u64>,
     /// Games per booklet (up to 99; a palette of 10 colours repeats after game 10).
-    #[arg(long, value_name = "G", requires = "booklets")]
+    #[arg(long, value_name = "G", requires = "booklets", value_parser = clap::value_parser!(u16).range(1..=i64::from(housie::pipeline::MAX_GAMES)))]
     games: Option<u16>,
     /// Page order of a run of booklets: `booklets` (each booklet's games in order, ready to
     /// staple, in colour) or `games` (one file per game in booklet order, in black, for printing

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use super::settings::Settings;
-use crate::export::pdf::PdfStyle;
+use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
+use crate::pipeline::Order;
 use crate::print::font::Font;
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
@@ -97,6 +98,12 @@ impl GeneratePlan {
             bleed_mm: self.settings.bleed_mm,
             crop_marks: self.settings.crop_marks,
             date: self.date,
+            numbering: self.settings.numbering(),
+            colours: match (self.settings.games, self.settings.order) {
+                (None, _) => Colours::Template,
+                (Some(_), Order::Booklets) => Colours::PerGame,
+                (Some(_), Order::Games) => Colours::BlackOnly,
+            },
         }
     }
 

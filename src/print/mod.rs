@@ -5,4 +5,5 @@ pub mod barcode;
 pub mod font;
 pub mod layout;
 pub mod pages;
+pub mod palette;
 pub mod template;

@@ -8,6 +8,8 @@
 use std::path::Path;
 
 use serde::Deserialize;
+
+use super::palette::{default_palette, PaletteColour};
 use sha2::Digest;
 
 /// The shipped templates, by name.
@@ -19,7 +21,7 @@ pub const BUILTIN: [(&str, &str); 4] = [
 ];
 
 /// Placeholders the header and footer text may use.
-pub const PLACEHOLDERS: [&str; 4] = ["{title}", "{book}", "{page}", "{pages}"];
+pub const PLACEHOLDERS: [&str; 7] = ["{title}", "{book}", "{page}", "{pages}", "{booklet}", "{game}", "{colour}"];
 
 /// Smallest number size players in dim halls can read.
 pub const MIN_NUMBER_PT: f32 = 16.0;
@@ -67,6 +69,10 @@ pub struct Template {
     #[serde(default)]
     pub footer: FooterSpec,
     pub ticket: TicketSpec,
+    /// One colour per game of a run of booklets (`[[palette]]` tables of `name` and `colour`);
+    /// game g takes colour g, round again after the last.
+    #[serde(default = "default_palette")]
+    pub palette: Vec<PaletteColour>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -121,6 +127,13 @@ pub struct HeaderSpec {
     /// A band behind the header, running to the top and side edges (and into the bleed).
     #[serde(default)]
     pub band: Option<Cmyk>,
+    /// In a run of booklets, the header's right text instead of `right`.
+    #[serde(default = "booklet_header")]
+    pub booklet: String,
+}
+
+fn booklet_header() -> String {
+    "Booklet {booklet} · Game {game} · {colour}".to_string()
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Default)]
@@ -237,7 +250,10 @@ fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>)
             toml::Value::Float(f) if !f.is_finite() => found.push((key, *f)),
             toml::Value::Array(items) => {
                 if let Some(f) = items.iter().filter_map(toml::Value::as_float).find(|f| !f.is_finite()) {
-                    found.push((key, f));
+                    found.push((key.clone(), f));
+                }
+                for (i, table) in items.iter().filter_map(toml::Value::as_table).enumerate() {
+                    non_finite(table, &format!("{key}.{}", i + 1), found);
                 }
             }
             toml::Value::Table(t) => non_finite(t, &key, found),
@@ -433,7 +449,34 @@ impl Template {
                  {MIN_CONTRAST_SMALL}:1"
             ));
         }
-        for (key, text) in [("header.left", &h.left), ("header.right", &h.right), ("footer.text", &f.text)] {
+        if self.palette.is_empty() {
+            out.push(
+                "palette is empty; give each game a [[palette]] colour, or leave it out for the shipped ten".into(),
+            );
+        }
+        for (i, entry) in self.palette.iter().enumerate() {
+            let Cmyk(v) = entry.colour;
+            if entry.name.trim().is_empty() {
+                out.push(format!("palette {}: the name is empty; the caller says it (\"the blue page\")", i + 1));
+            }
+            if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
+                out.push(format!("palette {} ({}) is {v:?}, each of c, m, y, k must be 0–100", i + 1, entry.name));
+            } else if v.iter().sum::<f32>() > MAX_INK {
+                let ink: f32 = v.iter().sum();
+                out.push(format!(
+                    "palette {} ({}) is {v:?}, {ink} % ink in all; a print shop takes at most {MAX_INK} %",
+                    i + 1,
+                    entry.name
+                ));
+            }
+        }
+        let texts = [
+            ("header.left", &h.left),
+            ("header.right", &h.right),
+            ("header.booklet", &h.booklet),
+            ("footer.text", &f.text),
+        ];
+        for (key, text) in texts {
             if let Some(bad) = unknown_placeholder(text) {
                 out.push(format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")));
             }
@@ -461,14 +504,22 @@ pub struct Fill<'a> {
     pub book: u64,
     pub page: u64,
     pub pages: u64,
+    /// The book's booklet and game (its own number and 1 without booklets), and the game's
+    /// colour name.
+    pub booklet: u64,
+    pub game: u16,
+    pub colour: &'a str,
 }
 
 /// Replaces the placeholders in `text`.
 pub fn fill(text: &str, f: &Fill) -> String {
     text.replace("{title}", f.title)
         .replace("{book}", &f.book.to_string())
-        .replace("{page}", &f.page.to_string())
         .replace("{pages}", &f.pages.to_string())
+        .replace("{page}", &f.page.to_string())
+        .replace("{booklet}", &f.booklet.to_string())
+        .replace("{game}", &f.game.to_string())
+        .replace("{colour}", f.colour)
 }
 
 #[cfg(test)]
@@ -493,7 +544,7 @@ mod tests {
 
     #[test]
     fn fill_replaces_placeholders() {
-        let f = Fill { title: "Spring Fair", book: 12, page: 3, pages: 40 };
+        let f = Fill { title: "Spring Fair", book: 12, page: 3, pages: 40, booklet: 12, game: 1, colour: "Blue" };
         assert_eq!(fill("{title} · Book {book} · {page}/{pages}", &f), "Spring Fair · Book 12 · 3/40");
     }
 }

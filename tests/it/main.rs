@@ -2,6 +2,7 @@
 
 mod audit;
 mod audit_fuzz;
+mod booklets;
 mod cli_generate;
 mod fit;
 mod generator;

@@ -106,7 +106,7 @@ fn pdftotext_gives_back_every_serial_and_grid_row_in_order() {
 
 /// `gs -sDEVICE=inkcov` prints `C M Y K CMYK OK` per page, over the trimmed page (the crop
 /// marks outside it are in registration colour, on every plate by design).
-fn ink(pdf: &str) -> Option<Vec<[f64; 4]>> {
+pub fn ink(pdf: &str) -> Option<Vec<[f64; 4]>> {
     let gs = tool("gs")?;
     let (code, out, err) = run_tool(&gs, &["-q", "-dUseTrimBox", "-o", "-", "-sDEVICE=inkcov", pdf]);
     assert_eq!(code, 0, "{err}");

@@ -129,7 +129,7 @@ pub fn all_names(dir: &Path) -> Vec<String> {
     v
 }
 
-/// A manifest row: serial, book, ticket, the 27 cells (0 for blank), file, page.
+/// A manifest row: serial, book, ticket, the 27 cells (0 for blank), file, page, booklet, game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub serial: String,
@@ -138,6 +138,8 @@ pub struct Row {
     pub cells: Vec<u8>,
     pub file: String,
     pub page: u64,
+    pub booklet: u64,
+    pub game: u16,
 }
 
 impl Row {
@@ -159,6 +161,8 @@ pub fn manifest_rows(text: &str) -> Vec<Row> {
                 cells: f[3..30].iter().map(|c| if c.is_empty() { 0 } else { c.parse().unwrap() }).collect(),
                 file: f[30].to_string(),
                 page: f[31].parse().unwrap(),
+                booklet: f[32].parse().unwrap(),
+                game: f[33].parse().unwrap(),
             }
         })
         .collect()

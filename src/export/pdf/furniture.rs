@@ -32,25 +32,35 @@ impl Place {
     }
 }
 
-/// Background and header band, into the bleed; `None` when the template has neither.
+/// Background and header band, into the bleed, when they are the same on every page; `None`
+/// when there is neither. (A game's band is drawn with its page.)
 pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
-    let t = style.template;
-    if t.page.background.is_none() && t.header.band.is_none() {
+    let (background, band) = style.under_colours();
+    if background.is_none() && band.is_none() {
         return None;
     }
+    let t = style.template;
     let (w, h) = t.page.size.mm();
     let bleed = style.bleed_mm;
     let p = Place::of(style);
-    let g = Geometry::of(t);
     let mut c = Content::with_capacity(128);
-    if let Some(bg) = t.page.background {
+    if let Some(bg) = background {
         c.fill(bg).rect(p.x(-bleed), p.x(-bleed), Place::len(w + 2.0 * bleed), Place::len(h + 2.0 * bleed)).op("f");
     }
-    if let Some(band) = t.header.band {
-        let (x, y) = (p.x(-bleed), p.x(g.header_bottom));
-        c.fill(band).rect(x, y, Place::len(w + 2.0 * bleed), Place::len(h + bleed - g.header_bottom)).op("f");
+    if let Some(band) = band {
+        header_band(style, &mut c, band);
     }
     Some(c.into_bytes())
+}
+
+/// The header band, from the header's bottom to the top edge and the sides, into the bleed.
+pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
+    let (w, h) = style.template.page.size.mm();
+    let bleed = style.bleed_mm;
+    let p = Place::of(style);
+    let g = Geometry::of(style.template);
+    let (x, y) = (p.x(-bleed), p.x(g.header_bottom));
+    c.fill(band).rect(x, y, Place::len(w + 2.0 * bleed), Place::len(h + bleed - g.header_bottom)).op("f");
 }
 
 /// Grid lines, borders, cut guides and crop marks, all overprinting.

@@ -18,9 +18,11 @@ mod shared;
 pub use file::{deflate, PdfFile, RenderedPage};
 pub use shared::Shared;
 
+use crate::domain::Numbering;
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
-use crate::print::template::{fill, Cmyk, Fill, Template};
+use crate::print::palette::{tint, PaletteColour};
+use crate::print::template::{contrast, fill, Cmyk, Fill, Template, MIN_CONTRAST};
 use crate::record::date::RunDate;
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
@@ -47,6 +49,30 @@ pub struct PdfStyle<'a> {
     pub crop_marks: bool,
     /// The run's date: CreationDate and ModDate.
     pub date: RunDate,
+    /// How serials are written, and which booklet and game each book is.
+    pub numbering: Numbering,
+    pub colours: Colours,
+}
+
+/// Where a page's colours come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colours {
+    /// The template's, on every page.
+    Template,
+    /// Each game's own palette colour for the header band and the blank cells' tint.
+    PerGame,
+    /// Black only (`--order games`: each game goes on its own coloured paper).
+    BlackOnly,
+}
+
+/// The colours of one page.
+pub struct Look<'a> {
+    pub background: Option<Cmyk>,
+    pub band: Option<Cmyk>,
+    pub header_colour: Cmyk,
+    pub shade: Option<Cmyk>,
+    /// The game's colour name, for `{colour}` (empty without booklets).
+    pub colour_name: &'a str,
 }
 
 /// Why the look was refused before drawing anything.
@@ -73,6 +99,70 @@ pub enum StyleError {
 }
 
 impl PdfStyle<'_> {
+    /// The palette colour of game `game` (1-based), round again after the last.
+    pub fn game_colour(&self, game: u16) -> &PaletteColour {
+        let palette = &self.template.palette;
+        &palette[(usize::from(game) - 1) % palette.len()]
+    }
+
+    /// The colours of book `book`'s page.
+    pub fn look(&self, book: u64) -> Look<'_> {
+        let t = self.template;
+        let named = self.numbering.games().is_some();
+        let game = self.game_colour(self.numbering.game(book));
+        let colour_name = if named { game.name.as_str() } else { "" };
+        match self.colours {
+            Colours::Template => Look {
+                background: t.page.background,
+                band: t.header.band,
+                header_colour: t.header.colour.unwrap_or(Cmyk::BLACK),
+                shade: t.ticket.blank_shade,
+                colour_name,
+            },
+            Colours::PerGame => {
+                let white = Cmyk([0.0; 4]);
+                // White text where it reads well enough on the game's colour, else black.
+                let header_colour = if contrast(white, game.colour) >= MIN_CONTRAST { white } else { Cmyk::BLACK };
+                Look {
+                    background: t.page.background,
+                    band: Some(game.colour),
+                    header_colour,
+                    shade: t.ticket.blank_shade.map(|_| tint(game.colour)),
+                    colour_name,
+                }
+            }
+            Colours::BlackOnly => Look {
+                background: None,
+                band: None,
+                header_colour: Cmyk::BLACK,
+                shade: t.ticket.blank_shade.map(|_| Cmyk([0.0, 0.0, 0.0, 12.0])),
+                colour_name,
+            },
+        }
+    }
+
+    /// Whether the shared form under the tickets (background, a band the same on every page)
+    /// has anything in it.
+    pub fn has_under(&self) -> bool {
+        let (background, band) = self.under_colours();
+        background.is_some() || band.is_some()
+    }
+
+    /// The background and band that are the same on every page (a game's band is not).
+    fn under_colours(&self) -> (Option<Cmyk>, Option<Cmyk>) {
+        let look = self.look(1);
+        (look.background, if self.colours == Colours::PerGame { None } else { look.band })
+    }
+
+    /// The header's right text: the booklet's and game's in a run of booklets.
+    pub fn header_right(&self) -> &str {
+        if self.numbering.games().is_some() {
+            &self.template.header.booklet
+        } else {
+            &self.template.header.right
+        }
+    }
+
     /// Checks that the font can draw every character this run will need, left to right.
     pub fn check(&self) -> Result<(), StyleError> {
         let f = &self.font;
@@ -82,11 +172,18 @@ impl PdfStyle<'_> {
             ("the template's header.left", &t.header.left),
             ("the template's header.right", &t.header.right),
             ("the template's footer.text", &t.footer.text),
+            ("the template's header.booklet", &t.header.booklet),
         ] {
             left_to_right(what, text)?;
             f.check(what, text)?;
         }
         f.check("serials", "0123456789-")?;
+        if self.numbering.games().is_some() {
+            for entry in &t.palette {
+                left_to_right("a palette colour's name", &entry.name)?;
+                f.check("a palette colour's name", &entry.name)?;
+            }
+        }
         Ok(())
     }
 
@@ -94,11 +191,29 @@ impl PdfStyle<'_> {
     /// run (the book number with most digits, the last page of the fullest file), and refuses
     /// text that would overlap or come within [`SAFE_MM`] of the trim.
     pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
+        // Every game's colour name in turn, with the last booklet's number.
+        let games = self.numbering.games().unwrap_or(1);
+        for game in 1..=games {
+            let book = self.numbering.book(self.numbering.booklet(last_book), game).unwrap_or(last_book);
+            self.check_fit_at(book, game, pages)?;
+        }
+        Ok(())
+    }
+
+    fn check_fit_at(&self, last_book: u64, game: u16, pages: u64) -> Result<(), StyleError> {
         let t = self.template;
         let g = Geometry::of(t);
-        let values = Fill { title: self.title, book: last_book, page: pages, pages };
+        let values = Fill {
+            title: self.title,
+            book: last_book,
+            page: pages,
+            pages,
+            booklet: self.numbering.booklet(last_book),
+            game,
+            colour: if self.numbering.games().is_some() { &self.game_colour(game).name } else { "" },
+        };
         let mm = |text: &str, size: f32| self.font.width(text, size) * MM_PER_PT;
-        let (left, right) = (fill(&t.header.left, &values), fill(&t.header.right, &values));
+        let (left, right) = (fill(&t.header.left, &values), fill(self.header_right(), &values));
         let (left_mm, right_mm) = (mm(&left, t.header.size), mm(&right, t.header.size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
         let width_mm = g.right - g.left;
@@ -139,7 +254,8 @@ impl PdfStyle<'_> {
     /// Whether colour (a background or header band) runs to the trim edge with no bleed, which
     /// a print shop's cutting turns into white slivers.
     pub fn colour_reaches_trim(&self) -> bool {
-        self.bleed_mm == 0.0 && (self.template.page.background.is_some() || self.template.header.band.is_some())
+        let look = self.look(1);
+        self.bleed_mm == 0.0 && (look.background.is_some() || look.band.is_some())
     }
 
     fn page_mm(&self) -> (f32, f32) {

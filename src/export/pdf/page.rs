@@ -5,8 +5,8 @@
 use std::io::Write as _;
 
 use super::content::Content;
-use super::furniture::{Place, OVER, UNDER};
-use super::{PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::furniture::{self, Place, OVER, UNDER};
+use super::{Colours, PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::layout::{Geometry, CAP_HEIGHT, MM_PER_PT};
@@ -24,11 +24,18 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     let tickets = placed.drawn.book.tickets();
     let mut c = Content::with_capacity(3072);
 
-    if t.page.background.is_some() || t.header.band.is_some() {
+    let number = placed.drawn.number;
+    let look = style.look(number);
+    if style.has_under() {
         c.raw(&format!("/{UNDER} Do\n"));
     }
+    if style.colours == Colours::PerGame {
+        if let Some(band) = look.band {
+            furniture::header_band(style, &mut c, band);
+        }
+    }
     // Shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
-    if let Some(shade) = tk.blank_shade {
+    if let Some(shade) = look.shade {
         c.fill(shade);
         for (i, ticket) in tickets.iter().enumerate() {
             let bottom = grid_top(i) - tk.height;
@@ -48,9 +55,16 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
 
     let black = Cmyk::BLACK;
     let font = style.font;
-    let number = placed.drawn.number;
-    let values = Fill { title: style.title, book: number, page: placed.page, pages };
-    let header_colour = t.header.colour.unwrap_or(black);
+    let values = Fill {
+        title: style.title,
+        book: number,
+        page: placed.page,
+        pages,
+        booklet: placed.numbering.booklet(number),
+        game: placed.numbering.game(number),
+        colour: look.colour_name,
+    };
+    let header_colour = look.header_colour;
     c.begin_text();
     let mut size = 0.0;
     let mut text = |c: &mut Content, s: &str, pt: f32, x: f32, baseline: f32, align: f32| {
@@ -71,7 +85,7 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     }
     c.fill(header_colour);
     text(&mut c, &fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
-    text(&mut c, &fill(&t.header.right, &values), t.header.size, g.right, g.header_base, 1.0);
+    text(&mut c, &fill(style.header_right(), &values), t.header.size, g.right, g.header_base, 1.0);
     if knock_out {
         c.raw(&format!("/{OVERPRINT} gs\n")).fill(black);
     }

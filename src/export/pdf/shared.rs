@@ -126,7 +126,12 @@ fn real(v: f32) -> Object {
 fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
     let t = style.template;
     let mut chars: BTreeSet<char> = "0123456789No. -".chars().collect();
-    for text in [style.title, &t.header.left, &t.header.right, &t.footer.text] {
+    let mut texts = vec![style.title, &t.header.left, &t.header.right, &t.footer.text];
+    if style.numbering.games().is_some() {
+        texts.push(&t.header.booklet);
+        texts.extend(t.palette.iter().map(|p| p.name.as_str()));
+    }
+    for text in texts {
         chars.extend(text.chars().filter(|c| !c.is_control()));
     }
     let every: String = chars.into_iter().filter(|&c| style.font.glyphs(&c.to_string()).next().is_some()).collect();

@@ -1,0 +1,124 @@
+//! Booklets of games: serials that tell booklet, game and ticket, the manifest's columns, a
+//! colour per game, one file per game in black, and the refusals.
+
+use housie::domain::Numbering;
+use housie::print::palette::default_palette;
+
+use crate::pdf_tools::ink;
+use crate::util::{manifest_rows, names, run_tool, tool, Dir};
+
+fn booklets(d: &Dir, extra: &[&str]) {
+    let mut args = vec!["generate", "--booklets", "3", "--games", "8", "--seed", "night", "--out", "o", "-q"];
+    args.extend_from_slice(extra);
+    d.run(&args).success();
+}
+
+#[test]
+fn serials_and_columns_tell_the_booklet_and_the_game() {
+    let d = Dir::new();
+    booklets(&d, &[]);
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    assert_eq!(rows.len(), 3 * 8 * 6);
+    let numbering = Numbering::booklets(8).unwrap();
+    for (i, row) in rows.iter().enumerate() {
+        let book = i as u64 / 6 + 1;
+        let (booklet, game) = ((book - 1) / 8 + 1, ((book - 1) % 8) as u16 + 1);
+        assert_eq!((row.book, row.booklet, row.game), (book, booklet, game), "row {}", i + 2);
+        let serial = numbering.parse(&row.serial).unwrap();
+        assert_eq!(
+            (serial.book(), serial.booklet(), serial.game(), serial.ticket()),
+            (book, booklet, game, row.ticket)
+        );
+        assert!(row.serial.starts_with(&format!("{booklet:06}-{game}-{}-", row.ticket)), "{}", row.serial);
+        // Booklet order: booklet 1's eight games, then booklet 2's, each a page of books.pdf.
+        assert_eq!((row.file.as_str(), row.page), ("books.pdf", book));
+    }
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert_eq!((record["settings"]["books"].as_u64(), record["settings"]["games"].as_u64()), (Some(24), Some(8)));
+    // Uniqueness across the whole run, and the same bytes again from the seed.
+    d.run(&["verify", "o"]).success();
+    let e = Dir::new();
+    booklets(&e, &[]);
+    for file in ["books.pdf", "manifest.csv", "run.json"] {
+        assert!(std::fs::read(d.join("o").join(file)).unwrap() == std::fs::read(e.join("o").join(file)).unwrap());
+    }
+}
+
+#[test]
+fn order_games_writes_a_file_per_game_in_booklet_order() {
+    let d = Dir::new();
+    booklets(&d, &["--order", "games"]);
+    let mut want: Vec<String> = (1..=8).map(|g| format!("game-{g:02}.pdf")).collect();
+    want.extend(["manifest.csv".to_string(), "run.json".to_string()]);
+    assert_eq!(names(&d.join("o")), want);
+    for row in manifest_rows(&d.read("o/manifest.csv")) {
+        assert_eq!((row.file, row.page), (format!("game-{:02}.pdf", row.game), row.booklet));
+    }
+    d.run(&["verify", "o"]).success();
+}
+
+#[test]
+fn each_game_prints_in_its_colour_and_order_games_in_black_only() {
+    let d = Dir::new();
+    booklets(&d, &["--bleed", "3"]);
+    let Some(pages) = ink(&d.join("o/books.pdf").display().to_string()) else { return };
+    let palette = default_palette();
+    for (i, inks) in pages.iter().enumerate() {
+        let colour = palette[i % 8].colour.0;
+        for plate in 0..3 {
+            // A plate the game's colour does not use stays clean; one it uses shows the band.
+            if colour[plate] == 0.0 {
+                assert_eq!(inks[plate], 0.0, "page {} ({}): plate {plate}", i + 1, palette[i % 8].name);
+            } else {
+                assert!(inks[plate] > 0.05, "page {} ({}): plate {plate} {inks:?}", i + 1, palette[i % 8].name);
+            }
+        }
+    }
+    let e = Dir::new();
+    booklets(&e, &["--bleed", "3", "--order", "games"]);
+    for g in 1..=8 {
+        let Some(pages) = ink(&e.join(&format!("o/game-{g:02}.pdf")).display().to_string()) else { return };
+        assert_eq!(pages.len(), 3);
+        for inks in pages {
+            assert_eq!(&inks[..3], &[0.0; 3], "game {g} is printed in black only");
+        }
+    }
+}
+
+#[test]
+fn the_header_names_booklet_game_and_colour() {
+    let d = Dir::new();
+    booklets(&d, &["--order", "games"]);
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let pdf = d.join("o/game-03.pdf").display().to_string();
+    let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", "2", "-l", "2", &pdf, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("Booklet 2 · Game 3 · Lime"), "{text}");
+    let serials: Vec<&str> = text.split_whitespace().filter(|w| w.starts_with("000002-3-")).collect();
+    assert_eq!(serials.len(), 6, "{text}");
+}
+
+#[test]
+fn booklet_options_are_refused_when_they_do_not_add_up() {
+    let d = Dir::new();
+    for (args, message) in [
+        (&["--booklets", "3", "--games", "0"][..], "invalid value '0' for '--games <G>': 0 is not in 1..=99"),
+        (&["--booklets", "3", "--games", "100"][..], "100 is not in 1..=99"),
+        (&["--booklets", "3"][..], "--games"),
+        (&["--books", "3", "--order", "games"][..], "--booklets"),
+        (
+            &["--booklets", "3", "--games", "8", "--first-book", "2"][..],
+            "--first-book is 2; with 8 games a booklet starts at book 1, 9, 17",
+        ),
+        (
+            &["--booklets", "3", "--games", "8", "--order", "games", "--books-per-file", "2"][..],
+            "--books-per-file cannot split files",
+        ),
+    ] {
+        let mut all = vec!["generate", "--seed", "x", "--out", "o"];
+        all.extend_from_slice(args);
+        let stderr = d.run(&all).expect_code(2).stderr();
+        assert!(stderr.contains(message), "{args:?}: expected {message:?} in {stderr}");
+        assert!(!d.join("o").exists(), "{args:?} wrote files");
+    }
+}
