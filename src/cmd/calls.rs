@@ -18,9 +18,13 @@ pub struct CallArgs {
     /// top/middle/bottom line, four corners, full house), the words the night's API uses.
     #[arg(long, value_enum, default_value_t = PrizesArg::Uk)]
     pub prizes: PrizesArg,
-    /// Books sold, e.g. 1-120: tickets outside are refused as unsold.
+    /// Books sold, e.g. 1-120 (booklets, in a run of booklets): tickets outside are refused
+    /// as unsold.
     #[arg(long, value_name = "FROM-TO")]
     pub sold: Option<Sold>,
+    /// The game being played, in a run of booklets: a ticket from another game is refused.
+    #[arg(long, value_name = "G")]
+    pub game: Option<u16>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::night::claims::Tickets;
+use housie::night::claims::{Sold, Tickets};
 use housie::night::prizes::{marked_grid, statuses};
 use housie::{Error, SerialError};
 
@@ -17,7 +17,7 @@ use super::out::{outln, Out};
 /// only if the last number called completed it).
 ///
 /// A mistyped serial is refused with the nearest valid serials; with --sold, a ticket from an
-/// unsold book is refused. With run.json present, the ticket is also re-drawn from the seed to
+/// unsold book (booklet) is refused; with --game, a ticket from another game of a booklet. With run.json present, the ticket is also re-drawn from the seed to
 /// catch a forged manifest row.
 ///
 /// Exit status: 0 a claim is valid now, 1 no claim is valid (or the ticket is unsold, unknown
@@ -55,17 +55,23 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
         Err(e) => return Err(Error::Usage(e.to_string())),
     };
+    tickets.check_game(args.calls.game)?;
+    let game_name = |game: u16| match tickets.colour_of(game) {
+        Some(colour) => format!("game {game} ({colour})"),
+        None => format!("game {game}"),
+    };
     if let Some(sold) = args.calls.sold {
         if !sold.contains(serial) {
-            outln!(
-                out,
-                "{serial}: NOT SOLD: book {} is outside the books sold ({}–{})",
-                serial.book(),
-                sold.from,
-                sold.to
-            );
+            let unit = Sold::unit(tickets.numbering);
+            let (n, from, to) = (Sold::unit_of(serial), sold.from, sold.to);
+            outln!(out, "{serial}: NOT SOLD: {unit} {n} is outside the {unit}s sold ({from}–{to})");
             return Ok(ExitCode::from(1));
         }
+    }
+    if let Some(game) = args.calls.game.filter(|&g| g != serial.game()) {
+        let (theirs, ours) = (game_name(serial.game()), game_name(game));
+        outln!(out, "{serial}: WRONG GAME: this ticket is for {theirs}; the game being played is {ours}");
+        return Ok(ExitCode::from(1));
     }
     let Some(row) = tickets.find(serial)? else {
         outln!(out, "{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
@@ -75,7 +81,26 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         outln!(out, "{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
         return Ok(ExitCode::from(1));
     }
-    outln!(out, "{serial}: book {}, ticket {} ({}, page {})", serial.book(), serial.ticket(), row.file, row.page);
+    match tickets.numbering.games() {
+        Some(_) => outln!(
+            out,
+            "{serial}: booklet {}, {}, ticket {} (book {}; {}, page {})",
+            serial.booklet(),
+            game_name(serial.game()),
+            serial.ticket(),
+            serial.book(),
+            row.file,
+            row.page
+        ),
+        None => outln!(
+            out,
+            "{serial}: book {}, ticket {} ({}, page {})",
+            serial.book(),
+            serial.ticket(),
+            row.file,
+            row.page
+        ),
+    }
     out.text(&marked_grid(&row.ticket, &calls));
     match calls.len() {
         0 => outln!(out, "no calls yet"),

@@ -19,6 +19,9 @@ use super::out::{outln, Out};
 ///
 /// Exit status: 0 done, 1 the manifest holds forged rows (left out), 2 bad input.
 ///
+/// In a run of booklets, --game G picks the game (each is called on its own), and --sold counts
+/// booklets.
+///
 ///   housie winners spring --calls-file calls.txt --sold 1-120
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -33,6 +36,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
+    tickets.check_game(args.calls.game)?;
+    if let (Some(games), None) = (tickets.numbering.games(), args.calls.game) {
+        return Err(Error::Usage(format!(
+            "this run's booklets hold {games} games, each called on its own; say which with --game G"
+        )));
+    }
     let prizes = Prize::of(args.calls.prizes());
     let mut redrawer = tickets.redrawer();
     // Per prize: the first call that completed it and every serial completing it then.
@@ -40,7 +49,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let (mut counted, mut forged) = (0u64, Vec::new());
     for row in tickets.rows()? {
         let row = row?;
-        if args.calls.sold.is_some_and(|s| !s.contains(row.serial)) {
+        if args.calls.sold.is_some_and(|s| !s.contains(row.serial))
+            || args.calls.game.is_some_and(|g| g != row.serial.game())
+        {
             continue;
         }
         if redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {

@@ -82,6 +82,26 @@ impl Tickets {
         }
     }
 
+    /// The colour name of game `game` in the run's template (`None` without run.json).
+    pub fn colour_of(&self, game: u16) -> Option<String> {
+        let record = self.record.as_ref()?;
+        let template = crate::print::template::Template::parse(&record.template.toml, "run.json's template").ok()?;
+        let palette = &template.palette;
+        (!palette.is_empty()).then(|| palette[(usize::from(game) - 1) % palette.len()].name.clone())
+    }
+
+    /// Checks `--game G` against the run: a run of booklets has games 1 to its games per booklet;
+    /// a run without booklets has no games to choose.
+    pub fn check_game(&self, game: Option<u16>) -> Result<(), Error> {
+        match (self.numbering.games(), game) {
+            (None, Some(_)) => Err(Error::Usage("this run has no booklets of games; leave out --game".into())),
+            (Some(g), Some(game)) if game == 0 || game > g => {
+                Err(Error::Usage(format!("--game {game}: this run's booklets have games 1–{g}")))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Every row in order, streamed; the first invalid row ends the stream with an error.
     pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>>, Error> {
         let file = std::fs::File::open(&self.manifest).map_err(Error::io(&self.manifest))?;
@@ -120,7 +140,8 @@ impl Redrawer {
     }
 }
 
-/// Books sold, as an inclusive range of book numbers (`--sold 1-120`).
+/// Books sold, as an inclusive range of book numbers (`--sold 1-120`); in a run of booklets,
+/// of booklet numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sold {
     pub from: u64,
@@ -131,7 +152,7 @@ impl std::str::FromStr for Sold {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Sold, String> {
-        let bad = || format!("`{s}` is not a range of book numbers like 1-120");
+        let bad = || format!("`{s}` is not a range of book (or booklet) numbers like 1-120");
         let (a, b) = s.split_once('-').ok_or_else(bad)?;
         let (from, to) = (a.trim().parse::<u64>().map_err(|_| bad())?, b.trim().parse::<u64>().map_err(|_| bad())?);
         if from == 0 || from > to {
@@ -142,7 +163,25 @@ impl std::str::FromStr for Sold {
 }
 
 impl Sold {
+    /// Whether the ticket's book (its booklet, in a run of booklets) was sold.
     pub fn contains(&self, serial: Serial) -> bool {
-        (self.from..=self.to).contains(&serial.book())
+        (self.from..=self.to).contains(&Sold::unit_of(serial))
+    }
+
+    /// The number sales count in: the booklet, or the book without booklets.
+    pub fn unit_of(serial: Serial) -> u64 {
+        match serial.numbering().games() {
+            Some(_) => serial.booklet(),
+            None => serial.book(),
+        }
+    }
+
+    /// "booklet" or "book".
+    pub fn unit(numbering: Numbering) -> &'static str {
+        if numbering.games().is_some() {
+            "booklet"
+        } else {
+            "book"
+        }
     }
 }

@@ -204,7 +204,7 @@ fn check_refuses_bad_serials_unsold_tickets_and_bad_calls() {
     let err = d.run(&["check", "o", "--serial", &good, "--calls-file", "calls.txt"]).expect_code(2).stderr();
     assert_eq!(err.trim(), "housie: calls.txt:2: call 4: 0 is not a bingo number (1–90)");
     let err = d.run(&["check", "o", "--serial", &good, "--calls", "1", "--sold", "9-3"]).expect_code(2).stderr();
-    assert!(err.contains("is not a range of book numbers"), "{err}");
+    assert!(err.contains("is not a range of book (or booklet) numbers"), "{err}");
 }
 
 #[test]

@@ -122,3 +122,47 @@ fn booklet_options_are_refused_when_they_do_not_add_up() {
         assert!(!d.join("o").exists(), "{args:?} wrote files");
     }
 }
+
+#[test]
+fn check_and_winners_know_the_game_and_count_sales_in_booklets() {
+    let d = Dir::new();
+    booklets(&d, &[]);
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let row = rows.iter().find(|r| r.booklet == 2 && r.game == 4).unwrap();
+    let serial = row.serial.as_str();
+    let numbers: Vec<String> = row.cells.iter().filter(|&&n| n != 0).map(u8::to_string).collect();
+    let calls = numbers.join(",");
+    // Its own game: a full house at the last call.
+    let out = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--game", "4"]).success().stdout();
+    assert!(out.starts_with(&format!("{serial}: booklet 2, game 4 (Green), ticket {}", row.ticket)), "{out}");
+    assert!(out.contains("full house   complete at call 15"), "{out}");
+    // Another game's claim is refused, naming both games.
+    let out = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--game", "3"]).expect_code(1).stdout();
+    assert_eq!(
+        out.trim(),
+        format!("{serial}: WRONG GAME: this ticket is for game 4 (Green); the game being played is game 3 (Lime)")
+    );
+    // --sold counts booklets.
+    let out = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--sold", "1-1"]).expect_code(1).stdout();
+    assert!(out.contains("NOT SOLD: booklet 2 is outside the booklets sold (1–1)"), "{out}");
+    d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--sold", "2-3"]).success();
+    let err = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--game", "9"]).expect_code(2).stderr();
+    assert!(err.contains("--game 9: this run's booklets have games 1–8"), "{err}");
+    // A book serial is not one of this run's.
+    let err = d.run(&["check", "o", "--serial", "000012-4-7", "--calls", "1"]).expect_code(2).stderr();
+    assert!(err.contains("expected BOOKLET-GAME-TICKET-CHECK"), "{err}");
+
+    // winners: one game at a time, over the booklets sold.
+    let err = d.run(&["winners", "o", "--calls", &calls]).expect_code(2).stderr();
+    assert!(err.contains("say which with --game G"), "{err}");
+    let out = d.run(&["winners", "o", "--calls", &calls, "--game", "4", "--sold", "2-2"]).success().stdout();
+    assert!(out.starts_with("15 calls over 6 tickets"), "{out}");
+    assert!(out.contains(&format!("full house   won at call 15 ({}) by {serial}", numbers.last().unwrap())), "{out}");
+    let out = d.run(&["winners", "o", "--calls", &calls, "--game", "5", "--sold", "2-2"]).success().stdout();
+    assert!(!out.contains(serial), "game 5's winners hold no game 4 ticket: {out}");
+    // Without booklets there is no game to pick.
+    let e = Dir::new();
+    e.run(&["generate", "--books", "2", "--seed", "p", "--out", "o", "-q"]).success();
+    let err = e.run(&["winners", "o", "--calls", "1", "--game", "1"]).expect_code(2).stderr();
+    assert!(err.contains("this run has no booklets of games; leave out --game"), "{err}");
+}
