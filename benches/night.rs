@@ -48,7 +48,7 @@ fn night(c: &mut Criterion) {
     let serial = housie::Serial::new(*run.books().start(), 1).unwrap().to_string();
     let mut watch = Watch::new(
         &run,
-        &housie::night::books::BookRanges::parse(&books, run.books()).unwrap(),
+        &housie::night::books::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
         Some(housie::night::prizes::Prize::OneLine),
         &[],
     );
@@ -61,7 +61,7 @@ fn night(c: &mut Criterion) {
     });
 
     let mut night = Night::open(run).unwrap();
-    night.create_game("Bench", "uk", &books).unwrap();
+    night.create_game("Bench", "uk", &books, None).unwrap();
     for n in [5, 17, 45, 62, 88] {
         night.call(1, n).unwrap();
     }

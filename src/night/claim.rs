@@ -75,7 +75,18 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
         grid: Vec::new(),
     };
     if !game.books.contains(book) {
-        view.message = format!("REFUSED: book {book} is not in play in {} (books {})", game.name, game.books);
+        view.message = match game.books.game() {
+            Some(g) if serial.game() != g => {
+                format!("REFUSED: {serial} is for game {} of its booklet; {} plays game {g}", serial.game(), game.name)
+            }
+            Some(_) => format!(
+                "REFUSED: booklet {} is not in play in {} ({})",
+                serial.booklet(),
+                game.name,
+                game.books.describe()
+            ),
+            None => format!("REFUSED: book {book} is not in play in {} ({})", game.name, game.books.describe()),
+        };
         return view;
     }
     if run.is_forged(serial) {

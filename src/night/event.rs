@@ -11,7 +11,16 @@ use crate::night::prizes::PrizeSet;
 pub enum Event {
     /// A game begins. `seed` is the secret draw seed, shown only once the game has ended;
     /// `commitment` is its SHA-256, shown from the start.
-    GameCreated { name: String, prizes: PrizeSet, books: String, commitment: String, seed: String },
+    GameCreated {
+        name: String,
+        prizes: PrizeSet,
+        books: String,
+        /// In a run of booklets, which game of each booklet (the books are then booklets).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<u16>,
+        commitment: String,
+        seed: String,
+    },
     /// A number called: typed by the caller, or `drawn` by housie from the game's seed.
     Called { number: u8, drawn: bool },
     /// The last call taken back (a mistype).

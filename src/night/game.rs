@@ -4,6 +4,7 @@
 use super::books::BookRanges;
 use super::draw::DrawSeed;
 use super::event::{ClaimLog, Event, Stored};
+use crate::domain::Numbering;
 use crate::night::prizes::{Calls, Prize, PrizeSet};
 
 /// A call with its time and how it was made.
@@ -37,13 +38,13 @@ pub struct Game {
 impl Game {
     /// The game a `GameCreated` event starts; its books were checked against the run before
     /// the event was stored, and are stored in canonical form.
-    pub fn created(stored: &Stored) -> Option<Game> {
-        let Event::GameCreated { name, prizes, books, commitment, seed } = &stored.event else { return None };
+    pub fn created(stored: &Stored, numbering: Numbering) -> Option<Game> {
+        let Event::GameCreated { name, prizes, books, game, commitment, seed } = &stored.event else { return None };
         Some(Game {
             id: stored.game,
             name: name.clone(),
             prizes: *prizes,
-            books: BookRanges::parse(books, 1..=u64::MAX).ok()?,
+            books: BookRanges::stored(books, numbering, *game)?,
             seed: DrawSeed::from_text(seed),
             commitment: commitment.clone(),
             created_at: stored.at.clone(),
@@ -97,10 +98,10 @@ impl Game {
 }
 
 /// The games a log of events describes, in order of creation (game `id` is position + 1).
-pub fn replay(events: &[Stored]) -> Vec<Game> {
+pub fn replay(events: &[Stored], numbering: Numbering) -> Vec<Game> {
     let mut games: Vec<Game> = Vec::new();
     for stored in events {
-        match Game::created(stored) {
+        match Game::created(stored, numbering) {
             Some(game) => games.push(game),
             None => {
                 if let Some(game) = usize::try_from(stored.game - 1).ok().and_then(|i| games.get_mut(i)) {

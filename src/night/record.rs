@@ -11,6 +11,7 @@ use super::error::OpenError;
 use super::event::{Stored, Verdict};
 use super::game::{replay, Game};
 use super::store::{Store, NIGHT_DB};
+use crate::domain::Numbering;
 
 #[derive(Serialize, Debug)]
 pub struct NightRecord {
@@ -23,6 +24,9 @@ pub struct GameRecord {
     pub name: String,
     pub prizes: &'static str,
     pub books: String,
+    /// In a run of booklets, which game of each booklet (`books` are then booklets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<u16>,
     pub started_at: String,
     pub ended_at: Option<String>,
     /// SHA-256 of the draw seed, shown before the first call.
@@ -74,11 +78,14 @@ impl NightRecord {
     /// Reads DIR/night.sqlite without changing it.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
         let store = Store::open_read_only(&dir.join(NIGHT_DB))?;
-        Ok(NightRecord::from_events(&store.events()?))
+        // The run's numbering says how a booklet game's books read; without run.json, as books.
+        let numbering =
+            crate::record::verify::read_record(dir).map_or(Numbering::BOOKS, |(r, _)| r.settings.numbering());
+        Ok(NightRecord::from_events(&store.events()?, numbering))
     }
 
-    pub fn from_events(events: &[Stored]) -> NightRecord {
-        NightRecord { games: replay(events).iter().map(game_record).collect() }
+    pub fn from_events(events: &[Stored], numbering: Numbering) -> NightRecord {
+        NightRecord { games: replay(events, numbering).iter().map(game_record).collect() }
     }
 
     pub fn to_json(&self) -> String {
@@ -97,8 +104,15 @@ impl NightRecord {
             let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
             let _ = writeln!(
                 out,
-                "Game {}: {} ({}, books {}), started {}, {ended}",
-                g.id, g.name, g.prizes, g.books, g.started_at
+                "Game {}: {} ({}, {}), started {}, {ended}",
+                g.id,
+                g.name,
+                g.prizes,
+                match g.game {
+                    Some(game) => format!("booklets {}, game {game}", g.books),
+                    None => format!("books {}", g.books),
+                },
+                g.started_at
             );
             let _ = writeln!(out, "  draw seed SHA-256 {}", g.commitment);
             if let Some(seed) = &g.seed {
@@ -129,6 +143,7 @@ fn game_record(g: &Game) -> GameRecord {
         name: g.name.clone(),
         prizes: g.prizes.name(),
         books: g.books.to_string(),
+        game: g.books.game(),
         started_at: g.created_at.clone(),
         ended_at: g.ended_at.clone(),
         commitment: g.commitment.clone(),

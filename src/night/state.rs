@@ -31,7 +31,8 @@ impl Night {
         let store = Store::open(&run.dir.join(NIGHT_DB), &run.record_sha256)?;
         let events = store.events()?;
         let version = events.last().map_or(0, |e| e.seq);
-        let mut night = Night { run, store, games: replay(&events), watch: None, version };
+        let games = replay(&events, run.record.settings.numbering());
+        let mut night = Night { run, store, games, watch: None, version };
         night.rebuild_watch();
         Ok(night)
     }
@@ -73,15 +74,26 @@ impl Night {
         Ok(game)
     }
 
+    /// How the run writes its serials.
+    pub fn numbering(&self) -> crate::domain::Numbering {
+        self.run.record.settings.numbering()
+    }
+
     /// Creates a game: its name, prize set and books in play (`all` or ranges), with a fresh
     /// secret draw seed whose SHA-256 is shown from now on.
-    pub fn create_game(&mut self, name: &str, prizes: &str, books: &str) -> Result<i64, CommandError> {
+    pub fn create_game(
+        &mut self,
+        name: &str,
+        prizes: &str,
+        books: &str,
+        game: Option<u16>,
+    ) -> Result<i64, CommandError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 80 {
             return Err(CommandError::new(Refused::Invalid, "name: give the game a name of 1–80 characters"));
         }
         let prizes: PrizeSet = prizes.parse().map_err(|e: String| CommandError::new(Refused::Invalid, e))?;
-        let books = BookRanges::parse(books, self.run.books())
+        let books = BookRanges::parse(books, self.run.books(), self.run.record.settings.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
         let seed = DrawSeed::fresh();
         let id = self.games.len() as i64 + 1;
@@ -89,6 +101,7 @@ impl Night {
             name: name.to_string(),
             prizes,
             books: books.to_string(),
+            game: books.game(),
             commitment: seed.commitment(),
             seed: seed.text().to_string(),
         };
@@ -210,7 +223,7 @@ impl Night {
     /// watch up to date.
     fn apply(&mut self, stored: &Stored) {
         self.version = stored.seq;
-        if let Some(game) = Game::created(stored) {
+        if let Some(game) = Game::created(stored, self.run.record.settings.numbering()) {
             self.games.push(game);
             self.rebuild_watch();
             return;

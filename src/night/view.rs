@@ -22,6 +22,9 @@ pub struct StateView {
 pub struct RunView {
     pub title: String,
     pub books: String,
+    /// Games per booklet in a run of booklets (a new game then needs its `game`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<u16>,
     pub tickets: usize,
 }
 
@@ -31,6 +34,8 @@ pub struct GameSummary {
     pub name: String,
     pub prizes: &'static str,
     pub books: String,
+    /// In a run of booklets, which game of each booklet (`books` are then booklets).
+    pub game: Option<u16>,
     pub calls: usize,
     pub ended: bool,
 }
@@ -41,6 +46,7 @@ pub struct GameView {
     pub name: String,
     pub prizes: &'static str,
     pub books: String,
+    pub game: Option<u16>,
     pub books_in_play: u64,
     /// The prize being played, `null` once every prize has been played.
     pub prize: Option<&'static str>,
@@ -99,6 +105,7 @@ impl StateView {
             run: RunView {
                 title: run.record.settings.title.clone(),
                 books: format!("{}-{}", books.start(), books.end()),
+                games: run.record.settings.games,
                 tickets: run.ticket_count(),
             },
             games: night
@@ -109,6 +116,7 @@ impl StateView {
                     name: g.name.clone(),
                     prizes: g.prizes.name(),
                     books: g.books.to_string(),
+                    game: g.books.game(),
                     calls: g.calls.len(),
                     ended: g.ended(),
                 })
@@ -125,6 +133,7 @@ fn game_view(g: &Game, watch: Option<(Prize, super::watch::WatchCounts)>) -> Gam
         name: g.name.clone(),
         prizes: g.prizes.name(),
         books: g.books.to_string(),
+        game: g.books.game(),
         books_in_play: g.books.len(),
         prize: g.prize().map(Prize::name),
         prize_list: prizes

@@ -507,3 +507,54 @@ fn a_second_server_on_the_same_night_is_refused() {
     drop(first);
     Night::open(NightRun::open(&dir.join("run")).unwrap()).unwrap();
 }
+
+/// A night over a run of booklets: a game is one page of each booklet sold, and a claim from
+/// another game's page, or an unsold booklet, is refused by name.
+#[tokio::test]
+async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
+    let dir = Dir::new();
+    let mut plan = GeneratePlan::new(Seed::from_text("night"), 4 * 8, dir.join("run"));
+    plan.settings.games = Some(8); // 4 booklets of 8 games
+    housie::generate_run(&plan, &|_| {}).unwrap();
+    let f = Fixture { app: open(&dir.join("run")), dir };
+    assert_eq!(f.state(false).await["run"]["games"], 8);
+    let (s, v) = f.post("/api/games", json!({"name": "Game 3", "books": "1-3"})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"], "game: this run's booklets hold 8 games; say which one this is (1–8)");
+    let (s, v) = f.post("/api/games", json!({"name": "Game 3", "books": "1-5", "game": 3})).await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("books: 1-5 is outside this run's booklets 1-4"))
+    );
+    let (s, v) = f.post("/api/games", json!({"name": "Game 3", "books": "1-3", "game": 3})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let state = f.state(true).await;
+    assert_eq!((state["game"]["books"].as_str(), state["game"]["game"].as_u64()), (Some("1-3"), Some(3)));
+    assert_eq!(state["game"]["books_in_play"], 3);
+
+    let rows = f.rows();
+    let pick = |booklet: u64, game: u16| rows.iter().find(|r| r.booklet == booklet && r.game == game).unwrap();
+    let mine = pick(2, 3);
+    for &n in &mine.row(0) {
+        f.call(1, n).await;
+    }
+    let (_, v) = f.claim(1, &mine.serial).await;
+    assert_eq!(v["verdict"], "stands", "{v}");
+    let other_game = pick(2, 4);
+    let (_, v) = f.claim(1, &other_game.serial).await;
+    assert_eq!(v["verdict"], "refused");
+    assert_eq!(
+        v["message"],
+        format!("REFUSED: {} is for game 4 of its booklet; Game 3 plays game 3", other_game.serial)
+    );
+    let unsold = pick(4, 3);
+    let (_, v) = f.claim(1, &unsold.serial).await;
+    assert_eq!(v["message"], "REFUSED: booklet 4 is not in play in Game 3 (booklets 1-3, game 3)");
+    // A restart replays the game with its booklets and game.
+    let f = f.restarted();
+    let (_, v) = f.claim(1, &unsold.serial).await;
+    assert_eq!(v["message"], "REFUSED: booklet 4 is not in play in Game 3 (booklets 1-3, game 3)");
+    let (s, record) = f.send("GET", "/api/record", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!((record["games"][0]["books"].as_str(), record["games"][0]["game"].as_u64()), (Some("1-3"), Some(3)));
+}

@@ -19,22 +19,25 @@ pub struct NewGame {
     /// `uk` (default) or `tambola`.
     #[serde(default = "uk")]
     prizes: String,
-    /// `all` (default) or ranges like `1-480`.
+    /// `all` (default) or ranges like `1-480`: of booklets, in a run of booklets.
     #[serde(default)]
     books: String,
+    /// In a run of booklets, which game of each booklet is played (required there).
+    #[serde(default)]
+    game: Option<u16>,
 }
 
 fn uk() -> String {
     "uk".to_string()
 }
 
-/// `POST /api/games` `{"name", "prizes", "books"}` → `201 {"id"}`.
+/// `POST /api/games` `{"name", "prizes", "books", "game"}` → `201 {"id"}`.
 pub async fn create(
     State(app): State<Arc<App>>,
     _: Caller,
     JsonBody(body): JsonBody<NewGame>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let id = app.change(move |night| night.create_game(&body.name, &body.prizes, &body.books)).await?;
+    let id = app.change(move |night| night.create_game(&body.name, &body.prizes, &body.books, body.game)).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))))
 }
 

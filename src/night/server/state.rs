@@ -53,9 +53,9 @@ pub async fn events(
 /// `GET /api/record` → the night's record as a JSON download; `?format=text` as text.
 pub async fn record(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
     let text = query.as_deref().is_some_and(|q| q.split('&').any(|p| p == "format=text"));
-    let events = app.read(|night| night.events()).await;
+    let events = app.read(|night| night.events().map(|e| (e, night.numbering()))).await;
     let record = match events {
-        Ok(events) => NightRecord::from_events(&events),
+        Ok((events, numbering)) => NightRecord::from_events(&events, numbering),
         Err(e) => {
             return super::ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
         }

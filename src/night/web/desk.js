@@ -136,8 +136,16 @@ function render(s) {
       ? `Revealed: ${g.seed} (SHA-256 ${g.commitment}). Anyone can recompute the draw: housie draws ${g.seed}`
       : `SHA-256 of the secret seed housie draws from: ${g.commitment}`;
   $("games").replaceChildren(
-    ...s.games.map((x) => housie.el("li", {}, `${x.id}. ${x.name} · ${x.prizes} · books ${x.books} · ${x.calls} calls${x.ended ? " · ended" : ""}`)),
+    ...s.games.map((x) => housie.el("li", {}, `${x.id}. ${x.name} · ${x.prizes} · ${inPlay(x)} · ${x.calls} calls${x.ended ? " · ended" : ""}`)),
   );
+  // A run of booklets: books are booklet numbers, and a game is one page of each booklet.
+  const booklets = s.run.games != null;
+  $("game-number-label").hidden = !booklets;
+  $("game-books-label").textContent = booklets ? "Booklets sold" : "Books in play";
+  if (booklets) {
+    $("game-number").max = s.run.games;
+    $("game-number").placeholder = String((s.games.length % s.run.games) + 1);
+  }
   for (const id of ["draw", "undo", "next-prize", "end"]) $(id).disabled = !g || g.ended || !housie.token;
   if (!$("game-name-input").value) $("game-name-input").placeholder = "Game " + (s.games.length + 1);
 }
@@ -155,6 +163,11 @@ $("entry-form").addEventListener("submit", (e) => {
   else claim(text);
 });
 
+/** "books 1-480", or "booklets 1-120, game 3" in a run of booklets. */
+function inPlay(x) {
+  return x.game != null ? `booklets ${x.books}, game ${x.game}` : `books ${x.books}`;
+}
+
 $("draw").onclick = draw;
 $("undo").onclick = undo;
 $("next-prize").onclick = () => {
@@ -170,6 +183,7 @@ $("game-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const name = $("game-name-input").value.trim() || $("game-name-input").placeholder;
   const body = { name, prizes: $("game-prizes").value, books: $("game-books").value.trim() || "all" };
+  if (!$("game-number-label").hidden) body.game = Number($("game-number").value || $("game-number").placeholder);
   await act("POST", "/api/games", body, (b) => {
     say(`Started ${name}`, "ok");
     $("game-name-input").value = "";
