@@ -56,7 +56,7 @@ impl<W: Write> Export for ManifestWriter<W> {
                 record.push((t + 1).to_string());
                 record.extend(ticket.cells().iter().map(|&n| if n == 0 { String::new() } else { n.to_string() }));
                 record.push(placed.file.clone());
-                record.push(placed.page.to_string());
+                record.push(placed.ticket_page(t).to_string());
                 record.push(serial.booklet().to_string());
                 record.push(serial.game().to_string());
                 self.csv.write_record(&record)?;

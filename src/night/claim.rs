@@ -56,7 +56,7 @@ pub struct ClaimView {
 pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
     let index = run.index_of(serial).expect("the caller checked the serial is in the run");
     let book = serial.book();
-    let (file, page) = run.page_of(book);
+    let (file, page) = run.page_of(serial);
     let calls = &game.calls;
     let last = calls.numbers().last().copied();
     let mut view = ClaimView {

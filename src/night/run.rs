@@ -105,9 +105,12 @@ impl NightRun {
         self.forged.contains(&serial)
     }
 
-    /// The PDF file and page a book is printed on.
-    pub fn page_of(&self, book: u64) -> (String, u64) {
-        self.record.settings.pages().locate(book - self.record.settings.first_book)
+    /// The PDF file and page a ticket is printed on.
+    pub fn page_of(&self, serial: Serial) -> (String, u64) {
+        let pages = self.record.pages();
+        let (file, first) = pages.locate(serial.book() - self.record.settings.first_book);
+        let per_page = pages.tickets_per_page.clamp(1, 6) as u64;
+        (file, first + (u64::from(serial.ticket()) - 1) / per_page)
     }
 
     fn compare_manifest(&mut self) -> Result<(), OpenError> {

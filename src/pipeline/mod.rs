@@ -16,7 +16,7 @@ use crate::export::csv::ManifestWriter;
 use crate::export::pdf::{PdfFile, PdfStyle, RenderedPage, Shared};
 use crate::export::{self, Export, FinishedFile, OutputFile};
 use crate::generate::{Redraw, RunDrawer};
-use crate::print::pages::{PlacedBook, VolumePlan};
+use crate::print::pages::{Page, PageBuilder, PlacedBook, VolumePlan};
 use crate::record::{FileRecord, FontRecord, RunRecord, TemplateRecord, RUN_RECORD};
 use crate::{Error, MANIFEST};
 
@@ -98,7 +98,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
 
 impl GeneratePlan {
     fn volumes(&self) -> VolumePlan {
-        self.settings.pages()
+        self.settings.pages(self.template.layout.tickets_per_page())
     }
 
     fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
@@ -152,10 +152,10 @@ const DRAW_BATCH: u64 = 1024;
 const JOB_PAGES: usize = 16;
 const JOBS_IN_FLIGHT: usize = 8;
 
-/// A run of consecutive books, to be drawn as pages by a worker.
+/// Pages to be drawn by a worker.
 struct Job {
     seq: u64,
-    placed: Vec<PlacedBook>,
+    pages: Vec<Page>,
 }
 
 /// Draws the books in order, hands each batch to `rows` (the manifest), has the worker threads
@@ -182,11 +182,11 @@ fn render_pages(
                 let job = inbox.lock().expect("no worker panics holding the lock").recv();
                 let Ok(job) = job else { break };
                 let pages = job
-                    .placed
+                    .pages
                     .into_iter()
-                    .map(|placed| {
-                        let total = volumes.len(placed.file_index);
-                        let page = RenderedPage::new(style, placed, total);
+                    .map(|page| {
+                        let total = volumes.len(page.file_index);
+                        let page = RenderedPage::new(style, page, total);
                         page_done();
                         page
                     })
@@ -199,26 +199,29 @@ fn render_pages(
         drop(report);
         let mut writer = InOrder::new(plan, style, shared, volumes);
         let (mut in_flight, mut seq, mut drawn) = (0, 0, 0);
+        let mut builder = PageBuilder::default();
         while drawn < plan.settings.books {
             let batch = drawer.next_batch(DRAW_BATCH.min(plan.settings.books - drawn))?;
             assert!(!batch.is_empty(), "the drawer stopped short of the run");
             let placed = volumes.place(drawn, batch);
             drawn += placed.len() as u64;
             rows(&placed)?;
-            let mut placed = placed.into_iter().peekable();
-            while placed.peek().is_some() {
-                let chunk: Vec<PlacedBook> = placed.by_ref().take(JOB_PAGES).collect();
+            let pages: Vec<Page> = placed.into_iter().flat_map(|p| builder.add(volumes, p)).collect();
+            let mut pages = pages.into_iter().peekable();
+            while pages.peek().is_some() {
+                let chunk: Vec<Page> = pages.by_ref().take(JOB_PAGES).collect();
                 while in_flight >= JOBS_IN_FLIGHT {
                     let done = results.recv().expect("the workers outlive the jobs");
                     in_flight -= 1;
                     writer.take(done)?;
                 }
-                jobs.send(Job { seq, placed: chunk }).expect("the workers outlive the jobs");
+                jobs.send(Job { seq, pages: chunk }).expect("the workers outlive the jobs");
                 seq += 1;
                 in_flight += 1;
             }
         }
         drop(jobs);
+        debug_assert!(builder.is_empty(), "every page was handed out");
         for done in results {
             writer.take(done)?;
         }
@@ -235,7 +238,7 @@ struct InOrder<'a> {
     volumes: &'a VolumePlan,
     next: u64,
     waiting: std::collections::BTreeMap<u64, Vec<RenderedPage>>,
-    open: std::collections::BTreeMap<u64, PdfFile<'a, OutputFile>>,
+    open: std::collections::BTreeMap<u64, (PdfFile<'a, OutputFile>, u64)>,
     finished: Vec<(u64, FinishedFile)>,
 }
 
@@ -257,20 +260,21 @@ impl<'a> InOrder<'a> {
     }
 
     fn write(&mut self, page: &RenderedPage) -> Result<(), Error> {
-        let f = page.placed.file_index;
-        let path = self.plan.out_dir.join(&page.placed.file);
+        let f = page.page.file_index;
+        let path = self.plan.out_dir.join(&page.page.file);
         if !self.open.contains_key(&f) {
-            let (dir, name) = (&self.plan.out_dir, &page.placed.file);
+            let (dir, name) = (&self.plan.out_dir, &page.page.file);
             let out =
                 if self.plan.compare_only { OutputFile::compare(dir, name) } else { OutputFile::create(dir, name) };
             let out = out.map_err(Error::io(&path))?;
             let file = PdfFile::new(self.style, self.shared, self.volumes.len(f), out).map_err(Error::io(&path))?;
-            self.open.insert(f, file);
+            self.open.insert(f, (file, 0));
         }
-        let file = self.open.get_mut(&f).expect("opened above");
+        let (file, written) = self.open.get_mut(&f).expect("opened above");
         file.push(page).map_err(Error::io(&path))?;
-        if page.placed.page == self.volumes.len(f) {
-            let file = self.open.remove(&f).expect("opened above");
+        *written += 1;
+        if *written == self.volumes.len(f) {
+            let (file, _) = self.open.remove(&f).expect("opened above");
             self.finished.push((f, file.finish().and_then(OutputFile::finish).map_err(Error::io(&path))?));
         }
         Ok(())

@@ -146,8 +146,26 @@ impl GeneratePlan {
             }
         }
         self.style().check()?;
+        if self.template.layout.books_per_page() > 1
+            && self.settings.games.is_some()
+            && self.settings.order == Order::Booklets
+        {
+            return Err(crate::pipeline::SettingsError {
+                field: "order",
+                problem: format!(
+                    "is `booklets`, but template `{}` puts {} books on a page, which would be games of different \
+                     colours; use --order games (each game on its own paper) or a template of one book a page",
+                    self.template.name,
+                    self.template.layout.books_per_page()
+                ),
+            }
+            .into());
+        }
         let s = &self.settings;
-        self.style().check_fit(s.first_book.saturating_add(s.books - 1), s.pages().len(1))?;
+        self.style().check_fit(
+            s.first_book.saturating_add(s.books - 1),
+            s.pages(self.template.layout.tickets_per_page()).len(1),
+        )?;
         self.check_folder()
     }
 

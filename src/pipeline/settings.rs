@@ -101,8 +101,10 @@ impl Settings {
     }
 
     /// The pages' order into files.
-    pub fn pages(&self) -> VolumePlan {
+    /// How the run's books go into files and pages, with `tickets_per_page` from the template.
+    pub fn pages(&self, tickets_per_page: usize) -> VolumePlan {
         VolumePlan {
+            tickets_per_page,
             books: self.books,
             per_file: self.per_file(),
             numbering: self.numbering(),

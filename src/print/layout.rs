@@ -28,45 +28,85 @@ pub struct Geometry {
     pub header_base: f32,
     /// Baseline of the footer text (centred at `w / 2`).
     pub footer_base: f32,
-    /// The tickets' strip: from the header's bottom down to the footer's top, cut into six
-    /// equal slips, one ticket (serial line and grid) centred in each.
+    /// The tickets' area: from the header's bottom down to the footer's top, in `columns`
+    /// columns of `rows` equal slips, one ticket (serial line and grid) centred in each.
     pub slips_top: f32,
     pub slip: f32,
     /// Space above (and below) the serial line and grid within a slip.
     pub inset: f32,
+    pub columns: usize,
+    pub rows: usize,
+    /// Width of one column, and where the first starts.
+    pub column_width: f32,
+    pub columns_left: f32,
+}
+
+/// Where one ticket goes: its grid's left and right edges and the top of its serial line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
 }
 
 impl Geometry {
     pub fn of(t: &Template) -> Geometry {
         let (w, h) = t.page.size.mm();
         let tk = &t.ticket;
-        let left = t.page.margin_left + (w - t.page.margin_left - t.page.margin_right - tk.width) / 2.0;
+        let (columns, rows) = (t.layout.columns, t.layout.rows);
+        let column_width = (w - t.page.margin_left - t.page.margin_right) / columns as f32;
+        let left = t.page.margin_left + (column_width - tk.width) / 2.0;
         let header_bottom = h - t.page.margin_top - t.header.height;
         let header_base = header_bottom + (t.header.height - t.header.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
         let footer_base = t.page.margin_bottom + (t.footer.height - t.footer.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
         let footer_top = t.page.margin_bottom + t.footer.height;
-        let slip = (header_bottom - footer_top) / 6.0;
+        let slip = (header_bottom - footer_top) / rows as f32;
         let inset = (slip - tk.serial_height - tk.height) / 2.0;
         Geometry {
             w,
             h,
             left,
-            right: left + tk.width,
+            right: left + (columns - 1) as f32 * column_width + tk.width,
             header_bottom,
             header_base,
             footer_base,
             slips_top: header_bottom,
             slip,
             inset,
+            columns,
+            rows,
+            column_width,
+            columns_left: t.page.margin_left,
         }
     }
 
-    /// Top of ticket `i`'s serial line, 0-based from the top: centred in its slip.
+    /// Ticket slots on a page.
+    pub fn slots(&self) -> usize {
+        self.columns * self.rows
+    }
+
+    /// Slot `i` (0-based): down the first column, then down the next.
+    pub fn slot(&self, i: usize) -> Slot {
+        let (column, row) = (i / self.rows, i % self.rows);
+        let left = self.left + column as f32 * self.column_width;
+        Slot {
+            left,
+            right: left + (self.right - self.left - (self.columns - 1) as f32 * self.column_width),
+            top: self.ticket_top(row),
+        }
+    }
+
+    /// The cuts between columns (none with one column).
+    pub fn column_cuts(&self) -> Vec<f32> {
+        (1..self.columns).map(|c| self.columns_left + c as f32 * self.column_width).collect()
+    }
+
+    /// Top of the serial line in row `i` of slips, 0-based from the top: centred in its slip.
     pub fn ticket_top(&self, i: usize) -> f32 {
         self.cut(i) - self.inset
     }
 
-    /// The cut above slip `i` (0 under the header, 6 above the footer).
+    /// The cut above slip row `i` (0 under the header, `rows` above the footer).
     pub fn cut(&self, i: usize) -> f32 {
         self.slips_top - i as f32 * self.slip
     }

@@ -1,6 +1,7 @@
-//! Pages: where each book lands on paper. One book is one page. The pages go into one
-//! `books.pdf`, or volumes of `per_file` pages (`books-0001.pdf`, …), or for booklets printed
-//! by game, one file per game (`game-01.pdf`, …) in booklet order.
+//! Pages: where each book lands on paper. A page holds one book (a strip of six), or several
+//! (12 to view: two), or a part of one (large print: three tickets, a book on two pages). The
+//! pages go into one `books.pdf`, or volumes of `per_file` books (`books-0001.pdf`, …), or for
+//! booklets printed by game, one file per game (`game-01.pdf`, …) in booklet order.
 
 use crate::domain::Numbering;
 use crate::generate::DrawnBook;
@@ -14,8 +15,80 @@ pub struct PlacedBook {
     /// The PDF file's name inside the output folder, and its 1-based number among the run's files.
     pub file: String,
     pub file_index: u64,
-    /// 1-based page within that file.
+    /// 1-based page within that file (the first, when the book takes several).
     pub page: u64,
+    /// The slot of its first ticket on that page (0, or 6 for the second book of 12 to view).
+    pub slot: usize,
+    /// Tickets a page holds.
+    pub tickets_per_page: usize,
+}
+
+impl PlacedBook {
+    /// The page ticket `t` (0-based) is printed on.
+    pub fn ticket_page(&self, t: usize) -> u64 {
+        self.page + (t / self.tickets_per_page.min(6)) as u64
+    }
+}
+
+/// One printed page: the books on it in slot order (two for 12 to view), or a part of one.
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub file: String,
+    pub file_index: u64,
+    pub page: u64,
+    pub books: Vec<PlacedBook>,
+    /// The tickets of each book on this page: `first_ticket..first_ticket + tickets` (0-based).
+    pub first_ticket: usize,
+    pub tickets: usize,
+    /// 1-based part of the book this page is, and how many parts a book has (1 of 1 unless
+    /// large print spreads a book over pages).
+    pub part: usize,
+    pub parts: usize,
+}
+
+/// Gathers placed books, as they are drawn, into pages: a page is ready once all its books
+/// are in (with --order games the two books of a 12-to-view page are a booklet apart).
+#[derive(Default)]
+pub struct PageBuilder {
+    waiting: std::collections::BTreeMap<(u64, u64), Vec<PlacedBook>>,
+}
+
+impl PageBuilder {
+    /// Takes the next book; returns the pages it completes, in order.
+    pub fn add(&mut self, plan: &VolumePlan, placed: PlacedBook) -> Vec<Page> {
+        let parts = plan.pages_per_book() as usize;
+        if parts > 1 {
+            let tickets = 6 / parts;
+            return (0..parts)
+                .map(|part| Page {
+                    file: placed.file.clone(),
+                    file_index: placed.file_index,
+                    page: placed.page + part as u64,
+                    books: vec![placed.clone()],
+                    first_ticket: part * tickets,
+                    tickets,
+                    part: part + 1,
+                    parts,
+                })
+                .collect();
+        }
+        let key = (placed.file_index, placed.page);
+        let books = self.waiting.entry(key).or_default();
+        books.push(placed);
+        if (books.len() as u64) < plan.books_on(key.0, key.1) {
+            return Vec::new();
+        }
+        let mut books = self.waiting.remove(&key).expect("just added");
+        books.sort_by_key(|b| b.slot);
+        let first = &books[0];
+        let (file, file_index, page) = (first.file.clone(), first.file_index, first.page);
+        vec![Page { file, file_index, page, books, first_ticket: 0, tickets: 6, part: 1, parts: 1 }]
+    }
+
+    /// Whether every page begun has been handed out.
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
 }
 
 /// How a run's books are ordered into files.
@@ -27,6 +100,8 @@ pub struct VolumePlan {
     pub numbering: Numbering,
     /// One file per game, each in booklet order.
     pub by_game: bool,
+    /// Tickets a page holds: 6 (a book a page), 12 (two books), 3 (a book on two pages).
+    pub tickets_per_page: usize,
 }
 
 impl VolumePlan {
@@ -54,8 +129,17 @@ impl VolumePlan {
         }
     }
 
-    /// Number of pages in 1-based file `f`.
-    pub fn len(&self, f: u64) -> u64 {
+    /// Books on one page, and pages one book takes.
+    pub fn books_per_page(&self) -> u64 {
+        (self.tickets_per_page as u64 / 6).max(1)
+    }
+
+    pub fn pages_per_book(&self) -> u64 {
+        (6 / self.tickets_per_page.max(1) as u64).max(1)
+    }
+
+    /// Number of books in 1-based file `f`.
+    pub fn books_in(&self, f: u64) -> u64 {
         if self.by_game {
             self.booklets()
         } else {
@@ -63,17 +147,30 @@ impl VolumePlan {
         }
     }
 
-    /// The 1-based file and page of the run's book at 0-based position `i`.
-    pub fn position(&self, i: u64) -> (u64, u64) {
-        match (self.by_game, self.numbering.games()) {
-            (true, Some(g)) => (i % u64::from(g) + 1, i / u64::from(g) + 1),
-            _ => (i / self.per_file + 1, i % self.per_file + 1),
-        }
+    /// Number of pages in 1-based file `f`.
+    pub fn len(&self, f: u64) -> u64 {
+        self.books_in(f).div_ceil(self.books_per_page()) * self.pages_per_book()
     }
 
-    /// The file name and 1-based page of the run's book at 0-based position `i`.
+    /// Books on 1-based page `page` of file `f` (a part of one counts as one).
+    pub fn books_on(&self, f: u64, page: u64) -> u64 {
+        let first = (page - 1) / self.pages_per_book() * self.books_per_page();
+        self.books_per_page().min(self.books_in(f) - first)
+    }
+
+    /// The 1-based file, first page and first slot of the run's book at 0-based position `i`.
+    pub fn position(&self, i: u64) -> (u64, u64, usize) {
+        let (f, j) = match (self.by_game, self.numbering.games()) {
+            (true, Some(g)) => (i % u64::from(g) + 1, i / u64::from(g)),
+            _ => (i / self.per_file + 1, i % self.per_file),
+        };
+        let (per, pages) = (self.books_per_page(), self.pages_per_book());
+        (f, j / per * pages + 1, (j % per) as usize * 6)
+    }
+
+    /// The file name and first page of the run's book at 0-based position `i`.
     pub fn locate(&self, i: u64) -> (String, u64) {
-        let (f, page) = self.position(i);
+        let (f, page, _) = self.position(i);
         (self.file_name(f), page)
     }
 
@@ -83,8 +180,10 @@ impl VolumePlan {
             .into_iter()
             .enumerate()
             .map(|(i, drawn)| {
-                let (file_index, page) = self.position(first + i as u64);
-                PlacedBook { drawn, numbering: self.numbering, file: self.file_name(file_index), file_index, page }
+                let (file_index, page, slot) = self.position(first + i as u64);
+                let file = self.file_name(file_index);
+                let tickets_per_page = self.tickets_per_page;
+                PlacedBook { drawn, numbering: self.numbering, file, file_index, page, slot, tickets_per_page }
             })
             .collect()
     }
@@ -95,7 +194,7 @@ mod tests {
     use super::*;
 
     fn plan(books: u64, per_file: u64) -> VolumePlan {
-        VolumePlan { books, per_file, numbering: Numbering::BOOKS, by_game: false }
+        VolumePlan { books, per_file, numbering: Numbering::BOOKS, by_game: false, tickets_per_page: 6 }
     }
 
     #[test]
@@ -112,10 +211,26 @@ mod tests {
 
     #[test]
     fn by_game_each_game_has_a_file_in_booklet_order() {
-        let p = VolumePlan { books: 40, per_file: 40, numbering: Numbering::booklets(8).unwrap(), by_game: true };
+        let p = VolumePlan {
+            books: 40,
+            per_file: 40,
+            numbering: Numbering::booklets(8).unwrap(),
+            by_game: true,
+            tickets_per_page: 6,
+        };
         assert_eq!((p.files(), p.len(1), p.file_name(8).as_str()), (8, 5, "game-08.pdf"));
         // Book 11 is game 3 of booklet 2: page 2 of game 3's file.
         assert_eq!(p.locate(10), ("game-03.pdf".to_string(), 2));
         assert_eq!(p.locate(39), ("game-08.pdf".to_string(), 5));
+    }
+
+    #[test]
+    fn twelve_to_view_puts_two_books_on_a_page_and_large_print_a_book_on_two() {
+        let twelve = VolumePlan { tickets_per_page: 12, ..plan(5, 5) };
+        assert_eq!((twelve.len(1), twelve.books_on(1, 3)), (3, 1));
+        assert_eq!([0, 1, 2, 4].map(|i| twelve.position(i)), [(1, 1, 0), (1, 1, 6), (1, 2, 0), (1, 3, 0)]);
+        let large = VolumePlan { tickets_per_page: 3, ..plan(5, 5) };
+        assert_eq!((large.len(1), large.books_on(1, 10)), (10, 1));
+        assert_eq!([0, 1, 4].map(|i| large.position(i)), [(1, 1, 0), (1, 3, 0), (1, 9, 0)]);
     }
 }

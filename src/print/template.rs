@@ -13,15 +13,20 @@ use super::palette::{default_palette, PaletteColour};
 use sha2::Digest;
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 4] = [
+pub const BUILTIN: [(&str, &str); 8] = [
     ("classic", include_str!("../../templates/classic.toml")),
     ("festival", include_str!("../../templates/festival.toml")),
     ("classic-letter", include_str!("../../templates/classic-letter.toml")),
     ("festival-letter", include_str!("../../templates/festival-letter.toml")),
+    ("twelve", include_str!("../../templates/twelve.toml")),
+    ("twelve-letter", include_str!("../../templates/twelve-letter.toml")),
+    ("large-print", include_str!("../../templates/large-print.toml")),
+    ("large-print-letter", include_str!("../../templates/large-print-letter.toml")),
 ];
 
 /// Placeholders the header and footer text may use.
-pub const PLACEHOLDERS: [&str; 7] = ["{title}", "{book}", "{page}", "{pages}", "{booklet}", "{game}", "{colour}"];
+pub const PLACEHOLDERS: [&str; 9] =
+    ["{title}", "{book}", "{page}", "{pages}", "{booklet}", "{game}", "{colour}", "{part}", "{parts}"];
 
 /// Smallest number size players in dim halls can read.
 pub const MIN_NUMBER_PT: f32 = 16.0;
@@ -69,10 +74,51 @@ pub struct Template {
     #[serde(default)]
     pub footer: FooterSpec,
     pub ticket: TicketSpec,
+    /// How many tickets a page holds, in how many columns.
+    #[serde(default)]
+    pub layout: LayoutSpec,
     /// One colour per game of a run of booklets (`[[palette]]` tables of `name` and `colour`);
     /// game g takes colour g, round again after the last.
     #[serde(default = "default_palette")]
     pub palette: Vec<PaletteColour>,
+}
+
+/// Tickets on a page: `columns` columns of `rows` tickets, filled down the first column first.
+/// A page holds a whole number of books (6: a strip; 12: two strips, "12 to view"), or a book
+/// spreads over a whole number of pages (3: large print, a book on two pages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutSpec {
+    pub columns: usize,
+    pub rows: usize,
+}
+
+impl Default for LayoutSpec {
+    fn default() -> LayoutSpec {
+        LayoutSpec { columns: 1, rows: 6 }
+    }
+}
+
+impl LayoutSpec {
+    pub fn tickets_per_page(&self) -> usize {
+        self.columns * self.rows
+    }
+
+    /// Books on one page (at least 1; a book over several pages is still on "one").
+    pub fn books_per_page(&self) -> usize {
+        (self.tickets_per_page() / 6).max(1)
+    }
+
+    /// Pages one book takes (1 unless the page holds fewer than six tickets).
+    pub fn pages_per_book(&self) -> usize {
+        (6 / self.tickets_per_page().max(1)).max(1)
+    }
+
+    /// Whether books and pages line up: a page holds whole books, or a book whole pages.
+    pub fn fits_books(&self) -> bool {
+        let n = self.tickets_per_page();
+        n > 0 && (n.is_multiple_of(6) || 6usize.is_multiple_of(n))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -203,7 +249,10 @@ pub enum TemplateError {
     Parse { file: String, line: usize, message: String },
     #[error("{file}: {}", .problems.join("; "))]
     Invalid { file: String, problems: Vec<String> },
-    #[error("no template named `{0}` (shipped: classic, festival, classic-letter, festival-letter) and no such file")]
+    #[error(
+        "no template named `{0}` (shipped: classic, festival, twelve, large-print, each also as NAME-letter) and no \
+         such file"
+    )]
     Unknown(String),
     #[error("{file}: {message}")]
     Read { file: String, message: String },
@@ -299,11 +348,11 @@ impl Template {
         crate::print::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))
     }
 
-    /// Height of the six tickets with their serial lines and the gaps between them, mm.
+    /// Height of a column of tickets with their serial lines and the gaps between them, mm.
     pub fn tickets_height(&self) -> f32 {
         let t = &self.ticket;
-        // Six equal slips, each a serial line and grid with at least `gap` shared above and below.
-        6.0 * (t.serial_height + t.height + t.gap)
+        // Equal slips, each a serial line and grid with at least `gap` shared above and below.
+        self.layout.rows as f32 * (t.serial_height + t.height + t.gap)
     }
 
     /// Every measurement that does not add up, each with its figures.
@@ -314,8 +363,18 @@ impl Template {
         let needed_h = p.margin_top + h.height + self.tickets_height() + f.height + p.margin_bottom;
         if needed_h > ph + 0.01 {
             out.push(format!(
-                "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + 6 × (serial {} + ticket {} + gap {}) + footer {} + bottom margin {}",
-                p.margin_top, h.height, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
+                "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + {} × (serial {} + ticket {} + gap {}) + footer {} + bottom margin {}",
+                p.margin_top, h.height, self.layout.rows, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
+            ));
+        }
+        let l = &self.layout;
+        if l.columns == 0 || l.rows == 0 || l.columns > 4 || !l.fits_books() {
+            out.push(format!(
+                "layout is {} × {} = {} tickets a page; a page must hold whole books (6, 12, 18, 24) or a book whole \
+                 pages (1, 2, 3), in 1 to 4 columns",
+                l.columns,
+                l.rows,
+                l.tickets_per_page()
             ));
         }
         if t.barcode == Barcode::Code128 {
@@ -332,11 +391,19 @@ impl Template {
                 ));
             }
         }
-        let needed_w = p.margin_left + t.width + p.margin_right;
+        let columns = l.columns.max(1) as f32;
+        // Columns side by side need room for a cut between them: a gap like the one between rows.
+        let between = (columns - 1.0) * t.gap;
+        let needed_w = p.margin_left + columns * t.width + between + p.margin_right;
         if needed_w > pw + 0.01 {
+            let what = if l.columns > 1 {
+                format!("{} × ticket {} + {} × gap {}", l.columns, t.width, l.columns - 1, t.gap)
+            } else {
+                format!("ticket {}", t.width)
+            };
             out.push(format!(
-                "parts are {needed_w:.1} mm wide but the page is {pw} mm: left margin {} + ticket {} + right margin {}",
-                p.margin_left, t.width, p.margin_right
+                "parts are {needed_w:.1} mm wide but the page is {pw} mm: left margin {} + {what} + right margin {}",
+                p.margin_left, p.margin_right
             ));
         }
         let lengths = [
@@ -501,23 +568,29 @@ fn unknown_placeholder(text: &str) -> Option<String> {
 /// Values for the placeholders on one page.
 pub struct Fill<'a> {
     pub title: &'a str,
-    pub book: u64,
+    /// The book's number (`12–13` on a page of two).
+    pub book: String,
     pub page: u64,
     pub pages: u64,
     /// The book's booklet and game (its own number and 1 without booklets), and the game's
     /// colour name.
-    pub booklet: u64,
+    pub booklet: String,
     pub game: u16,
     pub colour: &'a str,
+    /// Which page of its book this is, of how many (1 of 1 unless large print).
+    pub part: usize,
+    pub parts: usize,
 }
 
 /// Replaces the placeholders in `text`.
 pub fn fill(text: &str, f: &Fill) -> String {
     text.replace("{title}", f.title)
-        .replace("{book}", &f.book.to_string())
+        .replace("{book}", &f.book)
+        .replace("{parts}", &f.parts.to_string())
+        .replace("{part}", &f.part.to_string())
         .replace("{pages}", &f.pages.to_string())
         .replace("{page}", &f.page.to_string())
-        .replace("{booklet}", &f.booklet.to_string())
+        .replace("{booklet}", &f.booklet)
         .replace("{game}", &f.game.to_string())
         .replace("{colour}", f.colour)
 }
@@ -544,7 +617,17 @@ mod tests {
 
     #[test]
     fn fill_replaces_placeholders() {
-        let f = Fill { title: "Spring Fair", book: 12, page: 3, pages: 40, booklet: 12, game: 1, colour: "Blue" };
+        let f = Fill {
+            title: "Spring Fair",
+            book: "12".into(),
+            page: 3,
+            pages: 40,
+            booklet: "12".into(),
+            game: 1,
+            colour: "Blue",
+            part: 1,
+            parts: 1,
+        };
         assert_eq!(fill("{title} · Book {book} · {page}/{pages}", &f), "Spring Fair · Book 12 · 3/40");
     }
 }

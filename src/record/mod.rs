@@ -73,6 +73,14 @@ pub struct FileRecord {
 }
 
 impl RunRecord {
+    /// How the run's books went into files and pages, with the recorded template's layout.
+    pub fn pages(&self) -> crate::print::pages::VolumePlan {
+        let layout = crate::print::template::Template::parse(&self.template.toml, "run.json's template")
+            .map(|t| t.layout)
+            .unwrap_or_default();
+        self.settings.pages(layout.tickets_per_page())
+    }
+
     /// The record as written: pretty JSON with a final newline.
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("a run record serialises");

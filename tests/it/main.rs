@@ -7,6 +7,7 @@ mod cli_generate;
 mod fit;
 mod generator;
 mod hardening;
+mod layouts;
 mod night_api;
 mod night_browser;
 mod night_cli;

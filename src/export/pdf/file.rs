@@ -10,19 +10,19 @@ use super::shared::Shared;
 use super::PdfStyle;
 use crate::export::csv::ManifestWriter;
 use crate::export::Export;
-use crate::print::pages::PlacedBook;
+use crate::print::pages::{Page, PageBuilder, PlacedBook, VolumePlan};
 
 /// A page drawn and compressed, waiting for its turn in the file.
 pub struct RenderedPage {
-    pub placed: PlacedBook,
+    pub page: Page,
     /// The content stream, deflated.
     pub content: Vec<u8>,
 }
 
 impl RenderedPage {
-    pub fn new(style: &PdfStyle<'_>, placed: PlacedBook, pages: u64) -> RenderedPage {
-        let content = deflate(&super::page::content(style, &placed, pages));
-        RenderedPage { placed, content }
+    pub fn new(style: &PdfStyle<'_>, page: Page, pages: u64) -> RenderedPage {
+        let content = deflate(&super::page::content(style, &page, pages));
+        RenderedPage { page, content }
     }
 }
 
@@ -83,7 +83,9 @@ impl<'a, W: Write> PdfFile<'a, W> {
 
     /// Appends the next page.
     pub fn push(&mut self, page: &RenderedPage) -> io::Result<()> {
-        self.rows.write_books(std::slice::from_ref(&page.placed))?;
+        if page.page.first_ticket == 0 {
+            self.rows.write_books(&page.page.books)?;
+        }
         let content = self.next_id();
         self.begin(content)?;
         self.write(format!("<</Length {}/Filter/FlateDecode>>stream\n", page.content.len()).as_bytes())?;
@@ -145,11 +147,14 @@ impl<'a, W: Write> PdfFile<'a, W> {
 }
 
 /// Drawing in the caller's thread, page by page, for library callers without a pipeline.
-impl<W: Write> Export for PdfFile<'_, W> {
-    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
+impl<W: Write> PdfFile<'_, W> {
+    /// Draws and appends the pages `books` complete (`plan` says which books share a page).
+    pub fn write_books(&mut self, plan: &VolumePlan, pages: &mut PageBuilder, books: &[PlacedBook]) -> io::Result<()> {
         for placed in books {
-            let page = RenderedPage::new(self.style, placed.clone(), self.pages_total);
-            self.push(&page)?;
+            for page in pages.add(plan, placed.clone()) {
+                let page = RenderedPage::new(self.style, page, self.pages_total);
+                self.push(&page)?;
+            }
         }
         Ok(())
     }

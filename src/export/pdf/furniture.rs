@@ -5,7 +5,7 @@
 use super::content::{Content, PT_PER_MM};
 use super::{PdfStyle, OVERPRINT, REGISTRATION};
 use crate::domain::{COLS, ROWS};
-use crate::print::layout::Geometry;
+use crate::print::layout::{Geometry, Slot};
 use crate::print::template::Cmyk;
 
 /// Resource names of the two forms.
@@ -75,34 +75,46 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
     // 100 % K overprints the tints under it, so a plate out of register leaves no white sliver.
     c.raw(&format!("/{OVERPRINT} gs\n")).stroke(Cmyk::BLACK);
     c.num(tk.line_width).op("w");
-    for i in 0..6 {
-        let top = g.ticket_top(i) - tk.serial_height;
+    let slots: Vec<Slot> = (0..g.slots()).map(|i| g.slot(i)).collect();
+    for s in &slots {
+        let top = s.top - tk.serial_height;
         let bottom = top - tk.height;
         for col in 1..COLS {
-            let x = p.x(g.left + col as f32 * cell_w);
+            let x = p.x(s.left + col as f32 * cell_w);
             c.move_to(x, p.x(bottom)).line_to(x, p.x(top));
         }
         for r in 1..ROWS {
             let y = p.x(top - r as f32 * cell_h);
-            c.move_to(p.x(g.left), y).line_to(p.x(g.right), y);
+            c.move_to(p.x(s.left), y).line_to(p.x(s.right), y);
         }
     }
     c.op("S").num(tk.border_width).op("w");
-    for i in 0..6 {
-        let bottom = g.ticket_top(i) - tk.serial_height - tk.height;
-        c.rect(p.x(g.left), p.x(bottom), Place::len(tk.width), Place::len(tk.height));
+    for s in &slots {
+        let bottom = s.top - tk.serial_height - tk.height;
+        c.rect(p.x(s.left), p.x(bottom), Place::len(tk.width), Place::len(tk.height));
     }
     c.op("S");
     if tk.cut_guides {
+        // Between single tickets: short dashes across the page; between strips (columns of
+        // six): long dashes down it.
         c.op("q").raw("[4 3] 0 d\n").num(0.3).op("w");
-        for i in 1..6 {
+        for i in 1..g.rows {
             c.move_to(p.x(0.0), p.x(g.cut(i))).line_to(p.x(w), p.x(g.cut(i)));
         }
-        c.op("S").op("Q");
+        c.op("S");
+        let columns = g.column_cuts();
+        if !columns.is_empty() {
+            c.raw("[9 3] 0 d\n");
+            for &x in &columns {
+                c.move_to(p.x(x), p.x(g.cut(g.rows))).line_to(p.x(x), p.x(g.cut(0)));
+            }
+            c.op("S");
+        }
+        c.op("Q");
     }
     if style.crop_marks {
         // In registration colour, from 1 mm outside the bleed, so none prints on the trimmed
-        // page: the corners, and a mark each side at every cut between slips.
+        // page: the corners, and a mark at each end of every cut between slips and columns.
         let bleed = style.bleed_mm;
         let (near, far) = (bleed + 1.0, bleed + style.slug_mm() - 0.5);
         c.stroke(REGISTRATION).num(0.25).op("w");
@@ -111,8 +123,13 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
                 c.move_to(p.x(x + sx * near), p.x(y)).line_to(p.x(x + sx * far), p.x(y));
                 c.move_to(p.x(x), p.x(y + sy * near)).line_to(p.x(x), p.x(y + sy * far));
             }
-            for i in 0..=6 {
+            for i in 0..=g.rows {
                 c.move_to(p.x(x + sx * near), p.x(g.cut(i))).line_to(p.x(x + sx * far), p.x(g.cut(i)));
+            }
+        }
+        for x in g.column_cuts() {
+            for (y, sy) in [(0.0, -1.0), (h, 1.0)] {
+                c.move_to(p.x(x), p.x(y + sy * near)).line_to(p.x(x), p.x(y + sy * far));
             }
         }
         c.op("S");

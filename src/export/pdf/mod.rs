@@ -178,6 +178,9 @@ impl PdfStyle<'_> {
             f.check(what, text)?;
         }
         f.check("serials", "0123456789-")?;
+        if t.layout.books_per_page() > 1 {
+            f.check("a page of two books' header (`1–2`)", "–")?;
+        }
         if self.numbering.games().is_some() {
             for entry in &t.palette {
                 left_to_right("a palette colour's name", &entry.name)?;
@@ -203,14 +206,25 @@ impl PdfStyle<'_> {
     fn check_fit_at(&self, last_book: u64, game: u16, pages: u64) -> Result<(), StyleError> {
         let t = self.template;
         let g = Geometry::of(t);
+        // A page of two books names both; large print names its part.
+        let two = |n: u64| {
+            if self.template.layout.books_per_page() > 1 {
+                format!("{}–{n}", n.saturating_sub(1).max(1))
+            } else {
+                n.to_string()
+            }
+        };
+        let parts = self.template.layout.pages_per_book();
         let values = Fill {
             title: self.title,
-            book: last_book,
+            book: two(last_book),
             page: pages,
             pages,
-            booklet: self.numbering.booklet(last_book),
+            booklet: two(self.numbering.booklet(last_book)),
             game,
             colour: if self.numbering.games().is_some() { &self.game_colour(game).name } else { "" },
+            part: parts,
+            parts,
         };
         let mm = |text: &str, size: f32| self.font.width(text, size) * MM_PER_PT;
         let (left, right) = (fill(&t.header.left, &values), fill(self.header_right(), &values));

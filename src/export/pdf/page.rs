@@ -9,22 +9,29 @@ use super::furniture::{self, Place, OVER, UNDER};
 use super::{Colours, PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
-use crate::print::layout::{Geometry, CAP_HEIGHT, MM_PER_PT};
-use crate::print::pages::PlacedBook;
+use crate::print::layout::{Geometry, Slot, CAP_HEIGHT, MM_PER_PT};
+use crate::print::pages::{Page, PlacedBook};
 use crate::print::template::{fill, Barcode, Cmyk, Fill};
 
 /// The page's content stream, uncompressed.
-pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8> {
+pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let t = style.template;
     let tk = &t.ticket;
     let g = Geometry::of(t);
     let p = Place::of(style);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
-    let grid_top = |i: usize| g.ticket_top(i) - tk.serial_height;
-    let tickets = placed.drawn.book.tickets();
+    // Each ticket on the page with its slot, in slot order.
+    let slots: Vec<(&PlacedBook, usize, Slot)> = page
+        .books
+        .iter()
+        .flat_map(|b| (0..page.tickets).map(move |k| (b, page.first_ticket + k, b.slot + k)))
+        .map(|(b, t, slot)| (b, t, g.slot(slot)))
+        .collect();
+    let grid_top = |s: &Slot| s.top - tk.serial_height;
     let mut c = Content::with_capacity(3072);
 
-    let number = placed.drawn.number;
+    let first = &page.books[0];
+    let number = first.drawn.number;
     let look = style.look(number);
     if style.has_under() {
         c.raw(&format!("/{UNDER} Do\n"));
@@ -37,9 +44,10 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     // Shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
     if let Some(shade) = look.shade {
         c.fill(shade);
-        for (i, ticket) in tickets.iter().enumerate() {
-            let bottom = grid_top(i) - tk.height;
-            c.op("q").num(Place::len(cell_w)).raw("0 0 ").num(Place::len(cell_h)).num(p.x(g.left)).num(p.x(bottom));
+        for (b, t, slot) in &slots {
+            let ticket = &b.drawn.book.tickets()[*t];
+            let bottom = grid_top(slot) - tk.height;
+            c.op("q").num(Place::len(cell_w)).raw("0 0 ").num(Place::len(cell_h)).num(p.x(slot.left)).num(p.x(bottom));
             c.op("cm");
             for r in 0..ROWS {
                 for col in 0..COLS {
@@ -55,14 +63,19 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
 
     let black = Cmyk::BLACK;
     let font = style.font;
+    let last = &page.books[page.books.len() - 1];
+    let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a}–{b}") };
+    let numbering = first.numbering;
     let values = Fill {
         title: style.title,
-        book: number,
-        page: placed.page,
+        book: span(number, last.drawn.number),
+        page: page.page,
         pages,
-        booklet: placed.numbering.booklet(number),
-        game: placed.numbering.game(number),
+        booklet: span(numbering.booklet(number), numbering.booklet(last.drawn.number)),
+        game: numbering.game(number),
         colour: look.colour_name,
+        part: page.part,
+        parts: page.parts,
     };
     let header_colour = look.header_colour;
     c.begin_text();
@@ -91,14 +104,15 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     }
     let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
     let mut digits = String::with_capacity(2);
-    for (i, ticket) in tickets.iter().enumerate() {
-        let serial = placed.numbering.serial(number, i as u8 + 1).expect("book numbers start at 1");
-        text(&mut c, &format!("No. {serial}"), tk.serial_size, g.left, grid_top(i) + 1.2, 0.0);
+    for (b, t, slot) in &slots {
+        let ticket = &b.drawn.book.tickets()[*t];
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
+        text(&mut c, &format!("No. {serial}"), tk.serial_size, slot.left, grid_top(slot) + 1.2, 0.0);
         for r in 0..ROWS {
             for col in 0..COLS {
                 if let Some(n) = ticket.get(r, col) {
-                    let x = g.left + (col as f32 + 0.5) * cell_w;
-                    let y = grid_top(i) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                    let x = slot.left + (col as f32 + 0.5) * cell_w;
+                    let y = grid_top(slot) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
                     digits.clear();
                     let _ = std::fmt::Write::write_fmt(&mut digits, format_args!("{n}"));
                     text(&mut c, &digits, tk.number_size, x, y, 0.5);
@@ -113,25 +127,23 @@ pub fn content(style: &PdfStyle<'_>, placed: &PlacedBook, pages: u64) -> Vec<u8>
     c.op("ET");
     let mut bytes = c.into_bytes();
     if tk.barcode == Barcode::Code128 {
-        barcodes(style, placed, &mut bytes);
+        barcodes(style, &slots, &mut bytes);
     }
     bytes
 }
 
-/// A page's six barcodes: 100 % K bars (overprinting, as set above) at the right end of each
+/// A page's barcodes: 100 % K bars (overprinting, as set above) at the right end of each
 /// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
 /// wide by one bar high, so a bar is four small integers.
-fn barcodes(style: &PdfStyle<'_>, placed: &PlacedBook, out: &mut Vec<u8>) {
-    let t = style.template;
-    let tk = &t.ticket;
-    let g = Geometry::of(t);
+fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
+    let tk = &style.template.ticket;
     let p = Place::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
-    for i in 0..6 {
-        let serial = placed.numbering.serial(placed.drawn.number, i as u8 + 1).expect("book numbers start at 1");
+    for (b, t, slot) in slots {
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let (bars, width) = barcode::code128(serial);
-        let x0 = g.right - width as f32 * barcode::MODULE_MM;
-        let y = g.ticket_top(i) - tk.serial_height + bar_bottom;
+        let x0 = slot.right - width as f32 * barcode::MODULE_MM;
+        let y = slot.top - tk.serial_height + bar_bottom;
         let mut c = Content::default();
         c.op("q").num(Place::len(barcode::MODULE_MM)).raw("0 0 ").num(Place::len(bar_h)).num(p.x(x0)).num(p.x(y));
         c.op("cm");

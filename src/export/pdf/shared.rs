@@ -126,6 +126,9 @@ fn real(v: f32) -> Object {
 fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
     let t = style.template;
     let mut chars: BTreeSet<char> = "0123456789No. -".chars().collect();
+    if t.layout.books_per_page() > 1 {
+        chars.insert('–'); // "Book 1–2" on a page of two
+    }
     let mut texts = vec![style.title, &t.header.left, &t.header.right, &t.footer.text];
     if style.numbering.games().is_some() {
         texts.push(&t.header.booklet);

@@ -1,0 +1,137 @@
+//! Layouts other than a strip a page: 12 to view, large print, and the Letter versions; the
+//! manifest's `file,page` columns stay true for each.
+
+use crate::util::{manifest_rows, run_tool, tool, Dir};
+
+/// The serials pdftotext finds on each page of a PDF, in reading order.
+fn serials_by_page(pdf: &str, pages: usize) -> Option<Vec<Vec<String>>> {
+    let pdftotext = tool("pdftotext")?;
+    let mut out = Vec::new();
+    for page in 1..=pages {
+        let p = page.to_string();
+        let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", &p, "-l", &p, pdf, "-"]);
+        assert_eq!(code, 0, "{err}");
+        let mut serials: Vec<String> = text
+            .split_whitespace()
+            .filter(|w| w.matches('-').count() >= 2 && w.starts_with("00"))
+            .map(String::from)
+            .collect();
+        serials.sort();
+        out.push(serials);
+    }
+    Some(out)
+}
+
+/// Every serial is on the page the manifest says, and each page holds `per_page` of them.
+fn manifest_matches_pages(d: &Dir, file: &str, pages: usize, per_page: usize) {
+    let pdf = d.join(&format!("o/{file}")).display().to_string();
+    let Some(found) = serials_by_page(&pdf, pages) else { return };
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    for (i, on_page) in found.iter().enumerate() {
+        let mut want: Vec<String> =
+            rows.iter().filter(|r| r.file == file && r.page == i as u64 + 1).map(|r| r.serial.clone()).collect();
+        want.sort();
+        assert_eq!(on_page, &want, "{file} page {}", i + 1);
+        assert!(on_page.len() == per_page || i + 1 == pages, "page {}: {} serials", i + 1, on_page.len());
+    }
+}
+
+fn page_size(d: &Dir, file: &str, page: usize) -> Option<String> {
+    let pdfinfo = tool("pdfinfo")?;
+    let p = page.to_string();
+    let (code, out, err) =
+        run_tool(&pdfinfo, &["-f", &p, "-l", &p, &d.join(&format!("o/{file}")).display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .find(|l| l.starts_with(&format!("Page {:>4} size:", page)))
+        .map(|l| l.split(':').nth(1).unwrap().trim().to_string())
+}
+
+#[test]
+fn twelve_to_view_puts_two_strips_on_each_page() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "5", "--template", "twelve", "--seed", "12", "--out", "o", "-q"]).success();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let pages: Vec<u64> = rows.iter().step_by(6).map(|r| r.page).collect();
+    assert_eq!(pages, [1, 1, 2, 2, 3], "two books a page");
+    manifest_matches_pages(&d, "books.pdf", 3, 12);
+    if let Some(size) = page_size(&d, "books.pdf", 1) {
+        assert!(size.starts_with("595.28 x 841.89"), "{size}");
+    }
+    d.run(&["verify", "o"]).success();
+}
+
+#[test]
+fn large_print_spreads_a_book_over_two_pages_that_say_so() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--template", "large-print", "--seed", "lp", "--out", "o", "-q"]).success();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let pages: Vec<u64> = rows.iter().map(|r| r.page).collect();
+    assert_eq!(pages, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+    manifest_matches_pages(&d, "books.pdf", 4, 3);
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let pdf = d.join("o/books.pdf").display().to_string();
+    let (_, text, _) = run_tool(&pdftotext, &["-layout", "-f", "4", "-l", "4", &pdf, "-"]);
+    assert!(text.contains("Page 2 of 2 of book 2"), "{text}");
+    if let Some(size) = page_size(&d, "books.pdf", 4) {
+        assert!(size.starts_with("595.28 x 841.89"), "{size}");
+    }
+}
+
+#[test]
+fn every_shipped_template_has_a_letter_version_that_fits() {
+    for name in ["classic-letter", "festival-letter", "twelve-letter", "large-print-letter"] {
+        let d = Dir::new();
+        d.run(&["generate", "--books", "2", "--template", name, "--seed", "l", "--bleed", "3", "--out", "o", "-q"])
+            .success();
+        if let Some(size) = page_size(&d, "books.pdf", 1) {
+            // Letter, 612 × 792 pt, with the 3 mm bleed each side.
+            assert!(size.starts_with("629.01 x 809.01"), "{name}: {size}");
+        }
+    }
+}
+
+#[test]
+fn twelve_to_view_with_booklets_prints_by_game() {
+    let d = Dir::new();
+    let args = ["generate", "--booklets", "4", "--games", "3", "--template", "twelve", "--seed", "b", "--out", "o"];
+    let err = d.run(&args).expect_code(2).stderr();
+    assert!(err.contains("--order is `booklets`, but template `twelve` puts 2 books on a page"), "{err}");
+    let mut args = args.to_vec();
+    args.extend(["--order", "games", "-q"]);
+    d.run(&args).success();
+    // Each game's file: booklets 1–2 on page 1, 3–4 on page 2.
+    for g in 1..=3u16 {
+        let file = format!("game-{g:02}.pdf");
+        manifest_matches_pages(&d, &file, 2, 12);
+    }
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let pdf = d.join("o/game-03.pdf").display().to_string();
+    let (_, text, _) = run_tool(&pdftotext, &["-layout", "-f", "2", "-l", "2", &pdf, "-"]);
+    assert!(text.contains("Booklets 3–4 · Game 3 · Lime"), "{text}");
+}
+
+#[test]
+fn all_twelve_barcodes_on_a_twelve_to_view_page_scan() {
+    let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--template", "twelve", "--seed", "scan", "--out", "o", "-q"]).success();
+    let prefix = d.join("scan").display().to_string();
+    let pdf = d.join("o/books.pdf").display().to_string();
+    let (code, _, err) = run_tool(&pdftoppm, &["-r", "300", "-png", "-f", "1", "-l", "1", &pdf, &prefix]);
+    assert_eq!(code, 0, "{err}");
+    let png = std::fs::read_dir(d.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .expect("pdftoppm wrote a page");
+    let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let mut scanned: Vec<&str> = out.lines().collect();
+    scanned.sort_unstable();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let mut want: Vec<&str> = rows.iter().map(|r| r.serial.as_str()).collect();
+    want.sort_unstable();
+    assert_eq!(scanned, want);
+}
