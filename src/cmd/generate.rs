@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use housie::export::pdf::StyleError;
 use housie::generate::RunError;
-use housie::pipeline::Order;
+use housie::pipeline::{Impose, Order};
 use housie::print::font::FontError;
 use housie::record::continuation::Continuation;
 use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
@@ -91,9 +91,19 @@ pub struct Args {
     /// Draw crop marks outside the bleed.
     #[arg(long)]
     crop_marks: bool,
+    /// Print two pages a sheet for cutting and stacking (A4 pages on A3, or on SRA3 with
+    /// --bleed 3 --crop-marks): cut the printed stack in half, put the right pile under the left.
+    #[arg(long, value_enum, value_name = "HOW")]
+    impose: Option<ImposeArg>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ImposeArg {
+    #[value(name = "2up")]
+    TwoUp,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -133,6 +143,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         OrderArg::Games => Order::Games,
     };
     let settings = Settings {
+        impose: args.impose.map(|ImposeArg::TwoUp| Impose::TwoUp),
         books,
         games,
         order,

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub use plan::GeneratePlan;
-pub use settings::{Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
+pub use settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::export::csv::ManifestWriter;

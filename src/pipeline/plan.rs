@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::settings::Settings;
 use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
-use crate::pipeline::Order;
+use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
@@ -99,6 +99,7 @@ impl GeneratePlan {
             crop_marks: self.settings.crop_marks,
             date: self.date,
             numbering: self.settings.numbering(),
+            two_up: self.settings.impose == Some(Impose::TwoUp),
             colours: match (self.settings.games, self.settings.order) {
                 (None, _) => Colours::Template,
                 (Some(_), Order::Booklets) => Colours::PerGame,

@@ -29,6 +29,9 @@ pub struct Settings {
     /// How pages are ordered into files (booklets only).
     #[serde(default, skip_serializing_if = "Order::is_default")]
     pub order: Order,
+    /// Two pages a sheet for cutting and stacking (`None`: a page a sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impose: Option<Impose>,
     /// The event's name, for the page header.
     pub title: String,
     /// A shipped template's name, or a TOML file's path.
@@ -50,6 +53,7 @@ impl Default for Settings {
             books_per_file: None,
             games: None,
             order: Order::Booklets,
+            impose: None,
             title: "Bingo".to_string(),
             template: "classic".to_string(),
             font: None,
@@ -76,6 +80,15 @@ impl Order {
     fn is_default(&self) -> bool {
         *self == Order::Booklets
     }
+}
+
+/// How pages are imposed on sheets.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impose {
+    /// Two pages side by side (A4 pages on A3, or SRA3 with bleed and marks), in cut-and-stack
+    /// order: sheet k holds page k and page S + k of S sheets.
+    #[serde(rename = "2up")]
+    TwoUp,
 }
 
 /// A setting out of range, worded in the settings' own names (`books_per_file must be at

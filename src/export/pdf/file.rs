@@ -46,6 +46,10 @@ pub struct PdfFile<'a, W: Write> {
     pages_total: u64,
     /// The manifest rows of this file's tickets, hashed: the source of the document /ID.
     rows: ManifestWriter<Sha256>,
+    /// The page objects, in order, for the page tree.
+    kids: Vec<u32>,
+    /// With 2-up imposition: each page as a form, placed on the sheets at the end.
+    forms: Vec<u32>,
 }
 
 impl<'a, W: Write> PdfFile<'a, W> {
@@ -61,6 +65,8 @@ impl<'a, W: Write> PdfFile<'a, W> {
             first_id: shared.offsets.len() as u32,
             pages_total,
             rows,
+            kids: Vec::new(),
+            forms: Vec::new(),
         })
     }
 
@@ -88,10 +94,24 @@ impl<'a, W: Write> PdfFile<'a, W> {
         }
         let content = self.next_id();
         self.begin(content)?;
+        if self.style.two_up {
+            // Drawn on its sheet at the end, beside the page half a stack away.
+            let form = format!(
+                "<</Type/XObject/Subtype/Form/BBox{}/Resources {} 0 R/Length {}/Filter/FlateDecode>>stream\n",
+                self.shared.page_media,
+                self.shared.resources_id,
+                page.content.len()
+            );
+            self.write(form.as_bytes())?;
+            self.write(&page.content)?;
+            self.forms.push(content);
+            return self.write(b"\nendstream\nendobj\n");
+        }
         self.write(format!("<</Length {}/Filter/FlateDecode>>stream\n", page.content.len()).as_bytes())?;
         self.write(&page.content)?;
         self.write(b"\nendstream\nendobj\n")?;
         let id = self.next_id();
+        self.kids.push(id);
         self.begin(id)?;
         let page = format!(
             "<</Type/Page/Parent {} 0 R{}/Contents {content} 0 R>>\nendobj\n",
@@ -100,18 +120,49 @@ impl<'a, W: Write> PdfFile<'a, W> {
         self.write(page.as_bytes())
     }
 
+    /// Cut-and-stack: sheet k holds page k on its left and page S + k on its right (S sheets),
+    /// so the stack cut in half gives two piles in page order, the right pile under the left.
+    fn write_sheets(&mut self) -> io::Result<()> {
+        let forms = std::mem::take(&mut self.forms);
+        let sheets = forms.len().div_ceil(2);
+        for k in 0..sheets {
+            let right = forms.get(sheets + k);
+            let mut content = String::from("q /A Do Q\n");
+            let mut xobjects = format!("/A {} 0 R", forms[k]);
+            if let Some(b) = right {
+                content.push_str(&format!("q 1 0 0 1 {} 0 cm /B Do Q\n", self.shared.page_width_pt));
+                xobjects.push_str(&format!("/B {b} 0 R"));
+            }
+            let id = self.next_id();
+            self.begin(id)?;
+            self.write(format!("<</Length {}>>stream\n{content}\nendstream\nendobj\n", content.len()).as_bytes())?;
+            let page = self.next_id();
+            self.begin(page)?;
+            let dict = format!(
+                "<</Type/Page/Parent {} 0 R{}/Resources<</XObject<<{xobjects}>>>>/Contents {id} 0 R>>\nendobj\n",
+                self.shared.pages_id, self.shared.page_boxes
+            );
+            self.write(dict.as_bytes())?;
+            self.kids.push(page);
+        }
+        Ok(())
+    }
+
     /// Writes the page tree, the cross-reference table and the trailer; returns the writer.
     pub fn finish(mut self) -> io::Result<W> {
+        if self.style.two_up {
+            self.write_sheets()?;
+        }
         let s = self.shared;
         let offsets = std::mem::take(&mut self.offsets);
-        let pages = offsets.len() / 2;
+        let kids = std::mem::take(&mut self.kids);
+        let pages = kids.len();
         let tree_at = self.at;
         let mut tree = format!(
             "{} 0 obj\n<</Type/Pages/Count {pages}{}/Resources {} 0 R/Kids[",
             s.pages_id, s.tree_boxes, s.resources_id
         );
-        for p in 0..pages {
-            let id = self.first_id + 2 * p as u32 + 1;
+        for (p, id) in kids.iter().enumerate() {
             tree.push_str(&format!("{}{id} 0 R", if p == 0 { "" } else { " " }));
             if tree.len() > 1 << 16 {
                 self.write(tree.as_bytes())?;

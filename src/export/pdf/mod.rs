@@ -52,6 +52,8 @@ pub struct PdfStyle<'a> {
     /// How serials are written, and which booklet and game each book is.
     pub numbering: Numbering,
     pub colours: Colours,
+    /// Cut-and-stack: two pages on each sheet (`--impose 2up`).
+    pub two_up: bool,
 }
 
 /// Where a page's colours come from.

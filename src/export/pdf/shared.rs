@@ -34,6 +34,9 @@ pub struct Shared {
     /// [..]` for each page (not inheritable).
     pub tree_boxes: String,
     pub page_boxes: String,
+    /// One page's media box, and its width in points (with 2-up, a sheet holds two).
+    pub page_media: String,
+    pub page_width_pt: f32,
 }
 
 impl Shared {
@@ -96,7 +99,13 @@ impl Shared {
             format!("[{x0} {y0} {x1} {y1}]")
         };
         let media = rect(0.0, 0.0, mw, mh);
+        let page_media = media.clone();
+        // With 2-up, a sheet is two pages side by side: its trim and bleed span both pages'.
+        let (sheet_w, right) = if style.two_up { (2.0 * mw, mw) } else { (mw, 0.0) };
+        let media = rect(0.0, 0.0, sheet_w, mh);
         Ok(Shared {
+            page_media,
+            page_width_pt: (mw * PT_PER_MM * 100.0).round() / 100.0,
             head,
             offsets,
             pages_id: pages_id.0,
@@ -106,8 +115,8 @@ impl Shared {
             tree_boxes: format!("/MediaBox{media}/CropBox{media}"),
             page_boxes: format!(
                 "/TrimBox{}/BleedBox{}",
-                rect(o, o, o + w, o + h),
-                rect(o - b, o - b, o + w + b, o + h + b)
+                rect(o, o, right + o + w, o + h),
+                rect(o - b, o - b, right + o + w + b, o + h + b)
             ),
         })
     }
