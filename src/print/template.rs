@@ -230,6 +230,9 @@ pub enum Barcode {
     /// Code 128 (character set B): what a USB handheld scanner reads and types, with Enter.
     #[default]
     Code128,
+    /// A QR code (version 1, 0.3 mm modules, 6.3 mm square): what phones and 2D imagers read.
+    /// Needs a serial line of at least 8 mm.
+    Qr,
     /// No barcode.
     None,
 }
@@ -394,6 +397,17 @@ impl Template {
         let columns = l.columns.max(1) as f32;
         // Columns side by side need room for a cut between them: a gap like the one between rows.
         let between = (columns - 1.0) * t.gap;
+        if t.barcode == Barcode::Qr {
+            use crate::print::barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
+            let side = (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
+            if t.serial_height < side - 0.01 {
+                out.push(format!(
+                    "ticket.barcode = \"qr\" needs a ticket.serial_height of at least {side:.1} mm ({QR_MODULES} modules \
+                     of {QR_MODULE_MM} mm and a quiet zone of {QR_QUIET_MODULES} under them); it is {}",
+                    t.serial_height
+                ));
+            }
+        }
         let needed_w = p.margin_left + columns * t.width + between + p.margin_right;
         if needed_w > pw + 0.01 {
             let what = if l.columns > 1 {

@@ -163,3 +163,57 @@ fn two_up_sheets_cut_and_stack_into_book_order() {
     assert_eq!(rows.iter().step_by(6).map(|r| r.page).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
     d.run(&["verify", "o"]).success();
 }
+
+#[test]
+fn qr_codes_scan_back_to_their_serials_and_need_room() {
+    let classic = housie::print::template::BUILTIN[0].1;
+    let qr = classic
+        .replace("name = \"classic\"", "name = \"classic-qr\"")
+        .replace("serial_height = 5.5", "serial_height = 8.0")
+        .replace("height = 33.0", "height = 31.0")
+        .replace("gap = 4.8", "gap = 3.8")
+        .replace("cut_guides = true", "cut_guides = true\nbarcode = \"qr\"");
+    let d = Dir::new();
+    std::fs::write(d.join("qr.toml"), &qr).unwrap();
+    // Too little room under the serial line is refused with the figures.
+    std::fs::write(d.join("tight.toml"), classic.replace("cut_guides = true", "cut_guides = true\nbarcode = \"qr\""))
+        .unwrap();
+    let err = d.run(&["generate", "--books", "1", "--template", "tight.toml", "--out", "t"]).expect_code(2).stderr();
+    assert!(err.contains("ticket.barcode = \"qr\" needs a ticket.serial_height of at least 7.5 mm"), "{err}");
+    d.run(&[
+        "generate",
+        "--booklets",
+        "1",
+        "--games",
+        "10",
+        "--seed",
+        "qr",
+        "--template",
+        "qr.toml",
+        "--out",
+        "o",
+        "-q",
+    ])
+    .success();
+    let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
+    // Game 10's page: the longest serials, `000001-10-T-C`.
+    let prefix = d.join("scan").display().to_string();
+    let pdf = d.join("o/books.pdf").display().to_string();
+    let (code, _, err) = run_tool(&pdftoppm, &["-r", "300", "-png", "-f", "10", "-l", "10", &pdf, &prefix]);
+    assert_eq!(code, 0, "{err}");
+    let png = std::fs::read_dir(d.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .expect("pdftoppm wrote a page");
+    let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let mut scanned: Vec<&str> = out.lines().collect();
+    scanned.sort_unstable();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let mut want: Vec<&str> = rows.iter().filter(|r| r.game == 10).map(|r| r.serial.as_str()).collect();
+    want.sort_unstable();
+    assert_eq!(scanned, want);
+    assert!(want[0].starts_with("000001-10-"));
+}

@@ -126,8 +126,10 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     }
     c.op("ET");
     let mut bytes = c.into_bytes();
-    if tk.barcode == Barcode::Code128 {
-        barcodes(style, &slots, &mut bytes);
+    match tk.barcode {
+        Barcode::Code128 => barcodes(style, &slots, &mut bytes),
+        Barcode::Qr => qr_codes(style, &slots, &mut bytes),
+        Barcode::None => {}
     }
     bytes
 }
@@ -149,6 +151,28 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         c.op("cm");
         for (start, modules) in bars {
             c.int(start).raw("0 ").int(modules).raw("1 re\n");
+        }
+        c.op("f").op("Q");
+        let _ = out.write_all(&c.into_bytes());
+    }
+}
+
+/// A page's QR codes: 100 % K modules at the right end of each serial line, the quiet zone
+/// (four modules) under and beside them, each row's dark runs as rectangles in module units.
+fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
+    use barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
+    let tk = &style.template.ticket;
+    let p = Place::of(style);
+    for (b, t, slot) in slots {
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
+        let x0 = slot.right - QR_MODULES as f32 * QR_MODULE_MM;
+        // The symbol's top-left corner, with the quiet zone between it and the grid.
+        let top = slot.top - tk.serial_height + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
+        let m = Place::len(QR_MODULE_MM);
+        let mut c = Content::default();
+        c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
+        for (row, col, len) in barcode::qr(serial) {
+            c.int(col).int(row).int(len).raw("1 re\n");
         }
         c.op("f").op("Q");
         let _ = out.write_all(&c.into_bytes());
