@@ -181,6 +181,32 @@ fn weights(layouts: &Layouts) -> [u128; 4] {
     w.map(|x| x / g)
 }
 
+/// Reads little-endian numbers off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u128(&mut self) -> Option<u128> {
+        Some(u128::from_le_bytes(self.take(16)?.try_into().ok()?))
+    }
+}
+
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 {
         a
@@ -202,6 +228,61 @@ impl Counts {
         let start = b.state(COLUMN_SIZES, TICKETS_PER_BOOK as u8);
         b.counts.start = start;
         b.counts
+    }
+
+    /// The table as little-endian bytes: `build.rs` builds it with this same code and the
+    /// library embeds the bytes, so a start costs a copy instead of the search.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for w in self.weights {
+            out.extend(w.to_le_bytes());
+        }
+        for n in [self.start, self.states.len() as u32, self.succ.len() as u32] {
+            out.extend(n.to_le_bytes());
+        }
+        for s in &self.states {
+            out.extend(s.remaining);
+            out.push(s.tickets);
+            out.extend(s.total.to_le_bytes());
+            out.extend(s.first.to_le_bytes());
+            out.extend(s.len.to_le_bytes());
+            for b in s.tie_bounds {
+                out.extend(b.to_le_bytes());
+            }
+            out.extend(s.tie_slots);
+            out.push(s.ties);
+        }
+        for c in &self.cumulative {
+            out.extend(c.to_le_bytes());
+        }
+        for s in &self.succ {
+            out.extend(s.vector.to_le_bytes());
+            out.extend(s.next.to_le_bytes());
+            out.extend(s.reorder.to_le_bytes());
+        }
+        out
+    }
+
+    /// The table from [`Counts::to_bytes`]; `None` if the bytes are not one.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Counts> {
+        let mut r = Reader(bytes);
+        let weights = [r.u128()?, r.u128()?, r.u128()?, r.u128()?];
+        let (start, n_states, n_succ) = (r.u32()?, r.u32()? as usize, r.u32()? as usize);
+        let mut states = Vec::with_capacity(n_states);
+        for _ in 0..n_states {
+            let remaining: Vector = r.take(COLS)?.try_into().ok()?;
+            let tickets = r.take(1)?[0];
+            let (total, first, len) = (r.u128()?, r.u32()?, r.u32()?);
+            let tie_bounds = [r.u32()?, r.u32()?, r.u32()?, r.u32()?, r.u32()?, r.u32()?];
+            let tie_slots: [u8; 6] = r.take(6)?.try_into().ok()?;
+            let ties = r.take(1)?[0];
+            states.push(State { remaining, tickets, total, first, len, tie_bounds, tie_slots, ties });
+        }
+        let cumulative = (0..n_succ).map(|_| r.u128()).collect::<Option<Vec<u128>>>()?;
+        let succ = (0..n_succ)
+            .map(|_| Some(Successor { vector: r.u16()?, next: r.u16()?, reorder: r.u32()? }))
+            .collect::<Option<Vec<Successor>>>()?;
+        r.0.is_empty().then_some(Counts { states, cumulative, succ, weights, start })
     }
 
     /// The ticket weights w(0..=3 full columns).
@@ -303,6 +384,19 @@ pub struct Marginals {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_build_rs_embedded_is_the_one_this_code_builds() {
+        let built = Counts::build(&Layouts::build()).to_bytes();
+        assert!(built == super::super::COUNT_TABLE, "build.rs's table differs: rebuild");
+        let loaded = Counts::from_bytes(&built).unwrap();
+        assert_eq!(loaded.to_bytes(), built);
+        assert_eq!(
+            (loaded.size(), loaded.total()),
+            (Counts::build(&Layouts::build()).size(), Counts::build(&Layouts::build()).total())
+        );
+        assert!(Counts::from_bytes(&built[..built.len() - 1]).is_none(), "a short table is refused");
+    }
 
     #[test]
     fn weights_and_book_count_match_the_known_facts() {

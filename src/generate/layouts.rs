@@ -12,6 +12,25 @@ pub type Vector = [u8; COLS];
 /// Layouts per vector by its number of full columns (a known fact, checked in the tests).
 const LAYOUTS_BY_FULL_COLUMNS: [u32; 4] = [1710, 639, 240, 90];
 
+/// Every vector in code order, and the index of each code (`u16::MAX`: not a vector).
+fn vectors() -> (Vec<Vector>, Vec<u16>) {
+    let mut vectors = Vec::new();
+    let mut index_of_code = vec![u16::MAX; 3usize.pow(COLS as u32)];
+    for (c, slot_index) in index_of_code.iter_mut().enumerate() {
+        let mut v = [0u8; COLS];
+        let mut rest = c;
+        for slot in v.iter_mut() {
+            *slot = (rest % 3) as u8 + 1;
+            rest /= 3;
+        }
+        if v.iter().map(|&x| x as usize).sum::<usize>() == ROWS * NUMBERS_PER_ROW {
+            *slot_index = vectors.len() as u16;
+            vectors.push(v);
+        }
+    }
+    (vectors, index_of_code)
+}
+
 /// All vectors and all layouts, indexed both ways.
 pub struct Layouts {
     vectors: Vec<Vector>,
@@ -29,20 +48,7 @@ pub fn code(v: &Vector) -> usize {
 
 impl Layouts {
     pub fn build() -> Layouts {
-        let mut vectors = Vec::new();
-        let mut index_of_code = vec![u16::MAX; 3usize.pow(COLS as u32)];
-        for (c, slot_index) in index_of_code.iter_mut().enumerate() {
-            let mut v = [0u8; COLS];
-            let mut rest = c;
-            for slot in v.iter_mut() {
-                *slot = (rest % 3) as u8 + 1;
-                rest /= 3;
-            }
-            if v.iter().map(|&x| x as usize).sum::<usize>() == ROWS * NUMBERS_PER_ROW {
-                *slot_index = vectors.len() as u16;
-                vectors.push(v);
-            }
-        }
+        let (vectors, index_of_code) = vectors();
         // Every row is 5 of 9 columns; a layout is three rows that leave no column empty.
         let rows: Vec<u32> = (0u32..1 << COLS).filter(|m| m.count_ones() as usize == NUMBERS_PER_ROW).collect();
         let full = (1u32 << COLS) - 1;
@@ -75,6 +81,30 @@ impl Layouts {
         }
         debug_assert!(cursor.iter().zip(&offsets[1..]).all(|(c, o)| c == o));
         Layouts { vectors, index_of_code, words, offsets }
+    }
+
+    /// The layout words and their offsets as little-endian bytes, for build.rs to embed (the
+    /// vectors and their index take microseconds to list again).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4 * (2 + self.words.len() + self.offsets.len()));
+        for n in [self.words.len(), self.offsets.len()] {
+            out.extend((n as u32).to_le_bytes());
+        }
+        for w in self.words.iter().chain(&self.offsets) {
+            out.extend(w.to_le_bytes());
+        }
+        out
+    }
+
+    /// The tables from [`Layouts::to_bytes`]; `None` if the bytes do not fit the vectors.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Layouts> {
+        let (vectors, index_of_code) = vectors();
+        let mut numbers = bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("four bytes")));
+        let (n_words, n_offsets) = (numbers.next()? as usize, numbers.next()? as usize);
+        let words: Vec<u32> = numbers.by_ref().take(n_words).collect();
+        let offsets: Vec<u32> = numbers.by_ref().take(n_offsets).collect();
+        let whole = bytes.len() == 4 * (2 + n_words + n_offsets) && words.len() == n_words;
+        (whole && offsets.len() == vectors.len() + 1).then_some(Layouts { vectors, index_of_code, words, offsets })
     }
 
     pub fn vectors(&self) -> &[Vector] {
@@ -110,6 +140,16 @@ impl Layouts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tables_build_rs_embedded_are_the_ones_this_code_builds() {
+        let built = Layouts::build();
+        assert!(built.to_bytes() == super::super::LAYOUT_TABLE, "build.rs's layouts differ: rebuild");
+        let loaded = Layouts::from_bytes(super::super::LAYOUT_TABLE).unwrap();
+        assert!(loaded.vectors == built.vectors && loaded.index_of_code == built.index_of_code);
+        assert!(loaded.words == built.words && loaded.offsets == built.offsets);
+        assert!(Layouts::from_bytes(&super::super::LAYOUT_TABLE[4..]).is_none());
+    }
 
     #[test]
     fn counts_match_the_known_facts() {
