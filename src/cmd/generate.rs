@@ -41,8 +41,9 @@ pub struct Args {
         allow_negative_numbers = true
     )]
     books: Option<u64>,
-    /// Number of booklets, each one book per game (with --games).
-    #[arg(long, value_name = "B", requires = "games", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Number of booklets, each one book per game (with --games, which --after takes from the
+    /// earlier run).
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u64).range(1..))]
     booklets: Option<u64>,
     /// Games per booklet (up to 99; a palette of 10 colours repeats after game 10).
     #[arg(long, value_name = "G", requires = "booklets", value_parser = clap::value_parser!(u16).range(1..=i64::from(housie::pipeline::MAX_GAMES)))]
@@ -129,12 +130,32 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             args.allow_duplicate_lines,
         ),
     };
+    // A continuation numbers its books as the run it continues does.
+    if let Some(earlier) = &after {
+        match (earlier.games(), args.booklets, args.games) {
+            (Some(g), None, _) => {
+                return Err(Error::Usage(format!(
+                    "--after: the earlier run is booklets of {g} games; continue it with --booklets B"
+                )))
+            }
+            (None, Some(_), _) => {
+                return Err(Error::Usage("--after: the earlier run has no booklets; continue it with --books N".into()))
+            }
+            (Some(g), Some(_), Some(given)) if given != g => {
+                return Err(Error::Usage(format!(
+                    "--after: the earlier run's booklets have {g} games, not {given}; leave out --games"
+                )))
+            }
+            _ => {}
+        }
+    }
     let games = args.games.or(after.as_ref().and_then(Continuation::games));
     let books = match (args.books, args.booklets, games) {
         (Some(books), _, _) => books,
         (None, Some(booklets), Some(games)) => booklets
             .checked_mul(u64::from(games))
             .ok_or_else(|| Error::Usage(format!("--booklets {booklets} of {games} games is too many books")))?,
+        (None, Some(_), None) => return Err(Error::Usage("--booklets needs --games G (games per booklet)".into())),
         _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
     };
     let games = args.booklets.and(games);

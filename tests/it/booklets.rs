@@ -105,7 +105,7 @@ fn booklet_options_are_refused_when_they_do_not_add_up() {
         (&["--booklets", "3", "--games", "0"][..], "invalid value '0' for '--games <G>': 0 is not in 1..=99"),
         (&["--booklets", "3", "--games", "100"][..], "100 is not in 1..=99"),
         (&["--booklets", "3"][..], "--games"),
-        (&["--books", "3", "--order", "games"][..], "--booklets"),
+        (&["--books", "3", "--order", "games"][..], "--order is `games`, which needs booklets of games"),
         (
             &["--booklets", "3", "--games", "8", "--first-book", "2"][..],
             "--first-book is 2; with 8 games a booklet starts at book 1, 9, 17",
@@ -165,4 +165,32 @@ fn check_and_winners_know_the_game_and_count_sales_in_booklets() {
     e.run(&["generate", "--books", "2", "--seed", "p", "--out", "o", "-q"]).success();
     let err = e.run(&["winners", "o", "--calls", "1", "--game", "1"]).expect_code(2).stderr();
     assert!(err.contains("this run has no booklets of games; leave out --game"), "{err}");
+}
+
+#[test]
+fn a_continued_run_of_booklets_is_the_larger_run_and_keeps_its_games() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "2", "--games", "4", "--seed", "more", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--after", "a", "--booklets", "2", "--out", "b", "-q"]).success();
+    d.run(&["generate", "--booklets", "4", "--games", "4", "--seed", "more", "--out", "all", "-q"]).success();
+    let later = manifest_rows(&d.read("b/manifest.csv"));
+    let whole = manifest_rows(&d.read("all/manifest.csv"));
+    assert_eq!(later.len(), 48);
+    for (row, same) in later.iter().zip(&whole[48..]) {
+        assert_eq!(
+            (&row.serial, row.booklet, row.game, &row.cells),
+            (&same.serial, same.booklet, same.game, &same.cells)
+        );
+    }
+    assert!(later[0].serial.starts_with("000003-1-1-"));
+    d.run(&["verify", "b"]).success();
+    for (args, message) in [
+        (&["--books", "8"][..], "the earlier run is booklets of 4 games; continue it with --booklets B"),
+        (&["--booklets", "2", "--games", "5"][..], "the earlier run's booklets have 4 games, not 5"),
+    ] {
+        let mut all = vec!["generate", "--after", "a", "--out", "c"];
+        all.extend_from_slice(args);
+        let err = d.run(&all).expect_code(2).stderr();
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
 }
