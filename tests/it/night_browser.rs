@@ -224,3 +224,56 @@ async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
     desk.close().await.unwrap();
     board.close().await.unwrap();
 }
+
+/// A run of booklets on the desk: the new-game form asks for the booklets sold and the game,
+/// and a ticket from another game's page is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_desk_plays_a_game_of_booklets() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let dir = Dir::new();
+    let run = dir.join("run");
+    let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("desk booklets"), 4 * 8, run.clone());
+    plan.settings.games = Some(8);
+    housie::generate_run(&plan, &|_| {}).unwrap();
+    let rows = manifest_rows(&dir.read("run/manifest.csv"));
+
+    let driver_port = free_port();
+    let _driver = Process(
+        Command::new(&chromedriver)
+            .arg(format!("--port={driver_port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(driver_port, "chromedriver");
+    let port = free_port();
+    let (_server, url) = serve(&run, port);
+    wait_for_port(port, "housie serve");
+    let desk = browser(driver_port, &chromium, 1400, 900).await;
+    desk.goto(&url).await.unwrap();
+
+    text_until(&desk, "#game-books-label", |t| t == "Booklets sold").await;
+    let game = desk.find(Locator::Css("#game-number")).await.unwrap();
+    assert!(game.is_displayed().await.unwrap(), "the game of each booklet is asked for");
+    desk.find(Locator::Css("#game-name-input")).await.unwrap().send_keys("Game 3").await.unwrap();
+    desk.find(Locator::Css("#game-books")).await.unwrap().send_keys("1-3").await.unwrap();
+    game.send_keys("3").await.unwrap();
+    desk.find(Locator::Css("#create-game")).await.unwrap().click().await.unwrap();
+    text_until(&desk, "#game-name", |t| t == "Game 3").await;
+    text_until(&desk, "#games", |t| t.contains("booklets 1-3, game 3")).await;
+
+    // Game 3's page of booklet 2 completes its top line; game 4's page of the same booklet is refused.
+    let mine = rows.iter().find(|r| r.booklet == 2 && r.game == 3).unwrap();
+    for n in mine.row(0) {
+        type_entry(&desk, &n.to_string()).await;
+        text_until(&desk, "#last", |t| t == n.to_string()).await;
+    }
+    type_entry(&desk, &mine.serial).await;
+    text_until(&desk, "#verdict", |t| t == "STANDS").await;
+    let other = rows.iter().find(|r| r.booklet == 2 && r.game == 4).unwrap();
+    type_entry(&desk, &other.serial).await;
+    let text = text_until(&desk, "#claim .verdict-text", |t| t.contains("is for game 4")).await;
+    assert_eq!(text, format!("REFUSED: {} is for game 4 of its booklet; Game 3 plays game 3", other.serial));
+    desk.close().await.unwrap();
+}
