@@ -54,6 +54,20 @@ fn serve(dir: &Path, port: u16) -> (Process, String) {
     (Process(child), line.trim().to_string())
 }
 
+/// chromedriver on a free port, stopped when the returned process is dropped.
+fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let driver = Process(child);
+    wait_for_port(port, "chromedriver");
+    (driver, port)
+}
+
 async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -120,16 +134,7 @@ async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
     make_run(&run, 40);
     let rows = manifest_rows(&dir.read("run/manifest.csv"));
 
-    let driver_port = free_port();
-    let _driver = Process(
-        Command::new(&chromedriver)
-            .arg(format!("--port={driver_port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_for_port(driver_port, "chromedriver");
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
     let port = free_port();
     let (server, url) = serve(&run, port);
     wait_for_port(port, "housie serve");
@@ -237,16 +242,7 @@ async fn the_desk_plays_a_game_of_booklets() {
     housie::generate_run(&plan, &|_| {}).unwrap();
     let rows = manifest_rows(&dir.read("run/manifest.csv"));
 
-    let driver_port = free_port();
-    let _driver = Process(
-        Command::new(&chromedriver)
-            .arg(format!("--port={driver_port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_for_port(driver_port, "chromedriver");
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
     let port = free_port();
     let (_server, url) = serve(&run, port);
     wait_for_port(port, "housie serve");
