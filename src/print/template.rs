@@ -270,12 +270,21 @@ fn refuse_non_finite(text: &str, file: &str) -> Result<(), TemplateError> {
     non_finite(&table, "", &mut found);
     let Some((key, value)) = found.into_iter().next() else { return Ok(()) };
     let (section, name) = key.rsplit_once('.').unwrap_or(("", key.as_str()));
-    let mut current = "";
+    let mut current = String::new();
+    let mut tables: std::collections::BTreeMap<String, usize> = Default::default();
     let mut line = 1;
     for (i, l) in text.lines().enumerate() {
         let t = l.trim();
         if t.starts_with('[') {
-            current = t.trim_matches(|c| c == '[' || c == ']').trim();
+            let table = t.trim_matches(|c| c == '[' || c == ']').trim().to_string();
+            current = if t.starts_with("[[") {
+                // The n-th `[[table]]` is `table.n` in the key.
+                let n = tables.entry(table.clone()).or_default();
+                *n += 1;
+                format!("{table}.{n}")
+            } else {
+                table
+            };
         } else if current == section && t.split('=').next().map(str::trim) == Some(name) {
             line = i + 1;
             break;

@@ -95,6 +95,12 @@ fn non_finite_template_numbers_are_refused_with_key_and_line() {
     std::fs::write(d.join("t.toml"), text).unwrap();
     let r = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "o", "-q"]).expect_code(2);
     assert!(r.stderr().contains("header.band: nan is not a finite number"), "{}", r.stderr());
+    // In the second `[[palette]]` table, found by its line.
+    let palette = "\n[[palette]]\nname = \"Blue\"\ncolour = [90.0, 0.0, 0.0, 0.0]\n\n[[palette]]\nname = \"Red\"\ncolour = [0.0, inf, 0.0, 0.0]\n";
+    std::fs::write(d.join("t.toml"), format!("{classic}{palette}")).unwrap();
+    let r = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "o", "-q"]).expect_code(2);
+    let line = classic.lines().count() + 8;
+    assert_eq!(r.stderr().trim(), format!("housie: t.toml:{line}: palette.2.colour: inf is not a finite number"));
     assert!(!d.join("o").exists(), "nothing is written");
 }
 
