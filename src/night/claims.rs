@@ -86,8 +86,7 @@ impl Tickets {
     pub fn colour_of(&self, game: u16) -> Option<String> {
         let record = self.record.as_ref()?;
         let template = crate::print::template::Template::parse(&record.template.toml, "run.json's template").ok()?;
-        let palette = &template.palette;
-        (!palette.is_empty()).then(|| palette[(usize::from(game) - 1) % palette.len()].name.clone())
+        Some(template.game_colour(game).name.clone())
     }
 
     /// Checks `--game G` against the run: a run of booklets has games 1 to its games per booklet;

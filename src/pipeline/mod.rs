@@ -267,7 +267,7 @@ impl<'a> InOrder<'a> {
             let out =
                 if self.plan.compare_only { OutputFile::compare(dir, name) } else { OutputFile::create(dir, name) };
             let out = out.map_err(Error::io(&path))?;
-            let file = PdfFile::new(self.style, self.shared, self.volumes.len(f), out).map_err(Error::io(&path))?;
+            let file = PdfFile::new(self.style, self.shared, out).map_err(Error::io(&path))?;
             self.open.insert(f, (file, 0));
         }
         let (file, written) = self.open.get_mut(&f).expect("opened above");

@@ -355,6 +355,11 @@ impl Template {
         }
     }
 
+    /// The palette colour of game `game` (1-based), round again after the last.
+    pub fn game_colour(&self, game: u16) -> &PaletteColour {
+        &self.palette[(usize::from(game.max(1)) - 1) % self.palette.len()]
+    }
+
     /// SHA-256 of the TOML text, hex.
     pub fn sha256(&self) -> String {
         crate::print::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))

@@ -10,7 +10,7 @@ use super::shared::Shared;
 use super::PdfStyle;
 use crate::export::csv::ManifestWriter;
 use crate::export::Export;
-use crate::print::pages::{Page, PageBuilder, PlacedBook, VolumePlan};
+use crate::print::pages::Page;
 
 /// A page drawn and compressed, waiting for its turn in the file.
 pub struct RenderedPage {
@@ -42,8 +42,6 @@ pub struct PdfFile<'a, W: Write> {
     /// Offsets of the objects written after the head, from `first_id` on.
     offsets: Vec<u64>,
     first_id: u32,
-    /// Pages in this file, for `{pages}` in the header and footer.
-    pages_total: u64,
     /// The manifest rows of this file's tickets, hashed: the source of the document /ID.
     rows: ManifestWriter<Sha256>,
     /// The page objects, in order, for the page tree.
@@ -53,7 +51,7 @@ pub struct PdfFile<'a, W: Write> {
 }
 
 impl<'a, W: Write> PdfFile<'a, W> {
-    pub fn new(style: &'a PdfStyle<'a>, shared: &'a Shared, pages_total: u64, mut out: W) -> io::Result<Self> {
+    pub fn new(style: &'a PdfStyle<'a>, shared: &'a Shared, mut out: W) -> io::Result<Self> {
         out.write_all(&shared.head)?;
         let rows = ManifestWriter::new(Sha256::new())?;
         Ok(PdfFile {
@@ -63,7 +61,6 @@ impl<'a, W: Write> PdfFile<'a, W> {
             at: shared.head.len() as u64,
             offsets: Vec::new(),
             first_id: shared.offsets.len() as u32,
-            pages_total,
             rows,
             kids: Vec::new(),
             forms: Vec::new(),
@@ -194,19 +191,5 @@ impl<'a, W: Write> PdfFile<'a, W> {
         self.write(table.as_bytes())?;
         self.out.flush()?;
         Ok(self.out)
-    }
-}
-
-/// Drawing in the caller's thread, page by page, for library callers without a pipeline.
-impl<W: Write> PdfFile<'_, W> {
-    /// Draws and appends the pages `books` complete (`plan` says which books share a page).
-    pub fn write_books(&mut self, plan: &VolumePlan, pages: &mut PageBuilder, books: &[PlacedBook]) -> io::Result<()> {
-        for placed in books {
-            for page in pages.add(plan, placed.clone()) {
-                let page = RenderedPage::new(self.style, page, self.pages_total);
-                self.push(&page)?;
-            }
-        }
-        Ok(())
     }
 }

@@ -21,7 +21,7 @@ pub use shared::Shared;
 use crate::domain::Numbering;
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
-use crate::print::palette::{tint, PaletteColour};
+use crate::print::palette::tint;
 use crate::print::template::{contrast, fill, Cmyk, Fill, Template, MIN_CONTRAST};
 use crate::record::date::RunDate;
 
@@ -101,17 +101,11 @@ pub enum StyleError {
 }
 
 impl PdfStyle<'_> {
-    /// The palette colour of game `game` (1-based), round again after the last.
-    pub fn game_colour(&self, game: u16) -> &PaletteColour {
-        let palette = &self.template.palette;
-        &palette[(usize::from(game) - 1) % palette.len()]
-    }
-
     /// The colours of book `book`'s page.
     pub fn look(&self, book: u64) -> Look<'_> {
         let t = self.template;
         let named = self.numbering.games().is_some();
-        let game = self.game_colour(self.numbering.game(book));
+        let game = self.template.game_colour(self.numbering.game(book));
         let colour_name = if named { game.name.as_str() } else { "" };
         match self.colours {
             Colours::Template => Look {
@@ -224,7 +218,7 @@ impl PdfStyle<'_> {
             pages,
             booklet: two(self.numbering.booklet(last_book)),
             game,
-            colour: if self.numbering.games().is_some() { &self.game_colour(game).name } else { "" },
+            colour: if self.numbering.games().is_some() { &self.template.game_colour(game).name } else { "" },
             part: parts,
             parts,
         };
