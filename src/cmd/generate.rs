@@ -190,7 +190,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         let _ = housie::export::remove_temporaries(&dir);
         std::process::exit(130);
     });
-    let bar = super::progress::bar(books, args.quiet, "pages");
+    let bar = super::progress::bar(plan.page_count(), args.quiet, "pages");
     let outcome = generate_run(&plan, &|pages| bar.set_position(pages))?;
     bar.finish_and_clear();
     if args.seed.is_none() && plan.after.is_none() {

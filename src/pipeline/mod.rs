@@ -101,6 +101,12 @@ impl GeneratePlan {
         self.settings.pages(self.template.layout.tickets_per_page())
     }
 
+    /// Pages the run prints, over all its files (what `generate_run`'s progress counts to).
+    pub fn page_count(&self) -> u64 {
+        let volumes = self.volumes();
+        (1..=volumes.files()).map(|f| volumes.len(f)).sum()
+    }
+
     fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
         let style = self.style();
         RunRecord {

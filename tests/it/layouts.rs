@@ -217,3 +217,20 @@ fn qr_codes_scan_back_to_their_serials_and_need_room() {
     assert_eq!(scanned, want);
     assert!(want[0].starts_with("000001-10-"));
 }
+
+#[test]
+fn the_progress_counts_to_the_pages_printed() {
+    let d = Dir::new();
+    for (template, books, pages) in [("classic", 5, 5), ("twelve", 5, 3), ("large-print", 5, 10)] {
+        let settings = housie::Settings { books, template: template.into(), ..housie::Settings::default() };
+        let plan = housie::GeneratePlan::resolve(housie::Seed::from_text("p"), settings, d.join(template), false, None)
+            .unwrap();
+        assert_eq!(plan.page_count(), pages, "{template}");
+        let last = std::sync::atomic::AtomicU64::new(0);
+        housie::generate_run(&plan, &|n| {
+            last.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(last.into_inner(), pages, "{template}: the last progress report");
+    }
+}
