@@ -36,6 +36,24 @@ fn manifest_matches_pages(d: &Dir, file: &str, pages: usize, per_page: usize) {
     }
 }
 
+/// Every code zbarimg decodes on a page rendered at 300 dpi, sorted (`None`: the tools are
+/// missing and the test skips).
+fn scan_page(d: &Dir, pdf: &str, page: usize) -> Option<Vec<String>> {
+    let (pdftoppm, zbarimg) = (tool("pdftoppm")?, tool("zbarimg")?);
+    let prefix = d.join(&format!("scan-{page}")).display().to_string();
+    let p = page.to_string();
+    let (code, _, err) = run_tool(
+        &pdftoppm,
+        &["-r", "300", "-png", "-singlefile", "-f", &p, "-l", &p, &d.join(pdf).display().to_string(), &prefix],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", &format!("{prefix}.png")]);
+    assert_eq!(code, 0, "zbarimg found nothing on page {page}: {err}");
+    let mut scanned: Vec<String> = out.lines().map(String::from).collect();
+    scanned.sort_unstable();
+    Some(scanned)
+}
+
 fn page_size(d: &Dir, file: &str, page: usize) -> Option<String> {
     let pdfinfo = tool("pdfinfo")?;
     let p = page.to_string();
@@ -113,23 +131,9 @@ fn twelve_to_view_with_booklets_prints_by_game() {
 
 #[test]
 fn all_twelve_barcodes_on_a_twelve_to_view_page_scan() {
-    let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
     let d = Dir::new();
     d.run(&["generate", "--books", "2", "--template", "twelve", "--seed", "scan", "--out", "o", "-q"]).success();
-    let prefix = d.join("scan").display().to_string();
-    let pdf = d.join("o/books.pdf").display().to_string();
-    let (code, _, err) = run_tool(&pdftoppm, &["-r", "300", "-png", "-f", "1", "-l", "1", &pdf, &prefix]);
-    assert_eq!(code, 0, "{err}");
-    let png = std::fs::read_dir(d.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "png"))
-        .expect("pdftoppm wrote a page");
-    let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", png.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    let mut scanned: Vec<&str> = out.lines().collect();
-    scanned.sort_unstable();
+    let Some(scanned) = scan_page(&d, "o/books.pdf", 1) else { return };
     let rows = manifest_rows(&d.read("o/manifest.csv"));
     let mut want: Vec<&str> = rows.iter().map(|r| r.serial.as_str()).collect();
     want.sort_unstable();
@@ -195,22 +199,8 @@ fn qr_codes_scan_back_to_their_serials_and_need_room() {
         "-q",
     ])
     .success();
-    let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
     // Game 10's page: the longest serials, `000001-10-T-C`.
-    let prefix = d.join("scan").display().to_string();
-    let pdf = d.join("o/books.pdf").display().to_string();
-    let (code, _, err) = run_tool(&pdftoppm, &["-r", "300", "-png", "-f", "10", "-l", "10", &pdf, &prefix]);
-    assert_eq!(code, 0, "{err}");
-    let png = std::fs::read_dir(d.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "png"))
-        .expect("pdftoppm wrote a page");
-    let (code, out, err) = run_tool(&zbarimg, &["--raw", "-q", png.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    let mut scanned: Vec<&str> = out.lines().collect();
-    scanned.sort_unstable();
+    let Some(scanned) = scan_page(&d, "o/books.pdf", 10) else { return };
     let rows = manifest_rows(&d.read("o/manifest.csv"));
     let mut want: Vec<&str> = rows.iter().filter(|r| r.game == 10).map(|r| r.serial.as_str()).collect();
     want.sort_unstable();
