@@ -49,6 +49,8 @@ pub struct NightRun {
     forged: BTreeSet<Serial>,
     /// What reading the manifest noticed that is worth a warning at start.
     pub warnings: Vec<String>,
+    /// The names of the template's game colours, for a run of booklets ("the Lime page").
+    palette: Vec<String>,
 }
 
 impl NightRun {
@@ -58,7 +60,14 @@ impl NightRun {
         let (record, text) = crate::record::verify::read_record(dir)?;
         let record_sha256 = hex(&Sha256::digest(text.as_bytes()));
         let tickets = draw_tickets(&record);
+        let palette = match record.settings.games {
+            None => Vec::new(),
+            Some(_) => crate::print::template::Template::parse(&record.template.toml, "run.json's template")
+                .map(|t| t.palette.into_iter().map(|p| p.name).collect())
+                .unwrap_or_default(),
+        };
         let mut run = NightRun {
+            palette,
             dir: dir.to_path_buf(),
             record,
             record_sha256,
@@ -69,6 +78,11 @@ impl NightRun {
         };
         run.compare_manifest()?;
         Ok(run)
+    }
+
+    /// The colour name of game `game`'s pages in a run of booklets.
+    pub fn colour_of(&self, game: u16) -> Option<&str> {
+        (!self.palette.is_empty()).then(|| self.palette[(usize::from(game.max(1)) - 1) % self.palette.len()].as_str())
     }
 
     /// The run's book numbers.

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::event::Verdict;
 use super::game::Game;
+use super::run::NightRun;
 use super::state::Night;
 use crate::night::prizes::Prize;
 
@@ -47,6 +48,8 @@ pub struct GameView {
     pub prizes: &'static str,
     pub books: String,
     pub game: Option<u16>,
+    /// The colour of the game's pages in a run of booklets, e.g. `Lime`.
+    pub colour: Option<String>,
     pub books_in_play: u64,
     /// The prize being played, `null` once every prize has been played.
     pub prize: Option<&'static str>,
@@ -121,12 +124,12 @@ impl StateView {
                     ended: g.ended(),
                 })
                 .collect(),
-            game: night.current().map(|g| game_view(g, caller.then(|| night.watch()).flatten())),
+            game: night.current().map(|g| game_view(g, run, caller.then(|| night.watch()).flatten())),
         }
     }
 }
 
-fn game_view(g: &Game, watch: Option<(Prize, super::watch::WatchCounts)>) -> GameView {
+fn game_view(g: &Game, run: &NightRun, watch: Option<(Prize, super::watch::WatchCounts)>) -> GameView {
     let prizes = Prize::of(g.prizes);
     GameView {
         id: g.id,
@@ -134,6 +137,7 @@ fn game_view(g: &Game, watch: Option<(Prize, super::watch::WatchCounts)>) -> Gam
         prizes: g.prizes.name(),
         books: g.books.to_string(),
         game: g.books.game(),
+        colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
         books_in_play: g.books.len(),
         prize: g.prize().map(Prize::name),
         prize_list: prizes

@@ -531,6 +531,7 @@ async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     let state = f.state(true).await;
     assert_eq!((state["game"]["books"].as_str(), state["game"]["game"].as_u64()), (Some("1-3"), Some(3)));
     assert_eq!(state["game"]["books_in_play"], 3);
+    assert_eq!(state["game"]["colour"], "Lime", "game 3's pages are the shipped palette's third colour");
 
     let rows = f.rows();
     let pick = |booklet: u64, game: u16| rows.iter().find(|r| r.booklet == booklet && r.game == game).unwrap();

@@ -256,8 +256,13 @@ async fn the_desk_plays_a_game_of_booklets() {
     desk.find(Locator::Css("#game-books")).await.unwrap().send_keys("1-3").await.unwrap();
     game.send_keys("3").await.unwrap();
     desk.find(Locator::Css("#create-game")).await.unwrap().click().await.unwrap();
-    text_until(&desk, "#game-name", |t| t == "Game 3").await;
+    text_until(&desk, "#game-name", |t| t == "Game 3 · the Lime page").await;
     text_until(&desk, "#games", |t| t.contains("booklets 1-3, game 3")).await;
+    // The board tells the hall which page to play.
+    let board = browser(driver_port, &chromium, 1600, 900).await;
+    board.goto(&format!("http://127.0.0.1:{port}/board")).await.unwrap();
+    text_until(&board, "#board-game", |t| t == "Game 3 · the Lime page").await;
+    board.close().await.unwrap();
 
     // Game 3's page of booklet 2 completes its top line; game 4's page of the same booklet is refused.
     let mine = rows.iter().find(|r| r.booklet == 2 && r.game == 3).unwrap();

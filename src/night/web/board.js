@@ -16,7 +16,12 @@ function render(state) {
   document.querySelectorAll(".cell.latest").forEach((c) => c.classList.remove("latest"));
   document.getElementById("board-last").textContent = g && g.last ? g.last : "–";
   if (g && g.last) cells[g.last].classList.add("latest");
-  document.getElementById("board-game").textContent = g ? g.name : "Waiting for the first game";
+  // In a run of booklets the players need to know which page: "Game 3 · the Lime page".
+  document.getElementById("board-game").textContent = !g
+    ? "Waiting for the first game"
+    : g.colour
+      ? `${g.name} · the ${g.colour} page`
+      : g.name;
   document.getElementById("board-prize").textContent =
     !g ? "" : g.ended ? "Game over" : g.prize ? "Playing for " + g.prize : "All prizes won";
   document.getElementById("board-count").textContent = g ? g.count + (g.count === 1 ? " call" : " calls") : "";

@@ -110,7 +110,7 @@ function render(s) {
   state = s;
   $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
   const g = s.game;
-  $("game-name").textContent = g ? g.name + (g.ended ? " (ended)" : "") : "No game yet";
+  $("game-name").textContent = g ? g.name + (g.colour ? ` · the ${g.colour} page` : "") + (g.ended ? " (ended)" : "") : "No game yet";
   $("prize-now").textContent = !g ? "" : g.ended ? "Game over" : g.prize ? "Playing for " + g.prize : "All prizes won";
   $("last").textContent = g && g.last ? g.last : "–";
   $("count").textContent = !g || g.count === 0 ? "no calls yet" : `${g.count} ${g.count === 1 ? "call" : "calls"}`;
