@@ -37,6 +37,15 @@ fn serials_and_columns_tell_the_booklet_and_the_game() {
     assert_eq!((record["settings"]["books"].as_u64(), record["settings"]["games"].as_u64()), (Some(24), Some(8)));
     // Uniqueness across the whole run, and the same bytes again from the seed.
     d.run(&["verify", "o"]).success();
+    // A manifest on its own tells its numbering from its rows; a booklet column that disagrees
+    // with the serial is named.
+    d.run(&["verify", "--manifest-only", "o/manifest.csv"]).success();
+    let text = d.read("o/manifest.csv");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[60] = lines[60].rsplitn(3, ',').nth(2).unwrap().to_string() + ",9,3";
+    std::fs::write(d.join("edited.csv"), lines.join("\n") + "\n").unwrap();
+    let out = d.run(&["verify", "--manifest-only", "edited.csv"]).expect_code(1).stdout();
+    assert!(out.contains("edited.csv:61: booklet: `9` is not"), "{out}");
     let e = Dir::new();
     booklets(&e, &[]);
     for file in ["books.pdf", "manifest.csv", "run.json"] {
