@@ -2,15 +2,15 @@
 //! colour and the blank cells in a light tint of it. Numbers, serials and lines stay 100 % K.
 //!
 //! The shipped ten were chosen to stay apart for people with the common colour-vision
-//! deficiencies, and [`closest_pair`] is how that is checked: each colour converted to sRGB (the
-//! naive `(1 − c)(1 − k)` rule, as [`super::template::contrast`] does), simulated for
+//! deficiencies, and [`closest_pair`] is how that is checked: each colour converted to sRGB
+//! ([`linear_rgb`], which [`super::template::contrast`] uses too), simulated for
 //! protanopia, deuteranopia and tritanopia with Machado, Oliveira and Fernandes' (2009)
 //! full-severity matrices on linear RGB, then compared in CIELAB. Every pair is at least
 //! [`MIN_DISTANCE`] apart under normal vision and each simulation.
 
 use serde::Deserialize;
 
-use super::template::Cmyk;
+use super::template::{linear_rgb, Cmyk};
 
 /// One game's colour, named for the caller ("Game 3 · Lime").
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -83,16 +83,8 @@ impl Vision {
     }
 
     /// A colour as this vision sees it, in CIELAB (D65).
-    pub fn lab(self, Cmyk([c, m, y, k]): Cmyk) -> [f32; 3] {
-        let linear = |v: f32| {
-            let s = (1.0 - v / 100.0) * (1.0 - k / 100.0);
-            if s <= 0.040_45 {
-                s / 12.92
-            } else {
-                ((s + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        let rgb = [linear(c), linear(m), linear(y)];
+    pub fn lab(self, colour: Cmyk) -> [f32; 3] {
+        let rgb = linear_rgb(colour);
         let seen = self.matrix().map(|row| (row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0));
         let [r, g, b] = seen;
         let xyz = [

@@ -39,20 +39,25 @@ pub const MIN_CONTRAST: f32 = 3.0;
 /// Least contrast for small text (serials, footer) against the page (WCAG's 4.5:1).
 pub const MIN_CONTRAST_SMALL: f32 = 4.5;
 
-/// The contrast ratio of two CMYK colours as seen on paper, roughly: each converted to RGB by
-/// the naive (1 − c)(1 − k) rule, then WCAG's relative luminance. Enough to refuse yellow on
-/// white, not a colour-managed proof.
+/// A CMYK colour as linear sRGB, roughly: the naive (1 − c)(1 − k) rule, then sRGB's transfer
+/// curve undone. Enough to refuse yellow on white or compare a palette, not a colour-managed proof.
+pub fn linear_rgb(Cmyk([c, m, y, k]): Cmyk) -> [f32; 3] {
+    [c, m, y].map(|v| {
+        let s = (1.0 - v / 100.0) * (1.0 - k / 100.0);
+        if s <= 0.040_45 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    })
+}
+
+/// The contrast ratio of two CMYK colours as seen on paper, roughly: each as [`linear_rgb`],
+/// then WCAG's relative luminance.
 pub fn contrast(a: Cmyk, b: Cmyk) -> f32 {
-    let luminance = |Cmyk([c, m, y, k]): Cmyk| {
-        let channel = |v: f32| {
-            let s = (1.0 - v / 100.0) * (1.0 - k / 100.0);
-            if s <= 0.039_28 {
-                s / 12.92
-            } else {
-                ((s + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(c) + 0.7152 * channel(m) + 0.0722 * channel(y)
+    let luminance = |c: Cmyk| {
+        let [r, g, b] = linear_rgb(c);
+        0.2126 * r + 0.7152 * g + 0.0722 * b
     };
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
