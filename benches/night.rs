@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use housie::night::server::{serve, App};
 use housie::night::watch::Watch;
-use housie::night::{Night, NightRun, NIGHT_DB};
+use housie::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
 use housie::{generate_run, GeneratePlan, Seed};
 
 fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
@@ -46,22 +46,24 @@ fn night(c: &mut Criterion) {
     let run = NightRun::open(&dir).unwrap();
     let books = format!("{}-{}", run.books().start(), run.books().end());
     let serial = housie::Serial::new(*run.books().start(), 1).unwrap().to_string();
+    let set = housie::game::PrizeSet::shipped("tambola").unwrap();
     let mut watch = Watch::new(
         &run,
-        &housie::night::books::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
-        Some(housie::night::prizes::Prize::OneLine),
+        &housie::game::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
+        &set,
+        &housie::game::Progress::new(&set),
         &[],
     );
     group.sample_size(50);
-    group.bench_function("watch: one call and its undo", |b| {
+    group.bench_function("watch: one call and its undo (tambola: six open prizes)", |b| {
         b.iter(|| {
             watch.call(&run, 45, true);
             watch.call(&run, 45, false);
         })
     });
 
-    let mut night = Night::open(run).unwrap();
-    night.create_game("Bench", "uk", &books, None).unwrap();
+    let (mut night, _) = Night::open(run, OpenOptions::default()).unwrap();
+    night.create_game("Bench", &PrizeChoice::Named("tambola".into()), &books, None, false).unwrap();
     for n in [5, 17, 45, 62, 88] {
         night.call(1, n).unwrap();
     }
@@ -81,7 +83,7 @@ fn night(c: &mut Criterion) {
     let addr = listener.local_addr().unwrap();
     runtime.spawn(serve(app, listener, std::future::pending()));
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream.write_all(b"GET /api/events HTTP/1.1\r\nHost: bench\r\n\r\n").unwrap();
+    stream.write_all(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
     let mut events = BufReader::new(stream);
     let next_state = |events: &mut BufReader<TcpStream>| {
         let mut line = String::new();
@@ -97,7 +99,7 @@ fn night(c: &mut Criterion) {
     let post = |path: &str, body: &str| {
         let mut s = TcpStream::connect(addr).unwrap();
         let req = format!(
-            "POST {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
         s.write_all(req.as_bytes()).unwrap();
@@ -123,5 +125,21 @@ fn night(c: &mut Criterion) {
     drop(keep);
 }
 
-criterion_group!(benches, night);
+/// The prize planner: 2,000 games over the 2,880 tickets of 480 books.
+fn planner(c: &mut Criterion) {
+    let seed = Seed::from_text("planner bench");
+    let tickets: Vec<housie::Ticket> =
+        (1..=480).flat_map(|b| *housie::Generator::get().book(&seed, b, 0).tickets()).collect();
+    let mut group = c.benchmark_group("plan");
+    group.sample_size(10);
+    for name in ["uk", "tambola"] {
+        let set = housie::game::PrizeSet::shipped(name).unwrap();
+        group.bench_function(format!("2,000 games over 480 books ({name})"), |b| {
+            b.iter(|| housie::game::plan::plan(&tickets, &set, 2000, &Seed::from_text("games")))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, night, planner);
 criterion_main!(benches);

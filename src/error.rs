@@ -55,6 +55,8 @@ pub enum Error {
     Template(#[from] crate::print::template::TemplateError),
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
+    #[error(transparent)]
+    Prizes(#[from] crate::game::PrizeSetError),
     /// The night could not start (boxed: it can itself hold an `Error` about the run).
     #[error(transparent)]
     Night(Box<crate::night::OpenError>),

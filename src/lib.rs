@@ -6,11 +6,16 @@
 //! driven by [`pipeline`]; [`record`] (run.json, reading manifests back, verification); and
 //! [`night`], which reads a run and writes only its own database.
 
+pub mod audit;
+pub mod digest;
 pub mod domain;
 pub mod error;
 pub mod export;
+pub mod files;
+pub mod game;
 pub mod generate;
 pub mod night;
+pub mod parallel;
 pub mod pipeline;
 pub mod print;
 pub mod record;

@@ -25,6 +25,8 @@ enum Command {
     Serve(cmd::serve::Args),
     Night(cmd::night::Args),
     Draws(cmd::draws::Args),
+    Plan(cmd::plan::Args),
+    Prizes(cmd::prizes::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Night(args) => cmd::night::run(args),
         Command::Draws(args) => cmd::draws::run(args),
+        Command::Plan(args) => cmd::plan::run(args),
+        Command::Prizes(args) => cmd::prizes::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,36 +1,35 @@
-//! Arguments shared by `check` and `winners`: the calls, the game and the sold range.
+//! Arguments shared by `check` and `winners`: the calls, the prize set, the game and the books sold.
 
 use std::path::PathBuf;
 
-use housie::night::claims::Sold;
-use housie::night::prizes::{Calls, PrizeSet};
+use housie::audit::claims::Tickets;
+use housie::game::{BookRanges, Calls, PrizeSet};
 use housie::Error;
+
+/// The largest calls file read.
+const CALLS_FILE_MAX: u64 = 64 * 1024;
 
 #[derive(clap::Args, Debug)]
 pub struct CallArgs {
-    /// The numbers called so far, in order, separated by spaces or commas.
+    /// The numbers called so far, in order, separated by spaces or commas (`housie night`'s call
+    /// line, with `*` after drawn numbers, reads as it is).
     #[arg(long, value_name = "NUMBERS", required_unless_present = "calls_file", conflicts_with = "calls_file")]
     calls: Option<String>,
     /// A file of calls in order, one or more per line.
     #[arg(long, value_name = "FILE")]
     calls_file: Option<PathBuf>,
-    /// Which prizes: uk (one line, two lines, full house) or tambola (early five,
-    /// top/middle/bottom line, four corners, full house), the words the night's API uses.
-    #[arg(long, value_enum, default_value_t = PrizesArg::Uk)]
-    pub prizes: PrizesArg,
-    /// Books sold, e.g. 1-120 (booklets, in a run of booklets): tickets outside are refused
-    /// as unsold.
-    #[arg(long, value_name = "FROM-TO")]
-    pub sold: Option<Sold>,
+    /// The prize set: uk (one line, two lines, full house, in order), tambola (early five,
+    /// top/middle/bottom line, four corners, full house, all open at once), tambola-full, or a
+    /// prize file (TOML; see `housie prizes`).
+    #[arg(long, value_name = "SET|FILE", default_value = "uk")]
+    pub prizes: String,
+    /// Books sold (in play), e.g. 1-120 or "1-480, 501-560"; booklets, in a run of booklets.
+    /// A ticket outside is refused.
+    #[arg(long, value_name = "RANGES")]
+    pub sold: Option<String>,
     /// The game being played, in a run of booklets: a ticket from another game is refused.
     #[arg(long, value_name = "G")]
     pub game: Option<u16>,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum PrizesArg {
-    Uk,
-    Tambola,
 }
 
 impl CallArgs {
@@ -38,7 +37,8 @@ impl CallArgs {
         let calls = match (&self.calls, &self.calls_file) {
             (Some(text), _) => Calls::parse(text, "--calls"),
             (None, Some(path)) => {
-                let text = std::fs::read_to_string(path).map_err(Error::io(path))?;
+                let text = housie::files::read_text(path, CALLS_FILE_MAX)
+                    .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
                 Calls::parse(&text, &path.display().to_string())
             }
             (None, None) => unreachable!("clap requires one"),
@@ -46,11 +46,14 @@ impl CallArgs {
         calls.map_err(|e| Error::Usage(e.to_string()))
     }
 
-    pub fn prizes(&self) -> PrizeSet {
-        match self.prizes {
-            PrizesArg::Uk => PrizeSet::Uk,
-            PrizesArg::Tambola => PrizeSet::Tambola,
-        }
+    pub fn prize_set(&self) -> Result<PrizeSet, Error> {
+        Ok(PrizeSet::load(&self.prizes)?)
+    }
+
+    /// The books in play in `tickets`' run, of game `game`'s page in a run of booklets.
+    pub fn in_play(&self, tickets: &Tickets, game: Option<u16>) -> Result<BookRanges, Error> {
+        tickets.check_game(self.game)?;
+        tickets.in_play(self.sold.as_deref(), game)
     }
 }
 

@@ -3,27 +3,31 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::night::claims::{Sold, Tickets};
-use housie::night::prizes::{marked_grid, statuses};
-use housie::{Error, SerialError};
+use housie::audit::claims::Tickets;
+use housie::game::verdict::{in_play, judge, read_serial, Refusal, SerialInput};
+use housie::game::{marked_grid, PrizeState, Standing, Verdict};
+use housie::Error;
 
 use super::calls::{call, CallArgs};
 use super::out::{outln, Out};
 
 /// Settle a claim: a ticket's prizes after the calls so far.
 ///
-/// Shows the ticket with the called numbers marked and, for each prize,
-/// whether it is complete, at which call, and whether a claim is valid now (a claim stands
-/// only if the last number called completed it).
+/// Shows the ticket with the called numbers marked and, for each prize of the set, whether it
+/// is complete, at which call, and whether a claim is valid now: a claim stands only if the
+/// last number called completed it. Every prize is taken as still open (this command does not
+/// know which were won already), and the last line is the verdict.
 ///
 /// A mistyped serial is refused with the nearest valid serials; with --sold, a ticket from an
-/// unsold book (booklet) is refused; with --game, a ticket from another game of a booklet. With run.json present, the ticket is also re-drawn from the seed to
-/// catch a forged manifest row.
+/// unsold book (booklet) is refused; with --game, a ticket from another game of a booklet. With
+/// run.json present, the ticket is also re-drawn from the seed to catch a forged manifest row.
 ///
-/// Exit status: 0 a claim is valid now, 1 no claim is valid (or the ticket is unsold, unknown
-/// or forged), 2 the question could not be answered (bad serial, bad calls, unreadable run).
+/// Exit status: 0 the claim stands now, 1 it does not (or the ticket is unsold, unknown or
+/// forged), 2 the question could not be answered (bad serial, bad calls, unreadable run).
 ///
 ///   housie check spring --serial 000123-4-7 --calls "12 5 88 41"
+///
+///   housie check spring --serial 000123-4-7 --calls-file calls.txt --prizes tambola
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder.
@@ -39,59 +43,59 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
+    let set = args.calls.prize_set()?;
     let tickets = Tickets::open(&args.dir)?;
-    let serial = match tickets.numbering.parse(&args.serial) {
-        Ok(s) => s,
-        Err(e @ SerialError::CheckDigit { .. }) => {
-            let near: Vec<String> = tickets
-                .numbering
-                .suggestions(&args.serial)
-                .into_iter()
-                .filter(|s| tickets.contains(*s))
-                .map(|s| s.to_string())
-                .collect();
-            let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
-            return Err(Error::Usage(format!("{e}{hint}")));
-        }
-        Err(e) => return Err(Error::Usage(e.to_string())),
+    let serial = read_serial(tickets.numbering, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {
+        SerialInput::Malformed(m) => Error::Usage(m),
+        SerialInput::Mistyped { message, .. } => Error::Usage(message),
+    })?;
+    let refused = |out: &mut Out, refusal: String| {
+        outln!(out, "{serial}: {refusal}");
+        ExitCode::from(1)
     };
-    tickets.check_game(args.calls.game)?;
-    let game_name = |game: u16| match tickets.colour_of(game) {
-        Some(colour) => format!("game {game} ({colour})"),
-        None => format!("game {game}"),
-    };
-    if let Some(sold) = args.calls.sold {
-        if !sold.contains(serial) {
-            let unit = Sold::unit(tickets.numbering);
-            let (n, from, to) = (Sold::unit_of(serial), sold.from, sold.to);
-            outln!(out, "{serial}: NOT SOLD: {unit} {n} is outside the {unit}s sold ({from}–{to})");
-            return Ok(ExitCode::from(1));
-        }
+    if !tickets.contains(serial) {
+        let code = refused(
+            &mut out,
+            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
+        );
+        out.finish()?;
+        return Ok(code);
     }
-    if let Some(game) = args.calls.game.filter(|&g| g != serial.game()) {
-        let (theirs, ours) = (game_name(serial.game()), game_name(game));
-        outln!(out, "{serial}: WRONG GAME: this ticket is for {theirs}; the game being played is {ours}");
-        return Ok(ExitCode::from(1));
+    // A run of booklets without --game: the ticket's own game is the one played.
+    let game = args.calls.game.or(tickets.numbering.games().map(|_| serial.game()));
+    let books = args.calls.in_play(&tickets, game)?;
+    if let Err(refusal) = in_play(serial, &books, "this game", |g| tickets.colour_of(g)) {
+        let code = refused(&mut out, refusal.to_string());
+        out.finish()?;
+        return Ok(code);
     }
     let Some(row) = tickets.find(serial)? else {
-        outln!(out, "{serial}: NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
-        return Ok(ExitCode::from(1));
+        let code = refused(
+            &mut out,
+            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
+        );
+        out.finish()?;
+        return Ok(code);
     };
     if tickets.redrawer().is_some_and(|mut r| !r.genuine(&row)) {
-        outln!(out, "{serial}: FORGED: the manifest's numbers for this ticket are not the ones the seed drew");
-        return Ok(ExitCode::from(1));
+        let code = refused(&mut out, Refusal::Forged { serial }.to_string());
+        out.finish()?;
+        return Ok(code);
     }
     match tickets.numbering.games() {
-        Some(_) => outln!(
-            out,
-            "{serial}: booklet {}, {}, ticket {} (book {}; {}, page {})",
-            serial.booklet(),
-            game_name(serial.game()),
-            serial.ticket(),
-            serial.book(),
-            row.file,
-            row.page
-        ),
+        Some(_) => {
+            let colour = tickets.colour_of(serial.game()).map(|c| format!(" ({c})")).unwrap_or_default();
+            outln!(
+                out,
+                "{serial}: booklet {}, game {}{colour}, ticket {} (book {}; {}, page {})",
+                serial.booklet(),
+                serial.game(),
+                serial.ticket(),
+                serial.book(),
+                row.file,
+                row.page
+            )
+        }
         None => outln!(
             out,
             "{serial}: book {}, ticket {} ({}, page {})",
@@ -106,19 +110,26 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         0 => outln!(out, "no calls yet"),
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
-    let mut any_valid = false;
-    for s in statuses(&row.ticket, &calls, args.calls.prizes()) {
-        let state = match s.completed_at {
-            None => "not complete".to_string(),
-            Some(k) if s.claim_valid => {
-                any_valid = true;
-                format!("complete at {}: VALID CLAIM (the last call completed it)", call(&calls, k))
+    let judged = judge(&row.ticket, &calls, &set, None);
+    for p in &judged.prizes {
+        let state = match &p.state {
+            PrizeState::Stands { call: k, .. } => {
+                format!("complete at {}: VALID CLAIM (the last call completed it)", call(&calls, *k))
             }
-            Some(k) => {
-                format!("complete at {}: claim not valid now (the last call is {})", call(&calls, k), calls.len())
+            PrizeState::Missed { call: k, .. } => {
+                format!("complete at {}: claim not valid now (the last call is {})", call(&calls, *k), calls.len())
             }
+            PrizeState::Incomplete { needed, missing } => {
+                let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+                let of = if usize::from(*needed) == missing.len() { ":" } else { " of" };
+                format!("not complete: needs {needed} more{of} {}", numbers.join(" "))
+            }
+            PrizeState::Impossible => "cannot be completed on this ticket".to_string(),
         };
-        outln!(out, "  {:<13}{state}", s.prize.name());
+        debug_assert_eq!(p.standing, Standing::Open);
+        outln!(out, "  {:<13}{state}", p.prize);
     }
-    Ok(if any_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    outln!(out, "{}", judged.message);
+    out.finish()?;
+    Ok(if judged.verdict == Verdict::Stands { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

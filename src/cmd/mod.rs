@@ -6,6 +6,8 @@ pub mod draws;
 pub mod generate;
 pub mod night;
 pub mod out;
+pub mod plan;
+pub mod prizes;
 pub mod progress;
 pub mod serve;
 pub mod verify;

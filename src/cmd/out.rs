@@ -1,38 +1,57 @@
 //! A command's report on stdout: one locked handle for the whole command. A closed pipe
-//! (`housie verify DIR | head -1`) silences the rest of the output; the command still ends with
-//! its verdict's exit code.
+//! (`housie verify DIR | head -1`) silences the rest of the output and the command still ends
+//! with its verdict's exit code; any other write error (a full disk) is an error, reported by
+//! [`Out::finish`] with exit 2, as ripgrep does.
 
 use std::fmt;
-use std::io::{StdoutLock, Write};
+use std::io::{ErrorKind, StdoutLock, Write};
 
 pub struct Out {
     lock: StdoutLock<'static>,
     closed: bool,
+    failed: Option<std::io::Error>,
 }
 
 impl Out {
     pub fn new() -> Out {
-        Out { lock: std::io::stdout().lock(), closed: false }
+        Out { lock: std::io::stdout().lock(), closed: false, failed: None }
     }
 
-    /// Writes one line; after a write error (a closed pipe) writes nothing more.
-    pub fn line(&mut self, args: fmt::Arguments<'_>) {
-        if !self.closed && writeln!(self.lock, "{args}").is_err() {
+    fn note(&mut self, result: std::io::Result<()>) {
+        if let Err(e) = result {
             self.closed = true;
+            if e.kind() != ErrorKind::BrokenPipe && self.failed.is_none() {
+                self.failed = Some(e);
+            }
+        }
+    }
+
+    /// Writes one line; after a write error writes nothing more.
+    pub fn line(&mut self, args: fmt::Arguments<'_>) {
+        if !self.closed {
+            let result = writeln!(self.lock, "{args}");
+            self.note(result);
         }
     }
 
     /// Writes text as is.
     pub fn text(&mut self, text: &str) {
-        if !self.closed && self.lock.write_all(text.as_bytes()).is_err() {
-            self.closed = true;
+        if !self.closed {
+            let result = self.lock.write_all(text.as_bytes());
+            self.note(result);
         }
     }
-}
 
-impl Drop for Out {
-    fn drop(&mut self) {
-        let _ = self.lock.flush();
+    /// Flushes; a write error other than a closed pipe is returned.
+    pub fn finish(mut self) -> Result<(), housie::Error> {
+        if !self.closed {
+            let result = self.lock.flush();
+            self.note(result);
+        }
+        match self.failed.take() {
+            Some(e) => Err(housie::Error::Io { path: "standard output".into(), source: e }),
+            None => Ok(()),
+        }
     }
 }
 

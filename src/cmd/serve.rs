@@ -5,8 +5,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::night::server::{serve, App};
-use housie::night::{Night, NightRun};
+use housie::night::server::addresses::{reachable, url};
+use housie::night::server::{serve, App, Hosts, Limits};
+use housie::night::{Night, NightRun, OpenOptions};
 use housie::Error;
 
 /// Serve the caller's desk and the board for a night of bingo.
@@ -15,14 +16,17 @@ use housie::Error;
 /// checked against the manifest) and serves a local web app that needs no internet. The first
 /// line on stdout is the caller's URL, with the night's token; the board (for a projector or a
 /// second screen) needs no token. The night is kept in DIR/night.sqlite: stop and start again
-/// at any time and nothing is lost.
+/// at any time and nothing is lost. One server a night: the database is locked while served.
 ///
 /// By default only this computer can connect. `--listen 0.0.0.0:8090` lets a second screen on
-/// the hall's network show the board; only the token lets anyone change anything.
+/// the hall's network show the board (the addresses to use are printed); only the token lets
+/// anyone change anything.
+///
+/// Exit status: 0 stopped by Ctrl-C or SIGTERM, 2 could not start (the reason is printed).
 ///
 ///   housie serve spring
 ///
-///   housie serve spring --listen 0.0.0.0:8090
+///   housie serve spring --listen 0.0.0.0:8090 --prizes fete.toml
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder.
@@ -31,31 +35,65 @@ pub struct Args {
     /// Address and port to listen on (port 0 picks a free one).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8090")]
     listen: SocketAddr,
+    /// Start a new night even though DIR holds the record of one: the old night.sqlite is kept
+    /// under a dated name (night-YYYYMMDDTHHMMSSZ.sqlite), never deleted.
+    #[arg(long)]
+    new_night: bool,
+    /// Give the caller a new token: the old caller's URL stops working.
+    #[arg(long)]
+    new_token: bool,
+    /// A prize set the desk offers by name besides the shipped ones (a prize file; repeatable).
+    #[arg(long, value_name = "FILE")]
+    prizes: Vec<String>,
+    /// Another name this machine is reached by (besides its IP addresses, localhost and its
+    /// hostname), for the Host check that stops DNS rebinding (repeatable).
+    #[arg(long, value_name = "NAME")]
+    host: Vec<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let mut sets = Vec::new();
+    for file in &args.prizes {
+        sets.push(housie::game::PrizeSet::load(file)?);
+    }
+    // The port first: a port in use is refused before anything is opened or created.
+    let listener =
+        std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
+    listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
     let run = NightRun::open(&args.dir)?;
     for warning in &run.warnings {
         eprintln!("housie: warning: {warning}");
     }
-    let night = Night::open(run)?;
+    let options = OpenOptions { new_night: args.new_night, new_token: args.new_token };
+    let (mut night, notes) = Night::open(run, options)?;
+    for note in notes {
+        eprintln!("housie: {note}");
+    }
+    for set in sets {
+        night.add_prize_set(set);
+    }
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(args.listen)
-            .await
-            .map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
+        let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
         let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
-        let app = App::new(night);
-        let shown = if bound.ip().is_unspecified() {
+        let log = Box::new(|line: &str| eprintln!("housie: {line}"));
+        let app = App::with(night, Limits::from_system(), Hosts::of_this_machine(&args.host), log);
+        let local = if bound.ip().is_unspecified() {
             SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port())
         } else {
             bound
         };
         let mut out = std::io::stdout().lock();
         // The caller's URL alone on the first line, for people and scripts alike.
-        let _ = writeln!(out, "http://{shown}/?token={}", app.token());
-        let _ = writeln!(out, "board: http://{shown}/board");
+        let _ = writeln!(out, "{}/?token={}", url(local), app.token());
+        let boards = match bound.ip().is_unspecified() {
+            true => reachable(bound),
+            false => vec![bound],
+        };
+        for addr in if boards.is_empty() { vec![local] } else { boards } {
+            let _ = writeln!(out, "board: {}/board", url(addr));
+        }
         let _ = out.flush();
         drop(out);
         if !bound.ip().is_loopback() {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::record::verify::{verify_dir, verify_manifest, Report};
+use housie::audit::verify::{verify_dir, verify_manifest, Report};
 use housie::Error;
 
 use super::out::{outln, Out};

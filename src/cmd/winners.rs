@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::night::claims::Tickets;
-use housie::night::prizes::Prize;
+use housie::audit::claims::Tickets;
+use housie::game::pattern::calls_of;
+use housie::game::progress::ordinal;
+use housie::game::standings::place_calls;
 use housie::{Error, Serial};
 
 use super::calls::{call, CallArgs};
@@ -12,10 +14,11 @@ use super::out::{outln, Out};
 
 /// Who won each prize, and at which call, over the whole run.
 ///
-/// For every prize, the first call at which any ticket completed it and every serial that
-/// completed it at that call (ties shown), to settle disputes after the game. With run.json
-/// present every book is re-drawn from the seed, and tickets whose manifest numbers differ
-/// (forged rows, which `check` refuses) are left out and listed.
+/// For every prize and place, the call at which a ticket in play won it and every serial that
+/// won it at that call (ties share the place). A prize opens as the set says: from the first
+/// call (tambola), or when the prize before it has all its places won (uk). To settle disputes
+/// after the game. With run.json present every book is re-drawn from the seed, and tickets
+/// whose manifest numbers differ (forged rows, which `check` refuses) are left out and listed.
 ///
 /// Exit status: 0 done, 1 the manifest holds forged rows (left out), 2 bad input.
 ///
@@ -23,6 +26,8 @@ use super::out::{outln, Out};
 /// booklets.
 ///
 ///   housie winners spring --calls-file calls.txt --sold 1-120
+///
+///   housie winners spring --calls "48* 39* 29 75* 5*" --prizes tambola
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder.
@@ -35,23 +40,22 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
+    let set = args.calls.prize_set()?;
     let tickets = Tickets::open(&args.dir)?;
-    tickets.check_game(args.calls.game)?;
     if let (Some(games), None) = (tickets.numbering.games(), args.calls.game) {
         return Err(Error::Usage(format!(
             "this run's booklets hold {games} games, each called on its own; say which with --game G"
         )));
     }
-    let prizes = Prize::of(args.calls.prizes());
+    let books = args.calls.in_play(&tickets, args.calls.game)?;
+    let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
+    // First pass: the calls at which each prize was completed, and the forged rows.
     let mut redrawer = tickets.redrawer();
-    // Per prize: the first call that completed it and every serial completing it then.
-    let mut won: Vec<Option<(usize, Vec<Serial>)>> = vec![None; prizes.len()];
+    let mut completed = vec![0u128; set.prizes.len()];
     let (mut counted, mut forged) = (0u64, Vec::new());
     for row in tickets.rows()? {
         let row = row?;
-        if args.calls.sold.is_some_and(|s| !s.contains(row.serial))
-            || args.calls.game.is_some_and(|g| g != row.serial.game())
-        {
+        if !books.contains(row.serial.book()) {
             continue;
         }
         if redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
@@ -59,16 +63,30 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             continue;
         }
         counted += 1;
-        for (slot, prize) in won.iter_mut().zip(prizes) {
-            let Some(k) = prize.completed_at(&row.ticket, &calls) else { continue };
-            match slot {
-                Some((first, serials)) if *first == k => serials.push(row.serial),
-                Some((first, _)) if *first < k => {}
-                _ => *slot = Some((k, vec![row.serial])),
+        let at = at(&row.ticket);
+        for (i, prize) in set.prizes.iter().enumerate() {
+            if let Some(k) = prize.pattern.rule(&row.ticket, prize.need).completed_at(&at) {
+                completed[i] |= 1 << k;
             }
         }
     }
-    outln!(out, "{} calls over {counted} tickets", calls.len());
+    let places = place_calls(&set, &completed);
+    // Second pass: who completed each prize at its place calls.
+    let mut winners: Vec<Vec<Vec<Serial>>> = places.iter().map(|p| vec![Vec::new(); p.len()]).collect();
+    for row in tickets.rows()? {
+        let row = row?;
+        if !books.contains(row.serial.book()) || forged.contains(&row.serial) {
+            continue;
+        }
+        let at = at(&row.ticket);
+        for (i, prize) in set.prizes.iter().enumerate() {
+            let Some(k) = prize.pattern.rule(&row.ticket, prize.need).completed_at(&at) else { continue };
+            if let Some(place) = places[i].iter().position(|&c| c == k) {
+                winners[i][place].push(row.serial);
+            }
+        }
+    }
+    outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name);
     if !forged.is_empty() {
         let list: Vec<String> = forged.iter().map(ToString::to_string).collect();
         outln!(
@@ -78,14 +96,21 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             list.join(", ")
         );
     }
-    for (prize, slot) in prizes.iter().zip(&won) {
-        match slot {
-            None => outln!(out, "  {:<13}not won yet", prize.name()),
-            Some((first, serials)) => {
-                let list: Vec<String> = serials.iter().map(ToString::to_string).collect();
-                outln!(out, "  {:<13}won at {} by {}", prize.name(), call(&calls, *first), list.join(", "));
-            }
-        }
+    for (i, prize) in set.prizes.iter().enumerate() {
+        let parts: Vec<String> = (0..usize::from(prize.places))
+            .map(|place| {
+                let which = if prize.places > 1 { format!("{} ", ordinal(place + 1)) } else { String::new() };
+                match (places[i].get(place), winners[i].get(place)) {
+                    (Some(&k), Some(serials)) => {
+                        let list: Vec<String> = serials.iter().map(ToString::to_string).collect();
+                        format!("{which}won at {} by {}", call(&calls, usize::from(k)), list.join(", "))
+                    }
+                    _ => format!("{which}not won yet"),
+                }
+            })
+            .collect();
+        outln!(out, "  {:<13}{}", prize.name, parts.join("; "));
     }
+    out.finish()?;
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -2,6 +2,7 @@
 
 pub mod book;
 pub mod serial;
+pub mod text;
 pub mod ticket;
 
 pub use book::{Book, BookError};

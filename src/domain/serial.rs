@@ -175,13 +175,10 @@ impl Numbering {
                 }
             }
         };
+        // Likeliest first: a wrong check digit (the rest typed right), then two digits swapped,
+        // then one wrong digit, from the right.
         let bytes = text.as_bytes();
-        for w in positions.windows(2) {
-            let mut b = bytes.to_vec();
-            b.swap(w[0], w[1]);
-            consider(&b);
-        }
-        for &i in &positions {
+        let substitute = |i: usize, consider: &mut dyn FnMut(&[u8])| {
             for v in b'0'..=b'9' {
                 if v != bytes[i] {
                     let mut b = bytes.to_vec();
@@ -189,6 +186,16 @@ impl Numbering {
                     consider(&b);
                 }
             }
+        };
+        let (&last, rest) = positions.split_last().expect("three digits at least");
+        substitute(last, &mut consider);
+        for w in positions.windows(2) {
+            let mut b = bytes.to_vec();
+            b.swap(w[0], w[1]);
+            consider(&b);
+        }
+        for &i in rest.iter().rev() {
+            substitute(i, &mut consider);
         }
     }
 }

@@ -147,6 +147,16 @@ impl Ticket {
         [top[0], top[NUMBERS_PER_ROW - 1], bottom[0], bottom[NUMBERS_PER_ROW - 1]]
     }
 
+    /// The 15 numbers in reading order: row by row, left to right. Prize patterns name numbers
+    /// by their place here (row r's i-th number is `5 r + i`).
+    pub fn reading_order(&self) -> [u8; 15] {
+        let mut out = [0; 15];
+        for (slot, &n) in out.iter_mut().zip(self.cells.iter().filter(|&&n| n != 0)) {
+            *slot = n;
+        }
+        out
+    }
+
     /// The 15 numbers, ascending.
     pub fn numbers(&self) -> Vec<u8> {
         let mut v: Vec<u8> = self.cells.iter().copied().filter(|&n| n != 0).collect();

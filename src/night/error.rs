@@ -13,6 +13,9 @@ pub enum OpenError {
     Manifest { path: PathBuf, line: u64, message: String },
     #[error("{}: {message}", path.display())]
     Database { path: PathBuf, message: String },
+    /// An event of the log that the live commands could not have written: edited or damaged.
+    #[error("{}: event {seq}: {message}; the night's log was edited or damaged, so it is not replayed", path.display())]
+    Log { path: PathBuf, seq: i64, message: String },
     #[error(
         "{}: this night belongs to another run (its run.json had SHA-256 {theirs}, this run.json has {ours}); \
          serve the run it belongs to, or move it away to start a new night",
@@ -32,6 +35,9 @@ pub enum Refused {
     Invalid,
     /// The database could not record it (500): nothing was changed.
     Storage,
+    /// The night's database was removed, replaced or truncated under the server: every change
+    /// is refused until housie serve is restarted (503).
+    Unavailable,
 }
 
 /// A refused request: its kind, a sentence for the caller, and for a mistyped serial the
@@ -49,7 +55,12 @@ impl CommandError {
         CommandError { kind, message: message.into(), suggestions: Vec::new() }
     }
 
-    pub fn storage(e: rusqlite::Error) -> CommandError {
-        CommandError::new(Refused::Storage, format!("the night's database could not record this: {e}"))
+    /// A change the store could not record.
+    pub fn append(e: super::store::AppendError) -> CommandError {
+        let kind = match e {
+            super::store::AppendError::Lost(_) => Refused::Unavailable,
+            super::store::AppendError::Sql(_) => Refused::Storage,
+        };
+        CommandError::new(kind, e.message())
     }
 }

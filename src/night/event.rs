@@ -1,10 +1,14 @@
 //! The night's events: every change is one event appended to the database, and the night's
 //! state is what replaying them gives. Nothing is updated in place, so nothing is lost: an
 //! undone call stays in the log as a call and an undo.
+//!
+//! Logs written by housie 0.2 still read: their games name a prize set (`uk` or `tambola`)
+//! without its definition, and their `prize_closed` events name no winner.
 
 use serde::{Deserialize, Serialize};
 
-use crate::night::prizes::PrizeSet;
+use crate::game::prize::SetSpec;
+pub use crate::game::Verdict;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -13,7 +17,14 @@ pub enum Event {
     /// `commitment` is its SHA-256, shown from the start.
     GameCreated {
         name: String,
-        prizes: PrizeSet,
+        /// The prize set's name.
+        prizes: String,
+        /// The prize set as played; absent in logs of housie 0.2 (see [`crate::game::PrizeSet::legacy`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        set: Option<SetSpec>,
+        /// The bogey rule: a false claim bars the ticket for the rest of the game.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bogey: bool,
         books: String,
         /// In a run of booklets, which game of each booklet (the books are then booklets).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -25,44 +36,42 @@ pub enum Event {
     Called { number: u8, drawn: bool },
     /// The last call taken back (a mistype).
     Undone { number: u8 },
-    /// The caller moved on from this prize (it was won, as the caller judged).
-    PrizeClosed { prize: String },
+    /// A place of a prize won: by `serial`, as the caller confirmed after its claim stood, or
+    /// with no serial when the caller moved on from the prize without naming the winner.
+    PrizeClosed {
+        prize: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        serial: Option<String>,
+    },
+    /// The last win of a prize taken back, before the next call (a mistaken confirmation).
+    PrizeReopened { prize: String },
     /// The game is over and its draw seed revealed.
     Ended,
     /// A claim and its verdict, as the caller saw it.
     Claimed(ClaimLog),
+    /// The caller's token was replaced (`housie serve --new-token`); a night event (game 0).
+    /// The token itself is never in the log.
+    TokenRotated,
 }
 
 /// What the log keeps of a claim.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimLog {
-    /// The serial as typed or scanned.
+    /// The serial as typed or scanned (at most 40 characters, control characters escaped).
     pub serial: String,
-    /// The prize being played, if any was.
+    /// The prize being played, in a set played in order.
     pub prize: Option<String>,
     pub verdict: Verdict,
     /// How many numbers had been called.
     pub calls: usize,
     pub message: String,
-}
-
-/// A claim's verdict for the prize being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// Completed by the last call: the claim stands.
-    Stands,
-    /// Completed earlier: the claimant missed it.
-    Missed,
-    /// Not complete yet.
-    Incomplete,
-    /// Not a ticket that can win this game: unsold, another game's, forged, or no prize left.
-    Refused,
-    /// A well-formed serial that is not in the run.
-    Unknown,
-    /// Not a serial, or its check digit fails.
-    Malformed,
+    /// The prizes the claim stood for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stands: Vec<String>,
+    /// A false claim under the bogey rule: the ticket can claim nothing more this game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barred: bool,
 }
 
 impl Event {
@@ -73,8 +82,24 @@ impl Event {
             Event::Called { .. } => "called",
             Event::Undone { .. } => "undone",
             Event::PrizeClosed { .. } => "prize_closed",
+            Event::PrizeReopened { .. } => "prize_reopened",
             Event::Ended => "ended",
             Event::Claimed(_) => "claimed",
+            Event::TokenRotated => "token_rotated",
+        }
+    }
+
+    /// Whether the event belongs to the night rather than to one game (stored with game 0).
+    pub fn is_night_event(&self) -> bool {
+        match self {
+            Event::TokenRotated => true,
+            Event::GameCreated { .. }
+            | Event::Called { .. }
+            | Event::Undone { .. }
+            | Event::PrizeClosed { .. }
+            | Event::PrizeReopened { .. }
+            | Event::Ended
+            | Event::Claimed(_) => false,
         }
     }
 }
@@ -103,10 +128,28 @@ mod tests {
             verdict: Verdict::Stands,
             calls: 12,
             message: "m".into(),
+            stands: vec!["one line".into()],
+            barred: false,
         });
         let text = serde_json::to_string(&claim).unwrap();
         assert!(text.starts_with(r#"{"kind":"claimed","serial":"000001-1-7""#), "{text}");
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), claim);
         assert_eq!(claim.kind(), "claimed");
+    }
+
+    #[test]
+    fn a_log_of_housie_0_2_reads() {
+        let created =
+            r#"{"kind":"game_created","name":"Game 1","prizes":"tambola","books":"1-3","commitment":"c","seed":"s"}"#;
+        match serde_json::from_str::<Event>(created).unwrap() {
+            Event::GameCreated { prizes, set, bogey, .. } => {
+                assert_eq!((prizes.as_str(), set, bogey), ("tambola", None, false))
+            }
+            other => panic!("{other:?}"),
+        }
+        let closed = serde_json::from_str::<Event>(r#"{"kind":"prize_closed","prize":"one line"}"#).unwrap();
+        assert_eq!(closed, Event::PrizeClosed { prize: "one line".into(), serial: None });
+        let old_claim = r#"{"kind":"claimed","serial":"x","prize":null,"verdict":"refused","calls":0,"message":"m"}"#;
+        assert!(serde_json::from_str::<Event>(old_claim).is_ok());
     }
 }

@@ -1,11 +1,23 @@
-//! One game of the night as its events leave it: the books in play, the calls in order, the
-//! prize being played, the claims, and the draw seed (secret until the game ends).
+//! One game of the night as its events leave it: the prize set and the books in play, the calls
+//! in order, the places won, the claims, the tickets barred by the bogey rule, and the draw
+//! seed (secret until the game ends).
+//!
+//! Every event goes through [`Log::check`] before it is applied, live and on replay alike: a
+//! command is refused for the same reason a hand-edited log is, so a log that replays is one
+//! the live commands could have written.
 
-use super::books::BookRanges;
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
 use super::draw::DrawSeed;
+use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
+use super::run::NightRun;
+use crate::digest::sha256_hex;
+use crate::domain::text::check_plain;
 use crate::domain::Numbering;
-use crate::night::prizes::{Calls, Prize, PrizeSet};
+use crate::game::verdict::{judge, read_serial, SERIAL_MAX};
+use crate::game::{BookRanges, Calls, PrizeSet, Progress, Standing};
 
 /// A call with its time and how it was made.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,11 +27,27 @@ pub struct CallRecord {
     pub at: String,
 }
 
+/// A win as the caller confirmed it, or took it back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinRecord {
+    pub prize: String,
+    /// 1 for the first place.
+    pub place: usize,
+    /// The winning serial; `None` when the caller moved on without naming it.
+    pub serial: Option<String>,
+    /// How many calls stood.
+    pub call: usize,
+    pub at: String,
+    /// Taken back before the next call.
+    pub taken_back: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     pub id: i64,
     pub name: String,
-    pub prizes: PrizeSet,
+    pub set: PrizeSet,
+    pub bogey: bool,
     pub books: BookRanges,
     pub seed: DrawSeed,
     pub commitment: String,
@@ -29,38 +57,257 @@ pub struct Game {
     pub call_log: Vec<CallRecord>,
     /// Calls taken back: the number, when, and how many calls stood before it.
     pub undone: Vec<(u8, String, usize)>,
-    /// Prizes the caller moved on from, with the number of calls at that moment.
-    pub closed: Vec<(Prize, usize, String)>,
+    pub progress: Progress,
+    /// Every win and take-back, in order.
+    pub wins: Vec<WinRecord>,
     pub ended_at: Option<String>,
     pub claims: Vec<(String, ClaimLog)>,
+    /// Tickets barred by the bogey rule, with the call of their false claim.
+    pub barred: BTreeMap<String, usize>,
 }
 
-impl Game {
-    /// The game a `GameCreated` event starts; its books were checked against the run before
-    /// the event was stored, and are stored in canonical form.
-    pub fn created(stored: &Stored, numbering: Numbering) -> Option<Game> {
-        let Event::GameCreated { name, prizes, books, game, commitment, seed } = &stored.event else { return None };
-        Some(Game {
-            id: stored.game,
+/// What events are checked against: how the run writes serials, its books, and (when the run
+/// is at hand) its tickets, to check that a confirmed winner's claim stands.
+#[derive(Clone)]
+pub struct Log<'a> {
+    pub numbering: Numbering,
+    pub books: RangeInclusive<u64>,
+    pub run: Option<&'a NightRun>,
+}
+
+/// The most characters a game's name may have.
+pub const NAME_MAX: usize = 80;
+/// The most characters of a logged claim's message.
+const MESSAGE_MAX: usize = 600;
+
+impl Log<'_> {
+    /// The log of the night of `run`.
+    pub fn of(run: &NightRun) -> Log<'_> {
+        Log { numbering: run.record.settings.numbering(), books: run.books(), run: Some(run) }
+    }
+
+    /// Why `event` for game `game` could not have been written now, given `games`.
+    pub fn check(&self, games: &[Game], game: i64, event: &Event) -> Result<(), CommandError> {
+        if event.is_night_event() {
+            return if game == 0 { Ok(()) } else { Err(invalid(format!("a night event stored with game {game}"))) };
+        }
+        if let Event::GameCreated { .. } = event {
+            let next = games.len() as i64 + 1;
+            if game != next {
+                return Err(invalid(format!("creates game {game}, but the next game is {next}")));
+            }
+            return self.new_game(game, event, "").map(|_| ()).map_err(invalid);
+        }
+        let Some(g) = usize::try_from(game).ok().and_then(|i| i.checked_sub(1)).and_then(|i| games.get(i)) else {
+            return Err(CommandError::new(Refused::NotFound, format!("there is no game {game}")));
+        };
+        g.check(event, self)
+    }
+
+    /// The game a `GameCreated` event starts, checked.
+    fn new_game(&self, id: i64, event: &Event, at: &str) -> Result<Game, String> {
+        let Event::GameCreated { name, prizes, set, bogey, books, game, commitment, seed } = event else {
+            return Err("not a new game".into());
+        };
+        check_name(name)?;
+        let set = match set {
+            Some(spec) => PrizeSet::from_spec(spec).map_err(|problems| {
+                let first = problems.first().map_or(String::new(), |p| format!("{}: {}", p.key, p.message));
+                format!("prize set `{}`: {first}", crate::domain::text::clip(&spec.name, 40))
+            })?,
+            None => PrizeSet::legacy(prizes).ok_or_else(|| format!("`{prizes}` is not a prize set"))?,
+        };
+        let books = BookRanges::parse(books, self.books.clone(), self.numbering, *game).map_err(|e| e.to_string())?;
+        if sha256_hex(seed) != *commitment {
+            return Err("the draw seed does not match its commitment".into());
+        }
+        Ok(Game {
+            id,
             name: name.clone(),
-            prizes: *prizes,
-            books: BookRanges::stored(books, numbering, *game)?,
+            progress: Progress::new(&set),
+            set,
+            bogey: *bogey,
+            books,
             seed: DrawSeed::from_text(seed),
             commitment: commitment.clone(),
-            created_at: stored.at.clone(),
+            created_at: at.to_string(),
             calls: Calls::new(),
             call_log: Vec::new(),
             undone: Vec::new(),
-            closed: Vec::new(),
+            wins: Vec::new(),
             ended_at: None,
             claims: Vec::new(),
+            barred: BTreeMap::new(),
         })
     }
 
-    /// Applies an event of this game (already checked when it was made).
-    pub fn apply(&mut self, stored: &Stored) {
+    /// Applies a checked event to `games`.
+    pub fn apply(&self, games: &mut Vec<Game>, stored: &Stored) {
+        if let Event::GameCreated { .. } = stored.event {
+            let game = self.new_game(stored.game, &stored.event, &stored.at).expect("checked before it was applied");
+            games.push(game);
+            return;
+        }
+        if let Some(g) = usize::try_from(stored.game - 1).ok().and_then(|i| games.get_mut(i)) {
+            g.apply(stored);
+        }
+    }
+
+    /// The games a log describes, each event checked as the live commands check it; the first
+    /// event that could not have been written is named with the reason.
+    pub fn replay(&self, events: &[Stored]) -> Result<Vec<Game>, (i64, String)> {
+        let mut games = Vec::new();
+        for stored in events {
+            self.check(&games, stored.game, &stored.event)
+                .map_err(|why| (stored.seq, format!("{}: {}", stored.event.kind(), why.message)))?;
+            self.apply(&mut games, stored);
+        }
+        Ok(games)
+    }
+}
+
+fn invalid(message: impl Into<String>) -> CommandError {
+    CommandError::new(Refused::Invalid, message)
+}
+
+fn conflict(message: impl Into<String>) -> CommandError {
+    CommandError::new(Refused::Conflict, message)
+}
+
+/// A game's name: 1–80 characters, nothing that could forge a line where it is shown.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.chars().count() > NAME_MAX {
+        return Err(format!("name: give the game a name of 1–{NAME_MAX} characters"));
+    }
+    check_plain(name).map_err(|e| format!("name: {e}"))
+}
+
+impl Game {
+    /// Why `event` could not happen to this game now.
+    fn check(&self, event: &Event, log: &Log<'_>) -> Result<(), CommandError> {
+        let open = || if self.ended() { Err(conflict(format!("{} has ended", self.name))) } else { Ok(()) };
+        let prize = |name: &str| {
+            self.set
+                .find(name)
+                .ok_or_else(|| invalid(format!("{} has no prize `{}`", self.name, crate::domain::text::clip(name, 40))))
+        };
+        match event {
+            Event::GameCreated { .. } | Event::TokenRotated => Err(invalid("not an event of a game")),
+            Event::Called { number, drawn } => {
+                open()?;
+                if !(1..=90).contains(number) {
+                    return Err(invalid(format!("{number} is not a bingo number (1–90)")));
+                }
+                if let Some(k) = self.calls.at(*number) {
+                    return Err(conflict(format!("{number} was already called (call {k})")));
+                }
+                if *drawn {
+                    let next = self.seed.next(|n| self.calls.at(n).is_some());
+                    if next != Some(*number) {
+                        return Err(conflict(format!("{number} is not the next number of the game's draw")));
+                    }
+                }
+                Ok(())
+            }
+            Event::Undone { number } => {
+                open()?;
+                let Some(&last) = self.calls.numbers().last() else { return Err(conflict("there is no call to undo")) };
+                if *number != last {
+                    return Err(conflict(format!("it takes back {number}, but the last call is {last}")));
+                }
+                if self.progress.won_at(self.calls.len()) {
+                    return Err(conflict(format!(
+                        "{last} won a prize; take that win back first (`r` on the desk), then undo the call"
+                    )));
+                }
+                Ok(())
+            }
+            Event::PrizeClosed { prize: name, serial } => {
+                open()?;
+                let i = prize(name)?;
+                if self.calls.is_empty() {
+                    return Err(conflict("no number has been called yet"));
+                }
+                if self.progress.place_for(&self.set, i, self.calls.len()).is_none() {
+                    let why = match self.progress.standing(&self.set, i) {
+                        Standing::Won => "every place of it has been won",
+                        Standing::Waiting => "the prize before it is still being played",
+                        Standing::Open => "it is not open",
+                    };
+                    return Err(conflict(format!("{} cannot be won now: {why}", self.set.prizes[i].name)));
+                }
+                let Some(serial) = serial else { return Ok(()) };
+                if serial.chars().count() > SERIAL_MAX {
+                    return Err(invalid("the winner's serial is too long"));
+                }
+                let Some(run) = log.run else {
+                    return check_plain(serial).map_err(|e| invalid(format!("the winner's serial {e}")));
+                };
+                let s = read_serial(log.numbering, serial, |s| run.index_of(s).is_some())
+                    .map_err(|e| invalid(e.to_string()))?;
+                let Some(index) = run.index_of(s) else {
+                    return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
+                };
+                if !self.books.contains(s.book()) || run.is_forged(s) {
+                    return Err(conflict(format!("{s} cannot win in {}", self.name)));
+                }
+                if let Some(call) = self.barred.get(&s.to_string()) {
+                    return Err(conflict(format!("{s} was barred by its false claim at call {call}")));
+                }
+                let won_now =
+                    |p: &crate::game::progress::Place| p.call == self.calls.len() && p.winners.contains(&s.to_string());
+                if self.progress.places(i).last().is_some_and(won_now) {
+                    return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes[i].name)));
+                }
+                let j = judge(run.ticket(index), &self.calls, &self.set, Some(&self.progress));
+                if !j.stands.iter().any(|&(p, _)| p == i) {
+                    return Err(conflict(format!(
+                        "{s}'s claim does not stand for {}: {}",
+                        self.set.prizes[i].name, j.message
+                    )));
+                }
+                Ok(())
+            }
+            Event::PrizeReopened { prize: name } => {
+                open()?;
+                let i = prize(name)?;
+                if !self.progress.can_take_back(i, self.calls.len()) {
+                    return Err(conflict(format!(
+                        "{} has no win to take back since the last call (a win can be taken back until the next call)",
+                        self.set.prizes[i].name
+                    )));
+                }
+                Ok(())
+            }
+            Event::Ended => open(),
+            Event::Claimed(log) => {
+                if log.serial.chars().count() > SERIAL_MAX + 1 {
+                    return Err(invalid("a logged serial is longer than any claim keeps"));
+                }
+                check_plain(&log.serial).map_err(|e| invalid(format!("the logged serial {e}")))?;
+                if log.message.chars().count() > MESSAGE_MAX {
+                    return Err(invalid("a logged message is longer than any claim writes"));
+                }
+                if log.calls != self.calls.len() {
+                    return Err(invalid(format!(
+                        "logged at call {}, but {} numbers stood",
+                        log.calls,
+                        self.calls.len()
+                    )));
+                }
+                if log.barred && !(self.bogey && log.verdict.is_false_claim()) {
+                    return Err(invalid("a ticket barred without a false claim under the bogey rule"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Applies a checked event of this game.
+    fn apply(&mut self, stored: &Stored) {
+        let calls = self.calls.len();
         match &stored.event {
-            Event::GameCreated { .. } => {}
+            Event::GameCreated { .. } | Event::TokenRotated => {}
             Event::Called { number, drawn } => {
                 if self.calls.push(*number).is_ok() {
                     self.call_log.push(CallRecord { number: *number, drawn: *drawn, at: stored.at.clone() });
@@ -72,19 +319,48 @@ impl Game {
                     self.undone.push((n, stored.at.clone(), self.calls.len()));
                 }
             }
-            Event::PrizeClosed { .. } => {
-                if let Some(p) = self.prize() {
-                    self.closed.push((p, self.calls.len(), stored.at.clone()));
-                }
+            Event::PrizeClosed { prize, serial } => {
+                let Some(i) = self.set.find(prize) else { return };
+                let place = self.progress.place_for(&self.set, i, calls).unwrap_or(0);
+                let serial = serial.as_ref().map(|s| s.trim().to_string());
+                self.progress.win(i, serial.clone(), calls, &stored.at);
+                self.record_win(i, place, serial, &stored.at, false);
+            }
+            Event::PrizeReopened { prize } => {
+                let Some(i) = self.set.find(prize) else { return };
+                let place = self.progress.places(i).len();
+                let serial = self.progress.places(i).last().and_then(|p| p.winners.last().cloned());
+                self.progress.take_back(i);
+                self.record_win(i, place, serial, &stored.at, true);
             }
             Event::Ended => self.ended_at = Some(stored.at.clone()),
-            Event::Claimed(log) => self.claims.push((stored.at.clone(), log.clone())),
+            Event::Claimed(log) => {
+                if log.barred {
+                    self.barred.entry(log.serial.clone()).or_insert(log.calls);
+                }
+                self.claims.push((stored.at.clone(), log.clone()));
+            }
         }
     }
 
-    /// The prize being played: the first the caller has not moved on from.
-    pub fn prize(&self) -> Option<Prize> {
-        Prize::of(self.prizes).get(self.closed.len()).copied()
+    fn record_win(&mut self, prize: usize, place: usize, serial: Option<String>, at: &str, taken_back: bool) {
+        let name = self.set.prizes[prize].name.clone();
+        let call = self.calls.len();
+        self.wins.push(WinRecord { prize: name, place, serial, call, at: at.to_string(), taken_back });
+    }
+
+    /// The prize being played, in a set played in order: the first one open. In a set whose
+    /// prizes open together, `None` (every open prize is played).
+    pub fn prize_in_order(&self) -> Option<usize> {
+        match self.set.opens {
+            crate::game::Opens::InOrder => self.progress.current(&self.set),
+            crate::game::Opens::Together => None,
+        }
+    }
+
+    /// Every place of every prize has been won.
+    pub fn all_won(&self) -> bool {
+        self.progress.all_won(&self.set)
     }
 
     pub fn ended(&self) -> bool {
@@ -97,18 +373,112 @@ impl Game {
     }
 }
 
-/// The games a log of events describes, in order of creation (game `id` is position + 1).
-pub fn replay(events: &[Stored], numbering: Numbering) -> Vec<Game> {
-    let mut games: Vec<Game> = Vec::new();
-    for stored in events {
-        match Game::created(stored, numbering) {
-            Some(game) => games.push(game),
-            None => {
-                if let Some(game) = usize::try_from(stored.game - 1).ok().and_then(|i| games.get_mut(i)) {
-                    game.apply(stored);
-                }
-            }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn log() -> Log<'static> {
+        Log { numbering: Numbering::BOOKS, books: 1..=10, run: None }
+    }
+
+    fn created(seed: &str) -> Event {
+        Event::GameCreated {
+            name: "Game 1".into(),
+            prizes: "tambola".into(),
+            set: Some(PrizeSet::shipped("tambola").unwrap().spec()),
+            bogey: true,
+            books: "1-10".into(),
+            game: None,
+            commitment: sha256_hex(seed),
+            seed: seed.into(),
         }
     }
-    games
+
+    fn stored(seq: i64, game: i64, event: Event) -> Stored {
+        Stored { seq, at: "2026-11-23T19:00:00.000Z".into(), game, event }
+    }
+
+    #[test]
+    fn an_edited_log_is_named_by_its_event() {
+        let good = [stored(1, 1, created("s")), stored(2, 1, Event::Called { number: 17, drawn: false })];
+        assert_eq!(log().replay(&good).unwrap()[0].calls.numbers(), [17]);
+        let cases = [
+            (Event::Called { number: 91, drawn: false }, "called: 91 is not a bingo number (1–90)"),
+            (Event::Called { number: 17, drawn: false }, "called: 17 was already called (call 1)"),
+            (Event::Undone { number: 5 }, "undone: it takes back 5, but the last call is 17"),
+            (
+                Event::PrizeClosed { prize: "pyramid".into(), serial: None },
+                "prize_closed: Game 1 has no prize `pyramid`",
+            ),
+        ];
+        for (event, why) in cases {
+            let mut events = good.to_vec();
+            events.push(stored(3, 1, event));
+            assert_eq!(log().replay(&events).unwrap_err(), (3, why.to_string()));
+        }
+        let mut forged = good.to_vec();
+        forged[0] = stored(
+            1,
+            1,
+            match created("s") {
+                Event::GameCreated { name, prizes, set, bogey, books, game, seed, .. } => {
+                    Event::GameCreated { name, prizes, set, bogey, books, game, commitment: sha256_hex("t"), seed }
+                }
+                e => e,
+            },
+        );
+        assert_eq!(log().replay(&forged).unwrap_err().1, "game_created: the draw seed does not match its commitment");
+        let other_game = [stored(1, 1, created("s")), stored(2, 7, Event::Ended)];
+        assert_eq!(log().replay(&other_game).unwrap_err().1, "ended: there is no game 7");
+        let named = [stored(
+            1,
+            1,
+            match created("s") {
+                Event::GameCreated { prizes, set, bogey, books, game, commitment, seed, .. } => Event::GameCreated {
+                    name: "fake\ndraw seed 00".into(),
+                    prizes,
+                    set,
+                    bogey,
+                    books,
+                    game,
+                    commitment,
+                    seed,
+                },
+                e => e,
+            },
+        )];
+        assert!(log().replay(&named).unwrap_err().1.contains("U+000A"));
+    }
+
+    fn any_event() -> impl Strategy<Value = Event> {
+        prop_oneof![
+            Just(created("s")),
+            (any::<u8>(), any::<bool>()).prop_map(|(number, drawn)| Event::Called { number, drawn }),
+            any::<u8>().prop_map(|number| Event::Undone { number }),
+            (prop_oneof![Just("top line".to_string()), ".{0,12}"], proptest::option::of(".{0,50}"))
+                .prop_map(|(prize, serial)| Event::PrizeClosed { prize, serial }),
+            ".{0,12}".prop_map(|prize| Event::PrizeReopened { prize }),
+            Just(Event::Ended),
+            Just(Event::TokenRotated),
+            (".{0,50}", any::<usize>(), any::<bool>()).prop_map(|(serial, calls, barred)| Event::Claimed(ClaimLog {
+                serial,
+                prize: None,
+                verdict: crate::game::Verdict::Incomplete,
+                calls: calls % 100,
+                message: "m".into(),
+                stands: Vec::new(),
+                barred,
+            })),
+        ]
+    }
+
+    proptest! {
+        /// Random logs, valid or not, replay or are refused: never a panic.
+        #[test]
+        fn replay_never_panics(events in proptest::collection::vec((0i64..4, any_event()), 0..60)) {
+            let events: Vec<Stored> = events.into_iter().enumerate().map(|(i, (g, e))| stored(i as i64 + 1, g, e)).collect();
+            let _ = log().replay(&events);
+        }
+    }
 }

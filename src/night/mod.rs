@@ -3,14 +3,11 @@
 //! as an append-only log of events, and serves a caller's desk and a board over HTTP.
 //! It informs the caller; it never awards a prize.
 
-pub mod books;
 pub mod claim;
-pub mod claims;
 pub mod draw;
 pub mod error;
 pub mod event;
 pub mod game;
-pub mod prizes;
 pub mod record;
 pub mod run;
 pub mod server;
@@ -22,5 +19,5 @@ pub mod watch;
 pub use error::{CommandError, OpenError, Refused};
 pub use record::NightRecord;
 pub use run::NightRun;
-pub use state::Night;
-pub use store::NIGHT_DB;
+pub use state::{Night, PrizeChoice};
+pub use store::{OpenOptions, NIGHT_DB};

@@ -8,10 +8,12 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::error::OpenError;
-use super::event::{Stored, Verdict};
-use super::game::{replay, Game};
+use super::event::Verdict;
+use super::game::{Game, Log};
 use super::store::{Store, NIGHT_DB};
+use crate::domain::text::escape;
 use crate::domain::Numbering;
+use crate::game::Opens;
 
 #[derive(Serialize, Debug)]
 pub struct NightRecord {
@@ -22,7 +24,12 @@ pub struct NightRecord {
 pub struct GameRecord {
     pub id: i64,
     pub name: String,
-    pub prizes: &'static str,
+    /// The prize set's name.
+    pub prizes: String,
+    /// `together` or `in order`.
+    pub opens: Opens,
+    /// The bogey rule held.
+    pub bogey: bool,
     pub books: String,
     /// In a run of booklets, which game of each booklet (`books` are then booklets).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,12 +62,19 @@ pub struct UndoneLine {
     pub calls_left: usize,
 }
 
+/// A win the caller recorded, or took back.
 #[derive(Serialize, Debug)]
 pub struct PrizeWon {
-    pub prize: &'static str,
-    /// The caller moved on after this many calls.
+    pub prize: String,
+    /// 1 for the first place.
+    pub place: usize,
+    /// The winner the caller confirmed; `null` when the caller moved on without naming one.
+    pub serial: Option<String>,
+    /// How many calls stood.
     pub after_call: usize,
     pub at: String,
+    /// Taken back before the next call.
+    pub taken_back: bool,
 }
 
 #[derive(Serialize, Debug)]
@@ -72,20 +86,28 @@ pub struct ClaimRecord {
     /// How many numbers had been called.
     pub call: usize,
     pub message: String,
+    /// The prizes it stood for.
+    pub stands: Vec<String>,
+    /// A false claim that barred the ticket under the bogey rule.
+    pub barred: bool,
 }
 
 impl NightRecord {
-    /// Reads DIR/night.sqlite without changing it.
+    /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
+    /// it, so an edited or damaged log is refused, naming the event.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
-        let store = Store::open_read_only(&dir.join(NIGHT_DB))?;
-        // The run's numbering says how a booklet game's books read; without run.json, as books.
-        let numbering =
-            crate::record::verify::read_record(dir).map_or(Numbering::BOOKS, |(r, _)| r.settings.numbering());
-        Ok(NightRecord::from_events(&store.events()?, numbering))
+        let path = dir.join(NIGHT_DB);
+        let store = Store::open_read_only(&path)?;
+        // The run says how a booklet game's books read; without run.json, as books.
+        let (numbering, books) = crate::record::read_record(dir)
+            .map_or((Numbering::BOOKS, 1..=u64::MAX), |(r, _)| (r.settings.numbering(), r.books()));
+        let log = Log { numbering, books, run: None };
+        let games = log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        Ok(NightRecord::from_games(&games))
     }
 
-    pub fn from_events(events: &[Stored], numbering: Numbering) -> NightRecord {
-        NightRecord { games: replay(events, numbering).iter().map(game_record).collect() }
+    pub fn from_games(games: &[Game]) -> NightRecord {
+        NightRecord { games: games.iter().map(game_record).collect() }
     }
 
     pub fn to_json(&self) -> String {
@@ -94,7 +116,8 @@ impl NightRecord {
         s
     }
 
-    /// The record as text, one game after another.
+    /// The record as text, one game after another. What people typed (names, serials) is
+    /// escaped, so no text in the log can forge a line or steer a terminal.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         if self.games.is_empty() {
@@ -102,12 +125,17 @@ impl NightRecord {
         }
         for g in &self.games {
             let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
+            let opens = match g.opens {
+                Opens::Together => "",
+                Opens::InOrder => ", in order",
+            };
+            let bogey = if g.bogey { ", bogey rule" } else { "" };
             let _ = writeln!(
                 out,
-                "Game {}: {} ({}, {}), started {}, {ended}",
+                "Game {}: {} ({}{opens}{bogey}, {}), started {}, {ended}",
                 g.id,
-                g.name,
-                g.prizes,
+                escape(&g.name),
+                escape(&g.prizes),
                 match g.game {
                     Some(game) => format!("booklets {}, game {game}", g.books),
                     None => format!("books {}", g.books),
@@ -116,6 +144,7 @@ impl NightRecord {
             );
             let _ = writeln!(out, "  draw seed SHA-256 {}", g.commitment);
             if let Some(seed) = &g.seed {
+                let seed = escape(seed);
                 let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {seed})");
             }
             let numbers: Vec<String> =
@@ -125,12 +154,32 @@ impl NightRecord {
                 let _ = writeln!(out, "  undone: {} at {} ({} calls left)", u.number, u.at, u.calls_left);
             }
             for p in &g.prizes_won {
-                let _ = writeln!(out, "  {} won: the caller moved on after call {} at {}", p.prize, p.after_call, p.at);
+                let place = crate::game::progress::ordinal(p.place);
+                let who = match &p.serial {
+                    Some(s) => format!("won by {}", escape(s)),
+                    None => "won: the caller moved on".to_string(),
+                };
+                let back = if p.taken_back { "taken back: " } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  {back}{} ({place} place) {who} after call {} at {}",
+                    escape(&p.prize),
+                    p.after_call,
+                    p.at
+                );
             }
             for c in &g.claims {
-                let prize = c.prize.as_deref().unwrap_or("-");
-                let _ =
-                    writeln!(out, "  claim {}  call {:>2}  {:<12} {:<13} {}", c.at, c.call, c.serial, prize, c.message);
+                let prize = c.prize.as_deref().map_or("-".into(), escape);
+                let barred = if c.barred { " [barred]" } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}",
+                    c.at,
+                    c.call,
+                    escape(&c.serial),
+                    prize,
+                    escape(&c.message)
+                );
             }
         }
         out
@@ -141,7 +190,9 @@ fn game_record(g: &Game) -> GameRecord {
     GameRecord {
         id: g.id,
         name: g.name.clone(),
-        prizes: g.prizes.name(),
+        prizes: g.set.name.clone(),
+        opens: g.set.opens,
+        bogey: g.bogey,
         books: g.books.to_string(),
         game: g.books.game(),
         started_at: g.created_at.clone(),
@@ -160,9 +211,16 @@ fn game_record(g: &Game) -> GameRecord {
             .map(|(n, at, left)| UndoneLine { number: *n, at: at.clone(), calls_left: *left })
             .collect(),
         prizes_won: g
-            .closed
+            .wins
             .iter()
-            .map(|(p, k, at)| PrizeWon { prize: p.name(), after_call: *k, at: at.clone() })
+            .map(|w| PrizeWon {
+                prize: w.prize.clone(),
+                place: w.place,
+                serial: w.serial.clone(),
+                after_call: w.call,
+                at: w.at.clone(),
+                taken_back: w.taken_back,
+            })
             .collect(),
         claims: g
             .claims
@@ -174,6 +232,8 @@ fn game_record(g: &Game) -> GameRecord {
                 verdict: c.verdict,
                 call: c.calls,
                 message: c.message.clone(),
+                stands: c.stands.clone(),
+                barred: c.barred,
             })
             .collect(),
     }

@@ -5,35 +5,31 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
 use super::error::OpenError;
+use super::store::RunId;
+use crate::digest::sha256_hex;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
-use crate::print::font::hex;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{Generator, Seed, MANIFEST};
 
-/// Where a number sits on a ticket: packed as `ticket << 3 | row << 1 | corner`.
+/// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
+/// ticket's numbers in reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spot(u32);
 
 impl Spot {
-    fn new(ticket: usize, row: usize, corner: bool) -> Spot {
-        Spot((ticket as u32) << 3 | (row as u32) << 1 | u32::from(corner))
+    fn new(ticket: usize, place: usize) -> Spot {
+        Spot((ticket as u32) << 4 | place as u32)
     }
 
     /// The ticket's index in the run (book order, then place in the book).
     pub fn ticket(self) -> usize {
-        (self.0 >> 3) as usize
+        (self.0 >> 4) as usize
     }
 
-    pub fn row(self) -> usize {
-        (self.0 >> 1 & 3) as usize
-    }
-
-    /// One of the four corners (first and last of the top and bottom rows).
-    pub fn corner(self) -> bool {
-        self.0 & 1 == 1
+    /// The number's place among the ticket's 15, in reading order.
+    pub fn place(self) -> usize {
+        (self.0 & 15) as usize
     }
 }
 
@@ -41,8 +37,8 @@ impl Spot {
 pub struct NightRun {
     pub dir: PathBuf,
     pub record: RunRecord,
-    /// SHA-256 of run.json's bytes: the night's database is bound to it.
-    pub record_sha256: String,
+    /// Which run this is: the night's database is bound to run.json's content.
+    pub id: RunId,
     tickets: Vec<Ticket>,
     by_number: Vec<Vec<Spot>>,
     /// Serials whose manifest row differs from the seed's draw.
@@ -57,8 +53,8 @@ impl NightRun {
     /// Reads DIR/run.json, re-draws every book from its seed on all cores, and compares each
     /// manifest row with the ticket drawn for its serial.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
-        let (record, text) = crate::record::verify::read_record(dir)?;
-        let record_sha256 = hex(&Sha256::digest(text.as_bytes()));
+        let (record, text) = crate::record::read_record(dir)?;
+        let id = RunId { content: content_sha256(&text), bytes: sha256_hex(text.as_bytes()) };
         let tickets = draw_tickets(&record);
         let palette = match record.settings.games {
             None => Vec::new(),
@@ -70,7 +66,7 @@ impl NightRun {
             palette,
             dir: dir.to_path_buf(),
             record,
-            record_sha256,
+            id,
             by_number: index(&tickets),
             tickets,
             forged: BTreeSet::new(),
@@ -99,6 +95,18 @@ impl NightRun {
         self.books().contains(&serial.book()).then(|| {
             (serial.book() - self.record.settings.first_book) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1
         })
+    }
+
+    /// The tickets of the books in play in a game (its page of each booklet in play).
+    pub fn tickets_in(&self, books: &crate::game::BookRanges) -> Vec<Ticket> {
+        let first = self.record.settings.first_book;
+        self.books()
+            .filter(|&b| books.contains(b))
+            .flat_map(|b| {
+                let i = (b - first) as usize * TICKETS_PER_BOOK;
+                self.tickets[i..i + TICKETS_PER_BOOK].iter().copied()
+            })
+            .collect()
     }
 
     pub fn ticket(&self, index: usize) -> &Ticket {
@@ -194,43 +202,36 @@ impl std::fmt::Debug for NightRun {
     }
 }
 
+/// SHA-256 of a JSON text's content: re-indenting or reordering its keys leaves it the same,
+/// any change to what it says does not.
+pub fn content_sha256(text: &str) -> String {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        // serde_json's maps keep keys sorted, so this is one form for every spacing and order.
+        Ok(value) => sha256_hex(serde_json::to_string(&value).expect("a JSON value serialises")),
+        Err(_) => sha256_hex(text),
+    }
+}
+
 /// Every ticket of the run in book order, drawn on all cores.
 fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
     let seed = Seed::from_text(&record.seed);
     let attempts = record.attempts();
     let generator = Generator::get();
     let books: Vec<u64> = (record.settings.first_book..record.settings.first_book + record.settings.books).collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 8);
-    let chunk = books.len().div_ceil(threads).max(1);
-    std::thread::scope(|s| {
-        let parts: Vec<_> = books
-            .chunks(chunk)
-            .map(|part| {
-                let (seed, attempts) = (&seed, &attempts);
-                s.spawn(move || {
-                    let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
-                    for &b in part {
-                        let book = generator.book(seed, b, attempts.of(b));
-                        out.extend_from_slice(book.tickets());
-                    }
-                    out
-                })
-            })
-            .collect();
-        parts.into_iter().flat_map(|h| h.join().expect("drawing a book does not panic")).collect()
+    crate::parallel::map_chunks(&books, |part| {
+        let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
+        for &b in part {
+            out.extend_from_slice(generator.book(&seed, b, attempts.of(b)).tickets());
+        }
+        out
     })
 }
 
 fn index(tickets: &[Ticket]) -> Vec<Vec<Spot>> {
     let mut by_number: Vec<Vec<Spot>> = (0..=90).map(|_| Vec::with_capacity(tickets.len() / 6 + 1)).collect();
     for (i, t) in tickets.iter().enumerate() {
-        let corners = t.corners();
-        for r in 0..ROWS {
-            for n in t.row(r) {
-                let corner = (r == 0 && (n == corners[0] || n == corners[1]))
-                    || (r == ROWS - 1 && (n == corners[2] || n == corners[3]));
-                by_number[n as usize].push(Spot::new(i, r, corner));
-            }
+        for (place, n) in t.reading_order().into_iter().enumerate() {
+            by_number[n as usize].push(Spot::new(i, place));
         }
     }
     by_number

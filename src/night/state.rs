@@ -1,40 +1,64 @@
 //! The night as the server holds it: the run, the database, the games replayed from the event
-//! log, and the watch of the current game. Every command checks first, then appends one event
-//! (committed before it is acknowledged), then applies that same event in memory, the way a
-//! restart replays it.
+//! log, and the watch of the current game. Every command builds one event, checks it with the
+//! same [`Log::check`] a replay uses, appends it (committed before it is acknowledged), then
+//! applies it in memory exactly as a restart replays it.
 
-use super::books::BookRanges;
+use std::sync::Arc;
+
 use super::claim::{settle, ClaimView};
 use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
-use super::game::{replay, Game};
+use super::game::{check_name, Game, Log};
 use super::run::NightRun;
-use super::store::{Store, NIGHT_DB};
+use super::store::{OpenOptions, Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
-use crate::domain::{Serial, SerialError};
-use crate::night::prizes::{Prize, PrizeSet};
+use crate::domain::text::clip;
+use crate::game::verdict::{read_serial, SerialInput};
+use crate::game::{BookRanges, Opens, PrizeSet, Standing};
 
 pub struct Night {
-    pub run: NightRun,
+    pub run: Arc<NightRun>,
     store: Store,
     games: Vec<Game>,
+    /// Prize sets the desk offers besides the shipped ones (`housie serve --prizes FILE`).
+    custom_sets: Vec<PrizeSet>,
     /// The watch of the current (last created) game.
     watch: Option<Watch>,
     /// The last event's sequence number: the state's version.
     version: i64,
 }
 
+/// Which prize set a new game plays.
+#[derive(Clone, Debug)]
+pub enum PrizeChoice {
+    /// A shipped set, or one the server was given, by name.
+    Named(String),
+    /// A set written as TOML (uploaded from the desk).
+    Toml(String),
+}
+
+/// A win the caller confirmed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Won {
+    pub prize: String,
+    pub place: usize,
+    /// Shared with another ticket that won it at the same call.
+    pub shared: bool,
+}
+
 impl Night {
-    /// Opens the night of `run` (creating `DIR/night.sqlite` on first use) and replays it.
-    pub fn open(run: NightRun) -> Result<Night, OpenError> {
-        let store = Store::open(&run.dir.join(NIGHT_DB), &run.record_sha256)?;
+    /// Opens the night of `run` (creating `DIR/night.sqlite` on the first night) and replays
+    /// its log, every event checked; returns notes worth telling the caller.
+    pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
+        let path = run.dir.join(NIGHT_DB);
+        let (store, notes) = Store::open(&path, &run.id, options)?;
         let events = store.events()?;
         let version = events.last().map_or(0, |e| e.seq);
-        let games = replay(&events, run.record.settings.numbering());
-        let mut night = Night { run, store, games, watch: None, version };
+        let games = Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let mut night = Night { run: Arc::new(run), store, games, custom_sets: Vec::new(), watch: None, version };
         night.rebuild_watch();
-        Ok(night)
+        Ok((night, notes))
     }
 
     pub fn token(&self) -> &str {
@@ -54,8 +78,26 @@ impl Night {
         self.games.last()
     }
 
-    pub fn watch(&self) -> Option<(Prize, WatchCounts)> {
-        self.watch.as_ref().and_then(Watch::counts)
+    /// The current game's open prizes with their counts.
+    pub fn watch(&self) -> Vec<(&str, WatchCounts)> {
+        self.watch.as_ref().map(Watch::counts).unwrap_or_default()
+    }
+
+    /// Why changes are refused, once the database was found removed or replaced.
+    pub fn lost(&self) -> Option<&str> {
+        self.store.lost()
+    }
+
+    /// Adds a prize set the desk offers by name.
+    pub fn add_prize_set(&mut self, set: PrizeSet) {
+        self.custom_sets.retain(|s| s.name != set.name);
+        self.custom_sets.push(set);
+    }
+
+    /// Every set the desk offers: the shipped ones, then the server's own.
+    pub fn prize_sets(&self) -> Vec<PrizeSet> {
+        let shipped = crate::game::prize::SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n));
+        shipped.chain(self.custom_sets.iter().cloned()).collect()
     }
 
     fn game(&self, id: i64) -> Result<&Game, CommandError> {
@@ -66,40 +108,53 @@ impl Night {
             .ok_or_else(|| CommandError::new(Refused::NotFound, format!("there is no game {id}")))
     }
 
-    fn open_game(&self, id: i64) -> Result<&Game, CommandError> {
-        let game = self.game(id)?;
-        if game.ended() {
-            return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name)));
-        }
-        Ok(game)
-    }
-
     /// How the run writes its serials.
     pub fn numbering(&self) -> crate::domain::Numbering {
         self.run.record.settings.numbering()
     }
 
-    /// Creates a game: its name, prize set and books in play (`all` or ranges), with a fresh
-    /// secret draw seed whose SHA-256 is shown from now on.
+    /// The prize set a choice names, checked.
+    pub fn prize_set(&self, choice: &PrizeChoice) -> Result<PrizeSet, CommandError> {
+        let invalid = |m: String| CommandError::new(Refused::Invalid, m);
+        match choice {
+            PrizeChoice::Named(name) => self
+                .custom_sets
+                .iter()
+                .find(|s| s.name == *name)
+                .cloned()
+                .or_else(|| PrizeSet::shipped(name))
+                .ok_or_else(|| {
+                    let names: Vec<String> = self.prize_sets().into_iter().map(|s| s.name).collect();
+                    invalid(format!("prizes: `{}` is not a prize set here: {}", clip(name, 40), names.join(", ")))
+                }),
+            PrizeChoice::Toml(text) => {
+                PrizeSet::parse(text, "the prize file").map_err(|e| invalid(format!("prizes: {e}")))
+            }
+        }
+    }
+
+    /// Creates a game: its name, prize set and books in play (`all` or ranges), whether the
+    /// bogey rule holds, with a fresh secret draw seed whose SHA-256 is shown from now on.
     pub fn create_game(
         &mut self,
         name: &str,
-        prizes: &str,
+        prizes: &PrizeChoice,
         books: &str,
         game: Option<u16>,
+        bogey: bool,
     ) -> Result<i64, CommandError> {
         let name = name.trim();
-        if name.is_empty() || name.chars().count() > 80 {
-            return Err(CommandError::new(Refused::Invalid, "name: give the game a name of 1–80 characters"));
-        }
-        let prizes: PrizeSet = prizes.parse().map_err(|e: String| CommandError::new(Refused::Invalid, e))?;
-        let books = BookRanges::parse(books, self.run.books(), self.run.record.settings.numbering(), game)
+        check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
+        let set = self.prize_set(prizes)?;
+        let books = BookRanges::parse(books, self.run.books(), self.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
         let seed = DrawSeed::fresh();
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {
             name: name.to_string(),
-            prizes,
+            prizes: set.name.clone(),
+            set: Some(set.spec()),
+            bogey,
             books: books.to_string(),
             game: books.game(),
             commitment: seed.commitment(),
@@ -111,21 +166,21 @@ impl Night {
 
     /// Records a number the caller called; returns its 1-based index.
     pub fn call(&mut self, id: i64, number: i64) -> Result<(usize, u8), CommandError> {
-        let game = self.open_game(id)?;
-        if !(1..=90).contains(&number) {
-            return Err(CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)")));
-        }
-        let n = number as u8;
-        if let Some(k) = game.calls.at(n) {
-            return Err(CommandError::new(Refused::Conflict, format!("{n} was already called (call {k})")));
-        }
-        self.commit(id, Event::Called { number: n, drawn: false })?;
-        Ok((self.game(id)?.calls.len(), n))
+        self.game(id)?;
+        let number = u8::try_from(number)
+            .ok()
+            .filter(|n| (1..=90).contains(n))
+            .ok_or_else(|| CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)")))?;
+        self.commit(id, Event::Called { number, drawn: false })?;
+        Ok((self.game(id)?.calls.len(), number))
     }
 
     /// Draws the next number from the game's secret seed.
     pub fn draw(&mut self, id: i64) -> Result<(usize, u8), CommandError> {
-        let game = self.open_game(id)?;
+        let game = self.game(id)?;
+        if game.ended() {
+            return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name)));
+        }
         let Some(n) = game.seed.next(|n| game.calls.at(n).is_some()) else {
             return Err(CommandError::new(Refused::Conflict, "all 90 numbers have been called"));
         };
@@ -135,33 +190,130 @@ impl Night {
 
     /// Takes back the last call; it stays in the log as a call and an undo.
     pub fn undo(&mut self, id: i64) -> Result<u8, CommandError> {
-        let game = self.open_game(id)?;
+        let game = self.game(id)?;
         let Some(&n) = game.calls.numbers().last() else {
             return Err(CommandError::new(Refused::Conflict, "there is no call to undo"));
         };
-        if game.closed.last().is_some_and(|(_, at, _)| *at == game.calls.len()) {
-            return Err(CommandError::new(
-                Refused::Conflict,
-                format!("{n} ended a prize the caller moved on from; it cannot be undone"),
-            ));
-        }
         self.commit(id, Event::Undone { number: n })?;
         Ok(n)
     }
 
-    /// The caller moves on from the prize being played; returns the next one, if any.
-    pub fn next_prize(&mut self, id: i64) -> Result<Option<Prize>, CommandError> {
-        let game = self.open_game(id)?;
-        let Some(prize) = game.prize() else {
-            return Err(CommandError::new(Refused::Conflict, "every prize has been played"));
+    /// The prize a command names, or without a name the one being played (in a set played in
+    /// order; a set whose prizes open together needs the name).
+    fn named_prize(&self, game: &Game, prize: Option<&str>) -> Result<String, CommandError> {
+        match prize {
+            Some(name) => game.set.find(name).map(|i| game.set.prizes[i].name.clone()).ok_or_else(|| {
+                CommandError::new(Refused::Invalid, format!("{} has no prize `{}`", game.name, clip(name, 40)))
+            }),
+            None => match game.set.opens {
+                Opens::InOrder => game
+                    .progress
+                    .current(&game.set)
+                    .map(|i| game.set.prizes[i].name.clone())
+                    .ok_or_else(|| CommandError::new(Refused::Conflict, "every prize has been played")),
+                Opens::Together => Err(CommandError::new(
+                    Refused::Invalid,
+                    "prize: every prize of this game is open at once; say which one was won",
+                )),
+            },
+        }
+    }
+
+    /// The caller moves on from a prize (the one being played, or `prize`) without naming its
+    /// winner: one place of it is closed. Returns the prize being played next, if any.
+    pub fn next_prize(&mut self, id: i64, prize: Option<&str>) -> Result<Option<String>, CommandError> {
+        let game = self.game(id)?;
+        let name = self.named_prize(game, prize)?;
+        self.commit(id, Event::PrizeClosed { prize: name, serial: None })?;
+        let game = self.game(id)?;
+        Ok(game.progress.current(&game.set).map(|i| game.set.prizes[i].name.clone()))
+    }
+
+    /// The caller confirms a winner: `serial`'s claim stands now, for `prizes` (by default every
+    /// prize it stands for). Each is recorded as a place won; winners at the same call share it.
+    pub fn win(&mut self, id: i64, serial: &str, prizes: Option<&[String]>) -> Result<Vec<Won>, CommandError> {
+        let game = self.game(id)?;
+        let run = Arc::clone(&self.run);
+        let s = read_serial(self.numbering(), serial, |s| run.index_of(s).is_some()).map_err(|e| match e {
+            SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m),
+            SerialInput::Mistyped { message, suggestions } => CommandError {
+                kind: Refused::Invalid,
+                message,
+                suggestions: suggestions.iter().map(ToString::to_string).collect(),
+            },
+        })?;
+        if run.index_of(s).is_none() {
+            return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
+        }
+        let view = settle(&run, game, s);
+        let chosen: Vec<String> = match prizes {
+            None if view.stands.is_empty() => {
+                return Err(CommandError::new(
+                    Refused::Conflict,
+                    format!("{s}'s claim does not stand: {}", view.message),
+                ))
+            }
+            None => view.stands.iter().map(|w| w.prize.clone()).collect(),
+            Some(names) => {
+                let mut out = Vec::new();
+                for name in names {
+                    out.push(self.named_prize(game, Some(name))?);
+                }
+                out
+            }
         };
-        self.commit(id, Event::PrizeClosed { prize: prize.name().to_string() })?;
-        Ok(self.game(id)?.prize())
+        if chosen.is_empty() {
+            return Err(CommandError::new(Refused::Invalid, "prizes: name at least one prize"));
+        }
+        // Every one is checked before any is recorded.
+        for name in &chosen {
+            if !view.stands.iter().any(|w| w.prize == *name) {
+                return Err(CommandError::new(
+                    Refused::Conflict,
+                    format!("{s}'s claim does not stand for {name}: {}", view.message),
+                ));
+            }
+        }
+        let mut won = Vec::new();
+        for name in chosen {
+            let place = view.stands.iter().find(|w| w.prize == name).map_or(1, |w| w.place);
+            self.commit(id, Event::PrizeClosed { prize: name.clone(), serial: Some(s.to_string()) })?;
+            let game = self.game(id)?;
+            let i = game.set.find(&name).expect("a prize of the set");
+            let shared = game.progress.places(i).get(place - 1).is_some_and(|p| p.winners.len() > 1);
+            won.push(Won { prize: name, place, shared });
+        }
+        Ok(won)
+    }
+
+    /// Takes back the last win of `prize` (by default the last win recorded), before the next call.
+    pub fn reopen(&mut self, id: i64, prize: Option<&str>) -> Result<String, CommandError> {
+        let game = self.game(id)?;
+        let name = match prize {
+            Some(p) => self.named_prize(game, Some(p))?,
+            None => {
+                let calls = game.calls.len();
+                let latest = (0..game.set.prizes.len())
+                    .filter(|&i| game.progress.can_take_back(i, calls))
+                    .max_by_key(|&i| game.progress.places(i).last().map(|p| p.at.clone()));
+                match latest {
+                    Some(i) => game.set.prizes[i].name.clone(),
+                    None => {
+                        return Err(CommandError::new(
+                            Refused::Conflict,
+                            "no win since the last call to take back (a win can be taken back until the next call)",
+                        ))
+                    }
+                }
+            }
+        };
+        self.commit(id, Event::PrizeReopened { prize: name.clone() })?;
+        Ok(name)
     }
 
     /// Ends the game and reveals its draw seed.
     pub fn end(&mut self, id: i64) -> Result<String, CommandError> {
-        self.open_game(id)?;
+        self.game(id)?;
         self.commit(id, Event::Ended)?;
         Ok(self.game(id)?.seed.text().to_string())
     }
@@ -171,50 +323,57 @@ impl Night {
     /// run's serials one slip away.
     pub fn claim(&mut self, id: i64, text: &str) -> Result<ClaimView, CommandError> {
         let game = self.game(id)?;
-        let text = text.trim();
         let calls = game.calls.len();
-        let prize = game.prize().map(|p| p.name().to_string());
-        let log = |verdict, message: &str| ClaimLog {
-            serial: text.chars().take(40).collect(),
+        let prize = game.prize_in_order().map(|i| game.set.prizes[i].name.clone());
+        let log = |serial: String, verdict, message: &str| ClaimLog {
+            serial,
             prize: prize.clone(),
             verdict,
             calls,
-            message: message.to_string(),
+            message: clip(message, 400),
+            stands: Vec::new(),
+            barred: false,
         };
-        let numbering = self.run.record.settings.numbering();
-        let refusal = match numbering.parse(text) {
-            Ok(serial) if self.run.index_of(serial).is_some() => None,
-            Ok(serial) => Some(CommandError::new(
-                Refused::NotFound,
-                format!("{serial} is not in this run (books {}-{})", self.run.books().start(), self.run.books().end()),
-            )),
-            Err(e @ SerialError::CheckDigit { .. }) => {
-                let near: Vec<String> = numbering
-                    .suggestions(text)
-                    .into_iter()
-                    .filter(|s| self.run.index_of(*s).is_some())
-                    .map(|s| s.to_string())
-                    .collect();
-                let hint =
-                    if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
-                Some(CommandError { kind: Refused::Invalid, message: format!("{e}{hint}"), suggestions: near })
+        let run = Arc::clone(&self.run);
+        let typed = clip(text.trim(), crate::game::verdict::SERIAL_MAX);
+        let serial = match read_serial(self.numbering(), text, |s| run.index_of(s).is_some()) {
+            Ok(s) if run.index_of(s).is_some() => s,
+            Ok(s) => {
+                let books = run.books();
+                let e = CommandError::new(
+                    Refused::NotFound,
+                    format!("{s} is not in this run (books {}-{})", books.start(), books.end()),
+                );
+                self.commit(id, Event::Claimed(log(typed, Verdict::Unknown, &e.message)))?;
+                return Err(e);
             }
-            Err(e) => Some(CommandError::new(Refused::Invalid, e.to_string())),
+            Err(e) => {
+                let (message, suggestions) = match e {
+                    SerialInput::Malformed(m) => (m, Vec::new()),
+                    SerialInput::Mistyped { message, suggestions } => (message, suggestions),
+                };
+                let e = CommandError {
+                    kind: Refused::Invalid,
+                    message,
+                    suggestions: suggestions.iter().map(ToString::to_string).collect(),
+                };
+                self.commit(id, Event::Claimed(log(typed, Verdict::Malformed, &e.message)))?;
+                return Err(e);
+            }
         };
-        if let Some(refusal) = refusal {
-            let verdict = if refusal.kind == Refused::NotFound { Verdict::Unknown } else { Verdict::Malformed };
-            self.commit(id, Event::Claimed(log(verdict, &refusal.message)))?;
-            return Err(refusal);
-        }
-        let serial: Serial = numbering.parse(text).expect("parsed above");
-        let view = settle(&self.run, game, serial);
-        self.commit(id, Event::Claimed(log(view.verdict, &view.message)))?;
+        let view = settle(&run, game, serial);
+        let mut entry = log(serial.to_string(), view.verdict, &view.message);
+        entry.stands = view.stands.iter().map(|w| w.prize.clone()).collect();
+        entry.barred = view.barred;
+        self.commit(id, Event::Claimed(entry))?;
         Ok(view)
     }
 
-    /// Stores the event, then applies it: nothing is acknowledged before it is on disk.
+    /// Checks the event as a replay would, stores it, then applies it: nothing is acknowledged
+    /// before it is on disk.
     fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
-        let stored = self.store.append(game, &event).map_err(CommandError::storage)?;
+        Log::of(&self.run).check(&self.games, game, &event)?;
+        let stored = self.store.append(game, &event).map_err(CommandError::append)?;
         self.apply(&stored);
         Ok(stored)
     }
@@ -223,31 +382,41 @@ impl Night {
     /// watch up to date.
     fn apply(&mut self, stored: &Stored) {
         self.version = stored.seq;
-        if let Some(game) = Game::created(stored, self.run.record.settings.numbering()) {
-            self.games.push(game);
+        let run = Arc::clone(&self.run);
+        let current = self.games.len() as i64;
+        let calls_before = self.games.last().map_or(0, |g| g.calls.len());
+        Log::of(&run).apply(&mut self.games, stored);
+        if let Event::GameCreated { .. } = stored.event {
             self.rebuild_watch();
             return;
         }
-        let current = self.games.len() as i64;
-        let Some(game) = usize::try_from(stored.game - 1).ok().and_then(|i| self.games.get_mut(i)) else { return };
-        let calls_before = game.calls.len();
-        game.apply(stored);
-        let (prize, calls) = (game.prize(), game.calls.len());
-        let Some(watch) = self.watch.as_mut().filter(|_| stored.game == current) else { return };
+        if stored.game != current {
+            return;
+        }
+        let Some(game) = self.games.last() else { return };
+        let Some(watch) = self.watch.as_mut() else { return };
         match &stored.event {
-            Event::Called { number, .. } if calls > calls_before => watch.call(&self.run, *number, true),
-            Event::Undone { number } if calls < calls_before => watch.call(&self.run, *number, false),
-            Event::PrizeClosed { .. } => watch.set_prize(&self.run, prize),
+            Event::Called { number, .. } if game.calls.len() > calls_before => watch.call(&run, *number, true),
+            Event::Undone { number } if game.calls.len() < calls_before => watch.call(&run, *number, false),
+            Event::PrizeClosed { .. } | Event::PrizeReopened { .. } => watch.set_progress(&run, &game.progress),
             _ => {}
         }
     }
 
     fn rebuild_watch(&mut self) {
-        self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, g.prize(), g.calls.numbers()));
+        self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, &g.set, &g.progress, g.calls.numbers()));
     }
 
     /// Everything stored, in order (for the night's record).
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
         self.store.events()
+    }
+
+    /// Whether a prize of the current game is open (for the board's "playing for").
+    pub fn open_prizes(game: &Game) -> Vec<&str> {
+        (0..game.set.prizes.len())
+            .filter(|&i| game.progress.standing(&game.set, i) == Standing::Open)
+            .map(|i| game.set.prizes[i].name.as_str())
+            .collect()
     }
 }

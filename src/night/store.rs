@@ -1,7 +1,15 @@
 //! The night's database, `DIR/night.sqlite`: WAL with full sync, so a call is on disk before it
 //! is acknowledged and survives `kill -9`. Migrations are numbered SQL files compiled in and
 //! applied at open inside one transaction; every change is one appended event.
+//!
+//! A serving store guards its file. It holds an exclusive OS lock (`flock`) on `night.sqlite`
+//! itself, so a second server on the same night is refused and a stray `rm` of some lock file
+//! cannot undo that; and before and after every change it checks that the file at the path is
+//! still the one it opened, no shorter than it was, and the same for its write-ahead log. A
+//! database removed, replaced or truncated while serving stops every change with the reason,
+//! and what the server still holds is copied to `night-rescued-….sqlite`.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use rand::RngCore;
@@ -9,7 +17,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::error::OpenError;
 use super::event::{Event, Stored};
-use crate::print::font::hex;
+use crate::digest::hex;
 
 /// Name of the night's database inside the run folder.
 pub const NIGHT_DB: &str = "night.sqlite";
@@ -17,72 +25,220 @@ pub const NIGHT_DB: &str = "night.sqlite";
 /// The schema, one file per step; `PRAGMA user_version` counts the steps applied.
 const MIGRATIONS: &[&str] = &[include_str!("migrations/001_events.sql")];
 
+/// The first bytes of every SQLite database.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// How `housie serve` opens the night.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Start a new night even though a record exists: the old file is kept under a dated name.
+    pub new_night: bool,
+    /// Give the caller a new token; the old one stops working.
+    pub new_token: bool,
+}
+
+/// Which run a night belongs to: the SHA-256 of run.json's content (its JSON, whatever the
+/// spacing), and of its bytes, which nights before housie 0.3 recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunId {
+    pub content: String,
+    pub bytes: String,
+}
+
 pub struct Store {
+    /// Declared first so it is dropped first: SQLite's own (POSIX) locks must go before the
+    /// guard's descriptor on the same file is closed.
     conn: Connection,
     path: PathBuf,
     token: String,
-    /// Held while a server has the night open: a second server would keep its own copy of the
-    /// state and the two would diverge (two "game 2"s), so it is refused instead.
-    _lock: Option<std::fs::File>,
+    guard: Option<Guard>,
+}
+
+/// Why a change could not be recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppendError {
+    /// The database file was removed, replaced or truncated under the server: every change is
+    /// refused from now on.
+    Lost(String),
+    /// SQLite refused the write (disk full, I/O error); nothing was recorded.
+    Sql(String),
+}
+
+/// The serving store's own handle on the database file: the one-server lock, and what the files
+/// at the paths looked like at the last check.
+struct Guard {
+    _file: File,
+    db: Identity,
+    wal: Option<Identity>,
+    /// Set once the files were found tampered with; sticky.
+    lost: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Identity {
+    dev: u64,
+    ino: u64,
+    len: u64,
+}
+
+impl Identity {
+    fn of(meta: &std::fs::Metadata) -> Identity {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Identity { dev: meta.dev(), ino: meta.ino(), len: meta.len() }
+        }
+        #[cfg(not(unix))]
+        {
+            Identity { dev: 0, ino: 0, len: meta.len() }
+        }
+    }
+
+    /// What changed between `self` (as last seen) and the file now at `path`, if anything
+    /// that cannot happen in normal use.
+    fn compare(self, path: &Path) -> Result<Identity, String> {
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let now = match std::fs::symlink_metadata(path) {
+            Ok(meta) => Identity::of(&meta),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!("{name} was removed while the night was being served"))
+            }
+            Err(e) => return Err(format!("{name} cannot be checked: {e}")),
+        };
+        if (now.dev, now.ino) != (self.dev, self.ino) {
+            return Err(format!("{name} was replaced by another file while the night was being served"));
+        }
+        if now.len < self.len {
+            return Err(format!(
+                "{name} was truncated while the night was being served ({} bytes, it had {})",
+                now.len, self.len
+            ));
+        }
+        Ok(now)
+    }
 }
 
 impl Store {
-    /// Opens (or creates) the night of the run whose run.json hashes to `run_sha256`; refuses
-    /// a damaged database, a newer schema, or another run's night.
-    pub fn open(path: &Path, run_sha256: &str) -> Result<Store, OpenError> {
+    /// Opens the night of the run `run` for serving: creates `night.sqlite` on the first night,
+    /// refuses a database that is empty, foreign, damaged, newer, another run's, or open in
+    /// another server, and never starts a new night over an earlier record unless
+    /// `options.new_night`. Returns notes for the caller (a new night, a kept old file).
+    pub fn open(path: &Path, run: &RunId, options: OpenOptions) -> Result<(Store, Vec<String>), OpenError> {
         let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
-        let lock_path = path.with_extension("sqlite.lock");
-        let lock = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|source| OpenError::Io { path: lock_path.clone(), source })?;
-        match lock.try_lock() {
+        let io = |p: &Path| {
+            let p = p.to_path_buf();
+            move |source| OpenError::Io { path: p.clone(), source }
+        };
+        let mut notes = Vec::new();
+        let exists = path.symlink_metadata().is_ok();
+        if exists && options.new_night {
+            let kept = set_aside(path)?;
+            notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
+        } else if !exists {
+            let leftovers = leftovers(path);
+            match (leftovers.is_empty(), options.new_night) {
+                (true, _) => {}
+                (false, false) => {
+                    return Err(err(format!(
+                        "is missing, but {} {} there: the record of a night played on this run. \
+                         Put it back as {NIGHT_DB} to go on with that night, or start a new one with \
+                         `housie serve --new-night` (nothing is deleted)",
+                        names(&leftovers),
+                        if leftovers.len() == 1 { "is" } else { "are" }
+                    )))
+                }
+                (false, true) => {
+                    for old in leftovers.iter().filter(|p| is_log_of(p, path)) {
+                        let kept = dated(path, "", "sqlite-wal");
+                        std::fs::rename(old, &kept).map_err(io(old))?;
+                        notes.push(format!("kept {} as {}", old.display(), kept.display()));
+                    }
+                }
+            }
+        }
+        if path.symlink_metadata().is_err() {
+            create(path, run).map_err(err)?;
+            notes.push(format!("a new night: {}", path.display()));
+        }
+
+        let file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io(path))?;
+        match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
                 return Err(err(
                     "is open in another `housie serve`; stop that one first (one caller's desk a night)".into()
                 ))
             }
-            Err(std::fs::TryLockError::Error(source)) => return Err(OpenError::Io { path: lock_path, source }),
+            Err(std::fs::TryLockError::Error(source)) => return Err(OpenError::Io { path: path.into(), source }),
+        }
+        check_header(&file).map_err(err)?;
+        #[cfg(unix)]
+        {
+            // The token and the running games' draw seeds are in here: the owner's alone.
+            use std::os::unix::fs::PermissionsExt;
+            let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
         }
         let conn = Connection::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
-        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), _lock: Some(lock) };
+        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), guard: None };
         store.setup().map_err(err)?;
         let found: Option<(String, String)> = store
             .conn
             .query_row("SELECT run_sha256, token FROM night WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()
             .map_err(|e| err(damaged(&e)))?;
-        store.token = match found {
-            Some((theirs, _)) if theirs != run_sha256 => {
-                return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run_sha256.to_string() })
-            }
-            Some((_, token)) => token,
-            None => {
-                let token = fresh_token();
-                store
-                    .conn
-                    .execute("INSERT INTO night (id, run_sha256, token) VALUES (1, ?1, ?2)", params![run_sha256, token])
-                    .map_err(|e| err(format!("cannot write: {e}")))?;
-                token
-            }
+        let Some((theirs, token)) = found else {
+            return Err(err(
+                "has a housie schema but no night in it (damaged, or made by hand); move it away or start a new \
+                 night with `housie serve --new-night`"
+                    .into(),
+            ));
         };
-        Ok(store)
+        if theirs == run.bytes && theirs != run.content {
+            // Written by housie 0.2, which bound a night to run.json's bytes: bind it to the content.
+            store
+                .conn
+                .execute("UPDATE night SET run_sha256 = ?1 WHERE id = 1", params![run.content])
+                .map_err(|e| err(format!("cannot write: {e}")))?;
+        } else if theirs != run.content {
+            return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
+        }
+        store.token = token;
+        let db = Identity::of(&file.metadata().map_err(io(path))?);
+        store.guard = Some(Guard { _file: file, db, wal: None, lost: None });
+        if options.new_token {
+            let token = fresh_token();
+            store
+                .conn
+                .execute("UPDATE night SET token = ?1 WHERE id = 1", params![token])
+                .map_err(|e| err(format!("cannot write: {e}")))?;
+            store.token = token;
+            store.append(0, &Event::TokenRotated).map_err(|e| err(e.message()))?;
+            notes.push("a new token: the caller's old URL no longer works".into());
+        }
+        store.check_files().map_err(err)?;
+        Ok((store, notes))
     }
 
     /// Opens an existing night to read it (for `housie night`), changing nothing.
     pub fn open_read_only(path: &Path) -> Result<Store, OpenError> {
         let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
-        if !path.exists() {
+        if path.symlink_metadata().is_err() {
             return Err(err("no night has been played on this run yet (`housie serve` starts one)".into()));
         }
+        let file = File::open(path).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+        check_header(&file).map_err(err)?;
+        // Closed before SQLite takes any lock: closing a descriptor drops this process's POSIX
+        // locks on the file, SQLite's included.
+        drop(file);
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| err(format!("cannot open: {e}")))?;
-        let token: String =
-            conn.query_row("SELECT token FROM night WHERE id = 1", [], |r| r.get(0)).map_err(|e| err(damaged(&e)))?;
-        Ok(Store { conn, path: path.to_path_buf(), token, _lock: None })
+        let token: String = conn.query_row("SELECT token FROM night WHERE id = 1", [], |r| r.get(0)).map_err(|e| {
+            err(match e {
+                rusqlite::Error::QueryReturnedNoRows => "has no night in it (damaged, or made by hand)".into(),
+                e => damaged(&e),
+            })
+        })?;
+        Ok(Store { conn, path: path.to_path_buf(), token, guard: None })
     }
 
     /// Checks the file, sets WAL and full sync, and applies the migrations it lacks.
@@ -92,10 +248,12 @@ impl Store {
             return Err(format!("damaged ({quick}); move it away to start a new night"));
         }
         let sql = |e: rusqlite::Error| damaged(&e);
-        self.conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-        self.conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
-        self.conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(sql)?;
         let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(sql)?;
+        if version == 0 {
+            return Err("is an SQLite database, but not a housie night (it has no housie schema); move it away, \
+                        or start a new night with `housie serve --new-night`"
+                .into());
+        }
         let version = usize::try_from(version).unwrap_or(usize::MAX);
         if version > MIGRATIONS.len() {
             return Err(format!(
@@ -103,12 +261,10 @@ impl Store {
                 MIGRATIONS.len()
             ));
         }
-        let tx = self.conn.transaction().map_err(sql)?;
-        for (i, step) in MIGRATIONS.iter().enumerate().skip(version) {
-            tx.execute_batch(step).map_err(sql)?;
-            tx.pragma_update(None, "user_version", i as i64 + 1).map_err(sql)?;
-        }
-        tx.commit().map_err(sql)
+        self.conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+        self.conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        self.conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(sql)?;
+        migrate(&mut self.conn, version).map_err(sql)
     }
 
     /// The caller's token: random per night, kept here so a restart keeps the same URL.
@@ -116,17 +272,91 @@ impl Store {
         &self.token
     }
 
-    /// Appends one event in its own transaction; returns it as stored (sequence and time).
-    pub fn append(&mut self, game: i64, event: &Event) -> rusqlite::Result<Stored> {
+    /// Why changes are refused, once the files were found removed, replaced or truncated.
+    pub fn lost(&self) -> Option<&str> {
+        self.guard.as_ref().and_then(|g| g.lost.as_deref())
+    }
+
+    /// Appends one event in its own transaction; returns it as stored (sequence and time). A
+    /// serving store checks its files before and after: a change is acknowledged only when it
+    /// went into the file at `night.sqlite`.
+    pub fn append(&mut self, game: i64, event: &Event) -> Result<Stored, AppendError> {
+        self.ensure_intact()?;
         let data = serde_json::to_string(event).expect("events serialise");
-        let tx = self.conn.transaction()?;
-        let (seq, at): (i64, String) = tx.query_row(
-            "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
-            params![game, event.kind(), data],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        tx.commit()?;
+        let insert = || -> rusqlite::Result<(i64, String)> {
+            let tx = self.conn.unchecked_transaction()?;
+            let row = tx.query_row(
+                "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
+                params![game, event.kind(), data],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            tx.commit()?;
+            Ok(row)
+        };
+        let (seq, at) = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
+        self.ensure_intact()?;
         Ok(Stored { seq, at, game, event: event.clone() })
+    }
+
+    /// Refuses once the files were tampered with; checks them now otherwise.
+    fn ensure_intact(&mut self) -> Result<(), AppendError> {
+        if let Some(lost) = self.lost() {
+            return Err(AppendError::Lost(lost.to_string()));
+        }
+        self.check_files().map_err(AppendError::Lost)
+    }
+
+    /// Compares the files at the paths with what this store opened; on the first difference,
+    /// keeps what the connection still holds in a rescue copy and refuses changes from then on.
+    fn check_files(&mut self) -> Result<(), String> {
+        let Some(guard) = self.guard.as_mut() else { return Ok(()) };
+        let wal_path = sibling(&self.path, "-wal");
+        let found = guard.db.compare(&self.path).and_then(|db| {
+            let wal = match guard.wal {
+                Some(wal) => Some(wal.compare(&wal_path)?),
+                None => std::fs::symlink_metadata(&wal_path).ok().map(|m| Identity::of(&m)),
+            };
+            Ok((db, wal))
+        });
+        match found {
+            Ok((db, wal)) => {
+                guard.db = db;
+                guard.wal = wal;
+                Ok(())
+            }
+            Err(why) => {
+                let kept = match self.rescue() {
+                    Ok(p) => format!(
+                        "everything recorded so far is kept in {}: stop housie serve, put that file in place of \
+                         {NIGHT_DB}, and start it again",
+                        p.display()
+                    ),
+                    Err(e) => format!("a rescue copy could not be made ({e}); stop housie serve"),
+                };
+                let message = format!("{why}; changes are refused from now on, and {kept}");
+                if let Some(guard) = self.guard.as_mut() {
+                    guard.lost = Some(message.clone());
+                }
+                Err(message)
+            }
+        }
+    }
+
+    /// Copies the night as this connection sees it (the file it opened, removed or not, and its
+    /// log) to `night-rescued-DATE.sqlite` beside it.
+    fn rescue(&self) -> Result<PathBuf, String> {
+        let target = dated(&self.path, "rescued-", "sqlite");
+        let mut copy = Connection::open(&target).map_err(|e| e.to_string())?;
+        {
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy).map_err(|e| e.to_string())?;
+            backup.run_to_completion(64, std::time::Duration::ZERO, None).map_err(|e| e.to_string())?;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600));
+        }
+        Ok(target)
     }
 
     /// Every event in order.
@@ -142,12 +372,172 @@ impl Store {
         let mut out = Vec::new();
         for row in rows {
             let (seq, at, game, data) = row.map_err(|e| err(damaged(&e)))?;
-            let event: Event =
-                serde_json::from_str(&data).map_err(|e| err(format!("event {seq} is not readable: {e}")))?;
+            let event: Event = serde_json::from_str(&data).map_err(|e| OpenError::Log {
+                path: self.path.clone(),
+                seq,
+                message: format!("not a housie event ({e})"),
+            })?;
             out.push(Stored { seq, at, game, event });
         }
         Ok(out)
     }
+}
+
+impl AppendError {
+    pub fn message(&self) -> String {
+        match self {
+            AppendError::Lost(why) => why.clone(),
+            AppendError::Sql(e) => format!("the night's database could not record this: {e}"),
+        }
+    }
+}
+
+/// Applies the migrations after `done`, in one transaction.
+fn migrate(conn: &mut Connection, done: usize) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
+        tx.execute_batch(step)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+    }
+    tx.commit()
+}
+
+/// Makes a new night's database whole under a temporary name, then renames it into place, so a
+/// start killed halfway leaves no empty `night.sqlite` behind.
+fn create(path: &Path, run: &RunId) -> Result<(), String> {
+    let temp = sibling(path, ".new");
+    let _ = std::fs::remove_file(&temp);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(&temp).map_err(|e| format!("cannot create {}: {e}", temp.display()))?;
+    let result = (|| -> rusqlite::Result<()> {
+        let mut conn = Connection::open(&temp)?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        migrate(&mut conn, 0)?;
+        conn.execute(
+            "INSERT INTO night (id, run_sha256, token) VALUES (1, ?1, ?2)",
+            params![run.content, fresh_token()],
+        )?;
+        conn.close().map_err(|(_, e)| e)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temp);
+        return Err(format!("cannot create a new night: {e}"));
+    }
+    std::fs::rename(&temp, path).map_err(|e| format!("cannot create a new night: {e}"))
+}
+
+/// Refuses a file that is empty or is not SQLite, with the reason.
+fn check_header(file: &File) -> Result<(), String> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let mut read = 0;
+    let mut f = file;
+    while read < head.len() {
+        match f.read(&mut head[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    match read {
+        0 => Err("is empty (0 bytes): not a housie night, perhaps truncated. Move it away, or start a new night \
+                  with `housie serve --new-night`, which keeps it under a dated name"
+            .into()),
+        _ if head[..read] != SQLITE_MAGIC[..read] || read < head.len() => {
+            Err("is not an SQLite database, so not a housie night; move it away, or start a new night with \
+                 `housie serve --new-night`"
+                .into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Moves an existing night out of the way under a dated name, its log folded in first when it
+/// can be; refused while another server has it open.
+fn set_aside(path: &Path) -> Result<PathBuf, OpenError> {
+    let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+    let file = File::open(path).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+        return Err(err("is open in another `housie serve`; stop that one before starting a new night".into()));
+    }
+    if check_header(&file).is_ok() {
+        // Fold the write-ahead log into the file, so the kept copy is whole on its own.
+        if let Ok(conn) = Connection::open(path) {
+            let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+            let _ = conn.close();
+        }
+    }
+    let kept = dated(path, "", "sqlite");
+    std::fs::rename(path, &kept).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+    for suffix in ["-wal", "-shm"] {
+        let old = sibling(path, suffix);
+        if old.exists() {
+            let _ = std::fs::rename(&old, sibling(&kept, suffix));
+        }
+    }
+    drop(file);
+    Ok(kept)
+}
+
+/// What an earlier night left beside a missing `night.sqlite`: its write-ahead log, a copy kept
+/// by `--new-night` or a rescue.
+fn leftovers(path: &Path) -> Vec<PathBuf> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                    is_log_of(p, path) || (name.starts_with("night-") && name.ends_with(".sqlite"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn is_log_of(p: &Path, db: &Path) -> bool {
+    *p == sibling(db, "-wal")
+}
+
+fn names(paths: &[PathBuf]) -> String {
+    let names: Vec<String> =
+        paths.iter().map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
+    names.join(" and ")
+}
+
+/// `night.sqlite` + suffix, beside it.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// `night-LABEL20261123T193000Z.EXT` beside `path` (a new name if that one is taken).
+fn dated(path: &Path, label: &str, ext: &str) -> PathBuf {
+    let now = time::OffsetDateTime::now_utc();
+    let stamp = format!(
+        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second()
+    );
+    (1..)
+        .map(|i| {
+            let name =
+                if i == 1 { format!("night-{label}{stamp}.{ext}") } else { format!("night-{label}{stamp}-{i}.{ext}") };
+            path.with_file_name(name)
+        })
+        .find(|p| p.symlink_metadata().is_err())
+        .expect("some name is free")
 }
 
 fn damaged(e: &rusqlite::Error) -> String {

@@ -7,7 +7,8 @@ use super::event::Verdict;
 use super::game::Game;
 use super::run::NightRun;
 use super::state::Night;
-use crate::night::prizes::Prize;
+use super::watch::WatchCounts;
+use crate::game::{Opens, Standing};
 
 #[derive(Serialize)]
 pub struct StateView {
@@ -17,6 +18,9 @@ pub struct StateView {
     pub games: Vec<GameSummary>,
     /// The game on the desk (the one created last), if any.
     pub game: Option<GameView>,
+    /// Set when the night's database was removed or replaced while serving: changes are refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -33,7 +37,7 @@ pub struct RunView {
 pub struct GameSummary {
     pub id: i64,
     pub name: String,
-    pub prizes: &'static str,
+    pub prizes: String,
     pub books: String,
     /// In a run of booklets, which game of each booklet (`books` are then booklets).
     pub game: Option<u16>,
@@ -45,14 +49,22 @@ pub struct GameSummary {
 pub struct GameView {
     pub id: i64,
     pub name: String,
-    pub prizes: &'static str,
+    /// The prize set's name.
+    pub prizes: String,
+    /// `together` (every prize open from the first call) or `in order`.
+    pub opens: Opens,
+    /// The bogey rule: a false claim bars the ticket for the rest of the game.
+    pub bogey: bool,
     pub books: String,
     pub game: Option<u16>,
     /// The colour of the game's pages in a run of booklets, e.g. `Lime`.
     pub colour: Option<String>,
     pub books_in_play: u64,
-    /// The prize being played, `null` once every prize has been played.
-    pub prize: Option<&'static str>,
+    /// The prize being played in a set played in order, `null` otherwise or once every prize
+    /// has been won.
+    pub prize: Option<String>,
+    /// The prizes open now.
+    pub open: Vec<String>,
     pub prize_list: Vec<PrizeLine>,
     pub calls: Vec<u8>,
     pub drawn: Vec<bool>,
@@ -65,16 +77,34 @@ pub struct GameView {
     pub ended: bool,
     /// The latest claims, newest first.
     pub claims: Vec<ClaimLine>,
-    pub watch: Option<WatchView>,
+    /// Tickets barred by the bogey rule.
+    pub barred: Vec<String>,
+    /// For the caller: the open prizes' counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<Vec<WatchView>>,
 }
 
 #[derive(Serialize)]
 pub struct PrizeLine {
-    pub prize: &'static str,
-    /// `won` (the caller moved on), `playing` or `waiting`.
+    pub prize: String,
+    /// What it needs, in words.
+    pub needs: String,
+    /// `won` (every place), `playing` (open) or `waiting` (played in order, not yet open).
     pub state: &'static str,
-    /// For a won prize, how many calls stood when the caller moved on.
+    /// How many places it has.
+    pub places: u8,
+    /// The places won so far, first place first.
+    pub won: Vec<PlaceView>,
+    /// For a won prize, how many calls stood when its last place was won.
     pub after_call: Option<usize>,
+}
+
+#[derive(Serialize)]
+pub struct PlaceView {
+    pub place: usize,
+    pub call: usize,
+    /// The winning serials (empty when the caller moved on without naming one).
+    pub winners: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -85,11 +115,13 @@ pub struct ClaimLine {
     pub verdict: Verdict,
     pub calls: usize,
     pub message: String,
+    pub stands: Vec<String>,
+    pub barred: bool,
 }
 
 #[derive(Serialize)]
 pub struct WatchView {
-    pub prize: &'static str,
+    pub prize: String,
     /// Tickets in play that have completed the prize.
     pub complete: u64,
     /// Tickets in play one number away from it.
@@ -117,40 +149,55 @@ impl StateView {
                 .map(|g| GameSummary {
                     id: g.id,
                     name: g.name.clone(),
-                    prizes: g.prizes.name(),
+                    prizes: g.set.name.clone(),
                     books: g.books.to_string(),
                     game: g.books.game(),
                     calls: g.calls.len(),
                     ended: g.ended(),
                 })
                 .collect(),
-            game: night.current().map(|g| game_view(g, run, caller.then(|| night.watch()).flatten())),
+            game: night.current().map(|g| game_view(g, run, caller.then(|| night.watch()))),
+            lost: night.lost().map(str::to_string),
         }
     }
 }
 
-fn game_view(g: &Game, run: &NightRun, watch: Option<(Prize, super::watch::WatchCounts)>) -> GameView {
-    let prizes = Prize::of(g.prizes);
+fn game_view(g: &Game, run: &NightRun, watch: Option<Vec<(&str, WatchCounts)>>) -> GameView {
     GameView {
         id: g.id,
         name: g.name.clone(),
-        prizes: g.prizes.name(),
+        prizes: g.set.name.clone(),
+        opens: g.set.opens,
+        bogey: g.bogey,
         books: g.books.to_string(),
         game: g.books.game(),
         colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
         books_in_play: g.books.len(),
-        prize: g.prize().map(Prize::name),
-        prize_list: prizes
+        prize: g.prize_in_order().map(|i| g.set.prizes[i].name.clone()),
+        open: Night::open_prizes(g).into_iter().map(String::from).collect(),
+        prize_list: g
+            .set
+            .prizes
             .iter()
             .enumerate()
-            .map(|(i, p)| PrizeLine {
-                prize: p.name(),
-                state: match i.cmp(&g.closed.len()) {
-                    std::cmp::Ordering::Less => "won",
-                    std::cmp::Ordering::Equal => "playing",
-                    std::cmp::Ordering::Greater => "waiting",
-                },
-                after_call: g.closed.get(i).map(|c| c.1),
+            .map(|(i, p)| {
+                let places = g.progress.places(i);
+                PrizeLine {
+                    prize: p.name.clone(),
+                    needs: p.describe(),
+                    state: match g.progress.standing(&g.set, i) {
+                        Standing::Won => "won",
+                        Standing::Open => "playing",
+                        Standing::Waiting => "waiting",
+                    },
+                    places: p.places,
+                    won: places
+                        .iter()
+                        .enumerate()
+                        .map(|(k, pl)| PlaceView { place: k + 1, call: pl.call, winners: pl.winners.clone() })
+                        .collect(),
+                    after_call: places.last().map(|pl| pl.call),
+                }
             })
             .collect(),
         calls: g.calls.numbers().to_vec(),
@@ -172,8 +219,15 @@ fn game_view(g: &Game, run: &NightRun, watch: Option<(Prize, super::watch::Watch
                 verdict: c.verdict,
                 calls: c.calls,
                 message: c.message.clone(),
+                stands: c.stands.clone(),
+                barred: c.barred,
             })
             .collect(),
-        watch: watch.map(|(p, c)| WatchView { prize: p.name(), complete: c.complete, one_away: c.one_away }),
+        barred: g.barred.keys().cloned().collect(),
+        watch: watch.map(|w| {
+            w.into_iter()
+                .map(|(p, c)| WatchView { prize: p.to_string(), complete: c.complete, one_away: c.one_away })
+                .collect()
+        }),
     }
 }

@@ -1,65 +1,44 @@
-//! The caller's watch: after each call, how many tickets in play have completed the prize
-//! being played and how many are one number away. Each call updates only the tickets holding
-//! the number (one per book), keeping per ticket how many numbers of each row and how many
-//! corners are marked.
+//! The caller's watch: after each call, for every open prize, how many tickets in play have
+//! completed it and how many are one number away. A ticket keeps which of its 15 numbers are
+//! called (a 15-bit mask); a call touches only the tickets holding the number (one per book)
+//! and asks each open prize's [`Rule`](crate::game::pattern::Rule) how many numbers the
+//! ticket needs before and after, so any pattern is watched the same way.
 
-use super::books::BookRanges;
 use super::run::NightRun;
-use crate::night::prizes::Prize;
+use crate::game::{BookRanges, PrizeSet, Progress, Standing};
 
-/// Counts for the prize being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// Counts for one open prize.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 pub struct WatchCounts {
     pub complete: u64,
     pub one_away: u64,
 }
 
 pub struct Watch {
-    prize: Option<Prize>,
+    set: PrizeSet,
+    /// The open prizes watched, by index in the set, with their counts.
+    open: Vec<(usize, WatchCounts)>,
     /// Per book of the run: in play in this game.
     in_play: Vec<bool>,
-    /// Per ticket: marked numbers in rows 0, 1, 2 and marked corners.
-    marks: Vec<[u8; 4]>,
-    counts: WatchCounts,
-}
-
-/// Numbers still needed for `prize`, from a ticket's marks.
-fn need(prize: Prize, m: [u8; 4]) -> u8 {
-    let left = [5 - m[0], 5 - m[1], 5 - m[2]];
-    let mut sorted = left;
-    sorted.sort_unstable();
-    let marked = m[0] + m[1] + m[2];
-    match prize {
-        Prize::EarlyFive => 5u8.saturating_sub(marked),
-        Prize::TopLine => left[0],
-        Prize::MiddleLine => left[1],
-        Prize::BottomLine => left[2],
-        Prize::FourCorners => 4 - m[3],
-        Prize::OneLine => sorted[0],
-        Prize::TwoLines => sorted[0] + sorted[1],
-        Prize::FullHouse => 15 - marked,
-    }
+    /// Per ticket: its called numbers, in reading order.
+    called: Vec<u16>,
 }
 
 impl Watch {
-    /// The watch of a game with these books, after `calls`, while `prize` is played.
-    pub fn new(run: &NightRun, books: &BookRanges, prize: Option<Prize>, calls: &[u8]) -> Watch {
+    /// The watch of a game with these books and prizes, after `calls`.
+    pub fn new(run: &NightRun, books: &BookRanges, set: &PrizeSet, progress: &Progress, calls: &[u8]) -> Watch {
         let in_play = run.books().map(|b| books.contains(b)).collect();
-        let mut w = Watch {
-            prize,
-            in_play,
-            marks: vec![[0; 4]; run.ticket_count()],
-            counts: WatchCounts { complete: 0, one_away: 0 },
-        };
+        let mut w = Watch { set: set.clone(), open: Vec::new(), in_play, called: vec![0; run.ticket_count()] };
         for &n in calls {
             w.mark(run, n, true);
         }
-        w.recount(run);
+        w.set_progress(run, progress);
         w
     }
 
-    pub fn counts(&self) -> Option<(Prize, WatchCounts)> {
-        self.prize.map(|p| (p, self.counts))
+    /// The open prizes' counts, by prize name.
+    pub fn counts(&self) -> Vec<(&str, WatchCounts)> {
+        self.open.iter().map(|&(i, c)| (self.set.prizes[i].name.as_str(), c)).collect()
     }
 
     /// A number is called (`on`) or the call is undone.
@@ -67,10 +46,17 @@ impl Watch {
         self.mark(run, n, on);
     }
 
-    /// The caller moved on to another prize (or none is left).
-    pub fn set_prize(&mut self, run: &NightRun, prize: Option<Prize>) {
-        self.prize = prize;
-        self.recount(run);
+    /// A prize was won or a win taken back: the open prizes may have changed; recount.
+    pub fn set_progress(&mut self, run: &NightRun, progress: &Progress) {
+        let open: Vec<usize> =
+            (0..self.set.prizes.len()).filter(|&i| progress.standing(&self.set, i) == Standing::Open).collect();
+        self.open = open.into_iter().map(|i| (i, WatchCounts::default())).collect();
+        let first = *run.books().start();
+        for t in 0..self.called.len() {
+            if self.in_play[(run.book_of(t) - first) as usize] {
+                self.tally(run, t, None, self.called[t]);
+            }
+        }
     }
 
     fn mark(&mut self, run: &NightRun, n: u8, on: bool) {
@@ -80,60 +66,35 @@ impl Watch {
             if !self.in_play[(run.book_of(t) - first) as usize] {
                 continue;
             }
-            let before = self.marks[t];
-            let m = &mut self.marks[t];
-            let step = |x: &mut u8| if on { *x += 1 } else { *x -= 1 };
-            step(&mut m[spot.row()]);
-            if spot.corner() {
-                step(&mut m[3]);
-            }
-            let after = *m;
-            if let Some(prize) = self.prize {
-                self.tally(need(prize, before), false);
-                self.tally(need(prize, after), true);
-            }
+            let before = self.called[t];
+            let after = if on { before | 1 << spot.place() } else { before & !(1 << spot.place()) };
+            self.called[t] = after;
+            self.tally(run, t, Some(before), after);
         }
     }
 
-    fn tally(&mut self, need: u8, add: bool) {
-        let slot = match need {
-            0 => &mut self.counts.complete,
-            1 => &mut self.counts.one_away,
-            _ => return,
-        };
-        if add {
-            *slot += 1;
-        } else {
-            *slot -= 1;
-        }
-    }
-
-    fn recount(&mut self, run: &NightRun) {
-        self.counts = WatchCounts { complete: 0, one_away: 0 };
-        let Some(prize) = self.prize else { return };
-        let first = *run.books().start();
-        for t in 0..self.marks.len() {
-            if self.in_play[(run.book_of(t) - first) as usize] {
-                self.tally(need(prize, self.marks[t]), true);
+    /// Moves ticket `t` from its counts with `before` (if counted) to its counts with `after`.
+    fn tally(&mut self, run: &NightRun, t: usize, before: Option<u16>, after: u16) {
+        let ticket = run.ticket(t);
+        for (i, counts) in &mut self.open {
+            let prize = &self.set.prizes[*i];
+            let rule = prize.pattern.rule(ticket, prize.need);
+            let mut count = |called: u16, add: bool| {
+                let slot = match rule.need(called) {
+                    Some(0) => &mut counts.complete,
+                    Some(1) => &mut counts.one_away,
+                    _ => return,
+                };
+                if add {
+                    *slot += 1;
+                } else {
+                    *slot -= 1;
+                }
+            };
+            if let Some(before) = before {
+                count(before, false);
             }
+            count(after, true);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn need_per_prize() {
-        let m = [5, 3, 4, 3];
-        assert_eq!(need(Prize::OneLine, m), 0);
-        assert_eq!(need(Prize::TwoLines, m), 1);
-        assert_eq!(need(Prize::FullHouse, m), 3);
-        assert_eq!(need(Prize::EarlyFive, m), 0);
-        assert_eq!(need(Prize::EarlyFive, [1, 1, 1, 0]), 2);
-        assert_eq!(need(Prize::MiddleLine, m), 2);
-        assert_eq!(need(Prize::BottomLine, m), 1);
-        assert_eq!(need(Prize::FourCorners, m), 1);
     }
 }

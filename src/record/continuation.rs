@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::generate::RunDrawer;
 use crate::print::font::hex;
-use crate::record::verify::read_record;
+use crate::record::read_record;
 use crate::record::{AfterRecord, RunRecord};
 use crate::{Error, MANIFEST};
 

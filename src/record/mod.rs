@@ -6,14 +6,15 @@
 pub mod continuation;
 pub mod date;
 pub mod manifest;
-pub mod verify;
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::generate::Redraw;
 use crate::pipeline::Settings;
+use crate::{Error, MANIFEST};
 
 /// Name of the run record inside the output folder.
 pub const RUN_RECORD: &str = "run.json";
@@ -109,4 +110,42 @@ impl Attempts {
     pub fn of(&self, book: u64) -> u32 {
         self.0.get(&book).copied().unwrap_or(0)
     }
+}
+
+/// Reads and parses a run record; failure means the run cannot be checked at all.
+pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
+    let path = dir.join(RUN_RECORD);
+    if !path.exists() && published_any(dir) {
+        return Err(Error::Incomplete(dir.to_path_buf()));
+    }
+    let bytes = fs::read(&path).map_err(Error::io(&path))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::Record { path: path.clone(), line, message: format!("not UTF-8 (byte {at})") }
+    })?;
+    let record: RunRecord = serde_json::from_str(&text).map_err(|e| Error::Record {
+        path: path.clone(),
+        line: e.line(),
+        message: strip_position(&e.to_string()).to_string(),
+    })?;
+    let ours = env!("CARGO_PKG_VERSION");
+    if record.housie != ours {
+        return Err(Error::RecordVersion { path, theirs: record.housie, ours: ours.to_string() });
+    }
+    Ok((record, text))
+}
+
+/// Whether a folder without run.json holds a run's files: a publication that was interrupted.
+fn published_any(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|d| {
+        d.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name == MANIFEST || crate::is_volume_name(&name)
+        })
+    })
+}
+
+pub(crate) fn strip_position(message: &str) -> &str {
+    message.split(" at line ").next().unwrap_or(message)
 }

@@ -77,7 +77,7 @@ fn a_forged_ticket_is_caught_by_verify_and_check() {
     assert!(out.contains("manifest.csv:2: differs from the regenerated manifest (forged or edited tickets)"), "{out}");
     assert!(out.contains("NOT VALID: 2 problems"), "{out}");
     let out = d.run(&["check", "o", "--serial", &serial, "--calls", "1 2 3"]).expect_code(1).stdout();
-    assert!(out.contains("FORGED"), "{out}");
+    assert!(out.contains("REFUSED: forged"), "{out}");
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn check_refuses_bad_serials_unsold_tickets_and_bad_calls() {
         .stderr()
         .contains("is not a serial"));
     let out = d.run(&["check", "o", "--serial", &good, "--calls", "1", "--sold", "3-8"]).expect_code(1).stdout();
-    assert!(out.contains("NOT SOLD: book 2 is outside the books sold (3–8)"), "{out}");
+    assert!(out.contains("REFUSED: book 2 is not in play in this game (books 3-8)"), "{out}");
     let not_here = housie::Serial::new(99, 1).unwrap().to_string();
     assert!(d
         .run(&["check", "o", "--serial", &not_here, "--calls", "1"])
@@ -204,7 +204,9 @@ fn check_refuses_bad_serials_unsold_tickets_and_bad_calls() {
     let err = d.run(&["check", "o", "--serial", &good, "--calls-file", "calls.txt"]).expect_code(2).stderr();
     assert_eq!(err.trim(), "housie: calls.txt:2: call 4: 0 is not a bingo number (1–90)");
     let err = d.run(&["check", "o", "--serial", &good, "--calls", "1", "--sold", "9-3"]).expect_code(2).stderr();
-    assert!(err.contains("is not a range of book (or booklet) numbers"), "{err}");
+    assert_eq!(err.trim(), "housie: --sold: 9-3 runs backwards");
+    let err = d.run(&["check", "o", "--serial", &good, "--calls", "1", "--sold", "60-70"]).expect_code(2).stderr();
+    assert_eq!(err.trim(), "housie: --sold: 60-70 is outside this run's books 1-8");
 }
 
 #[test]

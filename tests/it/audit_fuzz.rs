@@ -19,7 +19,7 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
         housie::generate_run(&plan, &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();
-        assert!(housie::record::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
+        assert!(housie::audit::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
         (dir, manifest, record)
     })
 }
@@ -83,7 +83,7 @@ fn apply(bytes: &[u8], m: &Mutation, is_manifest: bool) -> Option<Vec<u8>> {
 }
 
 fn flagged(dir: &Path) -> bool {
-    match housie::record::verify::verify_dir(dir) {
+    match housie::audit::verify::verify_dir(dir) {
         Ok(report) => !report.is_valid(),
         Err(_) => true,
     }

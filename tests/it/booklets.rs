@@ -149,11 +149,13 @@ fn check_and_winners_know_the_game_and_count_sales_in_booklets() {
     let out = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--game", "3"]).expect_code(1).stdout();
     assert_eq!(
         out.trim(),
-        format!("{serial}: WRONG GAME: this ticket is for game 4 (Green); the game being played is game 3 (Lime)")
+        format!(
+            "{serial}: REFUSED: {serial} is for game 4 of its booklet (the Green page); this game plays game 3 (the Lime page)"
+        )
     );
     // --sold counts booklets.
     let out = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--sold", "1-1"]).expect_code(1).stdout();
-    assert!(out.contains("NOT SOLD: booklet 2 is outside the booklets sold (1–1)"), "{out}");
+    assert!(out.contains("REFUSED: booklet 2 is not in play in this game (booklets 1, game 4)"), "{out}");
     d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--sold", "2-3"]).success();
     let err = d.run(&["check", "o", "--serial", serial, "--calls", &calls, "--game", "9"]).expect_code(2).stderr();
     assert!(err.contains("--game 9: this run's booklets have games 1–8"), "{err}");

@@ -32,11 +32,11 @@ fn winners_leaves_out_forged_rows_as_check_refuses_them() {
     run(&d, "6", "r");
     let (first, second) = forge(&d, "r");
     let check = d.run(&["check", "r", "--serial", &first, "--calls", "1 2 3"]).expect_code(1);
-    assert!(check.stdout().contains("FORGED"), "{}", check.stdout());
+    assert!(check.stdout().contains("REFUSED: forged"), "{}", check.stdout());
     let all: Vec<String> = (1..=90).map(|n| n.to_string()).collect();
     let winners = d.run(&["winners", "r", "--calls", &all.join(" ")]).expect_code(1);
     let out = winners.stdout();
-    assert!(out.starts_with("90 calls over 34 tickets\n"), "{out}");
+    assert!(out.starts_with("90 calls over 34 tickets (uk)\n"), "{out}");
     assert!(
         out.contains(&format!(
             "FORGED: left out 2 ticket(s) whose manifest numbers are not the ones the seed drew: {first}, {second}"

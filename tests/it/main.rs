@@ -3,6 +3,7 @@
 mod audit;
 mod audit_fuzz;
 mod booklets;
+mod brute;
 mod cli_generate;
 mod fit;
 mod generator;
@@ -13,6 +14,7 @@ mod night_browser;
 mod night_cli;
 mod pdf;
 mod pdf_tools;
+mod prizes;
 mod reading;
 mod run;
 mod snapshots;

@@ -4,10 +4,15 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::night::prizes::{Calls, Prize};
+use housie::game::PrizeSet;
 use housie::night::server::{router, App};
-use housie::night::{Night, NightRun, NIGHT_DB};
+use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
 use housie::{GeneratePlan, Seed, Ticket};
+
+/// Opens the night of a run, as `housie serve` does.
+pub fn night(dir: &Path) -> Result<Night, housie::night::OpenError> {
+    Night::open(NightRun::open(dir)?, OpenOptions::default()).map(|(night, _)| night)
+}
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -96,8 +101,7 @@ impl Fixture {
 }
 
 fn open(dir: &Path) -> std::sync::Arc<App> {
-    let run = NightRun::open(dir).unwrap();
-    App::new(Night::open(run).unwrap())
+    App::new(night(dir).unwrap())
 }
 
 #[tokio::test]
@@ -166,7 +170,7 @@ async fn a_game_records_calls_and_refuses_bad_ones() {
             Some(r#"{"name": "G", "prizes": "bingo"}"#),
             true,
             StatusCode::UNPROCESSABLE_ENTITY,
-            "`bingo` is not a prize set",
+            "prizes: `bingo` is not a prize set here: uk, tambola, tambola-full",
         ),
         (
             "/api/games",
@@ -235,7 +239,7 @@ async fn claims_stand_only_on_the_completing_call_and_name_a_missed_one() {
     assert_eq!(v["verdict"], "missed");
     assert_eq!(
         v["prizes"][0],
-        json!({"prize": "one line", "status": "missed", "call": 5, "number": top[4], "needed": 0, "missing": []})
+        json!({"prize": "one line", "status": "missed", "call": 5, "number": top[4], "standing": "open", "place": null})
     );
     assert_eq!(v["message"], format!("MISSED: one line was completed at call 5 ({}); the last call is 6", top[4]));
 
@@ -301,7 +305,7 @@ async fn a_forged_manifest_row_is_refused() {
         "{:?}",
         night_run.warnings
     );
-    let f = Fixture { dir, app: App::new(Night::open(night_run).unwrap()) };
+    let f = Fixture { dir, app: App::new(Night::open(night_run, OpenOptions::default()).unwrap().0) };
     f.game("Game 1", "all").await;
     let (s, v) = f.claim(1, &lines[1][0]).await;
     assert_eq!((s, v["verdict"].as_str().unwrap()), (StatusCode::OK, "refused"), "{v}");
@@ -315,19 +319,19 @@ fn brute_watch(
     rows: &[crate::util::Row],
     books: std::ops::RangeInclusive<u64>,
     calls: &[u8],
-    prize: Prize,
+    prize: &housie::game::Prize,
 ) -> (u64, u64) {
-    let mut c = Calls::new();
-    for &n in calls {
-        c.push(n).unwrap();
-    }
     let (mut complete, mut one) = (0, 0);
     for r in rows.iter().filter(|r| books.contains(&r.book)) {
         let cells: [Option<u8>; 27] = std::array::from_fn(|i| (r.cells[i] != 0).then_some(r.cells[i]));
         let t = Ticket::from_cells(cells).unwrap();
-        if prize.completed_at(&t, &c).is_some() {
+        if crate::brute::complete(prize, &t, &|n| calls.contains(&n)) {
             complete += 1;
-        } else if prize.missing(&t, &c).0 == 1 {
+        } else if t
+            .numbers()
+            .iter()
+            .any(|&n| !calls.contains(&n) && crate::brute::complete(prize, &t, &|x| x == n || calls.contains(&x)))
+        {
             one += 1;
         }
     }
@@ -339,10 +343,10 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
     let f = Fixture::new(30);
     let rows = f.rows();
     f.game("Game 1", "3-20").await;
+    let set = PrizeSet::shipped("uk").unwrap();
     let order = housie::night::draw::DrawSeed::from_text("watch test").order();
     let mut called: Vec<u8> = Vec::new();
-    let mut prizes = Prize::UK.iter();
-    let mut prize = *prizes.next().unwrap();
+    let mut prize = 0;
     for (i, &n) in order.iter().take(70).enumerate() {
         f.call(1, n).await;
         called.push(n);
@@ -352,23 +356,21 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
             called.pop();
         }
         let state = f.state(true).await;
-        let watch = &state["game"]["watch"];
-        let (complete, one) = brute_watch(&rows, 3..=20, &called, prize);
+        let watch = &state["game"]["watch"][0];
+        let (complete, one) = brute_watch(&rows, 3..=20, &called, &set.prizes[prize]);
         assert_eq!(
             (watch["complete"].as_u64(), watch["one_away"].as_u64()),
             (Some(complete), Some(one)),
             "after {called:?}"
         );
-        assert_eq!(watch["prize"], prize.name());
-        if complete > 0 {
-            if let Some(&next) = prizes.next() {
-                let (s, v) = f.post("/api/games/1/next-prize", Value::Null).await;
-                assert_eq!((s, v["prize"].as_str()), (StatusCode::OK, Some(next.name())));
-                prize = next;
-            }
+        assert_eq!(watch["prize"], set.prizes[prize].name);
+        if complete > 0 && prize + 1 < set.prizes.len() {
+            let (s, v) = f.post("/api/games/1/next-prize", Value::Null).await;
+            prize += 1;
+            assert_eq!((s, v["prize"].as_str()), (StatusCode::OK, Some(set.prizes[prize].name.as_str())));
         }
     }
-    assert_eq!(f.state(false).await["game"].get("watch"), Some(&Value::Null), "the board never sees the watch");
+    assert_eq!(f.state(false).await["game"].get("watch"), None, "the board never sees the watch");
 }
 
 #[tokio::test]
@@ -427,14 +429,14 @@ fn another_runs_night_or_a_damaged_one_is_refused() {
     make_run(&dir.join("a"), 2);
     let plan = GeneratePlan::new(Seed::from_text("other"), 2, dir.join("b"));
     housie::generate_run(&plan, &|_| {}).unwrap();
-    drop(Night::open(NightRun::open(&dir.join("a")).unwrap()).unwrap());
+    drop(night(&dir.join("a")).unwrap());
     std::fs::copy(dir.join("a").join(NIGHT_DB), dir.join("b").join(NIGHT_DB)).unwrap();
-    let err = Night::open(NightRun::open(&dir.join("b")).unwrap()).err().unwrap().to_string();
+    let err = night(&dir.join("b")).err().unwrap().to_string();
     assert!(err.contains("night.sqlite: this night belongs to another run (its run.json had SHA-256"), "{err}");
     std::fs::write(dir.join("b").join(NIGHT_DB), b"this is not a database, just some bytes that go on".repeat(100))
         .unwrap();
-    let err = Night::open(NightRun::open(&dir.join("b")).unwrap()).err().unwrap().to_string();
-    assert!(err.contains("night.sqlite: not a usable housie night database (file is not a database)"), "{err}");
+    let err = night(&dir.join("b")).err().unwrap().to_string();
+    assert!(err.contains("night.sqlite: is not an SQLite database, so not a housie night"), "{err}");
 }
 
 #[tokio::test]
@@ -494,8 +496,8 @@ async fn requests_at_once_are_served_one_after_the_other() {
 fn a_second_server_on_the_same_night_is_refused() {
     let dir = Dir::new();
     make_run(&dir.join("run"), 2);
-    let first = Night::open(NightRun::open(&dir.join("run")).unwrap()).unwrap();
-    let err = Night::open(NightRun::open(&dir.join("run")).unwrap()).err().unwrap().to_string();
+    let first = night(&dir.join("run")).unwrap();
+    let err = night(&dir.join("run")).err().unwrap().to_string();
     assert!(
         err.ends_with(
             "night.sqlite: is open in another `housie serve`; stop that one first (one caller's desk a night)"
@@ -505,7 +507,7 @@ fn a_second_server_on_the_same_night_is_refused() {
     // Reading the record while it serves is fine.
     assert!(housie::night::NightRecord::read(&dir.join("run")).unwrap().games.is_empty());
     drop(first);
-    Night::open(NightRun::open(&dir.join("run")).unwrap()).unwrap();
+    night(&dir.join("run")).unwrap();
 }
 
 /// A night over a run of booklets: a game is one page of each booklet sold, and a claim from
@@ -546,7 +548,10 @@ async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     assert_eq!(v["verdict"], "refused");
     assert_eq!(
         v["message"],
-        format!("REFUSED: {} is for game 4 of its booklet; Game 3 plays game 3", other_game.serial)
+        format!(
+            "REFUSED: {} is for game 4 of its booklet (the Green page); Game 3 plays game 3 (the Lime page)",
+            other_game.serial
+        )
     );
     let unsold = pick(4, 3);
     let (_, v) = f.claim(1, &unsold.serial).await;

@@ -275,6 +275,12 @@ async fn the_desk_plays_a_game_of_booklets() {
     let other = rows.iter().find(|r| r.booklet == 2 && r.game == 4).unwrap();
     type_entry(&desk, &other.serial).await;
     let text = text_until(&desk, "#claim .verdict-text", |t| t.contains("is for game 4")).await;
-    assert_eq!(text, format!("REFUSED: {} is for game 4 of its booklet; Game 3 plays game 3", other.serial));
+    assert_eq!(
+        text,
+        format!(
+            "REFUSED: {} is for game 4 of its booklet (the Green page); Game 3 plays game 3 (the Lime page)",
+            other.serial
+        )
+    );
     desk.close().await.unwrap();
 }

@@ -27,13 +27,13 @@ async fn night_prints_the_record_as_text_and_json() {
     let run = f.dir.run(&["night", "run"]).success();
     let text = run.stdout();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("Game 1: Game 1 (uk, books 1-3), started 20"), "{text}");
+    assert!(lines[0].starts_with("Game 1: Game 1 (uk, in order, books 1-3), started 20"), "{text}");
     assert!(lines[0].contains(", ended 20"), "{text}");
     assert_eq!(lines[1], format!("  draw seed SHA-256 {}", DrawSeed::from_text(&seed).commitment()));
     assert_eq!(lines[2], format!("  draw seed {seed} (recompute: housie draws {seed})"));
     assert_eq!(lines[3], format!("  3 calls (* drawn by housie): 7 70 {drawn}*"));
     assert!(lines[4].starts_with("  undone: 33 at 20") && lines[4].ends_with(" (2 calls left)"), "{text}");
-    assert!(lines[5].starts_with("  one line won: the caller moved on after call 3 at "), "{text}");
+    assert!(lines[5].starts_with("  one line (1st place) won: the caller moved on after call 3 at "), "{text}");
     assert!(lines[6].contains(&format!("call  3  {}   one line ", f.rows()[0].serial)), "{text}");
 
     let json: Value = serde_json::from_str(&f.dir.run(&["night", "run", "--json"]).success().stdout()).unwrap();
@@ -95,12 +95,26 @@ fn serve_prints_the_callers_url_first_and_warns_when_open_to_the_network() {
     let (mut first, mut second, mut warning) = (String::new(), String::new(), String::new());
     out.read_line(&mut first).unwrap();
     out.read_line(&mut second).unwrap();
-    err.read_line(&mut warning).unwrap();
+    // A note on the new night comes first, then the warning.
+    for _ in 0..5 {
+        warning.clear();
+        err.read_line(&mut warning).unwrap();
+        if warning.contains("warning") {
+            break;
+        }
+    }
     child.kill().unwrap();
     child.wait().unwrap();
     let url = first.trim();
     let token = url.split("?token=").nth(1).unwrap_or_default();
     assert!(url.starts_with("http://127.0.0.1:") && token.len() == 32, "{first:?}");
-    assert!(second.starts_with("board: http://127.0.0.1:") && second.trim().ends_with("/board"), "{second:?}");
+    // The board's address on the hall's network: one of this machine's own, not loopback.
+    let lan = housie::night::server::addresses::reachable("0.0.0.0:1".parse().unwrap());
+    let host = second.trim().strip_prefix("board: http://").and_then(|r| r.split(':').next()).unwrap_or_default();
+    match lan.first() {
+        Some(addr) => assert_eq!(host, addr.ip().to_string(), "{second:?}"),
+        None => assert_eq!(host, "127.0.0.1", "{second:?}"),
+    }
+    assert!(second.trim().ends_with("/board"), "{second:?}");
     assert!(warning.starts_with("housie: warning: listening on 0.0.0.0:"), "{warning:?}");
 }

@@ -39,6 +39,7 @@ impl From<CommandError> for ApiError {
             Refused::Conflict => StatusCode::CONFLICT,
             Refused::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
             Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            Refused::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
         ApiError { status, message: e.message, suggestions: e.suggestions }
     }

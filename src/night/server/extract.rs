@@ -31,20 +31,59 @@ impl FromRequestParts<Arc<App>> for Caller {
     }
 }
 
-/// A JSON body: not JSON is 400, JSON of the wrong shape is 422.
+/// A JSON body: sent without `Content-Type: application/json` is 415, not JSON 400, JSON of the
+/// wrong shape 422.
 pub struct JsonBody<T>(pub T);
+
+/// A JSON body that may be left out (an empty body is `None`).
+pub struct MaybeJson<T>(pub Option<T>);
+
+fn is_json(req: &Request) -> bool {
+    req.headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json")))
+}
+
+async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<(bool, Bytes), ApiError> {
+    let json = is_json(&req);
+    let bytes = Bytes::from_request(req, state)
+        .await
+        .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+    Ok((json, bytes))
+}
+
+fn parse<T: DeserializeOwned>(json: bool, bytes: &[u8]) -> Result<T, ApiError> {
+    if !json {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the body as JSON, with Content-Type: application/json",
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        let status = if e.is_data() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::BAD_REQUEST };
+        ApiError::new(status, format!("request body: {e}"))
+    })
+}
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<JsonBody<T>, ApiError> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
-        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            let status = if e.is_data() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::BAD_REQUEST };
-            ApiError::new(status, format!("request body: {e}"))
-        })
+        let (json, bytes) = body(req, state).await?;
+        parse(json, &bytes).map(JsonBody)
+    }
+}
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for MaybeJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<MaybeJson<T>, ApiError> {
+        let (json, bytes) = body(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(MaybeJson(None));
+        }
+        parse(json, &bytes).map(|v| MaybeJson(Some(v)))
     }
 }
 

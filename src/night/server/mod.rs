@@ -1,17 +1,23 @@
 //! `housie serve`: the caller's desk and the board over HTTP. One route table, one file per
 //! resource, one error type. The night sits behind one lock, so two requests at once are
 //! served one after the other; each change is committed to SQLite before it is answered and
-//! then published to every open desk and board by Server-Sent Events.
+//! then published to every open desk and board by Server-Sent Events. Connections are accepted
+//! within [`Limits`] ([`listen`]), and every request passes the Host check ([`guard`]).
 
+pub mod addresses;
 mod calls;
 mod claims;
 mod error;
 mod extract;
 mod games;
+pub mod guard;
+pub mod listen;
 mod pages;
+mod prizes;
 mod state;
 
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::extract::DefaultBodyLimit;
@@ -20,6 +26,8 @@ use axum::Router;
 use tokio::sync::watch;
 
 pub use error::ApiError;
+pub use guard::Hosts;
+pub use listen::Limits;
 
 use super::error::CommandError;
 use super::state::Night;
@@ -38,17 +46,56 @@ pub struct Snapshot {
     pub caller: Arc<str>,
 }
 
+/// Where the server writes a line for the person running it (stderr, for `housie serve`).
+pub type Logger = Box<dyn Fn(&str) + Send + Sync>;
+
 pub struct App {
     night: Mutex<Night>,
+    /// The run, readable without the night's lock (the planner works from it).
+    pub run: Arc<crate::night::NightRun>,
     token: String,
     published: watch::Sender<Snapshot>,
+    pub limits: Limits,
+    pub hosts: Hosts,
+    /// Event streams open without the token.
+    streams: AtomicUsize,
+    log: Logger,
+    /// The loss of the database has been reported.
+    lost_reported: AtomicBool,
 }
 
 impl App {
+    /// The app for `night`, with limits for a process that may open 1,024 files, this
+    /// machine's names, and no log.
     pub fn new(night: Night) -> Arc<App> {
+        App::with(night, Limits::default(), Hosts::of_this_machine(&[]), Box::new(|_| {}))
+    }
+
+    pub fn with(night: Night, limits: Limits, hosts: Hosts, log: Logger) -> Arc<App> {
         let token = night.token().to_string();
+        let run = Arc::clone(&night.run);
         let (published, _) = watch::channel(snapshot(&night));
-        Arc::new(App { night: Mutex::new(night), token, published })
+        Arc::new(App {
+            night: Mutex::new(night),
+            run,
+            token,
+            published,
+            limits,
+            hosts,
+            streams: AtomicUsize::new(0),
+            log,
+            lost_reported: AtomicBool::new(false),
+        })
+    }
+
+    /// Counts a public event stream in; `None` when as many are open as the limits allow.
+    pub fn open_stream(self: &Arc<App>) -> Option<StreamSlot> {
+        let n = self.streams.fetch_add(1, Ordering::SeqCst);
+        if n >= self.limits.streams {
+            self.streams.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(StreamSlot(Arc::clone(self)))
     }
 
     pub fn token(&self) -> &str {
@@ -80,8 +127,14 @@ impl App {
             let mut night = app.night.lock().unwrap_or_else(PoisonError::into_inner);
             let before = night.version();
             let result = command(&mut night);
-            if night.version() != before {
+            let lost = night.lost().map(str::to_string);
+            if night.version() != before || (lost.is_some() && !app.lost_reported.load(Ordering::SeqCst)) {
                 app.published.send_replace(snapshot(&night));
+            }
+            if let Some(why) = lost {
+                if !app.lost_reported.swap(true, Ordering::SeqCst) {
+                    (app.log)(&why);
+                }
             }
             result
         })
@@ -101,6 +154,15 @@ impl App {
     }
 }
 
+/// A public event stream's place, given back when the stream ends.
+pub struct StreamSlot(Arc<App>);
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0.streams.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 fn snapshot(night: &Night) -> Snapshot {
     let json = |caller| serde_json::to_string(&StateView::of(night, caller)).expect("state serialises");
     Snapshot { version: night.version(), public: json(false).into(), caller: json(true).into() }
@@ -115,29 +177,32 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/state", get(state::get))
         .route("/api/events", get(state::events))
         .route("/api/record", get(state::record))
+        .route("/api/prizes", get(prizes::list))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}/calls", post(calls::call))
         .route("/api/games/{id}/draw", post(calls::draw))
         .route("/api/games/{id}/undo", post(calls::undo))
         .route("/api/games/{id}/next-prize", post(games::next_prize))
+        .route("/api/games/{id}/winners", post(games::win))
+        .route("/api/games/{id}/reopen", post(games::reopen))
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/claims", post(claims::claim))
+        .route("/api/games/{id}/plan", get(games::plan))
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), guard::check_host))
+        .layer(axum::middleware::from_fn(guard::json_errors))
         .with_state(app)
 }
 
-/// Serves until `shutdown` completes. Open event streams do not hold the server up: every
-/// change was committed when it was answered, so there is nothing to finish.
+/// Serves until `shutdown` completes, within the app's limits. Open event streams do not hold
+/// the server up: every change was committed when it was answered, so there is nothing to finish.
 pub async fn serve(
     app: Arc<App>,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
-    let server = axum::serve(listener, router(app));
-    tokio::select! {
-        result = server => result,
-        () = shutdown => Ok(()),
-    }
+    let limits = app.limits;
+    listen::serve_with_limits(router(app), listener, limits, shutdown).await
 }

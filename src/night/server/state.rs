@@ -9,7 +9,7 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio_stream::wrappers::WatchStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::StreamExt;
 
 use super::App;
 use crate::night::record::NightRecord;
@@ -36,30 +36,40 @@ pub async fn get(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query
     json(if is_caller(&app, &headers, query.as_deref()) { snapshot.caller } else { snapshot.public })
 }
 
-/// `GET /api/events` → a `state` event now and after every change.
-pub async fn events(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// `GET /api/events` → a `state` event now and after every change. Streams without the token
+/// are capped ([`super::Limits::streams`]): past the cap, 503.
+pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
     let caller = is_caller(&app, &headers, query.as_deref());
+    let slot = if caller {
+        None
+    } else {
+        match app.open_stream() {
+            Some(slot) => Some(slot),
+            None => {
+                return super::ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "{} screens are already following this night, as many as this server takes; close one",
+                        app.limits.streams
+                    ),
+                )
+                .into_response()
+            }
+        }
+    };
     let stream = WatchStream::new(app.subscribe()).map(move |s| {
+        // The stream's place is given back when the stream is dropped.
+        let _slot = &slot;
         let data = if caller { s.caller } else { s.public };
-        Ok(Event::default().event("state").id(s.version.to_string()).data(data.as_ref()))
+        Ok::<_, Infallible>(Event::default().event("state").id(s.version.to_string()).data(data.as_ref()))
     });
-    Sse::new(stream).keep_alive(KeepAlive::default())
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
 
 /// `GET /api/record` → the night's record as a JSON download; `?format=text` as text.
 pub async fn record(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
     let text = query.as_deref().is_some_and(|q| q.split('&').any(|p| p == "format=text"));
-    let events = app.read(|night| night.events().map(|e| (e, night.numbering()))).await;
-    let record = match events {
-        Ok((events, numbering)) => NightRecord::from_events(&events, numbering),
-        Err(e) => {
-            return super::ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
-        }
-    };
+    let record = app.read(|night| NightRecord::from_games(night.games())).await;
     let (body, kind, name) = if text {
         (record.to_text(), "text/plain; charset=utf-8", "night.txt")
     } else {

@@ -114,10 +114,10 @@ function render(s) {
   $("prize-now").textContent = !g ? "" : g.ended ? "Game over" : g.prize ? "Playing for " + g.prize : "All prizes won";
   $("last").textContent = g && g.last ? g.last : "–";
   $("count").textContent = !g || g.count === 0 ? "no calls yet" : `${g.count} ${g.count === 1 ? "call" : "calls"}`;
-  const w = g && g.watch;
+  const w = (g && g.watch) || [];
   $("watch").textContent = w
-    ? `${w.prize}: ${w.complete} ${w.complete === 1 ? "ticket has" : "tickets have"} it · ${w.one_away} one number away`
-    : "";
+    .map((x) => `${x.prize}: ${x.complete} ${x.complete === 1 ? "ticket has" : "tickets have"} it · ${x.one_away} one number away`)
+    .join("\n");
   const calls = $("calls");
   calls.replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
   $("prizes").replaceChildren(

@@ -9,7 +9,7 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use crate::record::manifest;
-use crate::record::{RunRecord, RUN_RECORD};
+use crate::record::{read_record, RUN_RECORD};
 use crate::{generate_run, Error, GeneratePlan, MANIFEST};
 
 /// The outcome of a check that could be carried out: the problems (none means valid) and notes.
@@ -25,44 +25,6 @@ impl Report {
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
     }
-}
-
-/// Reads and parses a run record; failure means the run cannot be checked at all.
-pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
-    let path = dir.join(RUN_RECORD);
-    if !path.exists() && published_any(dir) {
-        return Err(Error::Incomplete(dir.to_path_buf()));
-    }
-    let bytes = fs::read(&path).map_err(Error::io(&path))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        Error::Record { path: path.clone(), line, message: format!("not UTF-8 (byte {at})") }
-    })?;
-    let record: RunRecord = serde_json::from_str(&text).map_err(|e| Error::Record {
-        path: path.clone(),
-        line: e.line(),
-        message: strip_position(&e.to_string()).to_string(),
-    })?;
-    let ours = env!("CARGO_PKG_VERSION");
-    if record.housie != ours {
-        return Err(Error::RecordVersion { path, theirs: record.housie, ours: ours.to_string() });
-    }
-    Ok((record, text))
-}
-
-/// Whether a folder without run.json holds a run's files: a publication that was interrupted.
-fn published_any(dir: &Path) -> bool {
-    fs::read_dir(dir).is_ok_and(|d| {
-        d.flatten().any(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name == MANIFEST || crate::is_volume_name(&name)
-        })
-    })
-}
-
-fn strip_position(message: &str) -> &str {
-    message.split(" at line ").next().unwrap_or(message)
 }
 
 /// Checks a whole run folder, reading each file once and holding none of them.

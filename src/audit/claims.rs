@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use crate::domain::{Numbering, Serial};
+use crate::game::BookRanges;
 use crate::record::manifest::{self, Row};
 use crate::record::{Attempts, RunRecord, RUN_RECORD};
 use crate::{Book, Error, Generator, Seed, MANIFEST};
@@ -24,8 +25,7 @@ impl Tickets {
     /// against the record; a damaged manifest is refused here.
     pub fn open(dir: &Path) -> Result<Tickets, Error> {
         let manifest = dir.join(MANIFEST);
-        let record =
-            if dir.join(RUN_RECORD).exists() { Some(crate::record::verify::read_record(dir)?.0) } else { None };
+        let record = if dir.join(RUN_RECORD).exists() { Some(crate::record::read_record(dir)?.0) } else { None };
         let io = Error::io(&manifest);
         let mut file = std::fs::File::open(&manifest).map_err(Error::io(&manifest))?;
         let size = file.metadata().map_err(Error::io(&manifest))?.len();
@@ -89,6 +89,22 @@ impl Tickets {
         Some(template.game_colour(game).name.clone())
     }
 
+    /// The books in play: `sold` ranges (`all` when `None`; booklets, in a run of booklets) of
+    /// game `game`'s page, checked against the run, the same ranges the night takes.
+    pub fn in_play(&self, sold: Option<&str>, game: Option<u16>) -> Result<BookRanges, Error> {
+        let books = match &self.record {
+            Some(r) => r.books(),
+            None => 1..=u64::MAX,
+        };
+        BookRanges::parse(sold.unwrap_or("all"), books, self.numbering, game).map_err(|e| {
+            let m = e.to_string();
+            Error::Usage(match m.strip_prefix("books: ") {
+                Some(rest) => format!("--sold: {rest}"),
+                None => format!("--{m}"),
+            })
+        })
+    }
+
     /// Checks `--game G` against the run: a run of booklets has games 1 to its games per booklet;
     /// a run without booklets has no games to choose.
     pub fn check_game(&self, game: Option<u16>) -> Result<(), Error> {
@@ -136,51 +152,5 @@ impl Redrawer {
         }
         let (_, book) = self.last.as_ref().expect("drawn above");
         book.tickets()[row.serial.ticket() as usize - 1] == row.ticket
-    }
-}
-
-/// Books sold, as an inclusive range of book numbers (`--sold 1-120`); in a run of booklets,
-/// of booklet numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sold {
-    pub from: u64,
-    pub to: u64,
-}
-
-impl std::str::FromStr for Sold {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Sold, String> {
-        let bad = || format!("`{s}` is not a range of book (or booklet) numbers like 1-120");
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let (from, to) = (a.trim().parse::<u64>().map_err(|_| bad())?, b.trim().parse::<u64>().map_err(|_| bad())?);
-        if from == 0 || from > to {
-            return Err(bad());
-        }
-        Ok(Sold { from, to })
-    }
-}
-
-impl Sold {
-    /// Whether the ticket's book (its booklet, in a run of booklets) was sold.
-    pub fn contains(&self, serial: Serial) -> bool {
-        (self.from..=self.to).contains(&Sold::unit_of(serial))
-    }
-
-    /// The number sales count in: the booklet, or the book without booklets.
-    pub fn unit_of(serial: Serial) -> u64 {
-        match serial.numbering().games() {
-            Some(_) => serial.booklet(),
-            None => serial.book(),
-        }
-    }
-
-    /// "booklet" or "book".
-    pub fn unit(numbering: Numbering) -> &'static str {
-        if numbering.games().is_some() {
-            "booklet"
-        } else {
-            "book"
-        }
     }
 }

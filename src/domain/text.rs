@@ -1,0 +1,75 @@
+//! Text that people typed and others will read: names and serials shown on the desk, the board
+//! and a terminal. A control character can forge a line in a terminal (a newline, an escape
+//! code), and a bidirectional override can make a line read backwards, so both are refused on
+//! the way in and escaped on the way out (for what was stored before they were refused).
+
+use std::borrow::Cow;
+
+/// Why a character may not stand in text shown to people.
+pub fn forbidden(c: char) -> Option<&'static str> {
+    match c {
+        c if c.is_control() => Some("a control character"),
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {
+            Some("a bidirectional control")
+        }
+        '\u{2028}' | '\u{2029}' => Some("a line or paragraph separator"),
+        _ => None,
+    }
+}
+
+/// The first character of `text` that may not be shown, with why, as a sentence fragment:
+/// `contains U+000A (a control character)`.
+pub fn check_plain(text: &str) -> Result<(), String> {
+    match text.chars().find_map(|c| forbidden(c).map(|why| (c, why))) {
+        Some((c, why)) => Err(format!("contains U+{:04X} ({why}), which is not allowed", c as u32)),
+        None => Ok(()),
+    }
+}
+
+/// `text` with every forbidden character written as `\u{…}`, safe to print anywhere.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if text.chars().all(|c| forbidden(c).is_none()) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match forbidden(c) {
+            Some(_) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            None => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// At most `max` characters of `text`, escaped, with `…` when cut.
+pub fn clip(text: &str, max: usize) -> String {
+    let escaped = escape(text);
+    let mut chars = escaped.chars();
+    let mut out: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_and_escapes_what_could_forge_a_line() {
+        assert_eq!(check_plain("Game 1 · ग्रैंड"), Ok(()));
+        assert_eq!(check_plain("a\nb").unwrap_err(), "contains U+000A (a control character), which is not allowed");
+        assert_eq!(
+            check_plain("x\u{202E}y").unwrap_err(),
+            "contains U+202E (a bidirectional control), which is not allowed"
+        );
+        assert!(check_plain("\u{1b}[31mred").is_err());
+        // Joiners are needed by Indic scripts and stay allowed.
+        assert_eq!(check_plain("क्\u{200D}ष"), Ok(()));
+        assert_eq!(escape("a\nb\u{202E}c"), "a\\u{a}b\\u{202e}c");
+        assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
+        assert_eq!(clip("0123456789", 4), "0123…");
+        assert_eq!(clip("\u{1b}", 10), "\\u{1b}");
+    }
+}

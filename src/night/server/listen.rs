@@ -1,0 +1,261 @@
+//! Accepting connections so that nobody who can reach the port can lock the caller out.
+//!
+//! Every connection is tracked with what it is doing: waiting for a request head, serving a
+//! request, idle between requests, or following the night's event stream. A connection that
+//! takes longer than [`Limits::head_timeout`] to send its request head, sits idle longer than
+//! [`Limits::idle_timeout`], or spends longer than [`Limits::request_timeout`] on one request
+//! is closed. At most [`Limits::connections`] are open at once; when a new one arrives at the
+//! cap, the oldest connection that is only waiting (for a head, or idle) makes way for it, so
+//! a flood of idle or slow connections can never fill the server: the caller's next request
+//! always gets in. Event streams are capped below the connection cap (the caller's own stream
+//! is exempt), so boards and phones cannot take every place either.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::http::{header, Request};
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tower::ServiceExt;
+
+/// How many connections and event streams the server keeps, and how long it waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once.
+    pub connections: usize,
+    /// Event streams (boards, phones) open at once without the caller's token.
+    pub streams: usize,
+    /// The longest a connection may take to send a request head.
+    pub head_timeout: Duration,
+    /// The longest a connection may sit idle between requests.
+    pub idle_timeout: Duration,
+    /// The longest one request (its body and its answer) may take.
+    pub request_timeout: Duration,
+}
+
+/// File descriptors kept back for the database, the run's files and the listener.
+const RESERVED_FILES: u64 = 64;
+
+impl Limits {
+    /// Limits for a process that may open `files` files: connections leave room for the rest,
+    /// and event streams leave room for the caller's requests.
+    pub fn for_open_files(files: u64) -> Limits {
+        let connections = files.saturating_sub(RESERVED_FILES).clamp(16, 20_000) as usize;
+        let streams = connections - (connections / 8).max(8);
+        Limits {
+            connections,
+            streams,
+            head_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+            request_timeout: Duration::from_secs(30),
+        }
+    }
+
+    /// Limits for this process: the soft limit on open files is raised to the hard limit first.
+    pub fn from_system() -> Limits {
+        #[cfg(unix)]
+        {
+            let _ = rlimit::increase_nofile_limit(u64::MAX);
+            if let Ok((soft, _)) = rlimit::getrlimit(rlimit::Resource::NOFILE) {
+                return Limits::for_open_files(soft);
+            }
+        }
+        Limits::for_open_files(1024)
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::for_open_files(1024)
+    }
+}
+
+const WAITING: u8 = 0;
+const BUSY: u8 = 1;
+const IDLE: u8 = 2;
+const STREAMING: u8 = 3;
+
+/// One open connection.
+struct Conn {
+    id: u64,
+    state: AtomicU8,
+    /// Milliseconds since the server started, when the state last changed.
+    since: AtomicU64,
+    close: tokio::sync::Notify,
+}
+
+/// The open connections.
+struct Registry {
+    start: Instant,
+    next: AtomicU64,
+    open: Mutex<HashMap<u64, Arc<Conn>>>,
+}
+
+impl Registry {
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn add(&self) -> Arc<Conn> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Arc::new(Conn {
+            id,
+            state: AtomicU8::new(WAITING),
+            since: AtomicU64::new(self.now()),
+            close: tokio::sync::Notify::new(),
+        });
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).insert(id, Arc::clone(&conn));
+        conn
+    }
+
+    fn remove(&self, id: u64) {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+    }
+
+    fn len(&self) -> usize {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    fn set(&self, conn: &Conn, state: u8) {
+        conn.state.store(state, Ordering::Relaxed);
+        conn.since.store(self.now(), Ordering::Relaxed);
+    }
+
+    /// Closes the connection that has waited longest without a request in hand; `false` when
+    /// every connection is busy or streaming.
+    fn evict_one(&self) -> bool {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let oldest = open
+            .values()
+            .filter(|c| matches!(c.state.load(Ordering::Relaxed), WAITING | IDLE))
+            .min_by_key(|c| c.since.load(Ordering::Relaxed));
+        match oldest {
+            Some(c) => {
+                // Out of the count at once, so the new connection has its place.
+                let c = Arc::clone(c);
+                drop(open);
+                self.remove(c.id);
+                c.close.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Closes every connection past its time.
+    fn reap(&self, limits: &Limits) {
+        let now = self.now();
+        let over: Vec<Arc<Conn>> = self
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .filter(|c| {
+                let age = Duration::from_millis(now.saturating_sub(c.since.load(Ordering::Relaxed)));
+                match c.state.load(Ordering::Relaxed) {
+                    WAITING => age > limits.head_timeout,
+                    IDLE => age > limits.idle_timeout,
+                    BUSY => age > limits.request_timeout,
+                    _ => false,
+                }
+            })
+            .cloned()
+            .collect();
+        for c in over {
+            self.remove(c.id);
+            c.close.notify_one();
+        }
+    }
+}
+
+/// Serves `router` on `listener` within `limits` until `shutdown` completes.
+pub async fn serve_with_limits(
+    router: Router,
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let registry = Arc::new(Registry { start: Instant::now(), next: AtomicU64::new(0), open: Mutex::default() });
+    let reaper = {
+        let registry = Arc::clone(&registry);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(250));
+            loop {
+                tick.tick().await;
+                registry.reap(&limits);
+            }
+        })
+    };
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file descriptors, or a connection gone before it was accepted: make
+                // room and go on.
+                registry.evict_one();
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            }
+        };
+        if registry.len() >= limits.connections && !registry.evict_one() {
+            // Every place is serving a request or a stream: this one waits its turn elsewhere.
+            drop(stream);
+            continue;
+        }
+        let conn = registry.add();
+        let registry = Arc::clone(&registry);
+        let router = router.clone();
+        tokio::spawn(async move {
+            let _ = stream.set_nodelay(true);
+            let service = {
+                let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
+                hyper::service::service_fn(move |request: Request<Incoming>| {
+                    registry.set(&conn, BUSY);
+                    let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
+                    async move {
+                        let response = router.oneshot(request).await.unwrap_or_else(|e: Infallible| match e {});
+                        let streaming = response
+                            .headers()
+                            .get(header::CONTENT_TYPE)
+                            .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+                        registry.set(&conn, if streaming { STREAMING } else { IDLE });
+                        Ok::<_, Infallible>(response)
+                    }
+                })
+            };
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(limits.head_timeout).keep_alive(true);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::select! {
+                _ = connection => {}
+                () = conn.close.notified() => {}
+            }
+            registry.remove(conn.id);
+        });
+    }
+    reaper.abort();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_leave_room_for_the_caller() {
+        let l = Limits::for_open_files(1024);
+        assert_eq!((l.connections, l.streams), (960, 840));
+        let small = Limits::for_open_files(10);
+        assert!(small.streams < small.connections);
+    }
+}
