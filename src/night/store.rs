@@ -329,15 +329,33 @@ impl Store {
                     Ok(p) => format!(
                         "everything recorded so far is kept in {}: stop housie serve, put that file in place of \
                          {NIGHT_DB}, and start it again",
-                        p.display()
+                        p.file_name().unwrap_or_default().to_string_lossy()
                     ),
                     Err(e) => format!("a rescue copy could not be made ({e}); stop housie serve"),
                 };
+                self.let_go();
                 let message = format!("{why}; changes are refused from now on, and {kept}");
                 if let Some(guard) = self.guard.as_mut() {
                     guard.lost = Some(message.clone());
                 }
                 Err(message)
+            }
+        }
+    }
+
+    /// Closes the connection to the files that went astray, so it cannot write to whatever is at
+    /// the path later (a restored night, another server's log), and moves aside the log of a
+    /// database that is gone, which would otherwise be replayed onto the next file put there.
+    fn let_go(&mut self) {
+        if let Ok(memory) = Connection::open_in_memory() {
+            let _ = std::mem::replace(&mut self.conn, memory).close();
+        }
+        if self.path.symlink_metadata().is_err() {
+            for suffix in ["-wal", "-shm"] {
+                let old = sibling(&self.path, suffix);
+                if old.symlink_metadata().is_ok() {
+                    let _ = std::fs::rename(&old, dated(&self.path, "lost-", &format!("sqlite{suffix}")));
+                }
             }
         }
     }

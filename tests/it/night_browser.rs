@@ -6,53 +6,16 @@
 //! test skips with a reason, and under HOUSIE_REQUIRE_TOOLS=1 it fails instead. With
 //! HOUSIE_SCREENSHOTS=DIR it saves the desk and the board there (the README's pictures).
 
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 
 use crate::night_api::make_run;
+use crate::serving::{free_port, serve, wait_for_port, Process};
 use crate::util::{manifest_rows, tool, Dir};
-
-/// A child process killed when dropped.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn wait_for_port(port: u16, what: &str) {
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "{what} did not listen on port {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// `housie serve DIR --listen 127.0.0.1:PORT`; returns the process and the caller's URL.
-fn serve(dir: &Path, port: u16) -> (Process, String) {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
-        .args(["serve", dir.to_str().unwrap(), "--listen", &format!("127.0.0.1:{port}")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    assert!(line.starts_with(&format!("http://127.0.0.1:{port}/?token=")), "first line: {line:?}");
-    (Process(child), line.trim().to_string())
-}
 
 /// chromedriver on a free port, stopped when the returned process is dropped.
 fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
