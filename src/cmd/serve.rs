@@ -5,8 +5,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use housie::night::callnames::CallNames;
 use housie::night::server::addresses::{reachable, url};
-use housie::night::server::{serve, App, Hosts, Limits};
+use housie::night::server::{serve, App, Hosts, Limits, ServeOptions};
 use housie::night::{Night, NightRun, OpenOptions};
 use housie::Error;
 
@@ -45,6 +46,10 @@ pub struct Args {
     /// A prize set the desk offers by name besides the shipped ones (a prize file; repeatable).
     #[arg(long, value_name = "FILE")]
     prizes: Vec<String>,
+    /// Your own call names, spoken with each number (a text file: one number a line, then its
+    /// name; all 90). Offered besides the shipped uk and tambola lists.
+    #[arg(long, value_name = "FILE")]
+    call_names: Option<PathBuf>,
     /// Another name this machine is reached by (besides its IP addresses, localhost and its
     /// hostname), for the Host check that stops DNS rebinding (repeatable).
     #[arg(long, value_name = "NAME")]
@@ -55,6 +60,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut sets = Vec::new();
     for file in &args.prizes {
         sets.push(housie::game::PrizeSet::load(file)?);
+    }
+    let mut call_names = CallNames::shipped();
+    if let Some(file) = &args.call_names {
+        call_names.push(CallNames::load(file).map_err(Error::Usage)?);
     }
     // The port first: a port in use is refused before anything is opened or created.
     let listener =
@@ -78,7 +87,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
         let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
         let log = Box::new(|line: &str| eprintln!("housie: {line}"));
-        let app = App::with(night, Limits::from_system(), Hosts::of_this_machine(&args.host), log);
+        let options =
+            ServeOptions { limits: Limits::from_system(), hosts: Hosts::of_this_machine(&args.host), call_names, log };
+        let app = App::with(night, options);
         let local = if bound.ip().is_unspecified() {
             SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port())
         } else {

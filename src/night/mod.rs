@@ -3,6 +3,7 @@
 //! as an append-only log of events, and serves a caller's desk and a board over HTTP.
 //! It informs the caller; it never awards a prize.
 
+pub mod callnames;
 pub mod claim;
 pub mod draw;
 pub mod error;

@@ -1,10 +1,13 @@
 //! housie's integration tests: one binary, split by topic.
 
+mod a11y;
 mod audit;
 mod audit_fuzz;
 mod booklets;
+mod browser;
 mod brute;
 mod cli_generate;
+mod desk_browser;
 mod fit;
 mod generator;
 mod hardening;

@@ -564,3 +564,135 @@ async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!((record["games"][0]["books"].as_str(), record["games"][0]["game"].as_u64()), (Some("1-3"), Some(3)));
 }
+
+/// A Tambola night through the API: every prize open at once, so a bottom line stands at the
+/// call that completed it while top line is unwon; winners confirmed by place; a second full
+/// house after the first; the bogey rule; a custom prize file, and one with a mistake.
+#[tokio::test]
+async fn a_tambola_night_through_the_api() {
+    let f = Fixture::new(10);
+    let (s, v) = f.post("/api/games", json!({"name": "Tambola", "prizes": "tambola-full", "bogey": true})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let rows = f.rows();
+    let (a, b, liar) = (&rows[0], &rows[6], &rows[13]);
+    let mut called: Vec<u8> = Vec::new();
+    for n in a.row(2) {
+        f.call(1, n).await;
+        called.push(n);
+    }
+    let (_, v) = f.claim(1, &a.serial).await;
+    assert_eq!(v["verdict"], "stands", "{v}");
+    assert!(v["stands"].as_array().unwrap().contains(&json!({"prize": "bottom line", "place": 1})), "{v}");
+    let top = v["prizes"].as_array().unwrap().iter().find(|p| p["prize"] == "top line").unwrap().clone();
+    assert_eq!((top["status"].as_str(), top["standing"].as_str()), (Some("incomplete"), Some("open")));
+    let (s, v) = f.post("/api/games/1/winners", json!({"serial": a.serial, "prizes": ["bottom line"]})).await;
+    assert_eq!(
+        (s, v["won"].clone()),
+        (StatusCode::CREATED, json!([{"prize": "bottom line", "place": 1, "shared": false}]))
+    );
+    // Taken back before the next call, and recorded again.
+    let (s, v) = f.post("/api/games/1/reopen", Value::Null).await;
+    assert_eq!((s, v["reopened"].as_str()), (StatusCode::OK, Some("bottom line")));
+    let (s, _) = f.post("/api/games/1/winners", json!({"serial": a.serial, "prizes": ["bottom line"]})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    // A claim that does not stand cannot be recorded as won.
+    let (s, v) = f.post("/api/games/1/winners", json!({"serial": b.serial})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+
+    // A false claim bars its ticket; its later claims are refused with the reason.
+    let (_, v) = f.claim(1, &liar.serial).await;
+    assert_eq!((v["verdict"].as_str(), v["barred"].as_bool()), (Some("incomplete"), Some(true)), "{v}");
+    assert!(v["message"].as_str().unwrap().ends_with("this ticket can claim nothing more this game"));
+    let (_, v) = f.claim(1, &liar.serial).await;
+    assert_eq!(v["verdict"], "refused");
+    assert_eq!(
+        v["message"],
+        format!(
+            "REFUSED: {} made a false claim at call 5, and under the bogey rule it can claim nothing more this game",
+            liar.serial
+        )
+    );
+
+    // Full house: first place to ticket a, then second place to ticket b.
+    for n in a.cells.iter().copied().filter(|&n| n != 0 && !called.contains(&n)).collect::<Vec<_>>() {
+        f.call(1, n).await;
+        called.push(n);
+    }
+    let (_, v) = f.claim(1, &a.serial).await;
+    assert!(v["stands"].as_array().unwrap().contains(&json!({"prize": "full house", "place": 1})), "{v}");
+    let (s, _) = f.post("/api/games/1/winners", json!({"serial": a.serial, "prizes": ["full house"]})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    for n in b.cells.iter().copied().filter(|&n| n != 0 && !called.contains(&n)).collect::<Vec<_>>() {
+        f.call(1, n).await;
+        called.push(n);
+    }
+    let (_, v) = f.claim(1, &b.serial).await;
+    assert!(v["message"].as_str().unwrap().contains("full house (2nd place)"), "{v}");
+    let (s, v) = f.post("/api/games/1/winners", json!({"serial": b.serial, "prizes": ["full house"]})).await;
+    assert_eq!((s, v["won"][0]["place"].as_u64()), (StatusCode::CREATED, Some(2)));
+    let state = f.state(false).await;
+    let house =
+        state["game"]["prize_list"].as_array().unwrap().iter().find(|p| p["prize"] == "full house").unwrap().clone();
+    assert_eq!(house["won"][0]["winners"], json!([a.serial]));
+    assert_eq!(house["won"][1]["winners"], json!([b.serial]));
+    assert_eq!(state["game"]["barred"], json!([liar.serial]));
+    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let wins: Vec<(String, usize, bool)> =
+        record.games[0].prizes_won.iter().map(|w| (w.prize.clone(), w.place, w.taken_back)).collect();
+    assert_eq!(
+        wins,
+        [
+            ("bottom line".to_string(), 1, false),
+            ("bottom line".to_string(), 1, true),
+            ("bottom line".to_string(), 1, false),
+            ("full house".to_string(), 1, false),
+            ("full house".to_string(), 2, false)
+        ]
+    );
+    // A restart replays it all.
+    let before = f.state(true).await;
+    let f = f.restarted();
+    assert_eq!(f.state(true).await, before);
+
+    // A custom prize file, uploaded; and one with a mistake, named with its line and key.
+    let file = "name = \"meals\"\nopens = \"together\"\n[[prize]]\nname = \"breakfast\"\nvalues = \"1-30\"\n";
+    let (s, v) = f.post("/api/games", json!({"name": "Meals", "prizes": {"toml": file}})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(f.state(false).await["game"]["prize_list"][0]["needs"], "every number from 1 to 30 on the ticket");
+    let bad = "name = \"meals\"\nopens = \"together\"\n[[prize]]\nname = \"breakfast\"\nvalues = \"1-300\"\n";
+    let (s, v) = f.post("/api/games", json!({"name": "Meals", "prizes": {"toml": bad}})).await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("prizes: the prize file:5: prize `breakfast`: values: 1-300 is outside the numbers 1–90")
+        )
+    );
+}
+
+/// A night written by housie 0.2 still opens: its `tambola` game is played as it was then, one
+/// prize at a time, and its closed prizes name no winner.
+#[tokio::test]
+async fn a_night_of_housie_0_2_still_replays() {
+    let f = Fixture::new(4);
+    let run = f.dir.join("run");
+    drop(f.app);
+    let seed = "9c2e".repeat(16);
+    let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
+    let created = json!({"kind": "game_created", "name": "Old", "prizes": "tambola", "books": "1-4",
+        "commitment": housie::digest::sha256_hex(&seed), "seed": seed});
+    for (game, data) in [
+        (1, created.to_string()),
+        (1, r#"{"kind":"called","number":17,"drawn":false}"#.to_string()),
+        (1, r#"{"kind":"prize_closed","prize":"early five"}"#.to_string()),
+        (1, r#"{"kind":"claimed","serial":"000001-1-7","prize":"top line","verdict":"incomplete","calls":1,"message":"m"}"#.to_string()),
+    ] {
+        let kind: String = serde_json::from_str::<Value>(&data).unwrap()["kind"].as_str().unwrap().to_string();
+        db.execute("INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3)", rusqlite::params![game, kind, data]).unwrap();
+    }
+    drop(db);
+    let f = Fixture { app: housie::night::server::App::new(night(&run).unwrap()), dir: f.dir };
+    let state = f.state(false).await;
+    assert_eq!(state["game"]["opens"], "in order");
+    assert_eq!(state["game"]["prize"], "top line", "early five was closed; top line is played next");
+}

@@ -6,88 +6,16 @@
 //! test skips with a reason, and under HOUSIE_REQUIRE_TOOLS=1 it fails instead. With
 //! HOUSIE_SCREENSHOTS=DIR it saves the desk and the board there (the README's pictures).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::Locator;
 
+use crate::browser::{
+    browser, calls_on_desk, chromedriver_on_a_free_port, count, screenshot_dir, text_until, type_entry,
+};
 use crate::night_api::make_run;
-use crate::serving::{free_port, serve, wait_for_port, Process};
+use crate::serving::{free_port, serve, wait_for_port};
 use crate::util::{manifest_rows, tool, Dir};
-
-/// chromedriver on a free port, stopped when the returned process is dropped.
-fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
-    let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let driver = Process(child);
-    wait_for_port(port, "chromedriver");
-    (driver, port)
-}
-
-async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--no-first-run", format!("--window-size={width},{height}")]
-        }),
-    );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{driver_port}"))
-        .await
-        .expect("a WebDriver session in headless Chromium")
-}
-
-/// Polls `css`'s text until `want` accepts it (5 s at most); returns it.
-async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
-    let start = Instant::now();
-    let mut last = String::new();
-    while start.elapsed() < Duration::from_secs(5) {
-        if let Ok(e) = c.find(Locator::Css(css)).await {
-            if let Ok(t) = e.text().await {
-                if want(&t) {
-                    return t;
-                }
-                last = t;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("{css}: still {last:?} after 5 s");
-}
-
-async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.unwrap().len()
-}
-
-async fn type_entry(desk: &Client, text: &str) {
-    let entry = desk.find(Locator::Css("#entry")).await.unwrap();
-    entry.send_keys(&format!("{text}{}", char::from(Key::Enter))).await.unwrap();
-}
-
-async fn calls_on_desk(desk: &Client) -> Vec<String> {
-    let mut out = Vec::new();
-    for e in desk.find_all(Locator::Css("#calls li")).await.unwrap() {
-        out.push(e.text().await.unwrap());
-    }
-    out
-}
-
-fn screenshot_dir() -> Option<PathBuf> {
-    std::env::var_os("HOUSIE_SCREENSHOTS").map(PathBuf::from)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_desk_drives_the_board_and_survives_reload_and_kill() {

@@ -118,3 +118,22 @@ fn serve_prints_the_callers_url_first_and_warns_when_open_to_the_network() {
     assert!(second.trim().ends_with("/board"), "{second:?}");
     assert!(warning.starts_with("housie: warning: listening on 0.0.0.0:"), "{warning:?}");
 }
+
+/// A caller's own call names: a list with mistakes is refused with every one named, before
+/// anything is served or created.
+#[test]
+fn serve_refuses_a_bad_call_name_list() {
+    let dir = Dir::new();
+    make_run(&dir.join("run"), 2);
+    std::fs::write(dir.join("names.txt"), "1 Kelly's eye\n2\n1 Again\n").unwrap();
+    let r = dir.run(&["serve", "run", "--call-names", "names.txt", "--listen", "127.0.0.1:0"]).expect_code(2);
+    assert_eq!(r.stderr(), "housie: names.txt:2: 2 has no name\nnames.txt:3: 1 is named twice\n");
+    std::fs::write(dir.join("names.txt"), "").unwrap();
+    let r = dir.run(&["serve", "run", "--call-names", "names.txt", "--listen", "127.0.0.1:0"]).expect_code(2);
+    assert!(
+        r.stderr().starts_with("housie: names.txt: every number 1–90 needs a name; missing: 1, 2, 3"),
+        "{}",
+        r.stderr()
+    );
+    assert!(!dir.join("run/night.sqlite").exists(), "nothing created");
+}

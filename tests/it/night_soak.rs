@@ -4,28 +4,14 @@
 //! timeout. Loopback only, about 15 s, and it stops by itself.
 
 use std::io::{BufRead, BufReader, Read, Write};
+
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::night_api::make_run;
-use crate::serving::{free_port, wait_for_port, Process};
+use crate::serving::{free_port, request, wait_for_port, Process};
 use crate::util::Dir;
-
-/// One request on a connection of its own; the status line and the time it took.
-fn request(port: u16, method: &str, path: &str, token: &str, body: &str) -> (String, Duration) {
-    let start = Instant::now();
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).unwrap();
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
-    (answer.lines().next().unwrap_or("").to_string(), start.elapsed())
-}
 
 /// Whether the other end has closed the connection (what it sent before is read and dropped).
 fn is_closed(s: &mut TcpStream) -> bool {

@@ -1,7 +1,7 @@
 //! Running `housie serve` as a process for the tests that need a real socket: a free port, the
 //! server's caller URL from its first line, and the process killed (as `kill -9`) when dropped.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -41,4 +41,28 @@ pub fn serve(dir: &Path, port: u16) -> (Process, String) {
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     assert!(line.starts_with(&format!("http://127.0.0.1:{port}/?token=")), "first line: {line:?}");
     (Process(child), line.trim().to_string())
+}
+
+/// One request on a connection of its own, with the caller's token: the status line and the
+/// time it took.
+pub fn request(port: u16, method: &str, path: &str, token: &str, body: &str) -> (String, Duration) {
+    let (status, _, took) = exchange(port, method, path, token, body);
+    (status, took)
+}
+
+/// One request on a connection of its own: the status line, the JSON answer, the time it took.
+pub fn exchange(port: u16, method: &str, path: &str, token: &str, body: &str) -> (String, serde_json::Value, Duration) {
+    let start = Instant::now();
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    let status = answer.lines().next().unwrap_or("").to_string();
+    let json = answer.split_once("\r\n\r\n").and_then(|(_, b)| serde_json::from_str(b).ok()).unwrap_or_default();
+    (status, json, start.elapsed())
 }

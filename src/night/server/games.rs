@@ -121,7 +121,10 @@ pub async fn end(State(app): State<Arc<App>>, _: Caller, Path(id): Path<String>)
 
 /// `GET /api/games/{id}/plan` → the planner's figures for the game's tickets and prizes: the
 /// call at which each prize is won (median, 5th and 95th percentiles) and how often it is shared.
-pub async fn plan(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn plan(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::game::plan::Plan>, ApiError> {
     let id = game_id(&id)?;
     let game = app
         .read(move |night| {
@@ -139,5 +142,5 @@ pub async fn plan(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result
     })
     .await
     .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the planner failed"))?;
-    Ok(Json(serde_json::to_value(plan).expect("a plan serialises")))
+    Ok(Json(plan))
 }

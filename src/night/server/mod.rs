@@ -29,6 +29,7 @@ pub use error::ApiError;
 pub use guard::Hosts;
 pub use listen::Limits;
 
+use super::callnames::CallNames;
 use super::error::CommandError;
 use super::state::Night;
 use super::view::StateView;
@@ -49,6 +50,28 @@ pub struct Snapshot {
 /// Where the server writes a line for the person running it (stderr, for `housie serve`).
 pub type Logger = Box<dyn Fn(&str) + Send + Sync>;
 
+/// How a night is served, beyond the night itself.
+pub struct ServeOptions {
+    pub limits: Limits,
+    pub hosts: Hosts,
+    /// The call-name lists the pages offer: the shipped ones, then the caller's own.
+    pub call_names: Vec<CallNames>,
+    pub log: Logger,
+}
+
+impl Default for ServeOptions {
+    /// Limits for a process that may open 1,024 files, this machine's names, the shipped call
+    /// names, and no log.
+    fn default() -> ServeOptions {
+        ServeOptions {
+            limits: Limits::default(),
+            hosts: Hosts::of_this_machine(&[]),
+            call_names: CallNames::shipped(),
+            log: Box::new(|_| {}),
+        }
+    }
+}
+
 pub struct App {
     night: Mutex<Night>,
     /// The run, readable without the night's lock (the planner works from it).
@@ -57,6 +80,7 @@ pub struct App {
     published: watch::Sender<Snapshot>,
     pub limits: Limits,
     pub hosts: Hosts,
+    pub call_names: Vec<CallNames>,
     /// Event streams open without the token.
     streams: AtomicUsize,
     log: Logger,
@@ -65,13 +89,13 @@ pub struct App {
 }
 
 impl App {
-    /// The app for `night`, with limits for a process that may open 1,024 files, this
-    /// machine's names, and no log.
+    /// The app for `night` with the default [`ServeOptions`].
     pub fn new(night: Night) -> Arc<App> {
-        App::with(night, Limits::default(), Hosts::of_this_machine(&[]), Box::new(|_| {}))
+        App::with(night, ServeOptions::default())
     }
 
-    pub fn with(night: Night, limits: Limits, hosts: Hosts, log: Logger) -> Arc<App> {
+    pub fn with(night: Night, options: ServeOptions) -> Arc<App> {
+        let ServeOptions { limits, hosts, call_names, log } = options;
         let token = night.token().to_string();
         let run = Arc::clone(&night.run);
         let (published, _) = watch::channel(snapshot(&night));
@@ -82,6 +106,7 @@ impl App {
             published,
             limits,
             hosts,
+            call_names,
             streams: AtomicUsize::new(0),
             log,
             lost_reported: AtomicBool::new(false),
@@ -178,6 +203,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/events", get(state::events))
         .route("/api/record", get(state::record))
         .route("/api/prizes", get(prizes::list))
+        .route("/api/call-names", get(prizes::call_names))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}/calls", post(calls::call))
         .route("/api/games/{id}/draw", post(calls::draw))

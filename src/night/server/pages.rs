@@ -16,6 +16,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("desk.js", "text/javascript; charset=utf-8", include_str!("../web/desk.js")),
     ("board.js", "text/javascript; charset=utf-8", include_str!("../web/board.js")),
     ("common.js", "text/javascript; charset=utf-8", include_str!("../web/common.js")),
+    ("stream.js", "text/javascript; charset=utf-8", include_str!("../web/stream.js")),
+    ("voice.js", "text/javascript; charset=utf-8", include_str!("../web/voice.js")),
 ];
 
 fn page(kind: &'static str, body: &'static str) -> Response {

@@ -1,4 +1,5 @@
-//! `GET /api/prizes`: the prize sets a new game can play, with what each prize needs.
+//! `GET /api/prizes`: the prize sets a new game can play, with what each prize needs; and
+//! `GET /api/call-names`: the lists of call names the pages can speak.
 
 use std::sync::Arc;
 
@@ -19,4 +20,9 @@ pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
             "prizes": s.prizes.iter().map(|p| json!({"prize": p.name, "needs": p.describe(), "places": p.places})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>()
     }))
+}
+
+/// `GET /api/call-names` → `{"lists": [{"name", "names": [90 names]}]}`.
+pub async fn call_names(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({ "lists": app.call_names }))
 }

@@ -4,7 +4,7 @@
 const housie = (() => {
   const token = new URLSearchParams(location.search).get("token") || "";
 
-  // Calls the API; resolves to {ok, status, body}.
+  // Calls the API; resolves to {ok, status, body}. Status 0: housie did not answer.
   async function api(method, path, body) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers["Authorization"] = "Bearer " + token;
@@ -18,15 +18,30 @@ const housie = (() => {
     }
   }
 
-  // Follows the night's state: calls onState with every new state, and onLink(true|false)
-  // as the connection comes and goes (EventSource reconnects by itself).
+  // Follows the night's state: onState(state) now and after every change, onLink(up) as the
+  // connection comes and goes. Every page of this browser shares one connection through a
+  // SharedWorker (stream.js), so any number of boards leaves the desk its connections; a
+  // browser without SharedWorker opens a stream per page.
   function follow(onState, onLink) {
-    const url = "/api/events" + (token ? "?token=" + encodeURIComponent(token) : "");
-    const source = new EventSource(url);
+    if (window.SharedWorker) {
+      try {
+        const worker = new SharedWorker("/assets/stream.js", { name: "housie" });
+        worker.port.onmessage = (e) => {
+          if (e.data.type === "state") onState(e.data.state);
+          else if (e.data.type === "link") onLink(e.data.up);
+        };
+        worker.port.start();
+        worker.port.postMessage({ type: "follow", token });
+        window.addEventListener("pagehide", () => worker.port.postMessage({ type: "leave" }));
+        return;
+      } catch (_) {
+        // Fall back to a stream of this page's own.
+      }
+    }
+    const source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
     source.addEventListener("state", (e) => onState(JSON.parse(e.data)));
     source.onopen = () => onLink(true);
     source.onerror = () => onLink(false);
-    return source;
   }
 
   function el(tag, attrs, ...children) {
@@ -38,5 +53,24 @@ const housie = (() => {
     return node;
   }
 
-  return { token, api, follow, el };
+  // "19:02:10 UTC": the night's times as the record prints them.
+  function utc(at) {
+    return at ? at.slice(11, 19) + " UTC" : "";
+  }
+
+  // "1st", "2nd", …
+  function ordinal(n) {
+    const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+    return n + s;
+  }
+
+  // What a game plays now: "Playing for one line", or every open prize of a Tambola set.
+  function playing(g) {
+    if (!g) return "";
+    if (g.ended) return "Game over";
+    if (g.prize) return "Playing for " + g.prize;
+    return g.open.length ? "Playing for " + g.open.join(" · ") : "All prizes won";
+  }
+
+  return { token, api, follow, el, utc, ordinal, playing };
 })();

@@ -1,9 +1,16 @@
-// The caller's desk: keyboard first. A number and Enter calls it; a serial and Enter (what a
-// USB barcode scanner types) checks a claim.
+// The caller's desk: keyboard first. One box takes everything, then Enter: a number calls it,
+// a serial (what a USB barcode scanner types) checks a claim, and a letter is a command. The
+// box owns the keyboard: after every action, button or command, focus comes back to it, so the
+// next keystroke never lands on a button. What is typed is sent in order; a number housie
+// never received stays in the box, marked, to send again.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const entry = $("entry");
 let state = null;
+let shown = null; // the claim on show, for `w`
+let endArmed = 0; // when `end` was asked for once
+const speak = voice.follower("desk");
 
 function say(text, kind) {
   const m = $("message");
@@ -11,19 +18,16 @@ function say(text, kind) {
   m.className = "message" + (kind ? " " + kind : "");
 }
 
+function back() {
+  entry.focus();
+}
+
 function gameId() {
   return state && state.game ? state.game.id : null;
 }
 
-async function act(method, path, body, done) {
-  const r = await housie.api(method, path, body);
-  if (!r.ok) {
-    let text = r.body && r.body.error ? r.body.error : "refused (" + r.status + ")";
-    say(text, "bad");
-    return null;
-  }
-  if (done) done(r.body);
-  return r.body;
+function game() {
+  return state && state.game;
 }
 
 function needGame() {
@@ -34,36 +38,146 @@ function needGame() {
   return true;
 }
 
+// Sends a change; returns "unsent" when housie did not answer, the body when it agreed, and
+// null (with the reason shown) when it refused.
+async function act(method, path, body, done) {
+  const r = await housie.api(method, path, body);
+  if (r.status === 0) return "unsent";
+  if (!r.ok) {
+    say(r.body && r.body.error ? r.body.error : "refused (" + r.status + ")", "bad");
+    return null;
+  }
+  if (done) done(r.body);
+  return r.body;
+}
+
+// ---- What the box takes, in the order it was typed.
+const queue = [];
+let busy = false;
+
+function submit(text) {
+  queue.push(text);
+  pump();
+}
+
+async function pump() {
+  if (busy) return;
+  busy = true;
+  while (queue.length) {
+    const text = queue.shift();
+    if ((await handle(text)) === "unsent") {
+      const dropped = queue.splice(0).length;
+      if (!entry.value) entry.value = text;
+      entry.classList.add("unsent");
+      const more = dropped ? ` (and ${dropped} more, not sent either)` : "";
+      say(`Not sent: housie did not answer. “${text}” is still in the box${more}: Enter to send it again.`, "bad");
+    }
+  }
+  busy = false;
+}
+
+async function handle(text) {
+  const t = text.trim();
+  const low = t.toLowerCase();
+  if (!t) return;
+  if (low !== "end") endArmed = 0;
+  if (/^\d{1,2}$/.test(t)) return call(Number(t));
+  switch (low) {
+    case "d": return draw();
+    case "u": return undo();
+    case "w": return win();
+    case "r": return reopen();
+    case "n": return nextPrize();
+    case "a": return toggleAuto();
+    case "p": return pauseOrResume();
+    case "end": return end();
+    case "?": return say($("entry-help").textContent);
+  }
+  return claim(t);
+}
+
 async function call(number) {
   if (!needGame()) return;
-  await act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(`Call ${b.index}: ${b.number}`, "ok"));
+  return act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(`Call ${b.index}: ${b.number}`, "ok"));
 }
 
 async function draw() {
   if (!needGame()) return;
-  await act("POST", `/api/games/${gameId()}/draw`, undefined, (b) => say(`Call ${b.index}: ${b.number} (drawn by housie)`, "ok"));
+  const r = await act("POST", `/api/games/${gameId()}/draw`, undefined, (b) =>
+    say(`Call ${b.index}: ${b.number} (drawn by housie)`, "ok"),
+  );
+  if (r === null) stopAuto();
+  return r;
 }
 
 async function undo() {
   if (!needGame()) return;
-  await act("POST", `/api/games/${gameId()}/undo`, undefined, (b) => say(`Took back ${b.undone}`, "ok"));
+  return act("POST", `/api/games/${gameId()}/undo`, undefined, (b) => say(`Took back ${b.undone}`, "ok"));
+}
+
+async function win() {
+  if (!needGame()) return;
+  if (!shown || shown.verdict !== "stands" || shown.game !== gameId()) {
+    say("No claim that stands is on show: check the claim first (type or scan its serial).", "bad");
+    return;
+  }
+  const serial = shown.serial;
+  const r = await act("POST", `/api/games/${gameId()}/winners`, { serial }, (b) => {
+    const won = b.won.map((w) => w.prize + (w.place > 1 ? ` (${housie.ordinal(w.place)} place)` : "") + (w.shared ? ", shared" : ""));
+    say(`Won by ${serial}: ${won.join(", ")}. r takes it back before the next call.`, "ok");
+  });
+  if (r && r !== "unsent") {
+    shown.verdict = "recorded";
+    $("win").disabled = true;
+  }
+  return r;
+}
+
+async function reopen() {
+  if (!needGame()) return;
+  return act("POST", `/api/games/${gameId()}/reopen`, undefined, (b) => say(`Took back the last win of ${b.reopened}`, "ok"));
+}
+
+async function nextPrize() {
+  if (!needGame()) return;
+  return act("POST", `/api/games/${gameId()}/next-prize`, undefined, (b) =>
+    say(b.prize ? "Moved on: now playing for " + b.prize + " (r takes it back)" : "Every prize has been played", "ok"),
+  );
+}
+
+async function end() {
+  if (!needGame()) return;
+  const g = game();
+  if (Date.now() - endArmed > 30000) {
+    endArmed = Date.now();
+    say(`Type end again, then Enter, to end ${g.name} and reveal its draw seed.`, "warn");
+    return;
+  }
+  endArmed = 0;
+  stopAuto();
+  return act("POST", `/api/games/${gameId()}/end`, undefined, () => say("Game over: the draw seed is revealed below", "ok"));
 }
 
 async function claim(serial) {
   if (!needGame()) return;
   const r = await housie.api("POST", `/api/games/${gameId()}/claims`, { serial });
+  if (r.status === 0) return "unsent";
   if (!r.ok) {
+    shown = null;
+    $("win").disabled = true;
     showClaimError(serial, r.body);
     return;
   }
   say("");
+  shown = r.body;
   showClaim(r.body);
+  if (r.body.verdict === "stands") pauseAuto("a claim stands");
 }
 
 function showClaimError(serial, body) {
   const box = $("claim");
   box.replaceChildren(
-    housie.el("div", { class: "label" }, "Claim"),
+    housie.el("h2", { class: "label" }, "Claim"),
     housie.el("div", { class: "verdict refused", id: "verdict" }, serial),
     housie.el("p", { class: "verdict-text" }, body.error || "refused"),
   );
@@ -71,64 +185,166 @@ function showClaimError(serial, body) {
     const p = housie.el("p", {}, "Did you mean ");
     body.suggestions.forEach((s, i) => {
       const b = housie.el("button", { type: "button", class: "suggestion" }, s);
-      b.onclick = () => claim(s);
+      hold(b, () => submit(s));
       p.append(b, i + 1 < body.suggestions.length ? " or " : "?");
     });
     box.append(p);
   }
 }
 
+function prizeText(p) {
+  const open = p.standing === "open" ? "" : p.standing === "won" ? " (every place won)" : " (not open yet)";
+  switch (p.status) {
+    case "stands": return `${p.prize}: complete at the last call` + (p.place > 1 ? ` · ${housie.ordinal(p.place)} place` : "") + open;
+    case "missed": return `${p.prize}: complete at call ${p.call} (${p.number})${open}`;
+    case "incomplete": return `${p.prize}: needs ${p.needed}` + (p.missing.length ? ": " + p.missing.join(" ") : "") + open;
+    default: return `${p.prize}: cannot be completed on this ticket`;
+  }
+}
+
 function showClaim(v) {
-  const box = $("claim");
-  const grid = housie.el("table", { class: "ticket" });
+  const grid = housie.el("table", { class: "ticket" }, housie.el("caption", { class: "sr-only" }, `Ticket ${v.serial}, called numbers marked`));
   for (const row of v.grid) {
     const tr = housie.el("tr");
     for (const cell of row) {
-      const td = housie.el("td", { class: cell ? (cell.called ? "hit" : "") : "blank" }, cell ? String(cell.n) : "");
-      tr.append(td);
+      const attrs = { class: cell ? (cell.called ? "hit" : "") : "blank" };
+      if (cell && cell.called) attrs["aria-label"] = `${cell.n}, called`;
+      tr.append(housie.el("td", attrs, cell ? String(cell.n) : ""));
     }
     grid.append(tr);
   }
   const prizes = housie.el("ul", { class: "claim-prizes" });
-  for (const p of v.prizes) {
-    let text = p.prize + ": ";
-    if (p.status === "stands") text += "complete at the last call";
-    else if (p.status === "missed") text += `complete at call ${p.call} (${p.number})`;
-    else text += `needs ${p.needed}` + (p.missing.length ? ": " + p.missing.join(" ") : "");
-    prizes.append(housie.el("li", { class: p.status + (p.prize === v.prize ? " current" : "") }, text));
-  }
-  box.replaceChildren(
-    housie.el("div", { class: "label" }, `Claim · ${v.serial} · book ${v.book}, ticket ${v.ticket} (${v.file}, page ${v.page})`),
+  for (const p of v.prizes) prizes.append(housie.el("li", { class: p.status }, prizeText(p)));
+  const parts = [
+    housie.el("h2", { class: "label" }, `Claim · ${v.serial} · book ${v.book}, ticket ${v.ticket} (${v.file}, page ${v.page})`),
     housie.el("div", { class: "verdict " + v.verdict, id: "verdict" }, v.message.split(":")[0]),
     housie.el("p", { class: "verdict-text" }, v.message),
-    grid,
-    prizes,
+  ];
+  if (v.verdict === "stands") parts.push(housie.el("p", { class: "win-hint" }, "w (or the button): record it as won · then go on calling"));
+  if (v.grid.length) parts.push(grid, prizes);
+  $("claim").replaceChildren(...parts);
+  $("win").disabled = v.verdict !== "stands";
+}
+
+// ---- Auto-call: housie draws every N seconds; space or p pauses; a claim pauses it.
+const auto = { running: false, paused: false, timer: null, ticker: null, due: 0 };
+
+function autoSeconds() {
+  const n = Number($("auto-seconds").value);
+  return Number.isInteger(n) && n >= 3 && n <= 60 ? n : null;
+}
+
+function showAuto() {
+  const s = $("auto-state");
+  $("auto").textContent = auto.running ? "Stop auto-call" : "Start auto-call";
+  if (!auto.running) s.textContent = "";
+  else if (auto.paused) s.textContent = `Paused (${auto.why || "p"}): p or space resumes`;
+  else s.textContent = `Next draw in ${Math.max(0, Math.ceil((auto.due - Date.now()) / 1000))} s · p or space pauses`;
+}
+
+function schedule() {
+  clearTimeout(auto.timer);
+  const seconds = autoSeconds() || 8;
+  auto.due = Date.now() + seconds * 1000;
+  auto.timer = setTimeout(async () => {
+    if (!auto.running || auto.paused) return;
+    submit("d");
+    schedule();
+  }, seconds * 1000);
+  showAuto();
+}
+
+function toggleAuto() {
+  if (auto.running) return stopAuto();
+  if (!needGame()) return;
+  if (game().ended) return say("The game has ended.", "bad");
+  const seconds = autoSeconds();
+  if (seconds === null) {
+    say("Auto-call draws every 3 to 60 seconds: give a whole number in that range.", "bad");
+    return;
+  }
+  Object.assign(auto, { running: true, paused: false, why: "" });
+  clearInterval(auto.ticker);
+  auto.ticker = setInterval(showAuto, 250);
+  say(`Auto-call: housie draws every ${seconds} s.`, "ok");
+  schedule();
+}
+
+function stopAuto() {
+  Object.assign(auto, { running: false, paused: false });
+  clearTimeout(auto.timer);
+  clearInterval(auto.ticker);
+  showAuto();
+}
+
+function pauseAuto(why) {
+  if (!auto.running || auto.paused) return;
+  Object.assign(auto, { paused: true, why });
+  clearTimeout(auto.timer);
+  showAuto();
+}
+
+function pauseOrResume() {
+  if (!auto.running) return say("Auto-call is off (a starts it).");
+  if (auto.paused) {
+    auto.paused = false;
+    schedule();
+  } else {
+    pauseAuto("p");
+  }
+}
+
+// ---- The page.
+function inPlay(x) {
+  return x.game != null ? `booklets ${x.books}, game ${x.game}` : `books ${x.books}`;
+}
+
+let planFor = null;
+async function showPlan(g) {
+  if (!g || g.count > 0 || g.ended) {
+    $("plan").replaceChildren();
+    return;
+  }
+  if (planFor === g.id) return;
+  planFor = g.id;
+  $("plan").replaceChildren(housie.el("p", { class: "muted" }, "Planning the prizes on these tickets…"));
+  const r = await housie.api("GET", `/api/games/${g.id}/plan`);
+  if (!r.ok || gameId() !== g.id || game().count > 0) return;
+  const lines = r.body.prizes.map((p) =>
+    housie.el("li", {}, `${p.prize}${p.place > 1 ? " (" + housie.ordinal(p.place) + ")" : ""}: call ${p.median} (${p.p5}–${p.p95}), shared in ${Math.round(p.shared * 100)} % of games`),
+  );
+  $("plan").replaceChildren(
+    housie.el("h2", { class: "label" }, `Likely winning calls (${r.body.games} games on these ${r.body.tickets} tickets)`),
+    housie.el("ul", { class: "plan-list" }, ...lines),
   );
 }
 
 function render(s) {
   state = s;
   $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
+  $("lost").hidden = !s.lost;
+  $("lost").textContent = s.lost ? "The night's database is lost: " + s.lost : "";
   const g = s.game;
   $("game-name").textContent = g ? g.name + (g.colour ? ` · the ${g.colour} page` : "") + (g.ended ? " (ended)" : "") : "No game yet";
-  $("prize-now").textContent = !g ? "" : g.ended ? "Game over" : g.prize ? "Playing for " + g.prize : "All prizes won";
+  $("prize-now").textContent = housie.playing(g);
   $("last").textContent = g && g.last ? g.last : "–";
   $("count").textContent = !g || g.count === 0 ? "no calls yet" : `${g.count} ${g.count === 1 ? "call" : "calls"}`;
   const w = (g && g.watch) || [];
-  $("watch").textContent = w
-    .map((x) => `${x.prize}: ${x.complete} ${x.complete === 1 ? "ticket has" : "tickets have"} it · ${x.one_away} one number away`)
-    .join("\n");
-  const calls = $("calls");
-  calls.replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
+  $("watch").replaceChildren(
+    ...w.map((x) => housie.el("div", {}, `${x.prize}: ${x.complete} ${x.complete === 1 ? "ticket has" : "tickets have"} it · ${x.one_away} one number away`)),
+  );
+  $("calls").replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
   $("prizes").replaceChildren(
     ...(g
-      ? g.prize_list.map((p) =>
-          housie.el("li", { class: p.state }, p.prize + (p.state === "won" ? ` · won after call ${p.after_call}` : p.state === "playing" ? " · playing" : "")),
-        )
+      ? g.prize_list.map((p) => {
+          const places = p.won.map((pl) => `${p.places > 1 ? housie.ordinal(pl.place) + " " : ""}at call ${pl.call}${pl.winners.length ? " by " + pl.winners.join(", ") : ""}`);
+          const state = p.state === "won" ? "won" : p.state === "playing" ? "playing" : "waiting";
+          return housie.el("li", { class: p.state }, `${p.prize} · ${state}${places.length ? " · " + places.join("; ") : ""}`);
+        })
       : []),
   );
   $("claims").replaceChildren(
-    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${c.at.slice(11, 19)} · call ${c.calls} · ${c.serial} · ${c.message}`)) : []),
+    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.calls} · ${c.serial} · ${c.message}`)) : []),
   );
   $("seed").textContent = !g
     ? ""
@@ -146,50 +362,119 @@ function render(s) {
     $("game-number").max = s.run.games;
     $("game-number").placeholder = String((s.games.length % s.run.games) + 1);
   }
-  for (const id of ["draw", "undo", "next-prize", "end"]) $(id).disabled = !g || g.ended || !housie.token;
-  if (!$("game-name-input").value) $("game-name-input").placeholder = "Game " + (s.games.length + 1);
+  const off = !g || g.ended || !housie.token;
+  for (const id of ["draw", "undo", "reopen", "next-prize", "end", "auto"]) $(id).disabled = off;
+  if (off) $("win").disabled = true;
+  if (g && g.ended && auto.running) stopAuto();
+  $("game-name-input").placeholder = "Game " + (s.games.length + 1);
+  showPlan(g);
+  speak(g);
 }
 
-$("entry-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const input = $("entry");
-  const text = input.value.trim();
-  input.value = "";
-  input.focus();
-  if (!text) return;
-  if (/^\d{1,2}$/.test(text)) call(Number(text));
-  else if (text.toLowerCase() === "d") draw();
-  else if (text.toLowerCase() === "u") undo();
-  else claim(text);
-});
-
-/** "books 1-480", or "booklets 1-120, game 3" in a run of booklets. */
-function inPlay(x) {
-  return x.game != null ? `booklets ${x.books}, game ${x.game}` : `books ${x.books}`;
+// ---- The prize sets a new game can play.
+let sets = [];
+async function loadSets() {
+  const r = await housie.api("GET", "/api/prizes");
+  if (!r.ok) return;
+  sets = r.body.sets;
+  const select = $("game-prizes");
+  select.replaceChildren(
+    ...sets.map((x) => housie.el("option", { value: x.name }, `${x.name} (${x.opens === "together" ? "all open at once" : "in order"}): ${x.prizes.map((p) => p.prize).join(", ")}`)),
+    housie.el("option", { value: "" }, "a prize file…"),
+  );
+  showNeeds();
 }
-
-$("draw").onclick = draw;
-$("undo").onclick = undo;
-$("next-prize").onclick = () => {
-  if (!needGame()) return;
-  act("POST", `/api/games/${gameId()}/next-prize`, undefined, (b) => say(b.prize ? "Now playing for " + b.prize : "Every prize has been played", "ok"));
-};
-$("end").onclick = () => {
-  if (!needGame() || !confirm("End this game and reveal its draw seed?")) return;
-  act("POST", `/api/games/${gameId()}/end`, undefined, () => say("Game over: the draw seed is revealed below", "ok"));
-};
+function showNeeds() {
+  const name = $("game-prizes").value;
+  $("game-file-label").hidden = name !== "";
+  const set = sets.find((x) => x.name === name);
+  $("game-prizes-needs").textContent = set ? set.prizes.map((p) => `${p.prize}: ${p.needs}`).join(" · ") : "";
+}
+$("game-prizes").addEventListener("change", showNeeds);
 
 $("game-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const name = $("game-name-input").value.trim() || $("game-name-input").placeholder;
-  const body = { name, prizes: $("game-prizes").value, books: $("game-books").value.trim() || "all" };
+  const body = { name, books: $("game-books").value.trim() || "all", bogey: $("game-bogey").checked };
+  if ($("game-prizes").value) {
+    body.prizes = $("game-prizes").value;
+  } else {
+    const file = $("game-file").files[0];
+    if (!file) {
+      say("Choose a prize file, or one of the prize sets.", "bad");
+      return back();
+    }
+    if (file.size > 64 * 1024) {
+      say("A prize file is at most 64 KiB.", "bad");
+      return back();
+    }
+    body.prizes = { toml: await file.text() };
+  }
   if (!$("game-number-label").hidden) body.game = Number($("game-number").value || $("game-number").placeholder);
-  await act("POST", "/api/games", body, (b) => {
+  await act("POST", "/api/games", body, () => {
     say(`Started ${name}`, "ok");
     $("game-name-input").value = "";
-    $("entry").focus();
   });
+  back();
 });
 
+// ---- The keyboard belongs to the box.
+$("entry-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = entry.value;
+  entry.value = "";
+  entry.classList.remove("unsent");
+  back();
+  if (text.trim()) submit(text);
+});
+
+entry.addEventListener("keydown", (e) => {
+  // Space in an empty box pauses or resumes auto-call.
+  if (e.key === " " && entry.value === "" && auto.running) {
+    e.preventDefault();
+    pauseOrResume();
+  }
+});
+
+entry.addEventListener("input", () => {
+  // A serial coming in (a hyphen, or a third digit) is a claim: auto-call waits for it.
+  if (auto.running && (/^\d{3}/.test(entry.value) || entry.value.includes("-"))) pauseAuto("a claim is being typed");
+});
+
+// A key pressed anywhere but a form field goes to the box.
+document.addEventListener("keydown", (e) => {
+  const t = e.target;
+  const field = t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
+  if (field || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "Enter" && t instanceof HTMLButtonElement) return; // a button reached by Tab
+  if (e.key.length === 1 || e.key === "Enter") back();
+});
+
+// A button acts and hands the keyboard back to the box; it never keeps the focus.
+function hold(button, action) {
+  button.addEventListener("mousedown", (e) => e.preventDefault());
+  button.addEventListener("click", () => {
+    action();
+    back();
+  });
+}
+hold($("draw"), () => submit("d"));
+hold($("undo"), () => submit("u"));
+hold($("win"), () => submit("w"));
+hold($("reopen"), () => submit("r"));
+hold($("next-prize"), () => submit("n"));
+hold($("end"), () => submit("end"));
+hold($("auto"), () => submit("a"));
+$("auto-seconds").addEventListener("change", () => {
+  if (autoSeconds() === null) say("Auto-call draws every 3 to 60 seconds: give a whole number in that range.", "bad");
+  else if (auto.running && !auto.paused) schedule();
+});
+$("open-board").addEventListener("click", () => setTimeout(back, 0));
+
+voice.panel("desk", $("voice-settings"));
 if (!housie.token) $("read-only").hidden = false;
-housie.follow(render, (up) => $("link").classList.toggle("down", !up));
+loadSets();
+housie.follow(render, (up) => {
+  $("link").classList.toggle("down", !up);
+  $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
+});

@@ -1,0 +1,109 @@
+// The caller's voice: each new call spoken by the browser's speech synthesis, the number alone
+// or with its call name from a list housie serves (uk, tambola, or the caller's own). Settings
+// (on/off, list, voice, rate) are remembered per browser and per page (desk or board). Every
+// utterance is also kept in window.housieSpoken, which the tests read.
+"use strict";
+
+const voice = (() => {
+  const spoken = [];
+  window.housieSpoken = spoken;
+  let lists = [];
+  const ready = fetch("/api/call-names")
+    .then((r) => r.json())
+    .then((d) => { lists = d.lists || []; })
+    .catch(() => {});
+
+  function settings(page) {
+    const defaults = { on: page === "board", list: "uk", voice: "", rate: 1 };
+    try {
+      return Object.assign(defaults, JSON.parse(localStorage.getItem("housie.voice." + page) || "{}"));
+    } catch (_) {
+      return defaults;
+    }
+  }
+
+  function save(page, s) {
+    localStorage.setItem("housie.voice." + page, JSON.stringify(s));
+  }
+
+  function available() {
+    return "speechSynthesis" in window ? speechSynthesis.getVoices() : [];
+  }
+
+  // What is said for number n: "Two little ducks, 22", or "22".
+  function words(n, s) {
+    const list = lists.find((l) => l.name === s.list);
+    return list ? `${list.names[n - 1]}, ${n}` : String(n);
+  }
+
+  function say(n, s) {
+    const text = words(n, s);
+    spoken.push(text);
+    if (!("speechSynthesis" in window)) return text;
+    const u = new SpeechSynthesisUtterance(text);
+    const chosen = available().find((v) => v.name === s.voice);
+    if (chosen) u.voice = chosen;
+    u.rate = Math.min(2, Math.max(0.5, Number(s.rate) || 1));
+    speechSynthesis.speak(u);
+    return text;
+  }
+
+  // A settings panel: on/off, list, voice and rate, saved as they change.
+  function panel(page, root, onChange) {
+    const s = settings(page);
+    const on = housie.el("input", { type: "checkbox", id: `voice-on-${page}` });
+    on.checked = s.on;
+    const list = housie.el("select", { id: `voice-list-${page}` }, housie.el("option", { value: "" }, "the number alone"));
+    const pick = housie.el("select", { id: `voice-name-${page}` }, housie.el("option", { value: "" }, "the system's voice"));
+    const rate = housie.el("input", { type: "range", min: "0.5", max: "2", step: "0.1", id: `voice-rate-${page}` });
+    rate.value = s.rate;
+    const note = housie.el("p", { class: "voice-note", id: `voice-note-${page}`, role: "status" });
+    const refresh = () => {
+      const voices = available();
+      note.textContent = !("speechSynthesis" in window)
+        ? "This browser cannot speak: no speech synthesis."
+        : voices.length === 0
+          ? "No voice is installed on this computer, so the calls cannot be spoken here."
+          : "";
+      pick.replaceChildren(housie.el("option", { value: "" }, "the system's voice"));
+      for (const v of voices) pick.append(housie.el("option", { value: v.name }, `${v.name} (${v.lang})`));
+      pick.value = s.voice;
+    };
+    ready.then(() => {
+      for (const l of lists) list.append(housie.el("option", { value: l.name }, `${l.name} call names`));
+      list.value = s.list;
+    });
+    refresh();
+    if ("speechSynthesis" in window) speechSynthesis.onvoiceschanged = refresh;
+    const changed = () => {
+      Object.assign(s, { on: on.checked, list: list.value, voice: pick.value, rate: Number(rate.value) });
+      save(page, s);
+      if (onChange) onChange(s);
+    };
+    for (const input of [on, list, pick, rate]) input.addEventListener("change", changed);
+    root.replaceChildren(
+      housie.el("label", {}, on, " Speak each call"),
+      housie.el("label", {}, "Say ", list),
+      housie.el("label", {}, "Voice ", pick),
+      housie.el("label", {}, "Rate ", rate),
+      note,
+    );
+    return s;
+  }
+
+  // Speaks a game's new calls: not the ones already there when the page opened.
+  function follower(page) {
+    let seen = null;
+    return (game) => {
+      const key = game ? `${game.id}:${game.count}` : null;
+      const s = settings(page);
+      if (seen !== null && game && game.last && key !== seen && game.count > 0) {
+        const [id, count] = seen.split(":").map(Number);
+        if (id === game.id && game.count === count + 1 && s.on) say(game.last, s);
+      }
+      seen = key;
+    };
+  }
+
+  return { settings, save, say, panel, follower, words, ready };
+})();

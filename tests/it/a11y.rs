@@ -1,0 +1,95 @@
+//! Accessibility of the desk and the board, by the tools people use to judge it: axe (no
+//! serious or critical violation on either page, mid-game with a claim on show) and Lighthouse
+//! (an accessibility score of at least 95 on both).
+//!
+//! Needs chromium, chromedriver, node, and the npm packages axe-core and lighthouse in the
+//! folder HOUSIE_A11Y_TOOLS names (`.ci/run` installs them: `npm install --prefix DIR axe-core
+//! lighthouse`). Without them the test skips with the reason; under HOUSIE_REQUIRE_TOOLS=1 it
+//! fails.
+
+use std::path::PathBuf;
+
+use crate::browser::{browser, chromedriver_on_a_free_port, text_until};
+use crate::night_api::make_run;
+use crate::serving::{exchange, free_port, serve, wait_for_port};
+use crate::util::{manifest_rows, package_file, tool, Dir};
+
+/// The folder holding node_modules/axe-core and node_modules/lighthouse.
+fn a11y_tools() -> Option<PathBuf> {
+    let dir = std::env::var_os("HOUSIE_A11Y_TOOLS").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/nonexistent"));
+    let axe = dir.join("node_modules/axe-core/axe.min.js");
+    let how = "npm install --prefix DIR axe-core lighthouse, and HOUSIE_A11Y_TOOLS=DIR";
+    package_file(axe.to_str()?, how)?;
+    package_file(dir.join("node_modules/lighthouse/cli/index.js").to_str()?, how)?;
+    Some(dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_desk_and_the_board_pass_axe_and_lighthouse() {
+    let (Some(chromium), Some(chromedriver), Some(node)) = (tool("chromium"), tool("chromedriver"), tool("node"))
+    else {
+        return;
+    };
+    let Some(tools) = a11y_tools() else { return };
+    let dir = Dir::new();
+    let run = dir.join("run");
+    make_run(&run, 12);
+    let rows = manifest_rows(&dir.read("run/manifest.csv"));
+    let port = free_port();
+    let (_server, url) = serve(&run, port);
+    wait_for_port(port, "housie serve");
+    let token = url.split("?token=").nth(1).unwrap().to_string();
+    exchange(port, "POST", "/api/games", &token, r#"{"name": "Game 1", "prizes": "tambola", "bogey": true}"#);
+    for n in rows[0].row(0) {
+        exchange(port, "POST", "/api/games/1/calls", &token, &format!(r#"{{"number": {n}}}"#));
+    }
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let axe = std::fs::read_to_string(tools.join("node_modules/axe-core/axe.min.js")).unwrap();
+    let board_url = format!("http://127.0.0.1:{port}/board");
+    for (name, page) in [("desk", url.as_str()), ("board", board_url.as_str())] {
+        let c = browser(driver_port, &chromium, 1366, 900).await;
+        c.goto(page).await.unwrap();
+        if name == "desk" {
+            text_until(&c, "#game-name", |t| t == "Game 1").await;
+            c.find(fantoccini::Locator::Css("#entry"))
+                .await
+                .unwrap()
+                .send_keys(&format!("{}\n", rows[0].serial))
+                .await
+                .unwrap();
+            text_until(&c, "#verdict", |t| t == "STANDS").await;
+        } else {
+            text_until(&c, "#board-game", |t| t == "Game 1").await;
+        }
+        c.execute(&axe, Vec::new()).await.unwrap();
+        let found = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; axe.run(document).then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.length])));",
+                Vec::new(),
+            )
+            .await
+            .unwrap();
+        let violations = found.as_array().unwrap();
+        eprintln!("axe on the {name}: {violations:?}");
+        let serious: Vec<_> =
+            violations.iter().filter(|v| matches!(v[1].as_str(), Some("serious") | Some("critical"))).collect();
+        assert!(serious.is_empty(), "axe finds serious violations on the {name}: {serious:?}");
+        c.close().await.unwrap();
+        // Lighthouse runs its own Chromium.
+        let report = dir.path().join(format!("lighthouse-{name}.json"));
+        let status = std::process::Command::new(&node)
+            .arg(tools.join("node_modules/lighthouse/cli/index.js"))
+            .arg(page)
+            .args(["--quiet", "--only-categories=accessibility", "--output=json"])
+            .arg(format!("--output-path={}", report.display()))
+            .arg("--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run")
+            .env("CHROME_PATH", &chromium)
+            .status()
+            .unwrap();
+        assert!(status.success(), "lighthouse on the {name}");
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        let score = json["categories"]["accessibility"]["score"].as_f64().unwrap();
+        eprintln!("lighthouse accessibility on the {name}: {:.0}", score * 100.0);
+        assert!(score >= 0.95, "lighthouse scores the {name}'s accessibility {score}");
+    }
+}

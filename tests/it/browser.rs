@@ -1,0 +1,118 @@
+//! Driving headless Chromium through chromedriver for the browser tests: a WebDriver session,
+//! waiting for text, typing into the box or into whatever has the focus, running script.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+
+use crate::serving::{free_port, wait_for_port, Process};
+
+/// chromedriver on a free port, stopped when the returned process is dropped.
+pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let driver = Process(child);
+    wait_for_port(port, "chromedriver");
+    (driver, port)
+}
+
+pub async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run", format!("--window-size={width},{height}")]
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
+/// Polls `css`'s text until `want` accepts it (5 s at most); returns it.
+pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
+    let start = Instant::now();
+    let mut last = String::new();
+    while start.elapsed() < Duration::from_secs(5) {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            if let Ok(t) = e.text().await {
+                if want(&t) {
+                    return t;
+                }
+                last = t;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{css}: still {last:?} after 5 s");
+}
+
+pub async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.unwrap().len()
+}
+
+pub async fn type_entry(desk: &Client, text: &str) {
+    let entry = desk.find(Locator::Css("#entry")).await.unwrap();
+    entry.send_keys(&format!("{text}{}", char::from(Key::Enter))).await.unwrap();
+}
+
+pub async fn calls_on_desk(desk: &Client) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in desk.find_all(Locator::Css("#calls li")).await.unwrap() {
+        out.push(e.text().await.unwrap());
+    }
+    out
+}
+
+pub fn screenshot_dir() -> Option<PathBuf> {
+    std::env::var_os("HOUSIE_SCREENSHOTS").map(PathBuf::from)
+}
+
+/// Presses the keys of `text` with whatever has the keyboard focus, as a person (or a barcode
+/// scanner) would: nothing is clicked or focused first.
+pub async fn press(c: &Client, text: &str) {
+    let mut keys = KeyActions::new("keyboard".to_string());
+    for ch in text.chars() {
+        keys = keys.then(KeyAction::Down { value: ch }).then(KeyAction::Up { value: ch });
+    }
+    c.perform_actions(keys).await.unwrap();
+}
+
+/// Types `text` and Enter into whatever has the keyboard focus.
+pub async fn type_focused(c: &Client, text: &str) {
+    press(c, &format!("{text}{}", char::from(Key::Enter))).await;
+}
+
+/// Runs `script` (a function body) in the page and returns its value.
+pub async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, Vec::new()).await.unwrap()
+}
+
+/// Polls `script`'s value until `want` accepts it (5 s at most).
+pub async fn js_until(c: &Client, script: &str, want: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let start = Instant::now();
+    let mut last = serde_json::Value::Null;
+    while start.elapsed() < Duration::from_secs(5) {
+        last = js(c, script).await;
+        if want(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{script}: still {last} after 5 s");
+}
