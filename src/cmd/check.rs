@@ -111,6 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
     let judged = judge(&row.ticket, &calls, &set, None);
+    let width = set.prizes.iter().map(|p| p.name.chars().count() + 1).max().unwrap_or(0).max(13);
     for p in &judged.prizes {
         let state = match &p.state {
             PrizeState::Stands { call: k, .. } => {
@@ -127,7 +128,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             PrizeState::Impossible => "cannot be completed on this ticket".to_string(),
         };
         debug_assert_eq!(p.standing, Standing::Open);
-        outln!(out, "  {:<13}{state}", p.prize);
+        outln!(out, "  {:<width$}{state}", p.prize);
     }
     outln!(out, "{}", judged.message);
     out.finish()?;

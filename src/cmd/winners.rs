@@ -96,6 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             list.join(", ")
         );
     }
+    let width = set.prizes.iter().map(|p| p.name.chars().count() + 1).max().unwrap_or(0).max(13);
     for (i, prize) in set.prizes.iter().enumerate() {
         let parts: Vec<String> = (0..usize::from(prize.places))
             .map(|place| {
@@ -109,7 +110,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 }
             })
             .collect();
-        outln!(out, "  {:<13}{}", prize.name, parts.join("; "));
+        outln!(out, "  {:<width$}{}", prize.name, parts.join("; "));
     }
     out.finish()?;
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
