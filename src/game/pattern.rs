@@ -75,6 +75,15 @@ impl Pattern {
         }
     }
 
+    /// Whether the rule is the same on every ticket: places in rows, whole rows, any k. Values
+    /// and cells depend on where a ticket's numbers fall.
+    pub fn same_on_every_ticket(&self) -> bool {
+        match self {
+            Pattern::Lines(_) | Pattern::Rows(_) | Pattern::Positions(_) | Pattern::Any(_) => true,
+            Pattern::Values(..) | Pattern::Cells(_) => false,
+        }
+    }
+
     /// The rule for `ticket`, with `need` numbers of the pattern to be called (all when `None`).
     pub fn rule(&self, ticket: &Ticket, need: Option<u8>) -> Rule {
         let single = |mask: u16| {
@@ -241,6 +250,24 @@ mod tests {
         assert_eq!(when(Pattern::Cells(vec![(1, 8), (0, 1)]), None), Some(17));
         assert_eq!(when(Pattern::Cells(vec![(0, 1)]), None), None);
         assert_eq!(when(Pattern::Values(4, 9), None), None);
+    }
+
+    #[test]
+    fn a_rule_said_to_be_the_same_on_every_ticket_is() {
+        let seed = crate::Seed::from_text("same rule");
+        let tickets: Vec<Ticket> = (1..=20).flat_map(|b| *crate::Generator::get().book(&seed, b, 0).tickets()).collect();
+        let patterns = [
+            Pattern::Lines(2),
+            Pattern::Rows(vec![0, 2]),
+            Pattern::Positions(CORNERS.to_vec()),
+            Pattern::Any(7),
+            Pattern::Values(1, 30),
+            Pattern::Cells(vec![(0, 0)]),
+        ];
+        for p in patterns {
+            let differs = tickets.iter().any(|t| p.rule(t, None) != p.rule(&tickets[0], None));
+            assert_eq!(!differs, p.same_on_every_ticket(), "{p:?}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! ticket needs before and after, so any pattern is watched the same way.
 
 use super::run::NightRun;
+use crate::game::pattern::Rule;
 use crate::game::{BookRanges, PrizeSet, Progress, Standing};
 
 /// Counts for one open prize.
@@ -16,8 +17,9 @@ pub struct WatchCounts {
 
 pub struct Watch {
     set: PrizeSet,
-    /// The open prizes watched, by index in the set, with their counts.
-    open: Vec<(usize, WatchCounts)>,
+    /// The open prizes watched, by index in the set, with their counts, and the rule of a
+    /// prize that is the same on every ticket (worked out once, not per ticket per call).
+    open: Vec<(usize, WatchCounts, Option<Rule>)>,
     /// Per book of the run: in play in this game.
     in_play: Vec<bool>,
     /// Per ticket: its called numbers, in reading order.
@@ -38,7 +40,7 @@ impl Watch {
 
     /// The open prizes' counts, by prize name.
     pub fn counts(&self) -> Vec<(&str, WatchCounts)> {
-        self.open.iter().map(|&(i, c)| (self.set.prizes[i].name.as_str(), c)).collect()
+        self.open.iter().map(|&(i, c, _)| (self.set.prizes[i].name.as_str(), c)).collect()
     }
 
     /// A number is called (`on`) or the call is undone.
@@ -50,7 +52,15 @@ impl Watch {
     pub fn set_progress(&mut self, run: &NightRun, progress: &Progress) {
         let open: Vec<usize> =
             (0..self.set.prizes.len()).filter(|&i| progress.standing(&self.set, i) == Standing::Open).collect();
-        self.open = open.into_iter().map(|i| (i, WatchCounts::default())).collect();
+        let any = run.ticket_count().checked_sub(1).map(|_| *run.ticket(0));
+        self.open = open
+            .into_iter()
+            .map(|i| {
+                let prize = &self.set.prizes[i];
+                let fixed = any.filter(|_| prize.pattern.same_on_every_ticket()).map(|t| prize.pattern.rule(&t, prize.need));
+                (i, WatchCounts::default(), fixed)
+            })
+            .collect();
         let first = *run.books().start();
         for t in 0..self.called.len() {
             if self.in_play[(run.book_of(t) - first) as usize] {
@@ -76,9 +86,9 @@ impl Watch {
     /// Moves ticket `t` from its counts with `before` (if counted) to its counts with `after`.
     fn tally(&mut self, run: &NightRun, t: usize, before: Option<u16>, after: u16) {
         let ticket = run.ticket(t);
-        for (i, counts) in &mut self.open {
+        for (i, counts, fixed) in &mut self.open {
             let prize = &self.set.prizes[*i];
-            let rule = prize.pattern.rule(ticket, prize.need);
+            let rule = fixed.unwrap_or_else(|| prize.pattern.rule(ticket, prize.need));
             let mut count = |called: u16, add: bool| {
                 let slot = match rule.need(called) {
                     Some(0) => &mut counts.complete,

@@ -373,6 +373,34 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
     assert_eq!(f.state(false).await["game"].get("watch"), None, "the board never sees the watch");
 }
 
+/// Every open prize of a set whose prizes open together is watched, whatever its pattern.
+#[tokio::test]
+async fn the_watch_counts_every_open_prize() {
+    let f = Fixture::new(20);
+    let rows = f.rows();
+    let file = "name = \"mixed\"\nopens = \"together\"\n\
+        [[prize]]\nname = \"breakfast\"\nvalues = \"1-30\"\nneed = 4\n\
+        [[prize]]\nname = \"diagonal\"\ncells = [\"1:1\", \"2:5\", \"3:9\"]\n\
+        [[prize]]\nname = \"corners\"\npositions = [\"1:1\", \"1:5\", \"3:1\", \"3:5\"]\n\
+        [[prize]]\nname = \"early seven\"\nany = 7\n";
+    let (s, v) = f.post("/api/games", json!({"name": "Mixed", "prizes": {"toml": file}, "books": "2-17"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let set = PrizeSet::parse(file, "mixed").unwrap();
+    let order = housie::night::draw::DrawSeed::from_text("watch every prize").order();
+    let mut called = Vec::new();
+    for &n in order.iter().take(30) {
+        f.call(1, n).await;
+        called.push(n);
+        let state = f.state(true).await;
+        for (i, prize) in set.prizes.iter().enumerate() {
+            let watch = &state["game"]["watch"][i];
+            let (complete, one) = brute_watch(&rows, 2..=17, &called, prize);
+            assert_eq!(watch["prize"], prize.name);
+            assert_eq!((watch["complete"].as_u64(), watch["one_away"].as_u64()), (Some(complete), Some(one)), "{} after {called:?}", prize.name);
+        }
+    }
+}
+
 #[tokio::test]
 async fn draws_follow_the_committed_seed_and_the_record_reveals_it() {
     let f = Fixture::new(3);
