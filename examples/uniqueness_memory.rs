@@ -10,7 +10,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let books: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let allow_duplicate_lines = args.next().is_some_and(|a| a == "--allow-duplicate-lines");
-    let options = RunOptions { books, first_book: 1, allow_duplicate_lines };
+    let options = RunOptions::new(books, 1, allow_duplicate_lines);
     let mut drawer = housie::generate::RunDrawer::new(Seed::from_text("memory"), options).expect("a valid run");
     let mut drawn = 0;
     loop {

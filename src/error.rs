@@ -97,7 +97,7 @@ mod tests {
             (
                 RunError::LinesInfeasible { books: 130_000 }.into(),
                 "130000 books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
-                 unique for at most 120000 books (allow duplicate lines, or split the event)",
+                 unique for at most 120000 books (of one game, in a run of booklets; allow duplicate lines, or split the event)",
             ),
             (
                 RunError::TooLarge { books: 20_000_000 }.into(),

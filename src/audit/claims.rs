@@ -131,7 +131,7 @@ impl Tickets {
     /// Re-draws books from the seed to tell forged rows (`None` without a run record).
     pub fn redrawer(&self) -> Option<Redrawer> {
         let record = self.record.as_ref()?;
-        Some(Redrawer { seed: Seed::from_text(&record.seed), attempts: record.attempts(), last: None })
+        Some(Redrawer { seed: record.seed(), attempts: record.attempts(), last: None })
     }
 }
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use housie::export::pdf::StyleError;
-use housie::generate::RunError;
+use housie::generate::{RunError, SeedKind};
 use housie::pipeline::{Impose, Order};
 use housie::print::font::FontError;
 use housie::record::continuation::Continuation;
@@ -122,13 +122,15 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
 
 fn generate(args: &Args) -> Result<ExitCode, Error> {
     let after = args.after.as_deref().map(Continuation::read).transpose()?;
-    let (seed, first_book, allow_duplicate_lines) = match &after {
-        Some(c) => (Seed::from_text(c.seed()), c.next_book(), c.allow_duplicate_lines()),
-        None => (
-            args.seed.as_deref().map_or_else(Seed::from_os, Seed::from_text),
-            args.first_book,
-            args.allow_duplicate_lines,
-        ),
+    if args.seed.as_deref().is_some_and(|s| s.trim().is_empty()) {
+        return Err(Error::Usage("--seed: give some text, or leave --seed out for a seed nobody can guess".into()));
+    }
+    let (seed, seed_kind, first_book, allow_duplicate_lines) = match &after {
+        Some(c) => (c.seed(), c.seed_kind(), c.next_book(), c.allow_duplicate_lines()),
+        None => match args.seed.as_deref() {
+            Some(text) => (Seed::from_text(text), Some(SeedKind::Text), args.first_book, args.allow_duplicate_lines),
+            None => (Seed::random(), Some(SeedKind::Random), args.first_book, args.allow_duplicate_lines),
+        },
     };
     // A continuation numbers its books as the run it continues does.
     if let Some(earlier) = &after {
@@ -177,7 +179,14 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         bleed_mm: args.bleed,
         crop_marks: args.crop_marks,
     };
-    let plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
+    let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
+    plan.seed_kind = seed_kind;
+    if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {
+        eprintln!(
+            "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
+             this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
+        );
+    }
     if plan.style().colour_reaches_trim() {
         eprintln!(
             "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"

@@ -255,7 +255,8 @@ mod tests {
     #[test]
     fn a_rule_said_to_be_the_same_on_every_ticket_is() {
         let seed = crate::Seed::from_text("same rule");
-        let tickets: Vec<Ticket> = (1..=20).flat_map(|b| *crate::Generator::get().book(&seed, b, 0).tickets()).collect();
+        let tickets: Vec<Ticket> =
+            (1..=20).flat_map(|b| *crate::Generator::get().book(&seed, b, 0).tickets()).collect();
         let patterns = [
             Pattern::Lines(2),
             Pattern::Rows(vec![0, 2]),

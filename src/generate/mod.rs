@@ -20,7 +20,7 @@ pub use run::{
     draw_all, DrawnBook, Redraw, RunDrawer, RunError, RunOptions, MAX_ATTEMPTS, MAX_BOOKS, MAX_UNIQUE_LINE_BOOKS,
     TICKET_SET_BYTES_PER_BOOK,
 };
-pub use seed::Seed;
+pub use seed::{BookRng, GeneratorVersion, Seed, SeedKind};
 
 use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, ROWS, TICKETS_PER_BOOK};
 use counts::Counts;

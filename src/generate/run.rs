@@ -8,7 +8,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::{Generator, Seed};
+use super::{Generator, GeneratorVersion, Seed};
 use crate::domain::{Book, Ticket, ROWS, TICKETS_PER_BOOK};
 
 /// Draws tried for one book before the run is declared too large for unique lines.
@@ -32,6 +32,41 @@ pub struct RunOptions {
     pub books: u64,
     pub first_book: u64,
     pub allow_duplicate_lines: bool,
+    /// Games per booklet in a run of booklets. With generator 2, lines are kept unique within
+    /// each game (the tickets played together), not across the whole run.
+    pub games: Option<u16>,
+    /// The generator the books come from.
+    pub generator: GeneratorVersion,
+}
+
+impl RunOptions {
+    /// A run of plain books with the current generator.
+    pub fn new(books: u64, first_book: u64, allow_duplicate_lines: bool) -> RunOptions {
+        RunOptions { books, first_book, allow_duplicate_lines, games: None, generator: GeneratorVersion::CURRENT }
+    }
+
+    /// The scopes whose lines are kept apart: one per game of a run of booklets (generator 2),
+    /// else one.
+    pub fn line_scopes(&self) -> u16 {
+        match (self.generator, self.games) {
+            (GeneratorVersion::V2, Some(games)) => games.max(1),
+            _ => 1,
+        }
+    }
+
+    /// The scope of book `book`'s lines.
+    fn scope_of(&self, book: u64) -> usize {
+        match self.line_scopes() {
+            1 => 0,
+            games => ((book - 1) % u64::from(games)) as usize,
+        }
+    }
+
+    /// The most books of the run in any one line scope, with `before` books drawn before it
+    /// (a continuation's earlier runs).
+    pub fn books_per_scope(&self, before: u64) -> u64 {
+        (before.saturating_add(self.books)).div_ceil(u64::from(self.line_scopes()))
+    }
 }
 
 impl RunOptions {
@@ -48,8 +83,8 @@ impl RunOptions {
         if self.books > MAX_BOOKS {
             return Err(RunError::TooLarge { books: self.books });
         }
-        if !self.allow_duplicate_lines && self.books > MAX_UNIQUE_LINE_BOOKS {
-            return Err(RunError::LinesInfeasible { books: self.books });
+        if !self.allow_duplicate_lines && self.books_per_scope(0) > MAX_UNIQUE_LINE_BOOKS {
+            return Err(RunError::LinesInfeasible { books: self.books_per_scope(0) });
         }
         Ok(())
     }
@@ -85,7 +120,8 @@ pub enum RunError {
     LinesExhausted { book: u64 },
     #[error(
         "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
-         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (allow duplicate lines, or split the event)"
+         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (of one game, in a run of booklets; allow duplicate \
+         lines, or split the event)"
     )]
     LinesInfeasible { books: u64 },
     #[error(
@@ -120,23 +156,26 @@ pub struct RunDrawer<'a> {
     next: u64,
     /// Every ticket so far, as its set of numbers (bits 1–90).
     tickets: FxHashSet<u128>,
-    /// Every line so far (unless duplicates are allowed), packed by [`line_key`].
-    lines: FxHashSet<u64>,
+    /// Every line so far (unless duplicates are allowed), packed by [`line_key`], per scope
+    /// (one per game of a run of booklets with generator 2, else one).
+    lines: Vec<FxHashSet<u64>>,
     redraws: Vec<Redraw>,
     threads: usize,
 }
 
 impl<'a> RunDrawer<'a> {
-    pub fn new(seed: Seed, options: RunOptions) -> Result<RunDrawer<'a>, RunError> {
+    pub fn new(seed: Seed, mut options: RunOptions) -> Result<RunDrawer<'a>, RunError> {
+        // The books come from the seed's generator, whatever the options said.
+        options.generator = seed.generator();
         options.check()?;
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+        let threads = crate::parallel::threads();
         Ok(RunDrawer {
             generator: Generator::get(),
             next: options.first_book,
             seed,
+            lines: (0..options.line_scopes()).map(|_| FxHashSet::default()).collect(),
             options,
             tickets: FxHashSet::default(),
-            lines: FxHashSet::default(),
             redraws: Vec::new(),
             threads,
         })
@@ -154,16 +193,17 @@ impl<'a> RunDrawer<'a> {
     pub fn prime(&mut self, first: u64, books: u64, attempt: impl Fn(u64) -> u32) {
         for k in first..first + books {
             let book = self.generator.book(&self.seed, k, attempt(k));
-            self.insert(&book);
+            self.insert(k, &book);
         }
     }
 
-    fn insert(&mut self, book: &Book) {
+    fn insert(&mut self, number: u64, book: &Book) {
+        let scope = self.options.scope_of(number);
         for t in book.tickets() {
             self.tickets.insert(t.mask());
             if !self.options.allow_duplicate_lines {
                 for r in 0..ROWS {
-                    self.lines.insert(line_key(t, r));
+                    self.lines[scope].insert(line_key(t, r));
                 }
             }
         }
@@ -214,10 +254,10 @@ impl<'a> RunDrawer<'a> {
             if attempt > 0 {
                 book = self.generator.book(&self.seed, number, attempt);
             }
-            if self.clashes(&book) {
+            if self.clashes(number, &book) {
                 continue;
             }
-            self.insert(&book);
+            self.insert(number, &book);
             if attempt > 0 {
                 self.redraws.push(Redraw { book: number, attempt });
             }
@@ -226,10 +266,11 @@ impl<'a> RunDrawer<'a> {
         Err(RunError::LinesExhausted { book: number })
     }
 
-    fn clashes(&self, book: &Book) -> bool {
+    fn clashes(&self, number: u64, book: &Book) -> bool {
+        let lines = &self.lines[self.options.scope_of(number)];
         book.tickets().iter().take(TICKETS_PER_BOOK).any(|t| {
             self.tickets.contains(&t.mask())
-                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| self.lines.contains(&line_key(t, r))))
+                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| lines.contains(&line_key(t, r))))
         })
     }
 }

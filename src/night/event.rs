@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::draw::Protocol;
 use crate::game::prize::SetSpec;
 pub use crate::game::Verdict;
 
@@ -31,6 +32,9 @@ pub enum Event {
         game: Option<u16>,
         commitment: String,
         seed: String,
+        /// The draw protocol the seed's order follows; absent in logs of housie 0.2 (protocol 1).
+        #[serde(default, skip_serializing_if = "Protocol::is_v1")]
+        draw: Protocol,
     },
     /// A number called: typed by the caller, or `drawn` by housie from the game's seed.
     Called { number: u8, drawn: bool },

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
-use super::draw::DrawSeed;
+use super::draw::{DrawSeed, Protocol};
 use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
 use super::run::NightRun;
@@ -106,7 +106,7 @@ impl Log<'_> {
 
     /// The game a `GameCreated` event starts, checked.
     fn new_game(&self, id: i64, event: &Event, at: &str) -> Result<Game, String> {
-        let Event::GameCreated { name, prizes, set, bogey, books, game, commitment, seed } = event else {
+        let Event::GameCreated { name, prizes, set, bogey, books, game, commitment, seed, draw } = event else {
             return Err("not a new game".into());
         };
         check_name(name)?;
@@ -121,6 +121,10 @@ impl Log<'_> {
         if sha256_hex(seed) != *commitment {
             return Err("the draw seed does not match its commitment".into());
         }
+        let seed = match draw {
+            Protocol::V1 => DrawSeed::recorded(seed, Protocol::V1),
+            Protocol::V2 => DrawSeed::parse(seed).map_err(|_| "the draw seed is not 64 hex digits".to_string())?,
+        };
         Ok(Game {
             id,
             name: name.clone(),
@@ -128,7 +132,7 @@ impl Log<'_> {
             set,
             bogey: *bogey,
             books,
-            seed: DrawSeed::from_text(seed),
+            seed,
             commitment: commitment.clone(),
             created_at: at.to_string(),
             calls: Calls::new(),
@@ -392,6 +396,7 @@ mod tests {
             game: None,
             commitment: sha256_hex(seed),
             seed: seed.into(),
+            draw: Protocol::V1,
         }
     }
 
@@ -418,36 +423,19 @@ mod tests {
             assert_eq!(log().replay(&events).unwrap_err(), (3, why.to_string()));
         }
         let mut forged = good.to_vec();
-        forged[0] = stored(
-            1,
-            1,
-            match created("s") {
-                Event::GameCreated { name, prizes, set, bogey, books, game, seed, .. } => {
-                    Event::GameCreated { name, prizes, set, bogey, books, game, commitment: sha256_hex("t"), seed }
-                }
-                e => e,
-            },
-        );
+        let mut edited = created("s");
+        if let Event::GameCreated { commitment, .. } = &mut edited {
+            *commitment = sha256_hex("t");
+        }
+        forged[0] = stored(1, 1, edited);
         assert_eq!(log().replay(&forged).unwrap_err().1, "game_created: the draw seed does not match its commitment");
         let other_game = [stored(1, 1, created("s")), stored(2, 7, Event::Ended)];
         assert_eq!(log().replay(&other_game).unwrap_err().1, "ended: there is no game 7");
-        let named = [stored(
-            1,
-            1,
-            match created("s") {
-                Event::GameCreated { prizes, set, bogey, books, game, commitment, seed, .. } => Event::GameCreated {
-                    name: "fake\ndraw seed 00".into(),
-                    prizes,
-                    set,
-                    bogey,
-                    books,
-                    game,
-                    commitment,
-                    seed,
-                },
-                e => e,
-            },
-        )];
+        let mut renamed = created("s");
+        if let Event::GameCreated { name, .. } = &mut renamed {
+            *name = "fake\ndraw seed 00".into();
+        }
+        let named = [stored(1, 1, renamed)];
         assert!(log().replay(&named).unwrap_err().1.contains("U+000A"));
     }
 

@@ -40,6 +40,9 @@ pub struct GameRecord {
     pub commitment: String,
     /// The draw seed, revealed when the game ended (`null` while it runs).
     pub seed: Option<String>,
+    /// The draw protocol its order follows (`housie draws --protocol N`): 2, or 1 for games
+    /// of housie 0.2.
+    pub draw: u8,
     pub calls: Vec<CallLine>,
     pub undone: Vec<UndoneLine>,
     pub prizes_won: Vec<PrizeWon>,
@@ -145,7 +148,8 @@ impl NightRecord {
             let _ = writeln!(out, "  draw seed SHA-256 {}", g.commitment);
             if let Some(seed) = &g.seed {
                 let seed = escape(seed);
-                let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {seed})");
+                let protocol = if g.draw == 1 { "--protocol 1 " } else { "" };
+                let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {protocol}{seed})");
             }
             let numbers: Vec<String> =
                 g.calls.iter().map(|c| if c.drawn { format!("{}*", c.number) } else { c.number.to_string() }).collect();
@@ -199,6 +203,7 @@ fn game_record(g: &Game) -> GameRecord {
         ended_at: g.ended_at.clone(),
         commitment: g.commitment.clone(),
         seed: g.revealed_seed().map(str::to_string),
+        draw: g.seed.protocol().number(),
         calls: g
             .call_log
             .iter()

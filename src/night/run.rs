@@ -10,7 +10,7 @@ use super::store::RunId;
 use crate::digest::sha256_hex;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use crate::record::{RunRecord, RUN_RECORD};
-use crate::{Generator, Seed, MANIFEST};
+use crate::{Generator, MANIFEST};
 
 /// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
 /// ticket's numbers in reading order.
@@ -214,7 +214,7 @@ pub fn content_sha256(text: &str) -> String {
 
 /// Every ticket of the run in book order, drawn on all cores.
 fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
-    let seed = Seed::from_text(&record.seed);
+    let seed = record.seed();
     let attempts = record.attempts();
     let generator = Generator::get();
     let books: Vec<u64> = (record.settings.first_book..record.settings.first_book + record.settings.books).collect();

@@ -159,6 +159,7 @@ impl Night {
             game: books.game(),
             commitment: seed.commitment(),
             seed: seed.text().to_string(),
+            draw: seed.protocol(),
         };
         self.commit(id, event)?;
         Ok(id)

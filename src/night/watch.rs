@@ -57,7 +57,8 @@ impl Watch {
             .into_iter()
             .map(|i| {
                 let prize = &self.set.prizes[i];
-                let fixed = any.filter(|_| prize.pattern.same_on_every_ticket()).map(|t| prize.pattern.rule(&t, prize.need));
+                let fixed =
+                    any.filter(|_| prize.pattern.same_on_every_ticket()).map(|t| prize.pattern.rule(&t, prize.need));
                 (i, WatchCounts::default(), fixed)
             })
             .collect();

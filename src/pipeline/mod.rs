@@ -110,8 +110,10 @@ impl GeneratePlan {
     fn record(&self, files: &[FinishedFile], redraws: Vec<Redraw>) -> RunRecord {
         let style = self.style();
         RunRecord {
-            housie: env!("CARGO_PKG_VERSION").to_string(),
+            housie: self.housie.clone(),
             seed: self.seed.text().to_string(),
+            generator: self.seed.generator(),
+            seed_kind: self.seed_kind,
             created: self.date.rfc3339(),
             settings: self.settings.clone(),
             template: TemplateRecord {

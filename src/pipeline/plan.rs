@@ -4,9 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use sha2::Digest;
+
 use super::settings::Settings;
 use crate::export::pdf::{Colours, PdfStyle};
-use crate::generate::{RunError, RunOptions, Seed, MAX_UNIQUE_LINE_BOOKS};
+use crate::generate::{RunError, RunOptions, Seed, SeedKind, MAX_UNIQUE_LINE_BOOKS};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::template::Template;
@@ -34,6 +36,11 @@ pub struct GeneratePlan {
     pub font: Font,
     /// The run's date (the PDFs' CreationDate and ModDate), recorded in run.json.
     pub date: RunDate,
+    /// The housie version the run is written as (run.json's `housie`, the PDF's Producer): this
+    /// one, or the recorded one when `verify` regenerates a run of an earlier version.
+    pub housie: String,
+    /// How the seed came about, recorded in run.json (`None` for a run of housie 0.2).
+    pub seed_kind: Option<SeedKind>,
 }
 
 impl GeneratePlan {
@@ -86,6 +93,8 @@ impl GeneratePlan {
             template,
             font,
             date: RunDate::EPOCH,
+            housie: env!("CARGO_PKG_VERSION").to_string(),
+            seed_kind: Some(SeedKind::Text),
         }
     }
 
@@ -100,6 +109,8 @@ impl GeneratePlan {
             date: self.date,
             numbering: self.settings.numbering(),
             two_up: self.settings.impose == Some(Impose::TwoUp),
+            housie: &self.housie,
+            seal: self.seal(),
             colours: match (self.settings.games, self.settings.order) {
                 (None, _) => Colours::Template,
                 (Some(_), Order::Booklets) => Colours::PerGame,
@@ -117,23 +128,38 @@ impl GeneratePlan {
             None => Font::bundled(),
             Some(path) => Font::from_file(path)?,
         };
-        let mut plan = GeneratePlan::with_style(
-            Seed::from_text(&record.seed),
-            record.settings.clone(),
-            out_dir,
-            false,
-            template,
-            font,
-        );
+        let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
         plan.after = record.after.as_ref().map(Continuation::read_recorded).transpose()?;
         plan.date = RunDate::parse(&record.created)?;
+        plan.housie = record.housie.clone();
+        plan.seed_kind = record.seed_kind;
         Ok(plan)
+    }
+
+    /// What the PDFs carry of the record's rules (see [`crate::export::pdf::PdfStyle::seal`]):
+    /// SHA-256 of its settings, seed kind, generator and version. Runs of housie 0.2 had none.
+    pub fn seal(&self) -> Option<[u8; 32]> {
+        (!crate::record::READABLE.contains(&self.housie.as_str())).then(|| {
+            let rules = serde_json::json!({
+                "settings": &self.settings,
+                "seed_kind": self.seed_kind,
+                "generator": self.seed.generator(),
+                "housie": &self.housie,
+            });
+            sha2::Sha256::digest(rules.to_string().as_bytes()).into()
+        })
     }
 
     /// What the drawer needs.
     pub fn run_options(&self) -> RunOptions {
         let s = &self.settings;
-        RunOptions { books: s.books, first_book: s.first_book, allow_duplicate_lines: s.allow_duplicate_lines }
+        RunOptions {
+            books: s.books,
+            first_book: s.first_book,
+            allow_duplicate_lines: s.allow_duplicate_lines,
+            games: s.games,
+            generator: self.seed.generator(),
+        }
     }
 
     /// Refuses, before anything is written, what would fail or overwrite without `force`.
@@ -141,9 +167,9 @@ impl GeneratePlan {
         self.settings.check()?;
         self.run_options().check()?;
         if let Some(after) = &self.after {
-            let total = after.books().saturating_add(self.settings.books);
-            if !self.settings.allow_duplicate_lines && total > MAX_UNIQUE_LINE_BOOKS {
-                return Err(RunError::LinesInfeasible { books: total }.into());
+            let per_scope = self.run_options().books_per_scope(after.books());
+            if !self.settings.allow_duplicate_lines && per_scope > MAX_UNIQUE_LINE_BOOKS {
+                return Err(RunError::LinesInfeasible { books: per_scope }.into());
             }
         }
         self.style().check()?;

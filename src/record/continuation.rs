@@ -69,8 +69,15 @@ impl Continuation {
         self.prior.last().map_or(1, |r| r.settings.first_book + r.settings.books)
     }
 
-    pub fn seed(&self) -> &str {
-        self.prior.last().map_or("", |r| r.seed.as_str())
+    /// The earlier run's seed, for the generator its books came from: a continuation draws
+    /// with the same.
+    pub fn seed(&self) -> crate::generate::Seed {
+        self.prior.last().map_or_else(|| crate::generate::Seed::from_text(""), RunRecord::seed)
+    }
+
+    /// How the earlier run's seed came about.
+    pub fn seed_kind(&self) -> Option<crate::generate::SeedKind> {
+        self.prior.last().and_then(|r| r.seed_kind)
     }
 
     /// Games per booklet of the earlier run (`None`: plain books).

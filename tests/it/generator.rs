@@ -49,7 +49,7 @@ fn the_known_counts_hold() {
 #[test]
 fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
     let seed = Seed::from_text("alone");
-    let options = RunOptions { books: 3000, first_book: 1, allow_duplicate_lines: false };
+    let options = RunOptions::new(3000, 1, false);
     let (run, redraws) = draw_all(seed.clone(), options.clone()).unwrap();
     let mut one_thread = RunDrawer::new(seed.clone(), options).unwrap().with_threads(1);
     let mut sequential = Vec::new();
@@ -76,7 +76,9 @@ fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
 /// new expected value.
 #[test]
 fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
-    let book = Generator::get().book(&Seed::from_text("golden"), 1, 0);
+    // Generator 1, as housie 0.2 drew and wrote it: the same tickets and the same bytes.
+    let v1 = Seed::with_generator("golden", housie::generate::GeneratorVersion::V1);
+    let book = Generator::get().book(&v1, 1, 0);
     let expected: [[u8; 27]; 6] = [
         [0, 0, 21, 32, 40, 58, 67, 0, 0, 4, 14, 26, 35, 0, 0, 0, 78, 0, 9, 0, 29, 37, 41, 0, 0, 0, 82],
         [0, 11, 20, 34, 0, 0, 0, 74, 86, 2, 19, 0, 0, 49, 52, 62, 0, 0, 6, 0, 25, 0, 0, 0, 64, 77, 88],
@@ -87,7 +89,8 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     ];
     assert_eq!(book.tickets().map(|t| *t.cells()), expected);
     let dir = tempfile::tempdir().unwrap();
-    let plan = housie::GeneratePlan::new(Seed::from_text("golden"), 20, dir.path().join("o"));
+    let mut plan = housie::GeneratePlan::new(v1, 20, dir.path().join("o"));
+    (plan.housie, plan.seed_kind) = ("0.2.0".into(), None);
     let record = housie::generate_run(&plan, &|_| {}).unwrap().record;
     let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
     assert_eq!(
@@ -95,6 +98,34 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
         [
             ("books.pdf", "342e587a8def7a1f414d2235cb72dc9b64c3b300c51c9e2b8e692421db210e9a"),
             ("manifest.csv", "e0108da70457e9a22a8862b4a2cd4391fde864f0c65213d5c2c13dd1f2de1241"),
+        ]
+    );
+}
+
+/// Generator 2 (ChaCha20), pinned: a seed must draw the same tickets and bytes in every later
+/// housie that writes this version.
+#[test]
+fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
+    let seed = Seed::from_text("golden");
+    let book = Generator::get().book(&seed, 1, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let record =
+        housie::generate_run(&housie::GeneratePlan::new(seed, 20, dir.path().join("o")), &|_| {}).unwrap().record;
+    let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
+    let expected: [[u8; 27]; 6] = [
+        [7, 0, 0, 0, 41, 51, 0, 78, 85, 0, 11, 24, 35, 0, 56, 0, 0, 87, 8, 0, 26, 0, 0, 58, 65, 79, 0],
+        [6, 0, 25, 0, 45, 0, 61, 75, 0, 0, 12, 27, 30, 47, 0, 64, 0, 0, 0, 13, 0, 37, 0, 52, 0, 77, 81],
+        [1, 15, 0, 0, 42, 55, 0, 74, 0, 0, 17, 0, 31, 46, 0, 0, 76, 84, 0, 0, 22, 39, 0, 59, 68, 0, 88],
+        [3, 10, 0, 0, 0, 53, 60, 0, 80, 0, 0, 0, 32, 44, 54, 0, 72, 89, 9, 19, 28, 0, 48, 0, 67, 0, 0],
+        [2, 14, 21, 0, 0, 0, 0, 70, 82, 0, 0, 29, 36, 43, 0, 69, 71, 0, 5, 0, 0, 38, 49, 50, 0, 0, 83],
+        [0, 16, 0, 33, 40, 0, 62, 73, 0, 0, 0, 20, 34, 0, 57, 63, 0, 86, 4, 18, 23, 0, 0, 0, 66, 0, 90],
+    ];
+    assert_eq!(book.tickets().map(|t| *t.cells()), expected);
+    assert_eq!(
+        hashes,
+        [
+            ("books.pdf", "363d25437e2073c3eb7efced3b75f32c509fd99e6cdc3c4cd420909435960beb"),
+            ("manifest.csv", "2eed1ea4cad52d56755073969291ffe83d9bde1c82db463918212e0751406971"),
         ]
     );
 }

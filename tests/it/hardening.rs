@@ -17,13 +17,19 @@ fn forge(d: &Dir, out: &str) -> (String, String) {
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(str::to_string).collect()).collect();
     let filled = |l: &Vec<String>, c: usize| (0..3).filter(|r| !l[3 + r * 9 + c].is_empty()).collect::<Vec<_>>();
-    let c = (0..9).find(|&c| filled(&lines[1], c).len() == 1 && filled(&lines[2], c).len() == 1).unwrap();
-    let (a, b) = (3 + filled(&lines[1], c)[0] * 9 + c, 3 + filled(&lines[2], c)[0] * 9 + c);
-    let (x, y) = (lines[1][a].clone(), lines[2][b].clone());
-    lines[1][a] = y;
-    lines[2][b] = x;
+    // Two tickets of book 1 (rows 1–6) and a column where each holds one number.
+    let (i, j, c) = (1..=6)
+        .flat_map(|i| (i + 1..=6).map(move |j| (i, j)))
+        .find_map(|(i, j)| {
+            (0..9).find(|&c| filled(&lines[i], c).len() == 1 && filled(&lines[j], c).len() == 1).map(|c| (i, j, c))
+        })
+        .unwrap();
+    let (a, b) = (3 + filled(&lines[i], c)[0] * 9 + c, 3 + filled(&lines[j], c)[0] * 9 + c);
+    let (x, y) = (lines[i][a].clone(), lines[j][b].clone());
+    lines[i][a] = y;
+    lines[j][b] = x;
     std::fs::write(&path, lines.iter().map(|l| l.join(",") + "\n").collect::<String>()).unwrap();
-    (lines[1][0].clone(), lines[2][0].clone())
+    (lines[i][0].clone(), lines[j][0].clone())
 }
 
 #[test]
@@ -70,7 +76,7 @@ fn a_closed_stdout_ends_quietly_with_the_verdict() {
         (&["verify", "r"], 0),
         (&["check", "r", "--serial", &serial, "--calls", "1 2 3"], 1),
         (&["winners", "r", "--calls", "1 2 3"], 0),
-        (&["draws", "abc"], 0),
+        (&["draws", "abc", "--protocol", "1"], 0),
         (&["night", "r"], 2),
     ];
     for (args, code) in cases {

@@ -17,6 +17,7 @@ mod night_browser;
 mod night_cli;
 mod night_hardening;
 mod night_soak;
+mod old_runs;
 mod pdf;
 mod pdf_tools;
 mod prizes;

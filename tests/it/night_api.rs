@@ -344,7 +344,7 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
     let rows = f.rows();
     f.game("Game 1", "3-20").await;
     let set = PrizeSet::shipped("uk").unwrap();
-    let order = housie::night::draw::DrawSeed::from_text("watch test").order();
+    let order = housie::night::draw::DrawSeed::parse(&housie::digest::sha256_hex("watch test")).unwrap().order();
     let mut called: Vec<u8> = Vec::new();
     let mut prize = 0;
     for (i, &n) in order.iter().take(70).enumerate() {
@@ -386,7 +386,7 @@ async fn the_watch_counts_every_open_prize() {
     let (s, v) = f.post("/api/games", json!({"name": "Mixed", "prizes": {"toml": file}, "books": "2-17"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let set = PrizeSet::parse(file, "mixed").unwrap();
-    let order = housie::night::draw::DrawSeed::from_text("watch every prize").order();
+    let order = housie::night::draw::DrawSeed::parse(&housie::digest::sha256_hex("watch every prize")).unwrap().order();
     let mut called = Vec::new();
     for &n in order.iter().take(30) {
         f.call(1, n).await;
@@ -396,7 +396,12 @@ async fn the_watch_counts_every_open_prize() {
             let watch = &state["game"]["watch"][i];
             let (complete, one) = brute_watch(&rows, 2..=17, &called, prize);
             assert_eq!(watch["prize"], prize.name);
-            assert_eq!((watch["complete"].as_u64(), watch["one_away"].as_u64()), (Some(complete), Some(one)), "{} after {called:?}", prize.name);
+            assert_eq!(
+                (watch["complete"].as_u64(), watch["one_away"].as_u64()),
+                (Some(complete), Some(one)),
+                "{} after {called:?}",
+                prize.name
+            );
         }
     }
 }
@@ -416,7 +421,7 @@ async fn draws_follow_the_committed_seed_and_the_record_reveals_it() {
     assert_eq!(f.state(false).await["game"]["seed"], Value::Null, "secret until the game ends");
     let (s, v) = f.post("/api/games/1/end", Value::Null).await;
     assert_eq!(s, StatusCode::OK);
-    let seed = housie::night::draw::DrawSeed::from_text(v["seed"].as_str().unwrap());
+    let seed = housie::night::draw::DrawSeed::parse(v["seed"].as_str().unwrap()).unwrap();
     assert_eq!(seed.commitment(), commitment);
     let expected: Vec<u8> = seed.order().into_iter().filter(|&n| n != 45).take(10).collect();
     assert_eq!(drawn, expected);

@@ -22,14 +22,14 @@ async fn night_prints_the_record_as_text_and_json() {
     f.post("/api/games/1/next-prize", Value::Null).await;
     let (_, end) = f.post("/api/games/1/end", Value::Null).await;
     let seed = end["seed"].as_str().unwrap().to_string();
-    let drawn = DrawSeed::from_text(&seed).next(|n| n == 7 || n == 70).unwrap();
+    let drawn = DrawSeed::parse(&seed).unwrap().next(|n| n == 7 || n == 70).unwrap();
 
     let run = f.dir.run(&["night", "run"]).success();
     let text = run.stdout();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("Game 1: Game 1 (uk, in order, books 1-3), started 20"), "{text}");
     assert!(lines[0].contains(", ended 20"), "{text}");
-    assert_eq!(lines[1], format!("  draw seed SHA-256 {}", DrawSeed::from_text(&seed).commitment()));
+    assert_eq!(lines[1], format!("  draw seed SHA-256 {}", DrawSeed::parse(&seed).unwrap().commitment()));
     assert_eq!(lines[2], format!("  draw seed {seed} (recompute: housie draws {seed})"));
     assert_eq!(lines[3], format!("  3 calls (* drawn by housie): 7 70 {drawn}*"));
     assert!(lines[4].starts_with("  undone: 33 at 20") && lines[4].ends_with(" (2 calls left)"), "{text}");
@@ -52,11 +52,18 @@ async fn night_prints_the_record_as_text_and_json() {
 #[test]
 fn draws_recomputes_the_order_and_the_commitment() {
     let dir = Dir::new();
-    let out = dir.run(&["draws", "abc"]).success().stdout();
+    // A game of housie 0.2 (protocol 1): any text.
+    let out = dir.run(&["draws", "abc", "--protocol", "1"]).success().stdout();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     let order: Vec<u8> = lines[1].split(' ').map(|n| n.parse().unwrap()).collect();
-    assert_eq!(order, DrawSeed::from_text("abc").order().to_vec());
+    assert_eq!(order, DrawSeed::recorded("abc", housie::night::draw::Protocol::V1).order().to_vec());
+    // Protocol 2 takes housie's seeds only: 64 hex digits.
+    let r = dir.run(&["draws", "abc"]).expect_code(2);
+    assert_eq!(
+        r.stderr(),
+        "housie: `abc` is not a draw seed: housie's draw seeds are 64 hex digits (0-9, a-f); a game of housie 0.2 is recomputed with --protocol 1\n"
+    );
 }
 
 #[test]

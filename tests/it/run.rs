@@ -23,12 +23,12 @@ fn duplicates(books: &[DrawnBook]) -> (usize, usize) {
 
 #[test]
 fn two_thousand_books_have_no_duplicate_tickets_or_lines() {
-    let options = RunOptions { books: 2000, first_book: 1, allow_duplicate_lines: false };
+    let options = RunOptions::new(2000, 1, false);
     let (books, redraws) = draw_all(Seed::from_text("dups"), options).unwrap();
     assert_eq!(books.len(), 2000);
     assert_eq!(duplicates(&books), (0, 0));
     // The guarantee had work to do: the same run without it repeats lines.
-    let allowed = RunOptions { books: 2000, first_book: 1, allow_duplicate_lines: true };
+    let allowed = RunOptions::new(2000, 1, true);
     let (raw, none) = draw_all(Seed::from_text("dups"), allowed).unwrap();
     assert!(none.is_empty());
     let (dup_tickets, dup_lines) = duplicates(&raw);
@@ -40,8 +40,8 @@ fn two_thousand_books_have_no_duplicate_tickets_or_lines() {
 #[test]
 fn first_book_continues_the_numbering_and_the_streams() {
     let seed = Seed::from_text("continue");
-    let all = RunOptions { books: 20, first_book: 1, allow_duplicate_lines: true };
-    let tail = RunOptions { books: 10, first_book: 11, allow_duplicate_lines: true };
+    let all = RunOptions::new(20, 1, true);
+    let tail = RunOptions::new(10, 11, true);
     let (a, _) = draw_all(seed.clone(), all).unwrap();
     let (b, _) = draw_all(seed, tail).unwrap();
     assert_eq!(b[0].number, 11);

@@ -54,6 +54,14 @@ pub struct PdfStyle<'a> {
     pub colours: Colours,
     /// Cut-and-stack: two pages on each sheet (`--impose 2up`).
     pub two_up: bool,
+    /// The housie version the run is recorded as written by: the PDF's Producer and Creator.
+    pub housie: &'a str,
+    /// SHA-256 of what run.json says of the run's rules (its settings, seed kind, generator and
+    /// version), written into the Info dictionary as `/HousieRun`: `verify` regenerates the PDF
+    /// from the record, so an edit to the record that changes no page (a setting's name, the
+    /// line rule of a run that had no duplicate line to draw again) still changes the file.
+    /// `None` for runs of housie 0.2, whose files had none.
+    pub seal: Option<[u8; 32]>,
 }
 
 /// Where a page's colours come from.

@@ -30,8 +30,9 @@ fn text(s: &str) -> Object {
     Object::String(s.as_bytes().to_vec(), StringFormat::Literal)
 }
 
-/// Adds the declaration to a serialised volume's document.
-pub fn declare(doc: &mut Document, date: &RunDate) -> lopdf::Result<()> {
+/// Adds the declaration to a serialised volume's document, and the run's seal (see
+/// [`super::PdfStyle::seal`]) when it has one.
+pub fn declare(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf::Result<()> {
     let mut profile = Stream::new(dictionary! { "N" => 4, "Filter" => "FlateDecode" }, compressed_profile().to_vec());
     profile.allows_compression = false;
     let profile_id = doc.add_object(profile);
@@ -56,5 +57,8 @@ pub fn declare(doc: &mut Document, date: &RunDate) -> lopdf::Result<()> {
     info.set("Trapped", Object::Name(b"False".to_vec()));
     info.set("CreationDate", text(&date.pdf()));
     info.set("ModDate", text(&date.pdf()));
+    if let Some(seal) = seal {
+        info.set("HousieRun", text(seal));
+    }
     Ok(())
 }

@@ -72,7 +72,8 @@ impl Shared {
         });
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
-        super::pdfx::declare(&mut doc, &style.date).map_err(other)?;
+        super::pdfx::declare(&mut doc, &style.date, style.seal.map(|s| crate::digest::hex(&s)).as_deref())
+            .map_err(other)?;
 
         doc.prune_objects();
         doc.renumber_objects();
@@ -148,7 +149,7 @@ fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
     }
     let every: String = chars.into_iter().filter(|&c| style.font.glyphs(&c.to_string()).next().is_some()).collect();
     let mut doc = PdfDocument::new(style.title);
-    let producer = format!("housie {}", env!("CARGO_PKG_VERSION"));
+    let producer = format!("housie {}", style.housie);
     doc.metadata.info.producer = producer.clone();
     doc.metadata.info.creator = producer;
     doc.resources.fonts.map.insert(FontId(FONT_ID.into()), PdfFont::new(style.font.parsed().clone()));
