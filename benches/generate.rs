@@ -5,22 +5,27 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use housie::generate::GeneratorVersion;
 use housie::{generate_run, GeneratePlan, Generator, Seed};
 
+/// Generator 2 (ChaCha20) against generator 1 (PCG-64, housie 0.2): the cost of a
+/// cryptographic stream per book.
 fn draw_books(c: &mut Criterion) {
     let g = Generator::get();
-    let seed = Seed::from_text("bench");
     let mut group = c.benchmark_group("draw");
     group.throughput(Throughput::Elements(1000));
-    group.bench_function("1000 books, one core", |b| {
-        let mut k = 0u64;
-        b.iter(|| {
-            for _ in 0..1000 {
-                k += 1;
-                black_box(g.book(&seed, k, 0));
-            }
-        })
-    });
+    for (name, version) in [("ChaCha20", GeneratorVersion::V2), ("PCG-64", GeneratorVersion::V1)] {
+        let seed = Seed::with_generator("bench", version);
+        group.bench_function(format!("1000 books, one core, {name}"), |b| {
+            let mut k = 0u64;
+            b.iter(|| {
+                for _ in 0..1000 {
+                    k += 1;
+                    black_box(g.book(&seed, k, 0));
+                }
+            })
+        });
+    }
     group.finish();
 }
 

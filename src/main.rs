@@ -27,6 +27,7 @@ enum Command {
     Draws(cmd::draws::Args),
     Plan(cmd::plan::Args),
     Prizes(cmd::prizes::Args),
+    RngDump(cmd::rng_dump::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Command::Draws(args) => cmd::draws::run(args),
         Command::Plan(args) => cmd::plan::run(args),
         Command::Prizes(args) => cmd::prizes::run(args),
+        Command::RngDump(args) => cmd::rng_dump::run(args),
     };
     match result {
         Ok(code) => code,

@@ -9,6 +9,7 @@ pub mod out;
 pub mod plan;
 pub mod prizes;
 pub mod progress;
+pub mod rng_dump;
 pub mod serve;
 pub mod verify;
 pub mod winners;

@@ -144,3 +144,29 @@ fn serve_refuses_a_bad_call_name_list() {
     );
     assert!(!dir.join("run/night.sqlite").exists(), "nothing created");
 }
+
+/// The draw protocol's published test vectors (docs/draw-vectors.json): housie recomputes each,
+/// and so does the 38-line reference script docs/draws.py (when python3 is installed).
+#[test]
+fn draws_match_the_published_vectors_and_the_reference_script() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let vectors: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("docs/draw-vectors.json")).unwrap()).unwrap();
+    let vectors = vectors["vectors"].as_array().unwrap();
+    assert!(vectors.len() >= 5);
+    let dir = Dir::new();
+    for v in vectors {
+        let seed = v["seed"].as_str().unwrap();
+        let order: Vec<String> = v["order"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let want = format!("sha256 {}\n{}\n", v["sha256"].as_str().unwrap(), order.join(" "));
+        assert_eq!(dir.run(&["draws", seed]).success().stdout(), want, "{seed}");
+    }
+    assert!(std::fs::read_to_string(root.join("docs/draws.py")).unwrap().lines().count() <= 40);
+    let Some(python) = crate::util::tool("python3") else { return };
+    // The script against housie on seeds it has never seen.
+    for i in 0..20 {
+        let seed = housie::digest::sha256_hex(format!("reference {i}"));
+        let script = std::process::Command::new(&python).arg(root.join("docs/draws.py")).arg(&seed).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&script.stdout), dir.run(&["draws", &seed]).success().stdout(), "{seed}");
+    }
+}

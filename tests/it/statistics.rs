@@ -144,3 +144,59 @@ fn every_number_is_on_every_ticket_one_time_in_six() {
     assert_passes("number on ticket", number_on_ticket(ours()));
     assert_rejected("number on ticket", number_on_ticket(control()));
 }
+
+/// A fresh run of booklets of 8 games keeps lines unique within each game (generator 2), and
+/// each game's books still follow the exact law: full columns per ticket position, summed over
+/// the eight games. The control's books, split the same way, fail it.
+#[test]
+fn every_game_of_a_run_of_booklets_follows_the_exact_law() {
+    let games = 8u16;
+    let booklets = BOOKS / u64::from(games);
+    let options = housie::generate::RunOptions {
+        games: Some(games),
+        ..housie::generate::RunOptions::new(booklets * u64::from(games), 1, false)
+    };
+    let (books, _) = housie::generate::draw_all(Seed::from_text("booklets by game"), options).unwrap();
+    let exact = Generator::get().marginals().full_columns;
+    let by_game = |draw: &dyn Fn(u64) -> Book| {
+        let (mut stat, mut df) = (0.0, 0);
+        for g in 0..u64::from(games) {
+            let mut counts = vec![vec![0f64; 4]; TICKETS_PER_BOOK];
+            for b in 0..booklets {
+                for (t, ticket) in draw(b * u64::from(games) + g + 1).tickets().iter().enumerate() {
+                    counts[t][ticket.full_columns()] += 1.0;
+                }
+            }
+            for (t, row) in counts.iter().enumerate() {
+                let expected: Vec<f64> = (0..4).map(|c| exact[t][c] * booklets as f64).collect();
+                stat += chi_square(row, &expected);
+                df += expected.iter().filter(|&&e| e > 0.0).count() - 1;
+            }
+        }
+        (stat, df)
+    };
+    assert_passes("full columns, game by game", by_game(&|k| books[(k - 1) as usize].book));
+    let mut sample = control();
+    let control_books: Vec<Book> = (1..=BOOKS).map(&mut sample).collect();
+    assert_rejected("full columns, game by game", by_game(&|k| control_books[(k - 1) as usize]));
+    // Lines repeat across games but never within one.
+    let mut lines = std::collections::HashSet::new();
+    let mut across = 0;
+    for b in &books {
+        for t in b.book.tickets() {
+            for r in 0..3 {
+                let line = (t.row_mask(r), (b.number - 1) % u64::from(games));
+                assert!(lines.insert(line), "a line repeats within game {}", line.1 + 1);
+            }
+        }
+    }
+    for b in &books {
+        for t in b.book.tickets() {
+            let g = (b.number - 1) % u64::from(games);
+            across += (0..3)
+                .filter(|&r| (0..u64::from(games)).any(|h| h != g && lines.contains(&(t.row_mask(r), h))))
+                .count();
+        }
+    }
+    assert!(across > 0, "lines are kept apart only within a game");
+}
