@@ -7,19 +7,26 @@ use std::path::PathBuf;
 use crate::generate::RunError;
 use crate::pipeline::SettingsError;
 
+/// Why housie could not do what was asked; each reads as one line for the person who asked.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// The run cannot be drawn as asked.
     #[error(transparent)]
     Run(#[from] RunError),
+    /// A setting is out of range.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// A file or folder could not be read or written.
+    #[allow(missing_docs)]
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
     /// The output folder holds files and replacing them was not asked for.
     #[error("{} is not empty", .0.display())]
     NotEmpty(PathBuf),
+    /// The output path is a file, not a folder.
     #[error("{} is not a folder", .0.display())]
     NotADir(PathBuf),
+    /// Another housie run is writing into the folder.
     #[error("{} is in use by another housie run; wait for it to finish", .0.display())]
     Busy(PathBuf),
     #[error(
@@ -28,33 +35,45 @@ pub enum Error {
          housie's files, to repair it",
         .0.display()
     )]
+    /// The folder holds a run's files but not its run.json: its publication was cut short.
     Incomplete(PathBuf),
+    /// The run a continuation follows no longer matches its run.json.
     #[error("{}: does not match its run.json; verify that run before continuing it", .0.display())]
     EarlierRunEdited(PathBuf),
     #[error(
         "{}: the run this one continues has changed since (its run.json's SHA-256 was {recorded}, now {found})",
         dir.display()
     )]
+    /// The run a continuation follows changed since the continuation was drawn.
+    #[allow(missing_docs)]
     EarlierRunChanged { dir: PathBuf, recorded: String, found: String },
     /// A run record that cannot be read: not UTF-8, not the expected JSON.
+    #[allow(missing_docs)]
     #[error("{}:{line}: {message}", path.display())]
     Record { path: PathBuf, line: usize, message: String },
+    /// A run.json written by a housie whose runs this one cannot regenerate.
+    #[allow(missing_docs)]
     #[error("{}: written by housie {theirs}, this is housie {ours}; verify it with that version", path.display())]
     RecordVersion { path: PathBuf, theirs: String, ours: String },
     /// A manifest row that is not valid (located), met while settling a claim.
     #[error("{0}; verify the run")]
     Manifest(String),
+    /// A date that cannot be used.
     #[error(transparent)]
-    Date(#[from] crate::record::date::DateError),
+    Date(#[from] crate::date::DateError),
     /// The command line's own refusals (a mistyped serial, bad calls): never made by the library.
     #[error("{0}")]
     Usage(String),
+    /// The look cannot be printed as asked.
     #[error(transparent)]
     Style(#[from] crate::export::pdf::StyleError),
+    /// A template was refused.
     #[error(transparent)]
     Template(#[from] crate::print::template::TemplateError),
+    /// A font was refused.
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
+    /// A prize set was refused.
     #[error(transparent)]
     Prizes(#[from] crate::game::PrizeSetError),
     /// The night could not start (boxed: it can itself hold an `Error` about the run).

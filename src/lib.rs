@@ -1,3 +1,5 @@
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 //! housie: printable books of 90-ball bingo tickets, drawn so that every valid book is equally
 //! likely, with a manifest, a print-ready PDF, a run record and, on the night, a caller's desk.
 //!
@@ -7,6 +9,7 @@
 //! [`night`], which reads a run and writes only its own database.
 
 pub mod audit;
+pub mod date;
 pub mod digest;
 pub mod domain;
 pub mod error;
@@ -15,7 +18,7 @@ pub mod files;
 pub mod game;
 pub mod generate;
 pub mod night;
-pub mod parallel;
+pub(crate) mod parallel;
 pub mod pipeline;
 pub mod print;
 pub mod record;

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! The `housie` command: a thin shell over the library. Every error ends here as one line on
 //! stderr and an exit code: 0 success, 1 "no" (a run or claim that is not valid), 2 usage or I/O.
 

@@ -14,6 +14,7 @@ use crate::{Book, Error, Generator, Seed, MANIFEST};
 /// A run folder opened for settling claims.
 pub struct Tickets {
     manifest: PathBuf,
+    /// The run's record, when run.json is there.
     pub record: Option<RunRecord>,
     /// How the run writes its serials: from run.json, or read off the manifest.
     pub numbering: Numbering,
@@ -36,7 +37,7 @@ impl Tickets {
         }
         let mut header = String::new();
         BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
-        let want = crate::export::csv::columns().join(",");
+        let want = crate::record::manifest::columns().join(",");
         if header.trim_end() != want {
             return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
         }

@@ -15,13 +15,16 @@ use crate::{generate_run, Error, GeneratePlan, MANIFEST};
 /// The outcome of a check that could be carried out: the problems (none means valid) and notes.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// Every problem found.
     pub problems: Vec<String>,
+    /// Notes that are not problems.
     pub notes: Vec<String>,
     /// What was checked, for the summary line.
     pub summary: String,
 }
 
 impl Report {
+    /// Whether no problem was found.
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
     }
@@ -52,7 +55,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             Err(e) => files.push(format!("{}: {e}", f.name)),
         }
     }
-    if crate::print::font::hex(&Sha256::digest(record.template.toml.as_bytes())) != record.template.sha256 {
+    if crate::digest::sha256_hex(record.template.toml.as_bytes()) != record.template.sha256 {
         files.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
     }
 
@@ -163,7 +166,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
 fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
     let mut hasher = Sha256::new();
     let bytes = std::io::copy(&mut fs::File::open(path)?, &mut hasher)?;
-    Ok((crate::print::font::hex(&hasher.finalize()), bytes))
+    Ok((crate::digest::hex(&hasher.finalize()), bytes))
 }
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.

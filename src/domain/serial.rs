@@ -50,6 +50,7 @@ pub struct Numbering {
 }
 
 impl Numbering {
+    /// Serials of plain books: BOOK-TICKET-CHECK.
     pub const BOOKS: Numbering = Numbering { games: 0 };
 
     /// Booklets of `games` games (at least 1).
@@ -203,14 +204,22 @@ impl Numbering {
 /// Why a string is not a serial.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SerialError {
+    /// Not a serial at all.
     #[error("`{0}` is not a serial: expected BOOK-TICKET-CHECK, e.g. 000123-4-7")]
     Malformed(String),
+    /// Not a serial of a run of booklets.
     #[error("`{0}` is not a serial of this run: expected BOOKLET-GAME-TICKET-CHECK, e.g. 000123-3-4-1")]
     MalformedBooklet(String),
+    /// A game the booklets do not have.
+    #[allow(missing_docs)]
     #[error("`{serial}` is for game {game}, but this run's booklets have games 1–{games}")]
     GameOutOfRange { serial: String, game: u16, games: u16 },
+    /// A ticket number outside 1–6.
+    #[allow(missing_docs)]
     #[error("`{0}` has ticket {1}, but a book has tickets 1–6")]
     TicketOutOfRange(String, u8),
+    /// A check digit that fails.
+    #[allow(missing_docs)]
     #[error("`{serial}` fails its check digit: it is {found}, the digits before it give {expected}")]
     CheckDigit { serial: String, found: u8, expected: u8 },
 }
@@ -225,6 +234,7 @@ impl Serial {
         })
     }
 
+    /// The book's number.
     pub fn book(&self) -> u64 {
         self.book
     }
@@ -257,6 +267,7 @@ impl Serial {
         }
     }
 
+    /// The serial's Damm check digit.
     pub fn check_digit(&self) -> u8 {
         damm(&self.body())
     }

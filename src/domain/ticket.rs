@@ -14,12 +14,16 @@ pub struct Ticket {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
     /// A number outside 1–90, or outside its column's range.
+    #[allow(missing_docs)]
     WrongColumn { row: usize, col: usize, number: u8 },
     /// A row with other than five numbers.
+    #[allow(missing_docs)]
     RowCount { row: usize, count: usize },
     /// A column with no number at all.
+    #[allow(missing_docs)]
     EmptyColumn { col: usize },
     /// A number not greater than the one above it in its column.
+    #[allow(missing_docs)]
     NotAscending { row: usize, col: usize, number: u8, above: u8 },
 }
 
@@ -49,6 +53,7 @@ impl fmt::Display for Violation {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", join(.violations))]
 pub struct TicketError {
+    /// Every broken rule.
     pub violations: Vec<Violation>,
 }
 

@@ -8,23 +8,8 @@
 use std::io::{self, Write};
 
 use super::Export;
-use crate::domain::{COLS, ROWS};
 use crate::print::pages::PlacedBook;
-
-/// The manifest's header, in order.
-pub fn columns() -> Vec<String> {
-    let mut cols = vec!["serial".to_string(), "book".to_string(), "ticket".to_string()];
-    for r in 1..=ROWS {
-        for c in 1..=COLS {
-            cols.push(format!("r{r}c{c}"));
-        }
-    }
-    cols.push("file".to_string());
-    cols.push("page".to_string());
-    cols.push("booklet".to_string());
-    cols.push("game".to_string());
-    cols
-}
+use crate::record::manifest::columns;
 
 /// Streams manifest rows into any writer.
 pub struct ManifestWriter<W: Write> {
@@ -32,12 +17,14 @@ pub struct ManifestWriter<W: Write> {
 }
 
 impl<W: Write> ManifestWriter<W> {
+    /// A writer that has written the header line.
     pub fn new(writer: W) -> io::Result<ManifestWriter<W>> {
         let mut csv = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(writer);
         csv.write_record(columns())?;
         Ok(ManifestWriter { csv })
     }
 
+    /// The writer back, flushed.
     pub fn into_inner(self) -> io::Result<W> {
         self.csv.into_inner().map_err(|e| e.into_error())
     }

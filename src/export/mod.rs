@@ -96,6 +96,7 @@ fn read_up_to(r: &mut impl io::Read, buf: &mut [u8]) -> io::Result<usize> {
 }
 
 impl OutputFile {
+    /// A temporary file in `dir`, published as `name` when finished.
     pub fn create(dir: &Path, name: &str) -> io::Result<OutputFile> {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".housie-").suffix(".tmp");
@@ -123,7 +124,7 @@ impl OutputFile {
 
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
-        let sha256 = crate::print::font::hex(&self.hash.finalize());
+        let sha256 = crate::digest::hex(&self.hash.finalize());
         let (temp, first_difference) = match self.sink {
             Sink::Temp(writer) => {
                 let temp = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -176,10 +177,12 @@ impl FinishedFile {
         &self.sha256
     }
 
+    /// The file's size.
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
 
+    /// The file's name.
     pub fn name(&self) -> &str {
         &self.name
     }

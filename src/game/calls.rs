@@ -10,12 +10,19 @@ pub struct Calls {
     index: [usize; 91],
 }
 
+/// Why calls could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CallsError {
+    /// A token that is not a number as called.
+    #[allow(missing_docs)]
     #[error("{at}: `{token}` is not a number as called (1–90, no sign or leading zero)")]
     NotANumber { token: String, at: String },
+    /// A number outside 1–90.
+    #[allow(missing_docs)]
     #[error("{at}: {number} is not a bingo number (1–90)")]
     OutOfRange { number: u32, at: String },
+    /// A number called twice.
+    #[allow(missing_docs)]
     #[error("{at}: {number} was already called (call {first})")]
     Repeated { number: u8, first: usize, at: String },
 }
@@ -100,10 +107,12 @@ impl Calls {
         (i != 0).then_some(i)
     }
 
+    /// How many numbers have been called.
     pub fn len(&self) -> usize {
         self.order.len()
     }
 
+    /// Whether nothing has been called.
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }

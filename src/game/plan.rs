@@ -16,11 +16,15 @@ use crate::generate::Seed;
 /// One prize's place, over the games played.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlanLine {
+    /// The prize's name.
     pub prize: String,
     /// 1 for the first winner, 2 for the second, …
     pub place: usize,
+    /// The median call at which it was won.
     pub median: u8,
+    /// The 5th percentile (nearest rank).
     pub p5: u8,
+    /// The 95th percentile (nearest rank).
     pub p95: u8,
     /// The share of games in which two or more tickets won it at the same call.
     pub shared: f64,
@@ -32,8 +36,11 @@ pub struct PlanLine {
 /// The planner's answer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Plan {
+    /// How many games were played.
     pub games: usize,
+    /// How many tickets were in play.
     pub tickets: usize,
+    /// Every prize and place.
     pub prizes: Vec<PlanLine>,
 }
 
@@ -45,20 +52,10 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
         .iter()
         .map(|t| (t.reading_order(), set.prizes.iter().map(|p| p.pattern.rule(t, p.need)).collect()))
         .collect();
-    let threads = crate::parallel::threads().min(games.max(1));
-    let per = games.div_ceil(threads);
+    let numbers: Vec<u64> = (0..games as u64).collect();
     // Per game: per prize, per place, (call, how many tickets won it then).
-    let results: Vec<Vec<Vec<(u8, u32)>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let compiled = &compiled;
-                s.spawn(move || {
-                    let range = (t * per)..((t + 1) * per).min(games);
-                    range.map(|g| play(compiled, set, prizes, seed, g as u64)).collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("a simulated game does not panic")).collect()
+    let results: Vec<Vec<Vec<(u8, u32)>>> = crate::parallel::map_chunks(&numbers, |part| {
+        part.iter().map(|&g| play(&compiled, set, prizes, seed, g)).collect()
     });
     let mut lines = Vec::new();
     for (i, prize) in set.prizes.iter().enumerate() {

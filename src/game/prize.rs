@@ -16,7 +16,9 @@ use crate::domain::text::check_plain;
 /// One prize of a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prize {
+    /// The prize's name, as the caller says it.
     pub name: String,
+    /// Which numbers of a ticket count.
     pub pattern: Pattern,
     /// How many of the pattern's numbers must be called; `None`: all of them.
     pub need: Option<u8>,
@@ -38,8 +40,11 @@ pub enum Opens {
 /// The prizes of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrizeSet {
+    /// The set's name.
     pub name: String,
+    /// When its prizes can be won.
     pub opens: Opens,
+    /// Its prizes, in order.
     pub prizes: Vec<Prize>,
 }
 
@@ -47,8 +52,11 @@ pub struct PrizeSet {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SetSpec {
+    /// The set's name.
     pub name: String,
+    /// `together` or `in order`.
     pub opens: Opens,
+    /// The `[[prize]]` tables.
     #[serde(rename = "prize", default)]
     pub prizes: Vec<PrizeSpec>,
 }
@@ -58,6 +66,7 @@ pub struct SetSpec {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PrizeSpec {
+    /// The prize's name.
     pub name: String,
     /// Any n whole rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,18 +97,26 @@ pub struct PrizeSpec {
 /// One mistake in a prize set: which prize (by index) and key, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The prize (by index), or `None` for the set itself.
     pub prize: Option<usize>,
+    /// The key at fault.
     pub key: String,
+    /// What is wrong.
     pub message: String,
 }
 
 /// A prize set that could not be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrizeSetError {
+    /// No shipped set has this name, and no file has this path.
     #[error("`{0}` is not a prize set: the shipped sets are {list}, or give a TOML file", list = SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
     Unknown(String),
+    /// The file could not be read.
+    #[allow(missing_docs)]
     #[error("{file}: {message}")]
     Read { file: String, message: String },
+    /// Mistakes, each with its line.
+    #[allow(missing_docs)]
     #[error("{}", .problems.iter().map(|(line, p)| format!("{file}:{line}: {p}")).collect::<Vec<_>>().join("\n"))]
     Invalid { file: String, problems: Vec<(usize, String)> },
 }

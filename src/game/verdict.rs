@@ -47,10 +47,13 @@ impl Verdict {
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum PrizeState {
     /// Completed by the last call (call `call`, number `number`).
+    #[allow(missing_docs)]
     Stands { call: usize, number: u8 },
     /// Completed earlier, at call `call`.
+    #[allow(missing_docs)]
     Missed { call: usize, number: u8 },
     /// Not complete: `needed` more numbers, from `missing`.
+    #[allow(missing_docs)]
     Incomplete { needed: u8, missing: Vec<u8> },
     /// This ticket can never complete it (its layout lacks the numbers the pattern names).
     Impossible,
@@ -59,7 +62,9 @@ pub enum PrizeState {
 /// A prize as the claim finds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PrizeCheck {
+    /// The prize's name.
     pub prize: String,
+    /// How the ticket stands on it.
     #[serde(flatten)]
     pub state: PrizeState,
     /// Whether the prize can be won now.
@@ -71,7 +76,9 @@ pub struct PrizeCheck {
 /// The verdict on a ticket's numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
+    /// The verdict.
     pub verdict: Verdict,
+    /// Every prize of the set, as the ticket finds it.
     pub prizes: Vec<PrizeCheck>,
     /// The prizes the claim stands for (indices into the set), with the place each takes.
     pub stands: Vec<(usize, usize)>,
@@ -178,14 +185,22 @@ fn and(items: &[String]) -> String {
 /// Why a ticket cannot win in a game, before its numbers are looked at.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
+    /// The ticket's book (or booklet) is not in play in this game.
+    #[allow(missing_docs)]
     #[error("REFUSED: {unit} {number} is not in play in {game} ({books})")]
     NotInPlay { unit: &'static str, number: u64, game: String, books: String },
+    /// The ticket is another game's page of its booklet.
+    #[allow(missing_docs)]
     #[error("REFUSED: {serial} is for game {theirs} of its booklet{their_page}; {game} plays game {ours}{our_page}")]
     WrongGame { serial: Serial, theirs: u16, their_page: String, ours: u16, our_page: String, game: String },
     #[error(
         "REFUSED: forged: the manifest's numbers for {serial} are not the ones the seed drew; check the paper ticket"
     )]
+    /// The manifest's numbers for the serial are not the seed's.
+    #[allow(missing_docs)]
     Forged { serial: Serial },
+    /// A false claim under the bogey rule barred the ticket.
+    #[allow(missing_docs)]
     #[error("REFUSED: {serial} made a false claim at call {call}, and under the bogey rule it can claim nothing more this game")]
     Barred { serial: Serial, call: usize },
 }
@@ -233,6 +248,7 @@ pub enum SerialInput {
     #[error("{0}")]
     Malformed(String),
     /// A check digit that fails: a slip, with the run's serials one slip away.
+    #[allow(missing_docs)]
     #[error("{message}")]
     Mistyped { message: String, suggestions: Vec<Serial> },
 }

@@ -27,10 +27,14 @@ pub const MAX_BOOKS: u64 = 10_000_000;
 /// tickets of 16 bytes, each with a control byte.
 pub const TICKET_SET_BYTES_PER_BOOK: u64 = 6 * 17 * 2;
 
+/// What a run draws: how many books, from which number, and the rules that keep them unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunOptions {
+    /// Books to draw.
     pub books: u64,
+    /// The first book's number.
     pub first_book: u64,
+    /// Let tickets share a line (by default no line repeats in a scope).
     pub allow_duplicate_lines: bool,
     /// Games per booklet in a run of booklets. With generator 2, lines are kept unique within
     /// each game (the tickets played together), not across the whole run.
@@ -93,42 +97,57 @@ impl RunOptions {
 /// A book with its number and the draw that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawnBook {
+    /// The book's number.
     pub number: u64,
+    /// The draw of its stream that was kept (0 unless re-drawn).
     pub attempt: u32,
+    /// The book.
     pub book: Book,
 }
 
 /// A book that is not draw 0 of its stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Redraw {
+    /// The book's number.
     pub book: u64,
+    /// The draw that was kept.
     pub attempt: u32,
 }
 
+/// Why a run cannot be drawn.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum RunError {
+    /// No books were asked for.
     #[error("books must be at least 1")]
     NoBooks,
+    /// Books are numbered from 1.
     #[error("first_book must be at least 1")]
     FirstBookZero,
+    /// The book numbers would overflow.
     #[error("book numbers would run past {}", u64::MAX)]
     TooManyBooks,
     #[error(
         "book {book}: {MAX_ATTEMPTS} draws all repeated a line of an earlier book; a run this large \
          cannot keep every line unique (allow duplicate lines, or split the event)"
     )]
+    /// Every draw of a book repeated a line.
+    #[allow(missing_docs)]
     LinesExhausted { book: u64 },
     #[error(
         "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
          unique for at most {MAX_UNIQUE_LINE_BOOKS} books (of one game, in a run of booklets; allow duplicate \
          lines, or split the event)"
     )]
+    /// More books in a scope than unique lines allow.
+    #[allow(missing_docs)]
     LinesInfeasible { books: u64 },
     #[error(
         "{books} books would need about {} of memory to keep every ticket unique; a run has at most \
          {MAX_BOOKS} books",
         human_bytes(.books.saturating_mul(TICKET_SET_BYTES_PER_BOOK))
     )]
+    /// More books than the uniqueness sets can hold.
+    #[allow(missing_docs)]
     TooLarge { books: u64 },
 }
 
@@ -164,6 +183,7 @@ pub struct RunDrawer<'a> {
 }
 
 impl<'a> RunDrawer<'a> {
+    /// A drawer for the run, checked before anything is drawn.
     pub fn new(seed: Seed, mut options: RunOptions) -> Result<RunDrawer<'a>, RunError> {
         // The books come from the seed's generator, whatever the options said.
         options.generator = seed.generator();
@@ -234,17 +254,11 @@ impl<'a> RunDrawer<'a> {
 
     fn draw_parallel(&self, numbers: &[u64]) -> Vec<Book> {
         let (generator, seed) = (self.generator, &self.seed);
-        let chunk = numbers.len().div_ceil(self.threads).max(1);
+        let draw = |part: &[u64]| part.iter().map(|&k| generator.book(seed, k, 0)).collect::<Vec<_>>();
         if self.threads == 1 || numbers.len() < 256 {
-            return numbers.iter().map(|&k| generator.book(seed, k, 0)).collect();
+            return draw(numbers);
         }
-        std::thread::scope(|s| {
-            let handles: Vec<_> = numbers
-                .chunks(chunk)
-                .map(|part| s.spawn(move || part.iter().map(|&k| generator.book(seed, k, 0)).collect::<Vec<_>>()))
-                .collect();
-            handles.into_iter().flat_map(|h| h.join().expect("drawing books does not panic")).collect()
-        })
+        crate::parallel::map_chunks(numbers, draw)
     }
 
     /// Accepts the first draw of book `number` that repeats no earlier ticket (or line).

@@ -28,6 +28,7 @@ impl GeneratorVersion {
     /// What new runs use.
     pub const CURRENT: GeneratorVersion = GeneratorVersion::V2;
 
+    /// Whether this is generator 1.
     pub fn is_v1(&self) -> bool {
         *self == GeneratorVersion::V1
     }
@@ -103,10 +104,12 @@ impl Seed {
         Seed::from_text(&crate::digest::hex(&bytes))
     }
 
+    /// The seed as written.
     pub fn text(&self) -> &str {
         &self.text
     }
 
+    /// The generator its books come from.
     pub fn generator(&self) -> GeneratorVersion {
         self.version
     }
@@ -134,7 +137,9 @@ impl Seed {
 
 /// One book's random stream.
 pub enum BookRng {
+    /// Generator 1's stream.
     Pcg(Pcg64Mcg),
+    /// Generator 2's stream.
     ChaCha(Box<ChaCha20Rng>),
 }
 

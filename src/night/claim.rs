@@ -14,30 +14,43 @@ use crate::game::{PrizeCheck, Verdict};
 /// One cell of the ticket as shown.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Cell {
+    /// The number.
     pub n: u8,
+    /// Whether it has been called.
     pub called: bool,
 }
 
 /// A prize the claim stands for, and the place a confirmed win takes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StandsFor {
+    /// The prize's name.
     pub prize: String,
+    /// The place it takes (1 for the first).
     pub place: usize,
 }
 
 /// The answer to a claim.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimView {
+    /// The serial, written as the run writes it.
     pub serial: String,
+    /// The ticket's book.
     pub book: u64,
+    /// Its place in the book (1–6).
     pub ticket: u8,
+    /// The game's number.
     pub game: i64,
+    /// The PDF file it is printed in.
     pub file: String,
+    /// Its page there.
     pub page: u64,
+    /// How many numbers had been called.
     pub calls: usize,
+    /// The last call.
     pub last: Option<u8>,
     /// The prize being played, in a set played in order.
     pub prize: Option<String>,
+    /// The verdict.
     pub verdict: Verdict,
     /// One sentence for the caller.
     pub message: String,

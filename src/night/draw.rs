@@ -32,10 +32,12 @@ pub enum Protocol {
 }
 
 impl Protocol {
+    /// Whether this is protocol 1.
     pub fn is_v1(&self) -> bool {
         *self == Protocol::V1
     }
 
+    /// The protocol's number, as the record shows it.
     pub fn number(self) -> u8 {
         self.into()
     }
@@ -101,10 +103,12 @@ impl DrawSeed {
         DrawSeed { text: text.to_string(), protocol }
     }
 
+    /// The seed as written.
     pub fn text(&self) -> &str {
         &self.text
     }
 
+    /// The protocol its order follows.
     pub fn protocol(&self) -> Protocol {
         self.protocol
     }
@@ -156,6 +160,7 @@ pub struct Words {
 }
 
 impl Words {
+    /// The words of a seed (the 64 ASCII characters, for housie's seeds).
     pub fn new(key: &[u8]) -> Words {
         let mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
         Words { mac, block: 0, buffer: [0; 32], used: 32 }
@@ -170,6 +175,7 @@ impl Words {
         mac.finalize().into_bytes().into()
     }
 
+    /// The next 32-bit word.
     pub fn next_word(&mut self) -> u32 {
         if self.used == 32 {
             self.buffer = self.next_block();

@@ -5,15 +5,23 @@ use std::path::PathBuf;
 /// Opening a run or its night database failed: the server does not start.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
+    /// The run itself could not be read.
     #[error(transparent)]
     Run(#[from] crate::Error),
+    /// A file could not be read or written.
+    #[allow(missing_docs)]
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: std::io::Error },
+    /// A manifest row that cannot be read (located).
+    #[allow(missing_docs)]
     #[error("{}:{line}: {message}; run `housie verify` on the run", path.display())]
     Manifest { path: PathBuf, line: u64, message: String },
+    /// The night's database cannot be used, with the reason.
+    #[allow(missing_docs)]
     #[error("{}: {message}", path.display())]
     Database { path: PathBuf, message: String },
     /// An event of the log that the live commands could not have written: edited or damaged.
+    #[allow(missing_docs)]
     #[error("{}: event {seq}: {message}; the night's log was edited or damaged, so it is not replayed", path.display())]
     Log { path: PathBuf, seq: i64, message: String },
     #[error(
@@ -21,6 +29,8 @@ pub enum OpenError {
          serve the run it belongs to, or move it away to start a new night",
         path.display()
     )]
+    /// The database belongs to another run.
+    #[allow(missing_docs)]
     OtherRun { path: PathBuf, theirs: String, ours: String },
 }
 
@@ -45,12 +55,16 @@ pub enum Refused {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct CommandError {
+    /// Which kind of refusal (one HTTP status each).
     pub kind: Refused,
+    /// A sentence for the caller.
     pub message: String,
+    /// For a mistyped serial: the run's serials one slip away.
     pub suggestions: Vec<String>,
 }
 
 impl CommandError {
+    /// A refusal of `kind` with its sentence.
     pub fn new(kind: Refused, message: impl Into<String>) -> CommandError {
         CommandError { kind, message: message.into(), suggestions: Vec::new() }
     }

@@ -11,12 +11,14 @@ use super::draw::Protocol;
 use crate::game::prize::SetSpec;
 pub use crate::game::Verdict;
 
+/// One change to the night, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// A game begins. `seed` is the secret draw seed, shown only once the game has ended;
     /// `commitment` is its SHA-256, shown from the start.
     GameCreated {
+        /// The game's name.
         name: String,
         /// The prize set's name.
         prizes: String,
@@ -26,28 +28,36 @@ pub enum Event {
         /// The bogey rule: a false claim bars the ticket for the rest of the game.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         bogey: bool,
+        /// The books in play.
         books: String,
         /// In a run of booklets, which game of each booklet (the books are then booklets).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<u16>,
+        /// SHA-256 of the seed.
         commitment: String,
+        /// The secret draw seed.
         seed: String,
         /// The draw protocol the seed's order follows; absent in logs of housie 0.2 (protocol 1).
         #[serde(default, skip_serializing_if = "Protocol::is_v1")]
         draw: Protocol,
     },
     /// A number called: typed by the caller, or `drawn` by housie from the game's seed.
+    #[allow(missing_docs)]
     Called { number: u8, drawn: bool },
     /// The last call taken back (a mistype).
+    #[allow(missing_docs)]
     Undone { number: u8 },
     /// A place of a prize won: by `serial`, as the caller confirmed after its claim stood, or
     /// with no serial when the caller moved on from the prize without naming the winner.
     PrizeClosed {
+        /// The prize.
         prize: String,
+        /// The winner, as confirmed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         serial: Option<String>,
     },
     /// The last win of a prize taken back, before the next call (a mistaken confirmation).
+    #[allow(missing_docs)]
     PrizeReopened { prize: String },
     /// The game is over and its draw seed revealed.
     Ended,
@@ -66,9 +76,11 @@ pub struct ClaimLog {
     pub serial: String,
     /// The prize being played, in a set played in order.
     pub prize: Option<String>,
+    /// The verdict.
     pub verdict: Verdict,
     /// How many numbers had been called.
     pub calls: usize,
+    /// The sentence the caller saw.
     pub message: String,
     /// The prizes the claim stood for.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -111,9 +123,13 @@ impl Event {
 /// An event as stored: its place in the log, its time (UTC, from SQLite) and its game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stored {
+    /// Its place in the log.
     pub seq: i64,
+    /// When it was stored (UTC).
     pub at: String,
+    /// Its game (0 for the night itself).
     pub game: i64,
+    /// The event.
     pub event: Event,
 }
 

@@ -22,14 +22,18 @@ use crate::game::{BookRanges, Calls, PrizeSet, Progress, Standing};
 /// A call with its time and how it was made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallRecord {
+    /// The number called.
     pub number: u8,
+    /// Drawn by housie rather than typed.
     pub drawn: bool,
+    /// When (UTC).
     pub at: String,
 }
 
 /// A win as the caller confirmed it, or took it back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WinRecord {
+    /// The prize's name.
     pub prize: String,
     /// 1 for the first place.
     pub place: usize,
@@ -37,30 +41,44 @@ pub struct WinRecord {
     pub serial: Option<String>,
     /// How many calls stood.
     pub call: usize,
+    /// When (UTC).
     pub at: String,
     /// Taken back before the next call.
     pub taken_back: bool,
 }
 
+/// One game: its prizes, books, calls, wins and claims.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The game's number (1 for the first).
     pub id: i64,
+    /// The game's name.
     pub name: String,
+    /// The prize set it plays.
     pub set: PrizeSet,
+    /// The bogey rule holds.
     pub bogey: bool,
+    /// The books in play.
     pub books: BookRanges,
+    /// The draw seed (secret until the game ends).
     pub seed: DrawSeed,
+    /// SHA-256 of the draw seed, shown from the start.
     pub commitment: String,
+    /// When it was created (UTC).
     pub created_at: String,
+    /// The calls standing, in order.
     pub calls: Calls,
     /// The calls standing now, with time and source (undone calls are not here).
     pub call_log: Vec<CallRecord>,
     /// Calls taken back: the number, when, and how many calls stood before it.
     pub undone: Vec<(u8, String, usize)>,
+    /// The places won of each prize.
     pub progress: Progress,
     /// Every win and take-back, in order.
     pub wins: Vec<WinRecord>,
+    /// When it ended (UTC), if it has.
     pub ended_at: Option<String>,
+    /// Every claim with its time.
     pub claims: Vec<(String, ClaimLog)>,
     /// Tickets barred by the bogey rule, with the call of their false claim.
     pub barred: BTreeMap<String, usize>,
@@ -70,8 +88,11 @@ pub struct Game {
 /// is at hand) its tickets, to check that a confirmed winner's claim stands.
 #[derive(Clone)]
 pub struct Log<'a> {
+    /// How the run writes its serials.
     pub numbering: Numbering,
+    /// The run's book numbers.
     pub books: RangeInclusive<u64>,
+    /// The run's tickets, to check that a confirmed winner's claim stands (`None` when reading a record without the run).
     pub run: Option<&'a NightRun>,
 }
 
@@ -367,6 +388,7 @@ impl Game {
         self.progress.all_won(&self.set)
     }
 
+    /// Whether the game has ended.
     pub fn ended(&self) -> bool {
         self.ended_at.is_some()
     }

@@ -14,7 +14,7 @@ pub mod run;
 pub mod server;
 pub mod state;
 pub mod store;
-pub mod view;
+pub(crate) mod view;
 pub mod watch;
 
 pub use error::{CommandError, OpenError, Refused};

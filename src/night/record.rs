@@ -15,14 +15,19 @@ use crate::domain::text::escape;
 use crate::domain::Numbering;
 use crate::game::Opens;
 
+/// The night's record: what `housie night` prints and `/api/record` serves.
 #[derive(Serialize, Debug)]
 pub struct NightRecord {
+    /// Every game, in order.
     pub games: Vec<GameRecord>,
 }
 
+/// One game of the night as the record shows it.
 #[derive(Serialize, Debug)]
 pub struct GameRecord {
+    /// The game's number (1 for the first).
     pub id: i64,
+    /// The game's name.
     pub name: String,
     /// The prize set's name.
     pub prizes: String,
@@ -30,11 +35,14 @@ pub struct GameRecord {
     pub opens: Opens,
     /// The bogey rule held.
     pub bogey: bool,
+    /// The books in play (booklets, with `game`).
     pub books: String,
     /// In a run of booklets, which game of each booklet (`books` are then booklets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<u16>,
+    /// When it was created (UTC).
     pub started_at: String,
+    /// When it ended (UTC), if it has.
     pub ended_at: Option<String>,
     /// SHA-256 of the draw seed, shown before the first call.
     pub commitment: String,
@@ -43,23 +51,35 @@ pub struct GameRecord {
     /// The draw protocol its order follows (`housie draws --protocol N`): 2, or 1 for games
     /// of housie 0.2.
     pub draw: u8,
+    /// The calls standing, in order.
     pub calls: Vec<CallLine>,
+    /// Calls taken back.
     pub undone: Vec<UndoneLine>,
+    /// Every win recorded, and every one taken back, in order.
     pub prizes_won: Vec<PrizeWon>,
+    /// Every claim, in order.
     pub claims: Vec<ClaimRecord>,
 }
 
+/// One call.
 #[derive(Serialize, Debug)]
 pub struct CallLine {
+    /// Its place in the order (1-based).
     pub call: usize,
+    /// The number called.
     pub number: u8,
+    /// Drawn by housie rather than typed.
     pub drawn: bool,
+    /// When (UTC).
     pub at: String,
 }
 
+/// A call taken back.
 #[derive(Serialize, Debug)]
 pub struct UndoneLine {
+    /// The number taken back.
     pub number: u8,
+    /// When (UTC).
     pub at: String,
     /// How many calls stood once it was taken back.
     pub calls_left: usize,
@@ -68,6 +88,7 @@ pub struct UndoneLine {
 /// A win the caller recorded, or took back.
 #[derive(Serialize, Debug)]
 pub struct PrizeWon {
+    /// The prize's name.
     pub prize: String,
     /// 1 for the first place.
     pub place: usize,
@@ -75,19 +96,26 @@ pub struct PrizeWon {
     pub serial: Option<String>,
     /// How many calls stood.
     pub after_call: usize,
+    /// When (UTC).
     pub at: String,
     /// Taken back before the next call.
     pub taken_back: bool,
 }
 
+/// One claim and its verdict.
 #[derive(Serialize, Debug)]
 pub struct ClaimRecord {
+    /// When (UTC).
     pub at: String,
+    /// The serial as typed or scanned (escaped, at most 40 characters).
     pub serial: String,
+    /// The prize being played, in a set played in order.
     pub prize: Option<String>,
+    /// The verdict.
     pub verdict: Verdict,
     /// How many numbers had been called.
     pub call: usize,
+    /// The sentence the caller saw.
     pub message: String,
     /// The prizes it stood for.
     pub stands: Vec<String>,
@@ -109,10 +137,12 @@ impl NightRecord {
         Ok(NightRecord::from_games(&games))
     }
 
+    /// The record of these games.
     pub fn from_games(games: &[Game]) -> NightRecord {
         NightRecord { games: games.iter().map(game_record).collect() }
     }
 
+    /// The record as pretty JSON with a final newline.
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("a night record serialises");
         s.push('\n');

@@ -35,7 +35,9 @@ impl Spot {
 
 /// A run's tickets, as the seed draws them.
 pub struct NightRun {
+    /// The run's folder.
     pub dir: PathBuf,
+    /// Its run.json.
     pub record: RunRecord,
     /// Which run this is: the night's database is bound to run.json's content.
     pub id: RunId,
@@ -86,6 +88,7 @@ impl NightRun {
         self.record.settings.first_book..=self.record.settings.first_book + self.record.settings.books - 1
     }
 
+    /// How many tickets the run holds.
     pub fn ticket_count(&self) -> usize {
         self.tickets.len()
     }
@@ -109,6 +112,7 @@ impl NightRun {
             .collect()
     }
 
+    /// The ticket at `index` (book order, then place in the book).
     pub fn ticket(&self, index: usize) -> &Ticket {
         &self.tickets[index]
     }
@@ -123,6 +127,7 @@ impl NightRun {
         &self.by_number[n as usize]
     }
 
+    /// Whether the manifest's row for `serial` differs from the seed's draw.
     pub fn is_forged(&self, serial: Serial) -> bool {
         self.forged.contains(&serial)
     }

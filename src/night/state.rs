@@ -17,7 +17,9 @@ use crate::domain::text::clip;
 use crate::game::verdict::{read_serial, SerialInput};
 use crate::game::{BookRanges, Opens, PrizeSet, Standing};
 
+/// The night as the server holds it.
 pub struct Night {
+    /// The run the night plays.
     pub run: Arc<NightRun>,
     store: Store,
     games: Vec<Game>,
@@ -41,7 +43,9 @@ pub enum PrizeChoice {
 /// A win the caller confirmed.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Won {
+    /// The prize.
     pub prize: String,
+    /// The place taken.
     pub place: usize,
     /// Shared with another ticket that won it at the same call.
     pub shared: bool,
@@ -61,14 +65,17 @@ impl Night {
         Ok((night, notes))
     }
 
+    /// The caller's token.
     pub fn token(&self) -> &str {
         self.store.token()
     }
 
+    /// The sequence number of the last event.
     pub fn version(&self) -> i64 {
         self.version
     }
 
+    /// Every game, in order.
     pub fn games(&self) -> &[Game] {
         &self.games
     }

@@ -41,10 +41,13 @@ pub struct OpenOptions {
 /// spacing), and of its bytes, which nights before housie 0.3 recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunId {
+    /// SHA-256 of run.json's content (its JSON, whatever the spacing).
     pub content: String,
+    /// SHA-256 of run.json's bytes (how housie 0.2 bound a night).
     pub bytes: String,
 }
 
+/// The night's database, opened.
 pub struct Store {
     /// Declared first so it is dropped first: SQLite's own (POSIX) locks must go before the
     /// guard's descriptor on the same file is closed.
@@ -402,6 +405,7 @@ impl Store {
 }
 
 impl AppendError {
+    /// The reason, for the caller.
     pub fn message(&self) -> String {
         match self {
             AppendError::Lost(why) => why.clone(),

@@ -11,10 +11,13 @@ use crate::game::{BookRanges, PrizeSet, Progress, Standing};
 /// Counts for one open prize.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 pub struct WatchCounts {
+    /// Tickets in play that have completed the prize.
     pub complete: u64,
+    /// Tickets in play one number away.
     pub one_away: u64,
 }
 
+/// The watch of the current game: counts per open prize, kept as calls come.
 pub struct Watch {
     set: PrizeSet,
     /// The open prizes watched, by index in the set, with their counts, and the rule of a

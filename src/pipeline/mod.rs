@@ -3,13 +3,12 @@
 //! generate` and, writing nothing, for `housie verify`.
 
 mod plan;
-mod settings;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+pub use crate::record::settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 pub use plan::GeneratePlan;
-pub use settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::export::csv::ManifestWriter;
@@ -25,11 +24,13 @@ use crate::{Error, MANIFEST};
 pub struct Outcome {
     /// Paths of the files, in the order written (PDF volumes, manifest, run record).
     pub files: Vec<PathBuf>,
+    /// The run.json written.
     pub record: RunRecord,
     /// With `compare_only`: each file's name and the line where the existing file first differs.
     pub differences: Vec<(String, Option<u64>)>,
 }
 
+/// Draws the run and writes its files: the one call that makes a print run.
 pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Outcome, Error> {
     plan.check()?;
     let dir = &plan.out_dir;
@@ -177,7 +178,7 @@ fn render_pages(
     mut rows: impl FnMut(&[PlacedBook]) -> Result<(), Error>,
     drawer: &mut RunDrawer,
 ) -> Result<Vec<FinishedFile>, Error> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let workers = crate::parallel::threads();
     let pages_done = std::sync::atomic::AtomicU64::new(0);
     let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
     let (jobs, inbox) = std::sync::mpsc::sync_channel::<Job>(JOBS_IN_FLIGHT);

@@ -6,22 +6,25 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
-use super::settings::Settings;
+use crate::date::RunDate;
 use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunError, RunOptions, Seed, SeedKind, MAX_UNIQUE_LINE_BOOKS};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
-use crate::record::date::RunDate;
+use crate::record::settings::Settings;
 use crate::record::RunRecord;
 use crate::{export, Error};
 
 /// Everything `generate` needs, resolved and checked.
 #[derive(Clone, Debug)]
 pub struct GeneratePlan {
+    /// The run's seed.
     pub seed: Seed,
+    /// The run's settings.
     pub settings: Settings,
+    /// The run folder.
     pub out_dir: PathBuf,
     /// Replace housie's files in a folder that is not empty.
     pub force: bool,

@@ -37,6 +37,7 @@ pub fn code128(serial: Serial) -> (Vec<(usize, usize)>, usize) {
 pub const QR_MODULE_MM: f32 = 0.3;
 /// Modules a side of a version-1 QR symbol, and the clear space QR asks for.
 pub const QR_MODULES: usize = 21;
+/// Modules of clear space around a QR code.
 pub const QR_QUIET_MODULES: usize = 4;
 
 /// The serial as a version-1 QR symbol at level M (alphanumeric mode holds 20 characters; a

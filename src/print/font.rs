@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use printpdf::{ParsedFont, PdfFontParseWarning};
-use sha2::{Digest, Sha256};
 
 const BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
 
@@ -18,25 +17,36 @@ pub struct Font {
     file: Option<std::path::PathBuf>,
 }
 
+/// Why a font was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FontError {
+    /// The file could not be read.
+    #[allow(missing_docs)]
     #[error("{file}: {message}")]
     Read { file: String, message: String },
+    /// Not a font ttf-parser can read.
+    #[allow(missing_docs)]
     #[error("{file}: not a TrueType/OpenType font housie can read")]
     Unreadable { file: String },
+    /// A font whose tables are damaged or missing.
+    #[allow(missing_docs)]
     #[error("{file}: a broken font: {reason}")]
     Broken { file: String, reason: String },
     #[error(
         "{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; choose a font that has it"
     )]
+    /// A text needs a character the font has no glyph for.
+    #[allow(missing_docs)]
     MissingGlyph { what: String, ch: char, code: u32, font: String },
 }
 
 impl Font {
+    /// The font compiled in (Liberation Sans Bold).
     pub fn bundled() -> Font {
         Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses")
     }
 
+    /// A TrueType file, checked table by table.
     pub fn from_file(path: &Path) -> Result<Font, FontError> {
         let file = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
@@ -61,13 +71,15 @@ impl Font {
             return None;
         }
         parsed.font_name = Some(name.to_string());
-        Some(Font { parsed, name: name.to_string(), sha256: hex(&Sha256::digest(bytes)), file: None })
+        Some(Font { parsed, name: name.to_string(), sha256: crate::digest::sha256_hex(bytes), file: None })
     }
 
+    /// The parsed font, for printpdf.
     pub fn parsed(&self) -> &ParsedFont {
         &self.parsed
     }
 
+    /// The font's name.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -148,11 +160,6 @@ impl ttf_parser::OutlineBuilder for Ignore {
     fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
     fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
     fn close(&mut self) {}
-}
-
-/// Lower-case hex of bytes.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

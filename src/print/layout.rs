@@ -17,6 +17,7 @@ pub const HEADER_GAP_MM: f32 = 3.0;
 pub struct Geometry {
     /// Page width and height.
     pub w: f32,
+    /// Page height.
     pub h: f32,
     /// Left edge of every ticket grid, and of the header's left text.
     pub left: f32,
@@ -31,25 +32,33 @@ pub struct Geometry {
     /// The tickets' area: from the header's bottom down to the footer's top, in `columns`
     /// columns of `rows` equal slips, one ticket (serial line and grid) centred in each.
     pub slips_top: f32,
+    /// Height of one slip.
     pub slip: f32,
     /// Space above (and below) the serial line and grid within a slip.
     pub inset: f32,
+    /// Columns of slips.
     pub columns: usize,
+    /// Slips in a column.
     pub rows: usize,
     /// Width of one column, and where the first starts.
     pub column_width: f32,
+    /// Left edge of the first column.
     pub columns_left: f32,
 }
 
 /// Where one ticket goes: its grid's left and right edges and the top of its serial line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Slot {
+    /// Left edge of the grid.
     pub left: f32,
+    /// Right edge of the grid.
     pub right: f32,
+    /// Top of the serial line.
     pub top: f32,
 }
 
 impl Geometry {
+    /// The geometry of a template's page.
     pub fn of(t: &Template) -> Geometry {
         let (w, h) = t.page.size.mm();
         let tk = &t.ticket;

@@ -2,6 +2,7 @@
 //! and where each book lands on paper. The PDF itself is an output, in [`crate::export::pdf`].
 
 pub mod barcode;
+pub mod colour;
 pub mod font;
 pub mod layout;
 pub mod pages;

@@ -9,11 +9,13 @@ use crate::generate::DrawnBook;
 /// A drawn book with its place in the printed output.
 #[derive(Clone, Debug)]
 pub struct PlacedBook {
+    /// The book as drawn.
     pub drawn: DrawnBook,
     /// How the run writes its serials (and which booklet and game this book is).
     pub numbering: Numbering,
     /// The PDF file's name inside the output folder, and its 1-based number among the run's files.
     pub file: String,
+    /// The file's 1-based number among the run's files.
     pub file_index: u64,
     /// 1-based page within that file (the first, when the book takes several).
     pub page: u64,
@@ -33,16 +35,22 @@ impl PlacedBook {
 /// One printed page: the books on it in slot order (two for 12 to view), or a part of one.
 #[derive(Clone, Debug)]
 pub struct Page {
+    /// The PDF file's name.
     pub file: String,
+    /// Its 1-based number among the run's files.
     pub file_index: u64,
+    /// The page's 1-based number within it.
     pub page: u64,
+    /// The books on the page, in slot order.
     pub books: Vec<PlacedBook>,
     /// The tickets of each book on this page: `first_ticket..first_ticket + tickets` (0-based).
     pub first_ticket: usize,
+    /// How many tickets of each book are on this page.
     pub tickets: usize,
     /// 1-based part of the book this page is, and how many parts a book has (1 of 1 unless
     /// large print spreads a book over pages).
     pub part: usize,
+    /// How many pages a book takes.
     pub parts: usize,
 }
 
@@ -94,9 +102,11 @@ impl PageBuilder {
 /// How a run's books are ordered into files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VolumePlan {
+    /// Books in the run.
     pub books: u64,
     /// Pages per volume (when not by game).
     pub per_file: u64,
+    /// How the run writes its serials.
     pub numbering: Numbering,
     /// One file per game, each in booklet order.
     pub by_game: bool,
@@ -134,6 +144,7 @@ impl VolumePlan {
         (self.tickets_per_page as u64 / 6).max(1)
     }
 
+    /// Pages one book takes.
     pub fn pages_per_book(&self) -> u64 {
         (6 / self.tickets_per_page.max(1) as u64).max(1)
     }

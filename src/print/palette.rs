@@ -3,20 +3,22 @@
 //!
 //! The shipped ten were chosen to stay apart for people with the common colour-vision
 //! deficiencies, and [`closest_pair`] is how that is checked: each colour converted to sRGB
-//! ([`linear_rgb`], which [`super::template::contrast`] uses too), simulated for
+//! ([`linear_rgb`], which [`super::colour::contrast`] uses too), simulated for
 //! protanopia, deuteranopia and tritanopia with Machado, Oliveira and Fernandes' (2009)
 //! full-severity matrices on linear RGB, then compared in CIELAB. Every pair is at least
 //! [`MIN_DISTANCE`] apart under normal vision and each simulation.
 
 use serde::Deserialize;
 
-use super::template::{linear_rgb, Cmyk};
+use super::colour::{linear_rgb, Cmyk};
 
 /// One game's colour, named for the caller ("Game 3 · Lime").
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaletteColour {
+    /// The colour's name, as the caller says it.
     pub name: String,
+    /// The colour.
     pub colour: Cmyk,
 }
 
@@ -51,13 +53,18 @@ pub fn tint(Cmyk(c): Cmyk) -> Cmyk {
 /// How colours are seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Vision {
+    /// Normal vision.
     Normal,
+    /// No long-wavelength cones.
     Protanopia,
+    /// No medium-wavelength cones.
     Deuteranopia,
+    /// No short-wavelength cones.
     Tritanopia,
 }
 
 impl Vision {
+    /// Every vision simulated.
     pub const ALL: [Vision; 4] = [Vision::Normal, Vision::Protanopia, Vision::Deuteranopia, Vision::Tritanopia];
 
     /// Machado et al. (2009), severity 1.0, on linear RGB.

@@ -9,8 +9,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::colour::contrast;
+pub use super::colour::Cmyk;
 use super::palette::{default_palette, PaletteColour};
-use sha2::Digest;
 
 /// The shipped templates, by name.
 pub const BUILTIN: [(&str, &str); 8] = [
@@ -39,33 +40,10 @@ pub const MIN_CONTRAST: f32 = 3.0;
 /// Least contrast for small text (serials, footer) against the page (WCAG's 4.5:1).
 pub const MIN_CONTRAST_SMALL: f32 = 4.5;
 
-/// A CMYK colour as linear sRGB, roughly: the naive (1 − c)(1 − k) rule, then sRGB's transfer
-/// curve undone. Enough to refuse yellow on white or compare a palette, not a colour-managed proof.
-pub fn linear_rgb(Cmyk([c, m, y, k]): Cmyk) -> [f32; 3] {
-    [c, m, y].map(|v| {
-        let s = (1.0 - v / 100.0) * (1.0 - k / 100.0);
-        if s <= 0.040_45 {
-            s / 12.92
-        } else {
-            ((s + 0.055) / 1.055).powf(2.4)
-        }
-    })
-}
-
-/// The contrast ratio of two CMYK colours as seen on paper, roughly: each as [`linear_rgb`],
-/// then WCAG's relative luminance.
-pub fn contrast(a: Cmyk, b: Cmyk) -> f32 {
-    let luminance = |c: Cmyk| {
-        let [r, g, b] = linear_rgb(c);
-        0.2126 * r + 0.7152 * g + 0.0722 * b
-    };
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-}
-
 /// Thinnest line a print shop reproduces reliably.
 pub const MIN_LINE_PT: f32 = 0.25;
 
+/// A page's look, read from TOML and checked to fit: see the README's table of keys.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Template {
@@ -74,10 +52,14 @@ pub struct Template {
     /// The TOML text it was read from, kept in the run record so the run can be regenerated.
     #[serde(skip)]
     pub source: String,
+    /// Page size, margins and background.
     pub page: PageSpec,
+    /// The header line: texts, size, colours.
     pub header: HeaderSpec,
+    /// The optional footer line.
     #[serde(default)]
     pub footer: FooterSpec,
+    /// The ticket grid and its serial line.
     pub ticket: TicketSpec,
     /// How many tickets a page holds, in how many columns.
     #[serde(default)]
@@ -94,7 +76,9 @@ pub struct Template {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutSpec {
+    /// Tickets across the page.
     pub columns: usize,
+    /// Tickets down the page.
     pub rows: usize,
 }
 
@@ -105,6 +89,7 @@ impl Default for LayoutSpec {
 }
 
 impl LayoutSpec {
+    /// Tickets a page holds.
     pub fn tickets_per_page(&self) -> usize {
         self.columns * self.rows
     }
@@ -126,10 +111,13 @@ impl LayoutSpec {
     }
 }
 
+/// The paper size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PageSize {
+    /// ISO A4, 210 × 297 mm.
     A4,
+    /// US Letter, 8.5 × 11 in.
     Letter,
 }
 
@@ -143,14 +131,20 @@ impl PageSize {
     }
 }
 
+/// The page: size, margins (mm) and an optional background.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PageSpec {
+    /// A4 (default) or Letter.
     #[serde(default = "a4")]
     pub size: PageSize,
+    /// Top margin, mm.
     pub margin_top: f32,
+    /// Bottom margin, mm.
     pub margin_bottom: f32,
+    /// Left margin, mm.
     pub margin_left: f32,
+    /// Right margin, mm.
     pub margin_right: f32,
     /// Fill of the whole page, extended into the bleed.
     #[serde(default)]
@@ -161,6 +155,7 @@ fn a4() -> PageSize {
     PageSize::A4
 }
 
+/// The header line at the top of each page.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeaderSpec {
@@ -187,12 +182,14 @@ fn booklet_header() -> String {
     "Booklet {booklet} · Game {game} · {colour}".to_string()
 }
 
+/// The footer line at the foot of each page.
 #[derive(Clone, Debug, PartialEq, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct FooterSpec {
     /// Centred line at the foot of the page; empty for none.
     #[serde(default)]
     pub text: String,
+    /// Font size, pt.
     #[serde(default)]
     pub size: f32,
     /// Height reserved for the footer, mm (0 with no footer).
@@ -200,11 +197,13 @@ pub struct FooterSpec {
     pub height: f32,
 }
 
+/// The ticket grid, its serial line and the space around it.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TicketSpec {
     /// Grid width and height, mm.
     pub width: f32,
+    /// Grid height, mm.
     pub height: f32,
     /// Space for the serial line above each grid, mm.
     pub serial_height: f32,
@@ -216,6 +215,7 @@ pub struct TicketSpec {
     pub serial_size: f32,
     /// Inner grid lines and outer border, pt (at least 0.25).
     pub line_width: f32,
+    /// The outer border's width, pt.
     pub border_width: f32,
     /// Shading of blank cells.
     #[serde(default)]
@@ -242,27 +242,26 @@ pub enum Barcode {
     None,
 }
 
-/// A CMYK colour in percent.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-pub struct Cmyk(pub [f32; 4]);
-
-impl Cmyk {
-    pub const BLACK: Cmyk = Cmyk([0.0, 0.0, 0.0, 100.0]);
-}
-
 /// Why a template was refused: a located parse error, or every measurement that does not fit.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TemplateError {
+    /// The TOML could not be read (with its line).
     #[error("{file}:{line}: {message}")]
+    #[allow(missing_docs)]
     Parse { file: String, line: usize, message: String },
+    /// Measurements that do not add up, each with its figures.
     #[error("{file}: {}", .problems.join("; "))]
+    #[allow(missing_docs)]
     Invalid { file: String, problems: Vec<String> },
     #[error(
         "no template named `{0}` (shipped: classic, festival, twelve, large-print, each also as NAME-letter) and no \
          such file"
     )]
+    /// No shipped template has this name, and no file has this path.
     Unknown(String),
+    /// The file could not be read.
     #[error("{file}: {message}")]
+    #[allow(missing_docs)]
     Read { file: String, message: String },
 }
 
@@ -367,7 +366,7 @@ impl Template {
 
     /// SHA-256 of the TOML text, hex.
     pub fn sha256(&self) -> String {
-        crate::print::font::hex(&sha2::Sha256::digest(self.source.as_bytes()))
+        crate::digest::sha256_hex(self.source.as_bytes())
     }
 
     /// Height of a column of tickets with their serial lines and the gaps between them, mm.
@@ -377,56 +376,37 @@ impl Template {
         self.layout.rows as f32 * (t.serial_height + t.height + t.gap)
     }
 
-    /// Every measurement that does not add up, each with its figures.
+    /// Every measurement that does not add up, each with its figures: one check per concern.
     fn problems(&self) -> Vec<String> {
+        let checks: [fn(&Template) -> Vec<String>; 9] = [
+            Template::fits_the_page,
+            Template::layout_problems,
+            Template::barcode_problems,
+            Template::length_problems,
+            Template::type_problems,
+            Template::line_problems,
+            Template::colour_problems,
+            Template::palette_problems,
+            Template::placeholder_problems,
+        ];
+        checks.iter().flat_map(|check| check(self)).collect()
+    }
+
+    /// The parts add up to no more than the page, down and across.
+    fn fits_the_page(&self) -> Vec<String> {
         let mut out = Vec::new();
         let (pw, ph) = self.page.size.mm();
-        let (p, h, f, t) = (&self.page, &self.header, &self.footer, &self.ticket);
+        let (p, h, f, t, l) = (&self.page, &self.header, &self.footer, &self.ticket, &self.layout);
         let needed_h = p.margin_top + h.height + self.tickets_height() + f.height + p.margin_bottom;
         if needed_h > ph + 0.01 {
             out.push(format!(
                 "parts are {needed_h:.1} mm tall but the page is {ph} mm: top margin {} + header {} + {} × (serial {} + ticket {} + gap {}) + footer {} + bottom margin {}",
-                p.margin_top, h.height, self.layout.rows, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
+                p.margin_top, h.height, l.rows, t.serial_height, t.height, t.gap, f.height, p.margin_bottom
             ));
-        }
-        let l = &self.layout;
-        if l.columns == 0 || l.rows == 0 || l.columns > 4 || !l.fits_books() {
-            out.push(format!(
-                "layout is {} × {} = {} tickets a page; a page must hold whole books (6, 12, 18, 24) or a book whole \
-                 pages (1, 2, 3), in 1 to 4 columns",
-                l.columns,
-                l.rows,
-                l.tickets_per_page()
-            ));
-        }
-        if t.barcode == Barcode::Code128 {
-            // A booklet's serial (`000123-10-4-1`, 13 characters) is 35 + 13 × 11 = 178 modules;
-            // with its quiet zone and room for the serial text.
-            let bars = (178 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
-            if t.width < bars + 35.0 || t.serial_height < 4.0 {
-                out.push(format!(
-                    "ticket.barcode needs a ticket.width of at least {:.1} mm and a ticket.serial_height of at least \
-                     4 mm (they are {} and {}); set ticket.barcode = \"none\" for none",
-                    bars + 35.0,
-                    t.width,
-                    t.serial_height
-                ));
-            }
         }
         let columns = l.columns.max(1) as f32;
         // Columns side by side need room for a cut between them: a gap like the one between rows.
         let between = (columns - 1.0) * t.gap;
-        if t.barcode == Barcode::Qr {
-            use crate::print::barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
-            let side = (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
-            if t.serial_height < side - 0.01 {
-                out.push(format!(
-                    "ticket.barcode = \"qr\" needs a ticket.serial_height of at least {side:.1} mm ({QR_MODULES} modules \
-                     of {QR_MODULE_MM} mm and a quiet zone of {QR_QUIET_MODULES} under them); it is {}",
-                    t.serial_height
-                ));
-            }
-        }
         let needed_w = p.margin_left + columns * t.width + between + p.margin_right;
         if needed_w > pw + 0.01 {
             let what = if l.columns > 1 {
@@ -439,6 +419,62 @@ impl Template {
                 p.margin_left, p.margin_right
             ));
         }
+        out
+    }
+
+    /// A page holds whole books, or a book whole pages.
+    fn layout_problems(&self) -> Vec<String> {
+        let l = &self.layout;
+        if l.columns == 0 || l.rows == 0 || l.columns > 4 || !l.fits_books() {
+            return vec![format!(
+                "layout is {} × {} = {} tickets a page; a page must hold whole books (6, 12, 18, 24) or a book whole \
+                 pages (1, 2, 3), in 1 to 4 columns",
+                l.columns,
+                l.rows,
+                l.tickets_per_page()
+            )];
+        }
+        Vec::new()
+    }
+
+    /// The barcode chosen fits its serial line.
+    fn barcode_problems(&self) -> Vec<String> {
+        let t = &self.ticket;
+        match t.barcode {
+            Barcode::Code128 => {
+                // A booklet's serial (`000123-10-4-1`, 13 characters) is 35 + 13 × 11 = 178 modules;
+                // with its quiet zone and room for the serial text.
+                let bars = (178 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
+                if t.width < bars + 35.0 || t.serial_height < 4.0 {
+                    return vec![format!(
+                        "ticket.barcode needs a ticket.width of at least {:.1} mm and a ticket.serial_height of at least \
+                         4 mm (they are {} and {}); set ticket.barcode = \"none\" for none",
+                        bars + 35.0,
+                        t.width,
+                        t.serial_height
+                    )];
+                }
+            }
+            Barcode::Qr => {
+                use crate::print::barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
+                let side = (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
+                if t.serial_height < side - 0.01 {
+                    return vec![format!(
+                        "ticket.barcode = \"qr\" needs a ticket.serial_height of at least {side:.1} mm ({QR_MODULES} modules \
+                         of {QR_MODULE_MM} mm and a quiet zone of {QR_QUIET_MODULES} under them); it is {}",
+                        t.serial_height
+                    )];
+                }
+            }
+            Barcode::None => {}
+        }
+        Vec::new()
+    }
+
+    /// Lengths are not negative, and the ticket has a size.
+    fn length_problems(&self) -> Vec<String> {
+        let (p, h, f, t) = (&self.page, &self.header, &self.footer, &self.ticket);
+        let mut out = Vec::new();
         let lengths = [
             ("page.margin_top", p.margin_top),
             ("page.margin_bottom", p.margin_bottom),
@@ -460,6 +496,13 @@ impl Template {
                 out.push(format!("{key} is {v}, must be more than 0"));
             }
         }
+        out
+    }
+
+    /// Type large enough to read, and small enough to fit its place.
+    fn type_problems(&self) -> Vec<String> {
+        let (h, f, t) = (&self.header, &self.footer, &self.ticket);
+        let mut out = Vec::new();
         if t.number_size < MIN_NUMBER_PT {
             out.push(format!(
                 "ticket.number_size is {} pt, at least {MIN_NUMBER_PT} pt is needed to read in a dim hall",
@@ -492,17 +535,35 @@ impl Template {
                 t.serial_size, t.serial_height
             ));
         }
+        if t.serial_size < MIN_SERIAL_PT {
+            out.push(format!(
+                "ticket.serial_size is {} pt; a serial read aloud from the paper needs at least {MIN_SERIAL_PT} pt",
+                t.serial_size
+            ));
+        }
         if h.size <= 0.0 || h.size * pt > h.height.max(0.0) {
             out.push(format!("header.size {} pt does not fit header.height {} mm", h.size, h.height));
         }
         if !f.text.is_empty() && (f.size <= 0.0 || f.size * pt > f.height) {
             out.push(format!("footer.size {} pt does not fit footer.height {} mm", f.size, f.height));
         }
-        for (key, v) in [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)] {
-            if v < MIN_LINE_PT {
-                out.push(format!("{key} is {v} pt, at least {MIN_LINE_PT} pt is needed to print"));
-            }
-        }
+        out
+    }
+
+    /// Lines thick enough to print.
+    fn line_problems(&self) -> Vec<String> {
+        let t = &self.ticket;
+        [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)]
+            .into_iter()
+            .filter(|&(_, v)| v < MIN_LINE_PT)
+            .map(|(key, v)| format!("{key} is {v} pt, at least {MIN_LINE_PT} pt is needed to print"))
+            .collect()
+    }
+
+    /// Colours in range, within the ink limit, and text that stands out from what is behind it.
+    fn colour_problems(&self) -> Vec<String> {
+        let (p, h, t) = (&self.page, &self.header, &self.ticket);
+        let mut out = Vec::new();
         let colours = [
             ("page.background", p.background),
             ("header.colour", h.colour),
@@ -510,32 +571,18 @@ impl Template {
             ("ticket.blank_shade", t.blank_shade),
         ];
         for (key, c) in colours {
-            if let Some(Cmyk(v)) = c {
-                if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
-                    out.push(format!("{key} is {v:?}, each of c, m, y, k must be 0–100"));
-                }
+            let Some(Cmyk(v)) = c else { continue };
+            let ink: f32 = v.iter().sum();
+            if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
+                out.push(format!("{key} is {v:?}, each of c, m, y, k must be 0–100"));
+            } else if ink > MAX_INK {
+                out.push(format!("{key} is {v:?}, {ink} % ink in all; a print shop takes at most {MAX_INK} %"));
             }
         }
-        if t.serial_size < MIN_SERIAL_PT {
-            out.push(format!(
-                "ticket.serial_size is {} pt; a serial read aloud from the paper needs at least {MIN_SERIAL_PT} pt",
-                t.serial_size
-            ));
-        }
-        for (key, c) in colours {
-            if let Some(Cmyk(v)) = c {
-                let ink: f32 = v.iter().sum();
-                if ink > MAX_INK {
-                    out.push(format!("{key} is {v:?}, {ink} % ink in all; a print shop takes at most {MAX_INK} %"));
-                }
-            }
-        }
-        // Text must stand out from what is behind it: the header over its band (or the page's
-        // background), and the 100 % K serials, numbers and footer over the background.
+        // The header over its band (or the page's background), and the 100 % K serials,
+        // numbers and footer over the background.
         let paper = p.background.unwrap_or(Cmyk([0.0; 4]));
-        let header_text = h.colour.unwrap_or(Cmyk::BLACK);
-        let behind_header = h.band.unwrap_or(paper);
-        let ratio = contrast(header_text, behind_header);
+        let ratio = contrast(h.colour.unwrap_or(Cmyk::BLACK), h.band.unwrap_or(paper));
         if ratio < MIN_CONTRAST {
             out.push(format!(
                 "header.colour on {} has a contrast of {ratio:.1}:1; at least {MIN_CONTRAST}:1 is needed to read it",
@@ -549,6 +596,12 @@ impl Template {
                  {MIN_CONTRAST_SMALL}:1"
             ));
         }
+        out
+    }
+
+    /// A palette with a name and a printable colour for each game.
+    fn palette_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         if self.palette.is_empty() {
             out.push(
                 "palette is empty; give each game a [[palette]] colour, or leave it out for the shipped ten".into(),
@@ -559,10 +612,10 @@ impl Template {
             if entry.name.trim().is_empty() {
                 out.push(format!("palette {}: the name is empty; the caller says it (\"the blue page\")", i + 1));
             }
+            let ink: f32 = v.iter().sum();
             if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
                 out.push(format!("palette {} ({}) is {v:?}, each of c, m, y, k must be 0–100", i + 1, entry.name));
-            } else if v.iter().sum::<f32>() > MAX_INK {
-                let ink: f32 = v.iter().sum();
+            } else if ink > MAX_INK {
                 out.push(format!(
                     "palette {} ({}) is {v:?}, {ink} % ink in all; a print shop takes at most {MAX_INK} %",
                     i + 1,
@@ -570,18 +623,17 @@ impl Template {
                 ));
             }
         }
-        let texts = [
-            ("header.left", &h.left),
-            ("header.right", &h.right),
-            ("header.booklet", &h.booklet),
-            ("footer.text", &f.text),
-        ];
-        for (key, text) in texts {
-            if let Some(bad) = unknown_placeholder(text) {
-                out.push(format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")));
-            }
-        }
         out
+    }
+
+    /// Header and footer texts use only the placeholders there are.
+    fn placeholder_problems(&self) -> Vec<String> {
+        let (h, f) = (&self.header, &self.footer);
+        [("header.left", &h.left), ("header.right", &h.right), ("header.booklet", &h.booklet), ("footer.text", &f.text)]
+            .into_iter()
+            .filter_map(|(key, text)| unknown_placeholder(text).map(|bad| (key, bad)))
+            .map(|(key, bad)| format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")))
+            .collect()
     }
 }
 
@@ -600,18 +652,24 @@ fn unknown_placeholder(text: &str) -> Option<String> {
 
 /// Values for the placeholders on one page.
 pub struct Fill<'a> {
+    /// The event's title (`--title`).
     pub title: &'a str,
     /// The book's number (`12–13` on a page of two).
     pub book: String,
+    /// The page's number within its file.
     pub page: u64,
+    /// Pages in the file.
     pub pages: u64,
     /// The book's booklet and game (its own number and 1 without booklets), and the game's
     /// colour name.
     pub booklet: String,
+    /// The book's game in its booklet.
     pub game: u16,
+    /// The game's colour name.
     pub colour: &'a str,
     /// Which page of its book this is, of how many (1 of 1 unless large print).
     pub part: usize,
+    /// Pages one book takes.
     pub parts: usize,
 }
 

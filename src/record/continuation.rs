@@ -6,10 +6,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
+use crate::digest::sha256_hex;
 use crate::generate::RunDrawer;
-use crate::print::font::hex;
 use crate::record::read_record;
 use crate::record::{AfterRecord, RunRecord};
 use crate::{Error, MANIFEST};
@@ -31,10 +29,10 @@ impl Continuation {
     pub fn read(dir: &Path) -> Result<Continuation, Error> {
         let dir = fs::canonicalize(dir).map_err(Error::io(dir))?;
         let (record, text) = read_record(&dir)?;
-        let run_sha256 = hex(&Sha256::digest(text.as_bytes()));
+        let run_sha256 = sha256_hex(text.as_bytes());
         let manifest = dir.join(MANIFEST);
         let want = record.files.iter().find(|f| f.name == MANIFEST).map(|f| f.sha256.clone()).unwrap_or_default();
-        let have = hex(&Sha256::digest(fs::read(&manifest).map_err(Error::io(&manifest))?));
+        let have = sha256_hex(fs::read(&manifest).map_err(Error::io(&manifest))?);
         if have != want {
             return Err(Error::EarlierRunEdited(manifest));
         }
@@ -85,6 +83,7 @@ impl Continuation {
         self.prior.last().and_then(|r| r.settings.games)
     }
 
+    /// Whether the earlier run let lines repeat.
     pub fn allow_duplicate_lines(&self) -> bool {
         self.prior.last().is_some_and(|r| r.settings.allow_duplicate_lines)
     }

@@ -9,24 +9,48 @@ use std::path::Path;
 use rustc_hash::FxHashMap;
 
 use crate::domain::{Book, Numbering, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
-use crate::export::csv::columns;
+
+/// The manifest's header, in order: what the writer (`export::csv`) writes and every reader
+/// expects.
+pub fn columns() -> Vec<String> {
+    let mut cols = vec!["serial".to_string(), "book".to_string(), "ticket".to_string()];
+    for r in 1..=ROWS {
+        for c in 1..=COLS {
+            cols.push(format!("r{r}c{c}"));
+        }
+    }
+    cols.push("file".to_string());
+    cols.push("page".to_string());
+    cols.push("booklet".to_string());
+    cols.push("game".to_string());
+    cols
+}
 
 /// One valid manifest row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// Its line in the file.
     pub line: u64,
+    /// The ticket's serial.
     pub serial: Serial,
+    /// The ticket.
     pub ticket: Ticket,
+    /// The PDF file it is printed in.
     pub file: String,
+    /// Its page there.
     pub page: u64,
 }
 
 /// A problem, located by line (0 for the file as a whole) and field.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Problem {
+    /// The file.
     pub file: String,
+    /// The line (0 for the file as a whole).
     pub line: u64,
+    /// The field (column) at fault.
     pub field: String,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -141,9 +165,11 @@ pub struct RunChecks {
     lines: FxHashMap<u64, u32>,
     books_seen: FxHashMap<u64, u32>,
     book: Vec<Row>,
+    /// Every problem found so far.
     pub problems: Vec<Problem>,
     /// Rows that share a line with an earlier one (a problem only where lines must be unique).
     pub duplicate_lines: Vec<Problem>,
+    /// Rows read.
     pub rows: u64,
 }
 

@@ -4,8 +4,8 @@
 //! organiser keeps it to themselves.
 
 pub mod continuation;
-pub mod date;
 pub mod manifest;
+pub mod settings;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,17 +13,19 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::generate::{GeneratorVersion, Redraw, Seed, SeedKind};
-use crate::pipeline::Settings;
 use crate::{Error, MANIFEST};
+use settings::Settings;
 
 /// Name of the run record inside the output folder.
 pub const RUN_RECORD: &str = "run.json";
 
+/// What run.json says: everything needed to regenerate and verify the run.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RunRecord {
     /// The housie version that wrote it; another version may draw or draw differently.
     pub housie: String,
+    /// The seed, as given (or drawn).
     pub seed: String,
     /// The generator the books come from: 2 (ChaCha20, housie 0.3 on); absent for 1 (PCG-64,
     /// housie 0.2), so that a record of housie 0.2 regenerates byte for byte.
@@ -37,11 +39,15 @@ pub struct RunRecord {
     pub created: String,
     /// The run's settings, as resolved (a custom font's path made absolute).
     pub settings: Settings,
+    /// The template used, with its full text.
     pub template: TemplateRecord,
+    /// The font used.
     pub font: FontRecord,
+    /// How many tickets the run holds.
     pub tickets: u64,
     /// Books that are not draw 0 of their stream, to regenerate any single book alone.
     pub redraws: Vec<Redraw>,
+    /// Every output file with its size and SHA-256.
     pub files: Vec<FileRecord>,
     /// For a continuation (`generate --after`): the run it continues.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,31 +59,45 @@ pub struct RunRecord {
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AfterRecord {
+    /// The earlier run's folder.
     pub dir: PathBuf,
+    /// SHA-256 of its run.json when the continuation was drawn.
     pub run_sha256: String,
+    /// How many books came before, over the whole chain.
     pub books: u64,
 }
 
+/// The template a run used.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TemplateRecord {
+    /// Its name.
     pub name: String,
+    /// SHA-256 of its TOML text.
     pub sha256: String,
+    /// Its TOML text, whole.
     pub toml: String,
 }
 
+/// The font a run used.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FontRecord {
+    /// Its name.
     pub name: String,
+    /// SHA-256 of its file.
     pub sha256: String,
 }
 
+/// One output file.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FileRecord {
+    /// Its name in the run folder.
     pub name: String,
+    /// Its size.
     pub bytes: u64,
+    /// Its SHA-256.
     pub sha256: String,
 }
 

@@ -129,3 +129,23 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
         ]
     );
 }
+
+/// A book whose sixth ticket comes from another book is refused with every number missing and
+/// every number repeated named.
+#[test]
+fn swapping_a_ticket_between_books_is_reported_both_ways() {
+    use housie::domain::book::BookViolation;
+    let g = Generator::get();
+    let seed = Seed::from_text("book-test");
+    let a = g.book(&seed, 1, 0);
+    let b = g.book(&seed, 2, 0);
+    let mut tickets = *a.tickets();
+    tickets[5] = b.tickets()[5];
+    let err = housie::Book::new(tickets).unwrap_err();
+    // The foreign ticket repeats exactly the numbers the dropped one had not.
+    let missing = err.violations.iter().filter(|v| matches!(v, BookViolation::Missing { .. })).count();
+    let repeated = err.violations.iter().filter(|v| matches!(v, BookViolation::Repeated { .. })).count();
+    assert_eq!(missing, repeated);
+    assert!(missing > 0);
+    assert!(housie::Book::new(*a.tickets()).is_ok());
+}

@@ -12,6 +12,7 @@ mod draw_statistics;
 mod fit;
 mod generator;
 mod hardening;
+mod house;
 mod layouts;
 mod night_api;
 mod night_browser;

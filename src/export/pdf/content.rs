@@ -4,7 +4,7 @@
 
 use std::io::Write as _;
 
-use crate::print::template::Cmyk;
+use crate::print::colour::Cmyk;
 
 /// Points per millimetre.
 pub const PT_PER_MM: f32 = 72.0 / 25.4;

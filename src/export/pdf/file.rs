@@ -14,18 +14,21 @@ use crate::print::pages::Page;
 
 /// A page drawn and compressed, waiting for its turn in the file.
 pub struct RenderedPage {
+    /// The page.
     pub page: Page,
     /// The content stream, deflated.
     pub content: Vec<u8>,
 }
 
 impl RenderedPage {
+    /// Draws and compresses one page of a file of `pages` pages.
     pub fn new(style: &PdfStyle<'_>, page: Page, pages: u64) -> RenderedPage {
         let content = deflate(&super::page::content(style, &page, pages));
         RenderedPage { page, content }
     }
 }
 
+/// Deflates bytes at the default level.
 pub fn deflate(bytes: &[u8]) -> Vec<u8> {
     let mut z = flate2::write::ZlibEncoder::new(Vec::with_capacity(bytes.len() / 2), flate2::Compression::default());
     z.write_all(bytes).expect("writing to memory");
@@ -51,6 +54,7 @@ pub struct PdfFile<'a, W: Write> {
 }
 
 impl<'a, W: Write> PdfFile<'a, W> {
+    /// Starts a file by writing the shared head.
     pub fn new(style: &'a PdfStyle<'a>, shared: &'a Shared, mut out: W) -> io::Result<Self> {
         out.write_all(&shared.head)?;
         let rows = ManifestWriter::new(Sha256::new())?;

@@ -5,8 +5,8 @@
 use super::content::{Content, PT_PER_MM};
 use super::{PdfStyle, OVERPRINT, REGISTRATION};
 use crate::domain::{COLS, ROWS};
+use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot};
-use crate::print::template::Cmyk;
 
 /// Resource names of the two forms.
 pub const UNDER: &str = "U";

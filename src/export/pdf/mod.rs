@@ -18,12 +18,13 @@ mod shared;
 pub use file::{deflate, PdfFile, RenderedPage};
 pub use shared::Shared;
 
+use crate::date::RunDate;
 use crate::domain::Numbering;
+use crate::print::colour::{contrast, Cmyk};
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
 use crate::print::palette::tint;
-use crate::print::template::{contrast, fill, Cmyk, Fill, Template, MIN_CONTRAST};
-use crate::record::date::RunDate;
+use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";
@@ -42,15 +43,21 @@ const REGISTRATION: Cmyk = Cmyk([100.0, 100.0, 100.0, 100.0]);
 /// resolved plan (its settings and its loaded template and font), so it cannot drift from them.
 #[derive(Clone, Copy, Debug)]
 pub struct PdfStyle<'a> {
+    /// The page's look.
     pub template: &'a Template,
+    /// The font for every text.
     pub font: &'a Font,
+    /// The event's title, for `{title}`.
     pub title: &'a str,
+    /// Bleed beyond the trim, mm (0 for none).
     pub bleed_mm: f32,
+    /// Crop marks at the corners and cuts.
     pub crop_marks: bool,
     /// The run's date: CreationDate and ModDate.
     pub date: RunDate,
     /// How serials are written, and which booklet and game each book is.
     pub numbering: Numbering,
+    /// Where each page's colours come from.
     pub colours: Colours,
     /// Cut-and-stack: two pages on each sheet (`--impose 2up`).
     pub two_up: bool,
@@ -77,9 +84,13 @@ pub enum Colours {
 
 /// The colours of one page.
 pub struct Look<'a> {
+    /// The page's background, if any.
     pub background: Option<Cmyk>,
+    /// The header's band, if any.
     pub band: Option<Cmyk>,
+    /// The header text's colour.
     pub header_colour: Cmyk,
+    /// The blank cells' shade, if any.
     pub shade: Option<Cmyk>,
     /// The game's colour name, for `{colour}` (empty without booklets).
     pub colour_name: &'a str,
@@ -88,6 +99,7 @@ pub struct Look<'a> {
 /// Why the look was refused before drawing anything.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum StyleError {
+    /// The font lacks a glyph the texts need.
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
     #[error(
@@ -95,16 +107,22 @@ pub enum StyleError {
          ({right_mm:.1} mm) need {need_mm:.1} mm with the {HEADER_GAP_MM} mm gap between them, but the header is \
          {width_mm:.1} mm wide"
     )]
+    /// The header's two texts would overlap on the widest page.
+    #[allow(missing_docs)]
     HeaderOverlap { book: u64, left: String, right: String, left_mm: f32, right_mm: f32, need_mm: f32, width_mm: f32 },
     #[error(
         "{what} comes within {distance_mm:.1} mm of the trim on the widest page (book {book}); everything but \
          colour must stay at least {SAFE_MM} mm inside it"
     )]
+    /// Something but colour is closer to the trim than the safe zone allows.
+    #[allow(missing_docs)]
     OutsideSafeZone { what: String, book: u64, distance_mm: f32 },
     #[error(
         "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
          would print it reversed, so it refuses it"
     )]
+    /// Right-to-left text, which would print reversed.
+    #[allow(missing_docs)]
     RightToLeft { what: String, ch: char, code: u32 },
 }
 

@@ -9,9 +9,10 @@ use super::furniture::{self, Place, OVER, UNDER};
 use super::{Colours, PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
+use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot, CAP_HEIGHT, MM_PER_PT};
 use crate::print::pages::{Page, PlacedBook};
-use crate::print::template::{fill, Barcode, Cmyk, Fill};
+use crate::print::template::{fill, Barcode, Fill};
 
 /// The page's content stream, uncompressed.
 pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {

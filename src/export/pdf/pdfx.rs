@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use lopdf::{dictionary, Document, Object, Stream, StringFormat};
 
-use crate::record::date::RunDate;
+use crate::date::RunDate;
 
 /// The output condition's profile, as published.
 pub const ICC_PROFILE: &[u8] = include_bytes!("../../../icc/CoatedFOGRA39.icc");

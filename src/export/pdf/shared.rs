@@ -27,19 +27,25 @@ pub struct Shared {
     pub offsets: Vec<u64>,
     /// The page tree's object number: written after the pages, which name it as their parent.
     pub pages_id: u32,
+    /// The catalog's object number.
     pub catalog_id: u32,
+    /// The Info dictionary's object number.
     pub info_id: u32,
+    /// The shared resources' object number.
     pub resources_id: u32,
     /// `/MediaBox [..] /CropBox [..]` for the page tree (inherited) and `/TrimBox [..] /BleedBox
     /// [..]` for each page (not inheritable).
     pub tree_boxes: String,
+    /// `/TrimBox` and `/BleedBox` of each page.
     pub page_boxes: String,
     /// One page's media box, and its width in points (with 2-up, a sheet holds two).
     pub page_media: String,
+    /// One page's width, pt.
     pub page_width_pt: f32,
 }
 
 impl Shared {
+    /// Builds the head for a run with this look.
     pub fn new(style: &PdfStyle<'_>) -> io::Result<Shared> {
         let mut doc = skeleton(style);
         let pages_id = doc.catalog().and_then(|c| c.get(b"Pages")).and_then(Object::as_reference).map_err(other)?;

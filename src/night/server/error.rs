@@ -8,10 +8,14 @@ use serde::Serialize;
 
 use crate::night::error::{CommandError, Refused};
 
+/// An answer that refuses: a status and a JSON body.
 #[derive(Debug)]
 pub struct ApiError {
+    /// The HTTP status.
     pub status: StatusCode,
+    /// A sentence for the caller.
     pub message: String,
+    /// For a mistyped serial: the run's serials one slip away.
     pub suggestions: Vec<String>,
 }
 
@@ -23,10 +27,12 @@ struct Body<'a> {
 }
 
 impl ApiError {
+    /// A refusal with this status.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError { status, message: message.into(), suggestions: Vec::new() }
     }
 
+    /// A 404 with this message.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
     }

@@ -40,6 +40,7 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 /// The state as last published: what `GET /api/state` and the event stream send.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
+    /// The sequence number of the last event.
     pub version: i64,
     /// For the board and anyone without the token.
     pub public: Arc<str>,
@@ -52,10 +53,13 @@ pub type Logger = Box<dyn Fn(&str) + Send + Sync>;
 
 /// How a night is served, beyond the night itself.
 pub struct ServeOptions {
+    /// Connections, streams and time limits.
     pub limits: Limits,
+    /// The names a request may address the server by.
     pub hosts: Hosts,
     /// The call-name lists the pages offer: the shipped ones, then the caller's own.
     pub call_names: Vec<CallNames>,
+    /// Where lines for the person running the server go.
     pub log: Logger,
 }
 
@@ -72,14 +76,18 @@ impl Default for ServeOptions {
     }
 }
 
+/// The served night: the night behind one lock, its token, and what is published.
 pub struct App {
     night: Mutex<Night>,
     /// The run, readable without the night's lock (the planner works from it).
     pub run: Arc<crate::night::NightRun>,
     token: String,
     published: watch::Sender<Snapshot>,
+    /// Connections, streams and time limits.
     pub limits: Limits,
+    /// The names requests may use.
     pub hosts: Hosts,
+    /// The call-name lists served.
     pub call_names: Vec<CallNames>,
     /// Event streams open without the token.
     streams: AtomicUsize,
@@ -94,6 +102,7 @@ impl App {
         App::with(night, ServeOptions::default())
     }
 
+    /// The app for `night` with these options.
     pub fn with(night: Night, options: ServeOptions) -> Arc<App> {
         let ServeOptions { limits, hosts, call_names, log } = options;
         let token = night.token().to_string();
@@ -123,6 +132,7 @@ impl App {
         Some(StreamSlot(Arc::clone(self)))
     }
 
+    /// The caller's token.
     pub fn token(&self) -> &str {
         &self.token
     }
@@ -133,10 +143,12 @@ impl App {
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
 
+    /// The state as last published.
     pub fn snapshot(&self) -> Snapshot {
         self.published.borrow().clone()
     }
 
+    /// A receiver of every state published from now on.
     pub fn subscribe(&self) -> watch::Receiver<Snapshot> {
         self.published.subscribe()
     }

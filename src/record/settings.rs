@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::Numbering;
 use crate::print::pages::VolumePlan;
 
+/// A run's settings: every option that shapes its files besides the seed.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -98,6 +99,7 @@ pub enum Impose {
 pub struct SettingsError {
     /// The field of [`Settings`].
     pub field: &'static str,
+    /// What is wrong with it.
     pub problem: String,
 }
 

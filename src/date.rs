@@ -13,8 +13,10 @@ pub struct RunDate(OffsetDateTime);
 /// Why a date could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DateError {
+    /// SOURCE_DATE_EPOCH is not a usable number of seconds.
     #[error("SOURCE_DATE_EPOCH is `{0}`, not a number of seconds since 1970 in range")]
     Epoch(String),
+    /// run.json's `created` is not a date.
     #[error("created: `{0}` is not an RFC 3339 date like 2026-11-22T19:30:00Z")]
     Recorded(String),
 }
