@@ -40,6 +40,14 @@ pub enum Error {
     /// The run a continuation follows no longer matches its run.json.
     #[error("{}: does not match its run.json; verify that run before continuing it", .0.display())]
     EarlierRunEdited(PathBuf),
+    /// The run a continuation follows draws other tickets than its manifest holds: its record's
+    /// seed or re-draws were edited.
+    #[error(
+        "{}: its run.json's seed draws other tickets than its manifest.csv holds (was run.json edited?); \
+         verify that run before continuing it",
+        .0.display()
+    )]
+    EarlierRunRedrawn(PathBuf),
     #[error(
         "{}: the run this one continues has changed since (its run.json's SHA-256 was {recorded}, now {found})",
         dir.display()
@@ -138,6 +146,11 @@ mod tests {
                  housie's files, to repair it",
             ),
             (Error::EarlierRunEdited(p()), "spring: does not match its run.json; verify that run before continuing it"),
+            (
+                Error::EarlierRunRedrawn(p()),
+                "spring: its run.json's seed draws other tickets than its manifest.csv holds (was run.json edited?); \
+                 verify that run before continuing it",
+            ),
             (
                 Error::EarlierRunChanged { dir: p(), recorded: "aa".into(), found: "bb".into() },
                 "spring: the run this one continues has changed since (its run.json's SHA-256 was aa, now bb)",

@@ -1,23 +1,25 @@
 //! Reading files housie did not write, with a limit: a path that names a device or a huge file
 //! (`--template /dev/zero`) is refused by name instead of read until memory runs out.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::Path;
 
-/// The whole text of `path`, refused past `limit` bytes (the message says which file and how
-/// large it may be) or when it is not UTF-8.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
+/// The whole text of `path`, refused past `limit` bytes (the error says how large it may be)
+/// or when it is not UTF-8.
+pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
     let bytes = read_bytes(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    })
 }
 
 /// The whole of `path`, refused past `limit` bytes.
-pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        return Err(format!("larger than the {} this file may be", size(limit)));
+        return Err(io::Error::other(format!("larger than the {} this file may be", size(limit))));
     }
     Ok(bytes)
 }
@@ -38,13 +40,16 @@ mod tests {
     #[test]
     fn a_device_or_a_large_file_is_refused() {
         #[cfg(unix)]
-        assert_eq!(read_text(Path::new("/dev/zero"), 1024).unwrap_err(), "larger than the 1 KiB this file may be");
+        assert_eq!(
+            read_text(Path::new("/dev/zero"), 1024).unwrap_err().to_string(),
+            "larger than the 1 KiB this file may be"
+        );
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("t");
         std::fs::write(&p, "abc").unwrap();
         assert_eq!(read_text(&p, 3).unwrap(), "abc");
         assert!(read_text(&p, 2).is_err());
         std::fs::write(&p, [0xff]).unwrap();
-        assert_eq!(read_text(&p, 3).unwrap_err(), "not UTF-8 text (byte 0)");
+        assert_eq!(read_text(&p, 3).unwrap_err().to_string(), "not UTF-8 text (byte 0)");
     }
 }

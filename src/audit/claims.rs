@@ -3,17 +3,22 @@
 //! a forgery check that re-draws a book from the seed.
 
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use crate::domain::{Numbering, Serial};
 use crate::game::BookRanges;
+use crate::record::chain::Chain;
 use crate::record::manifest::{self, Row};
 use crate::record::{Attempts, RunRecord, RUN_RECORD};
 use crate::{Book, Error, Generator, Seed, MANIFEST};
 
-/// A run folder opened for settling claims.
+/// A run folder opened for settling claims: with the runs it continues, if any (one event).
 pub struct Tickets {
-    manifest: PathBuf,
+    /// Each run's manifest with its books (`None`: a manifest without its run.json), oldest first.
+    manifests: Vec<(PathBuf, Option<RangeInclusive<u64>>)>,
+    /// The run and those it continues, when run.json is there.
+    chain: Option<Chain>,
     /// The run's record, when run.json is there.
     pub record: Option<RunRecord>,
     /// How the run writes its serials: from run.json, or read off the manifest.
@@ -21,47 +26,48 @@ pub struct Tickets {
 }
 
 impl Tickets {
-    /// Opens `DIR/manifest.csv` and reads `DIR/run.json` if there. What can be checked without
-    /// reading the whole manifest is: its header, that it ends with a whole line, and its size
-    /// against the record; a damaged manifest is refused here.
+    /// Opens `DIR/manifest.csv` and reads `DIR/run.json` if there, with the runs it continues
+    /// (each checked against its files). What can be checked without reading a whole manifest
+    /// is: its header, that it ends with a whole line, and its size against the record; a
+    /// damaged manifest is refused here.
     pub fn open(dir: &Path) -> Result<Tickets, Error> {
-        let manifest = dir.join(MANIFEST);
-        let record = if dir.join(RUN_RECORD).exists() { Some(crate::record::read_record(dir)?.0) } else { None };
-        let io = Error::io(&manifest);
-        let mut file = std::fs::File::open(&manifest).map_err(Error::io(&manifest))?;
-        let size = file.metadata().map_err(Error::io(&manifest))?.len();
-        let name = manifest.display().to_string();
-        let damaged = |message: String| Error::Manifest(format!("{name}: {message}"));
-        if size == 0 {
-            return Err(damaged("is empty (no header)".into()));
-        }
-        let mut header = String::new();
-        BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
-        let want = crate::record::manifest::columns().join(",");
-        if header.trim_end() != want {
-            return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
-        }
-        let mut last = [0u8];
-        file.seek(SeekFrom::End(-1)).and_then(|_| file.read_exact(&mut last)).map_err(Error::io(&manifest))?;
-        if last[0] != b'\n' {
-            return Err(damaged("ends in the middle of a line (truncated?)".into()));
-        }
-        if let Some(recorded) = record.as_ref().and_then(|r| r.files.iter().find(|f| f.name == MANIFEST)) {
-            if recorded.bytes != size {
-                return Err(damaged(format!("{size} bytes, but run.json records {}", recorded.bytes)));
+        let record = if dir.join(RUN_RECORD).exists() {
+            Some(crate::record::read_record(dir)?.0)
+        } else if was_generated_here(dir) {
+            // housie's own folder without its run.json: a publication cut short, as verify says.
+            return Err(Error::Incomplete(dir.to_path_buf()));
+        } else {
+            None
+        };
+        let chain = record.clone().map(|r| Chain::with_record(dir, r)).transpose()?;
+        let manifests = match &chain {
+            None => vec![(dir.join(MANIFEST), None)],
+            Some(chain) => {
+                chain.parts().iter().map(|p| (p.dir.join(MANIFEST), Some(p.record.books()))).collect::<Vec<_>>()
             }
+        };
+        for (i, (manifest, _)) in manifests.iter().enumerate() {
+            let recorded = chain.as_ref().map(|c| &c.parts()[i].record);
+            check_manifest(manifest, recorded)?;
         }
         let numbering = match &record {
             Some(r) => r.settings.numbering(),
-            None => manifest::numbering_of(&manifest).map_err(Error::io(&manifest))?,
+            None => manifest::numbering_of(&manifests[0].0).map_err(Error::io(&manifests[0].0))?,
         };
-        Ok(Tickets { manifest, record, numbering })
+        Ok(Tickets { manifests, chain, record, numbering })
+    }
+
+    /// The manifest that holds `serial`'s book.
+    fn manifest_of(&self, serial: Serial) -> &Path {
+        let found = self.manifests.iter().find(|(_, books)| books.as_ref().is_none_or(|b| b.contains(&serial.book())));
+        &found.unwrap_or(&self.manifests[self.manifests.len() - 1]).0
     }
 
     /// The serial's row, if the manifest has one; an invalid row is an error. Not finding it,
     /// the rare case, reads the manifest through (streamed) to tell a damaged one apart.
     pub fn find(&self, serial: Serial) -> Result<Option<Row>, Error> {
-        match manifest::find(&self.manifest, serial).map_err(Error::io(&self.manifest))? {
+        let path = self.manifest_of(serial);
+        match manifest::find(path, serial).map_err(Error::io(path))? {
             None => {
                 for row in self.rows()? {
                     row?;
@@ -75,11 +81,25 @@ impl Tickets {
         }
     }
 
+    /// The PDF a row's ticket is printed in, as a reader finds it: in a chain, with its folder
+    /// (`night-more/books.pdf`).
+    pub fn file_of(&self, row: &Row) -> String {
+        match self.chain.as_ref().and_then(|c| c.part_of(row.serial.book()).map(|p| (c, p))) {
+            Some((chain, part)) => chain.file_name(part, &row.file),
+            None => row.file.clone(),
+        }
+    }
+
+    /// How many runs are read as one (a run and those it continues).
+    pub fn runs(&self) -> usize {
+        self.manifests.len()
+    }
+
     /// Whether the run holds this serial: its book range with a record, else a search.
     pub fn contains(&self, serial: Serial) -> bool {
-        match &self.record {
-            Some(r) => (r.settings.first_book..r.settings.first_book + r.settings.books).contains(&serial.book()),
-            None => manifest::find(&self.manifest, serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
+        match &self.chain {
+            Some(c) => c.books().contains(&serial.book()),
+            None => manifest::find(self.manifest_of(serial), serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
         }
     }
 
@@ -93,8 +113,8 @@ impl Tickets {
     /// The books in play: `sold` ranges (`all` when `None`; booklets, in a run of booklets) of
     /// game `game`'s page, checked against the run, the same ranges the night takes.
     pub fn in_play(&self, sold: Option<&str>, game: Option<u16>) -> Result<BookRanges, Error> {
-        let books = match &self.record {
-            Some(r) => r.books(),
+        let books = match &self.chain {
+            Some(c) => c.books(),
             None => 1..=u64::MAX,
         };
         BookRanges::parse(sold.unwrap_or("all"), books, self.numbering, game).map_err(|e| {
@@ -118,22 +138,69 @@ impl Tickets {
         }
     }
 
-    /// Every row in order, streamed; the first invalid row ends the stream with an error.
-    pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>>, Error> {
-        let file = std::fs::File::open(&self.manifest).map_err(Error::io(&self.manifest))?;
-        let name = self.manifest.display().to_string();
-        Ok(manifest::rows(std::io::BufReader::new(file), &name, self.numbering).map(|row| {
-            row.map_err(|problems| {
-                Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default())
+    /// Every row in order (over every run of a chain), streamed; the first invalid row ends the
+    /// stream with an error.
+    pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>> + '_, Error> {
+        let mut files = Vec::with_capacity(self.manifests.len());
+        for (path, _) in &self.manifests {
+            files.push((std::fs::File::open(path).map_err(Error::io(path))?, path.display().to_string()));
+        }
+        let numbering = self.numbering;
+        Ok(files.into_iter().flat_map(move |(file, name)| {
+            manifest::rows(std::io::BufReader::new(file), &name, numbering).map(|row| {
+                row.map_err(|problems| {
+                    Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default())
+                })
             })
         }))
     }
 
     /// Re-draws books from the seed to tell forged rows (`None` without a run record).
     pub fn redrawer(&self) -> Option<Redrawer> {
-        let record = self.record.as_ref()?;
-        Some(Redrawer { seed: record.seed(), attempts: record.attempts(), last: None })
+        let chain = self.chain.as_ref()?;
+        Some(Redrawer { seed: chain.latest().record.seed(), attempts: chain.attempts(), last: None })
     }
+}
+
+/// What can be checked of a manifest without reading it whole: its header, that it ends with a
+/// whole line, and its size against its run's record.
+fn check_manifest(manifest: &Path, record: Option<&RunRecord>) -> Result<(), Error> {
+    let io = Error::io(manifest);
+    let mut file = std::fs::File::open(manifest).map_err(Error::io(manifest))?;
+    let size = file.metadata().map_err(Error::io(manifest))?.len();
+    let name = manifest.display().to_string();
+    let damaged = |message: String| Error::Manifest(format!("{name}: {message}"));
+    if size == 0 {
+        return Err(damaged("is empty (no header)".into()));
+    }
+    let mut header = String::new();
+    BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
+    let want = crate::record::manifest::columns().join(",");
+    if header.trim_end() != want {
+        return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
+    }
+    let mut last = [0u8];
+    file.seek(SeekFrom::End(-1)).and_then(|_| file.read_exact(&mut last)).map_err(Error::io(manifest))?;
+    if last[0] != b'\n' {
+        return Err(damaged("ends in the middle of a line (truncated?)".into()));
+    }
+    if let Some(recorded) = record.and_then(|r| r.files.iter().find(|f| f.name == MANIFEST)) {
+        if recorded.bytes != size {
+            return Err(damaged(format!("{size} bytes, but run.json records {}", recorded.bytes)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `dir` is a folder housie generated into (its lock file, or a PDF of a run), rather
+/// than a manifest received on its own.
+fn was_generated_here(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name == ".housie.lock" || crate::is_volume_name(&name)
+        })
+    })
 }
 
 /// Re-draws the book of each row asked about, keeping the last one (rows come book by book).

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
+use crate::record::chain::Chain;
 use crate::record::manifest;
 use crate::record::{read_record, RUN_RECORD};
 use crate::{generate_run, Error, GeneratePlan, MANIFEST};
@@ -36,7 +37,36 @@ impl Report {
 /// is produced, then the manifest streamed row by row. A manifest identical to the regenerated
 /// one has the generator's guarantees (no repeated ticket or line), so its repeats are looked
 /// for, with sets of every ticket and line, only when it differs.
+///
+/// A continuation is one event with the runs it continues: each of them is verified the same
+/// way, its problems named with its folder.
 pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
+    let mut report = verify_run(dir)?;
+    let (record, _) = read_record(dir)?;
+    if record.after.is_none() {
+        return Ok(report);
+    }
+    let chain = Chain::with_record(dir, record)?;
+    let earlier = &chain.parts()[..chain.parts().len() - 1];
+    let mut names = Vec::new();
+    for part in earlier {
+        let name = part.dir.file_name().map_or_else(|| part.dir.display().to_string(), |n| n.to_string_lossy().into());
+        let theirs = verify_run(&part.dir)?;
+        report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
+        report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));
+        let books = part.record.books();
+        names.push(format!("{name} (books {}–{})", books.start(), books.end()));
+    }
+    report.summary.push_str(&format!(
+        "; and the {} it continues, verified the same way: {}",
+        if earlier.len() == 1 { "run" } else { "runs" },
+        names.join(", ")
+    ));
+    Ok(report)
+}
+
+/// Verifies the one run in `dir` (see [`verify_dir`]).
+fn verify_run(dir: &Path) -> Result<Report, Error> {
     let (record, _) = read_record(dir)?;
     let mut report = Report::default();
 
@@ -71,6 +101,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
             | Error::Io { .. }
             | Error::EarlierRunChanged { .. }
             | Error::EarlierRunEdited(_)
+            | Error::EarlierRunRedrawn(_)
             | Error::Incomplete(_)),
         ) => return Err(e),
         Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),

@@ -25,15 +25,15 @@ use super::out::{outln, Out};
 /// Exit status: 0 the claim stands now, 1 it does not (or the ticket is unsold, unknown or
 /// forged), 2 the question could not be answered (bad serial, bad calls, unreadable run).
 ///
-///   housie check spring --serial 000123-4-7 --calls "12 5 88 41"
+///   housie check spring --serial 000123-4-0 --calls "12 5 88 41"
 ///
-///   housie check spring --serial 000123-4-7 --calls-file calls.txt --prizes tambola
+///   housie check spring --serial 000123-4-0 --calls-file calls.txt --prizes tambola
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder.
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// The serial read out by the claimant, e.g. 000123-4-7.
+    /// The serial read out by the claimant, e.g. 000123-4-0.
     #[arg(long, value_name = "S")]
     serial: String,
     #[command(flatten)]
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 serial.game(),
                 serial.ticket(),
                 serial.book(),
-                row.file,
+                tickets.file_of(&row),
                 row.page
             )
         }
@@ -101,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "{serial}: book {}, ticket {} ({}, page {})",
             serial.book(),
             serial.ticket(),
-            row.file,
+            tickets.file_of(&row),
             row.page
         ),
     }

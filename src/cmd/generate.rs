@@ -11,6 +11,8 @@ use housie::print::font::FontError;
 use housie::record::continuation::Continuation;
 use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 
+use super::out::note;
+
 /// Draw a run of books and write its PDF, manifest and run record.
 ///
 /// Draws N books (every valid book equally likely) and writes to DIR the print-ready PDF
@@ -30,6 +32,10 @@ use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 /// To sell more books for the same event, continue the run: `--after spring --books 200 --out
 /// spring-more` draws books 501–700 exactly as a 700-book run would have, keeping tickets and
 /// lines unique across both.
+///
+/// Exit status: 0 written, 2 not: bad options, a folder that is not empty (without --force) or
+/// in use, an earlier run (--after) that changed, a file that cannot be read or written. Nothing
+/// is ever left half-written under a final name.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of books (one book = six tickets = one page).
@@ -77,19 +83,20 @@ pub struct Args {
     /// however large the run (memory stays bounded either way).
     #[arg(long, value_name = "N")]
     books_per_file: Option<u64>,
-    /// Event name for the page header.
-    #[arg(long, value_name = "TEXT", default_value_t = DEFAULTS.title.clone())]
-    title: String,
-    /// Look of the page: a shipped template (classic, festival) or a TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value_t = DEFAULTS.template.clone())]
-    template: String,
-    /// A TrueType font file to use instead of the bundled Liberation Sans Bold.
+    /// Event name for the page header [default: "Bingo"; with --after, the earlier run's].
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+    #[arg(long, value_name = "NAME|FILE", help = TEMPLATE_HELP.as_str())]
+    template: Option<String>,
+    /// A TrueType font file to use instead of the bundled Liberation Sans Bold (with --after,
+    /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
-    /// Bleed in millimetres (3 is usual): background colour runs this far past the trim.
-    #[arg(long, value_name = "MM", default_value_t = DEFAULTS.bleed_mm)]
-    bleed: f32,
-    /// Draw crop marks outside the bleed.
+    /// Bleed in millimetres (3 is usual): background colour runs this far past the trim
+    /// [default: 0; with --after, the earlier run's].
+    #[arg(long, value_name = "MM")]
+    bleed: Option<f32>,
+    /// Draw crop marks outside the bleed (with --after, as the earlier run did).
     #[arg(long)]
     crop_marks: bool,
     /// Print two pages a sheet for cutting and stacking (A4 pages on A3, or on SRA3 with
@@ -112,6 +119,15 @@ enum OrderArg {
     Booklets,
     Games,
 }
+
+/// `--template`'s help, listing the shipped templates from the one list.
+static TEMPLATE_HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "Look of the page: a shipped template ({}) or a TOML file [default: {}; with --after, the earlier run's]",
+        housie::print::template::shipped_names(),
+        DEFAULTS.template
+    )
+});
 
 /// The library's defaults, which clap shows and uses.
 static DEFAULTS: LazyLock<Settings> = LazyLock::new(Settings::default);
@@ -161,6 +177,8 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
     };
     let games = args.booklets.and(games);
+    // A continuation looks like the run it continues unless told otherwise.
+    let look = after.as_ref().map_or_else(|| DEFAULTS.clone(), |c| c.latest().settings.clone());
     let order = match args.order {
         OrderArg::Booklets => Order::Booklets,
         OrderArg::Games => Order::Games,
@@ -173,24 +191,31 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         first_book,
         allow_duplicate_lines,
         books_per_file: args.books_per_file,
-        title: args.title.clone(),
-        template: args.template.clone(),
-        font: args.font.clone(),
-        bleed_mm: args.bleed,
-        crop_marks: args.crop_marks,
+        title: args.title.clone().unwrap_or_else(|| look.title.clone()),
+        template: args.template.clone().unwrap_or_else(|| look.template.clone()),
+        font: args.font.clone().or_else(|| look.font.clone()),
+        bleed_mm: args.bleed.unwrap_or(look.bleed_mm),
+        crop_marks: args.crop_marks || look.crop_marks,
     };
+
     let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
     plan.seed_kind = seed_kind;
+    if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
+        note!(
+            "housie: the pages look as {}'s do (title \"{}\", template {}); give --title or --template to change it",
+            earlier.dir.display(),
+            look.title,
+            look.template
+        );
+    }
     if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {
-        eprintln!(
+        note!(
             "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
              this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
         );
     }
     if plan.style().colour_reaches_trim() {
-        eprintln!(
-            "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"
-        );
+        note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
     }
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
@@ -203,10 +228,10 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
     let outcome = generate_run(&plan, &|pages| bar.set_position(pages))?;
     bar.finish_and_clear();
     if args.seed.is_none() && plan.after.is_none() {
-        eprintln!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());
+        note!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());
     }
     if !args.quiet {
-        eprintln!(
+        note!(
             "housie: {} books, {} tickets ({} re-drawn to keep tickets and lines unique) in {}",
             books,
             outcome.record.tickets,
@@ -246,6 +271,10 @@ fn in_flags(e: Error) -> Error {
         Error::Style(StyleError::RightToLeft { what, ch, code }) => {
             let what = if what == "the title" { "--title".to_string() } else { what };
             Error::Style(StyleError::RightToLeft { what, ch, code })
+        }
+        Error::Style(StyleError::Unprintable { what, code, why }) => {
+            let what = if what == "the title" { "--title".to_string() } else { what };
+            Error::Style(StyleError::Unprintable { what, code, why })
         }
         e => e,
     }

@@ -1,17 +1,21 @@
 //! `housie night`: the record of a night.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use housie::night::NightRecord;
 use housie::Error;
 
+use super::out::Out;
+
 /// Print the record of the night played on a run.
 ///
 /// Every game with its books and prizes, its calls in order (and any taken back), when the
 /// caller moved on from each prize, every claim with its time, verdict and call count, and the
 /// draw seed of every game that has ended (with the command to recompute its draw).
+///
+/// Exit status: 0 done, 2 no night was played here, or its log cannot be read (edited or
+/// damaged; the event and the reason are printed).
 ///
 ///   housie night spring
 ///
@@ -29,7 +33,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let record = NightRecord::read(&args.dir)?;
     let text = if args.json { record.to_json() } else { record.to_text() };
-    // A closed pipe ends the command quietly.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    let mut out = Out::new();
+    out.text(&text);
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

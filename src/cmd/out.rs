@@ -62,3 +62,13 @@ macro_rules! outln {
     };
 }
 pub(crate) use outln;
+
+/// `note!("…", args)`: one line on stderr that never panics (stderr may be closed or full;
+/// `eprintln!` would panic then, after the work was done).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use note;

@@ -7,6 +7,8 @@ use housie::night::draw::{DrawSeed, Words};
 use housie::{Error, Seed};
 use rand::RngCore;
 
+use super::out::note;
+
 /// Write raw bytes of housie's random streams to stdout, for statistical test batteries.
 ///
 /// `--stream books`: the bytes books are drawn from. For book 1, 2, 3, … of a run with the seed,
@@ -71,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 Some(s) => Seed::from_text(s),
                 None => {
                     let s = Seed::random();
-                    eprintln!("housie: seed {}", s.text());
+                    note!("housie: seed {}", s.text());
                     s
                 }
             };
@@ -91,7 +93,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 Some(s) => DrawSeed::parse(s).map_err(|e| Error::Usage(e.to_string()))?,
                 None => {
                     let s = DrawSeed::fresh();
-                    eprintln!("housie: draw seed {}", s.text());
+                    note!("housie: draw seed {}", s.text());
                     s
                 }
             };

@@ -11,6 +11,8 @@ use housie::night::server::{serve, App, Hosts, Limits, ServeOptions};
 use housie::night::{Night, NightRun, OpenOptions};
 use housie::Error;
 
+use super::out::note;
+
 /// Serve the caller's desk and the board for a night of bingo.
 ///
 /// Opens the run in DIR (run.json and manifest.csv; every ticket is re-drawn from the seed and
@@ -70,13 +72,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
     listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
     let run = NightRun::open(&args.dir)?;
+    let books = run.books();
+    let event = match run.runs() {
+        1 => String::new(),
+        n => format!(", books {}-{} from {n} runs of one event", books.start(), books.end()),
+    };
     for warning in &run.warnings {
-        eprintln!("housie: warning: {warning}");
+        note!("housie: warning: {warning}");
     }
     let options = OpenOptions { new_night: args.new_night, new_token: args.new_token };
     let (mut night, notes) = Night::open(run, options)?;
     for note in notes {
-        eprintln!("housie: {note}");
+        note!("housie: {note}");
     }
     for set in sets {
         night.add_prize_set(set);
@@ -86,7 +93,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
         let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
-        let log = Box::new(|line: &str| eprintln!("housie: {line}"));
+        let log = Box::new(|line: &str| note!("housie: {line}"));
         let options =
             ServeOptions { limits: Limits::from_system(), hosts: Hosts::of_this_machine(&args.host), call_names, log };
         let app = App::with(night, options);
@@ -108,12 +115,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let _ = out.flush();
         drop(out);
         if !bound.ip().is_loopback() {
-            eprintln!(
+            note!(
                 "housie: warning: listening on {bound}, reachable from other computers on this network; \
                  they can see the board, and only the caller's URL (with its token) can change anything"
             );
         }
-        eprintln!("housie: serving {} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
+        note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
         serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))
     })?;
     Ok(ExitCode::SUCCESS)

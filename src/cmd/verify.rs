@@ -43,11 +43,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     for n in &report.notes {
         outln!(out, "note: {n}");
     }
-    if report.is_valid() {
+    let code = if report.is_valid() {
         outln!(out, "valid: {}", report.summary);
-        Ok(ExitCode::SUCCESS)
+        ExitCode::SUCCESS
     } else {
-        outln!(out, "NOT VALID: {} problems ({})", report.problems.len(), report.summary);
-        Ok(ExitCode::from(1))
-    }
+        let n = report.problems.len();
+        outln!(out, "NOT VALID: {n} {} ({})", if n == 1 { "problem" } else { "problems" }, report.summary);
+        ExitCode::from(1)
+    };
+    out.finish()?;
+    Ok(code)
 }

@@ -1,7 +1,7 @@
-//! Serials: what a caller reads aloud to verify a claim, e.g. `000123-4-7` = book 123, ticket 4,
-//! Damm check digit 7 over the digits `0001234`. In a run of booklets the serial names the
-//! booklet and the game instead of the book: `000123-3-4-1` = booklet 123, game 3, ticket 4,
-//! check digit 1 over `00012334` ([`Numbering`]).
+//! Serials: what a caller reads aloud to verify a claim, e.g. `000123-4-0` = book 123, ticket 4,
+//! Damm check digit 0 over the digits `0001234`. In a run of booklets the serial names the
+//! booklet and the game instead of the book: `000123-3-4-9` = booklet 123, game 3, ticket 4,
+//! check digit 9 over `00012334` ([`Numbering`]).
 //!
 //! Book and booklet numbers are zero-padded to at least six digits. The Damm check digit catches
 //! every single wrong digit and every swap of two adjacent digits.
@@ -122,7 +122,7 @@ impl Numbering {
         let ticket_no: u8 = ticket.parse().map_err(|_| malformed())?;
         let serial =
             self.serial(book, ticket_no).ok_or_else(|| SerialError::TicketOutOfRange(text.to_string(), ticket_no))?;
-        // Leading zeros leave a Damm interim digit at 0, so `123-4-7` and `000123-4-7` agree.
+        // Leading zeros leave a Damm interim digit at 0, so `123-4-0` and `000123-4-0` agree.
         let expected = serial.check_digit();
         let found = check.as_bytes()[0] - b'0';
         if found != expected {
@@ -205,10 +205,10 @@ impl Numbering {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SerialError {
     /// Not a serial at all.
-    #[error("`{0}` is not a serial: expected BOOK-TICKET-CHECK, e.g. 000123-4-7")]
+    #[error("`{0}` is not a serial: expected BOOK-TICKET-CHECK, e.g. 000123-4-0")]
     Malformed(String),
     /// Not a serial of a run of booklets.
-    #[error("`{0}` is not a serial of this run: expected BOOKLET-GAME-TICKET-CHECK, e.g. 000123-3-4-1")]
+    #[error("`{0}` is not a serial of this run: expected BOOKLET-GAME-TICKET-CHECK, e.g. 000123-3-4-9")]
     MalformedBooklet(String),
     /// A game the booklets do not have.
     #[allow(missing_docs)]
@@ -411,7 +411,7 @@ mod tests {
             format!("`{nine}` is for game 9, but this run's booklets have games 1–8")
         );
         // A book serial is not a booklet serial, and the other way round.
-        assert!(matches!(eight.parse("000123-4-7"), Err(SerialError::MalformedBooklet(_))));
+        assert!(matches!(eight.parse("000123-4-0"), Err(SerialError::MalformedBooklet(_))));
         assert!(matches!("000003-8-2-5".parse::<Serial>(), Err(SerialError::Malformed(_))));
     }
 }

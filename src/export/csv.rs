@@ -7,7 +7,6 @@
 
 use std::io::{self, Write};
 
-use super::Export;
 use crate::print::pages::PlacedBook;
 use crate::record::manifest::columns;
 
@@ -30,8 +29,9 @@ impl<W: Write> ManifestWriter<W> {
     }
 }
 
-impl<W: Write> Export for ManifestWriter<W> {
-    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
+impl<W: Write> ManifestWriter<W> {
+    /// Writes the rows of the next books (in run order).
+    pub fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
         let mut record: Vec<String> = Vec::with_capacity(32);
         for placed in books {
             let number = placed.drawn.number;

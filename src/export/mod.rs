@@ -1,5 +1,8 @@
-//! Output formats, one per file behind [`Export`], and [`OutputFile`], which owns the temporary
-//! file and the rename so that no file ever appears under its final name half-written.
+//! Output formats, one per place (`pdf/`, `csv.rs`; the run record is `record/`), and
+//! [`OutputFile`], which owns the temporary file and the rename so that no file ever appears
+//! under its final name half-written. The formats share no trait: the PDF's pages are rendered
+//! on every core and written in order, the manifest's rows are written as books come, and the
+//! run record once at the end, so one interface would fit none of them.
 
 pub mod csv;
 pub mod pdf;
@@ -10,14 +13,6 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use tempfile::NamedTempFile;
-
-use crate::print::pages::PlacedBook;
-
-/// An output that takes placed books in order and renders them into a writer.
-pub trait Export {
-    /// Renders the next books (in run order).
-    fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()>;
-}
 
 /// A file being written in the output folder under a temporary name; [`FinishedFile::commit`]
 /// renames it into place, and dropping it uncommitted deletes it. In compare mode

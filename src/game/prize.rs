@@ -150,7 +150,7 @@ impl PrizeSet {
             return Err(PrizeSetError::Unknown(name_or_path.to_string()));
         }
         let text = crate::files::read_text(path, MAX_FILE)
-            .map_err(|message| PrizeSetError::Read { file: name_or_path.to_string(), message })?;
+            .map_err(|e| PrizeSetError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
         PrizeSet::parse(&text, name_or_path)
     }
 

@@ -211,8 +211,21 @@ impl<'a> RunDrawer<'a> {
     /// exactly as a larger run would have: book `k` of `first..first + books` is draw
     /// `attempt(k)` of the same seed.
     pub fn prime(&mut self, first: u64, books: u64, attempt: impl Fn(u64) -> u32) {
+        self.prime_with(first, books, attempt, |_, _| {});
+    }
+
+    /// [`prime`](Self::prime), showing each re-drawn book (and its number) to `seen`, so that
+    /// a caller can compare it with what the earlier run's files hold.
+    pub fn prime_with(
+        &mut self,
+        first: u64,
+        books: u64,
+        attempt: impl Fn(u64) -> u32,
+        mut seen: impl FnMut(&Book, u64),
+    ) {
         for k in first..first + books {
             let book = self.generator.book(&self.seed, k, attempt(k));
+            seen(&book, k);
             self.insert(k, &book);
         }
     }

@@ -9,6 +9,7 @@ use super::error::OpenError;
 use super::store::RunId;
 use crate::digest::sha256_hex;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use crate::record::chain::Chain;
 use crate::record::{RunRecord, RUN_RECORD};
 use crate::{Generator, MANIFEST};
 
@@ -33,12 +34,14 @@ impl Spot {
     }
 }
 
-/// A run's tickets, as the seed draws them.
+/// A run's tickets, as the seed draws them: with the runs it continues, if any (one event).
 pub struct NightRun {
     /// The run's folder.
     pub dir: PathBuf,
     /// Its run.json.
     pub record: RunRecord,
+    /// The run and the runs it continues, oldest first.
+    chain: Chain,
     /// Which run this is: the night's database is bound to run.json's content.
     pub id: RunId,
     tickets: Vec<Ticket>,
@@ -52,12 +55,14 @@ pub struct NightRun {
 }
 
 impl NightRun {
-    /// Reads DIR/run.json, re-draws every book from its seed on all cores, and compares each
-    /// manifest row with the ticket drawn for its serial.
+    /// Reads DIR/run.json (and the runs it continues, checked against their files), re-draws
+    /// every book from the seed on all cores, and compares each manifest row with the ticket
+    /// drawn for its serial.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
         let (record, text) = crate::record::read_record(dir)?;
         let id = RunId { content: content_sha256(&text), bytes: sha256_hex(text.as_bytes()) };
-        let tickets = draw_tickets(&record);
+        let chain = Chain::with_record(dir, record.clone())?;
+        let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
             None => Vec::new(),
             Some(_) => crate::print::template::Template::parse(&record.template.toml, "run.json's template")
@@ -68,6 +73,7 @@ impl NightRun {
             palette,
             dir: dir.to_path_buf(),
             record,
+            chain,
             id,
             by_number: index(&tickets),
             tickets,
@@ -83,9 +89,19 @@ impl NightRun {
         (!self.palette.is_empty()).then(|| self.palette[(usize::from(game.max(1)) - 1) % self.palette.len()].as_str())
     }
 
-    /// The run's book numbers.
+    /// The run's book numbers (with the runs it continues).
     pub fn books(&self) -> std::ops::RangeInclusive<u64> {
-        self.record.settings.first_book..=self.record.settings.first_book + self.record.settings.books - 1
+        self.chain.books()
+    }
+
+    /// The number of the first book (of the first run of the chain).
+    fn first_book(&self) -> u64 {
+        *self.chain.books().start()
+    }
+
+    /// How many runs the night plays as one (a run and those it continues).
+    pub fn runs(&self) -> usize {
+        self.chain.parts().len()
     }
 
     /// How many tickets the run holds.
@@ -95,14 +111,14 @@ impl NightRun {
 
     /// A ticket's index in the run, if the serial is in it.
     pub fn index_of(&self, serial: Serial) -> Option<usize> {
-        self.books().contains(&serial.book()).then(|| {
-            (serial.book() - self.record.settings.first_book) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1
-        })
+        self.books()
+            .contains(&serial.book())
+            .then(|| (serial.book() - self.first_book()) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1)
     }
 
     /// The tickets of the books in play in a game (its page of each booklet in play).
     pub fn tickets_in(&self, books: &crate::game::BookRanges) -> Vec<Ticket> {
-        let first = self.record.settings.first_book;
+        let first = self.first_book();
         self.books()
             .filter(|&b| books.contains(b))
             .flat_map(|b| {
@@ -119,7 +135,7 @@ impl NightRun {
 
     /// The book number of the ticket at `index`.
     pub fn book_of(&self, index: usize) -> u64 {
-        self.record.settings.first_book + (index / TICKETS_PER_BOOK) as u64
+        self.first_book() + (index / TICKETS_PER_BOOK) as u64
     }
 
     /// Where each ticket holding `n` has it.
@@ -132,23 +148,34 @@ impl NightRun {
         self.forged.contains(&serial)
     }
 
-    /// The PDF file and page a ticket is printed on.
+    /// The PDF file and page a ticket is printed on (in a chain, the file's folder first).
     pub fn page_of(&self, serial: Serial) -> (String, u64) {
-        let pages = self.record.pages();
-        let (file, first) = pages.locate(serial.book() - self.record.settings.first_book);
-        let per_page = pages.tickets_per_page.clamp(1, 6) as u64;
-        (file, first + (u64::from(serial.ticket()) - 1) / per_page)
+        self.chain.page_of(serial.book(), serial.ticket()).unwrap_or_default()
     }
 
     fn compare_manifest(&mut self) -> Result<(), OpenError> {
-        let path = self.dir.join(MANIFEST);
+        for i in 0..self.chain.parts().len() {
+            let part = &self.chain.parts()[i];
+            let (dir, books) = (part.dir.clone(), part.record.books());
+            self.compare_part(&dir, books)?;
+        }
+        Ok(())
+    }
+
+    /// Compares the manifest in `dir` (the run of the chain that holds `books`) with the seed's
+    /// tickets.
+    fn compare_part(&mut self, dir: &Path, books: std::ops::RangeInclusive<u64>) -> Result<(), OpenError> {
+        let path = dir.join(MANIFEST);
+        let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
+        let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
+        let forged_before = self.forged.len();
         let file = std::fs::File::open(&path).map_err(|source| OpenError::Io { path: path.clone(), source })?;
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
         let numbering = self.record.settings.numbering();
         let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };
         let mut record = csv::ByteRecord::new();
         let mut rows = 0usize;
-        let mut seen = vec![false; self.tickets.len()];
+        let mut seen = vec![false; expected];
         loop {
             match reader.read_byte_record(&mut record) {
                 Ok(false) => break,
@@ -161,11 +188,12 @@ impl NightRun {
             }
             let text = String::from_utf8_lossy(&record[0]);
             let serial = numbering.parse(&text).map_err(|e| bad(line, format!("serial: {e}")))?;
-            let Some(i) = self.index_of(serial) else {
-                return Err(bad(line, format!("serial: {serial} is not a book of this run ({:?})", self.books())));
+            let Some(i) = self.index_of(serial).filter(|_| books.contains(&serial.book())) else {
+                let (a, b) = (books.start(), books.end());
+                return Err(bad(line, format!("serial: {serial} is not a book of this run (books {a}-{b})")));
             };
             rows += 1;
-            seen[i] = true;
+            seen[i - first] = true;
             let cells = self.tickets[i].cells();
             let same = (0..ROWS * COLS).all(|c| {
                 let field = record[3 + c].trim_ascii();
@@ -180,21 +208,21 @@ impl NightRun {
                 self.forged.insert(serial);
             }
         }
-        if let Some(first) = self.forged.first() {
+        let forged = self.forged.len() - forged_before;
+        if let Some(first) = self.forged.iter().find(|s| books.contains(&s.book())).filter(|_| forged > 0) {
             self.warnings.push(format!(
                 "{}: {} ticket(s) differ from the seed's draw (first {first}); claims on them are refused as forged. \
                  Run `housie verify {}`",
                 path.display(),
-                self.forged.len(),
-                self.dir.display()
+                forged,
+                dir.display()
             ));
         }
         let missing = seen.iter().filter(|s| !**s).count();
-        if rows != self.tickets.len() || missing > 0 {
+        if rows != expected || missing > 0 {
             self.warnings.push(format!(
-                "{}: {rows} rows for {} tickets ({missing} missing); the tickets are taken from the seed",
+                "{}: {rows} rows for {expected} tickets ({missing} missing); the tickets are taken from the seed",
                 path.display(),
-                self.tickets.len()
             ));
         }
         Ok(())
@@ -217,12 +245,12 @@ pub fn content_sha256(text: &str) -> String {
     }
 }
 
-/// Every ticket of the run in book order, drawn on all cores.
-fn draw_tickets(record: &RunRecord) -> Vec<Ticket> {
-    let seed = record.seed();
-    let attempts = record.attempts();
+/// Every ticket of the chain in book order, drawn on all cores.
+fn draw_tickets(chain: &Chain) -> Vec<Ticket> {
+    let seed = chain.latest().record.seed();
+    let attempts = chain.attempts();
     let generator = Generator::get();
-    let books: Vec<u64> = (record.settings.first_book..record.settings.first_book + record.settings.books).collect();
+    let books: Vec<u64> = chain.books().collect();
     crate::parallel::map_chunks(&books, |part| {
         let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
         for &b in part {

@@ -13,7 +13,7 @@ pub use plan::GeneratePlan;
 use crate::domain::TICKETS_PER_BOOK;
 use crate::export::csv::ManifestWriter;
 use crate::export::pdf::{PdfFile, PdfStyle, RenderedPage, Shared};
-use crate::export::{self, Export, FinishedFile, OutputFile};
+use crate::export::{self, FinishedFile, OutputFile};
 use crate::generate::{Redraw, RunDrawer};
 use crate::print::pages::{Page, PageBuilder, PlacedBook, VolumePlan};
 use crate::record::{FileRecord, FontRecord, RunRecord, TemplateRecord, RUN_RECORD};
@@ -35,6 +35,11 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
     plan.check()?;
     let dir = &plan.out_dir;
     let compare = plan.compare_only;
+    // The earlier runs are re-drawn and compared with their files before anything is written.
+    let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run_options())?;
+    if let Some(after) = &plan.after {
+        after.prime(&mut drawer)?;
+    }
     let _lock = if compare {
         None
     } else {
@@ -46,10 +51,6 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
         plan.check_folder()?;
         Some(lock)
     };
-    let mut drawer = RunDrawer::new(plan.seed.clone(), plan.run_options())?;
-    if let Some(after) = &plan.after {
-        after.prime(&mut drawer);
-    }
     let volumes = plan.volumes();
     let manifest_file = if compare { OutputFile::compare(dir, MANIFEST) } else { OutputFile::create(dir, MANIFEST) }
         .map_err(Error::io(dir.join(MANIFEST)))?;
@@ -129,7 +130,7 @@ impl GeneratePlan {
                 .iter()
                 .map(|f| FileRecord { name: f.name().to_string(), bytes: f.bytes(), sha256: f.sha256().to_string() })
                 .collect(),
-            after: self.after.as_ref().map(crate::record::continuation::Continuation::record),
+            after: self.after.as_ref().map(|a| a.record(&self.out_dir)),
         }
     }
 }

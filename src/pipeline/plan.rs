@@ -132,7 +132,7 @@ impl GeneratePlan {
             Some(path) => Font::from_file(path)?,
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
-        plan.after = record.after.as_ref().map(Continuation::read_recorded).transpose()?;
+        plan.after = record.after.as_ref().map(|a| Continuation::read_recorded(a, &plan.out_dir)).transpose()?;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
         plan.seed_kind = record.seed_kind;
@@ -207,6 +207,12 @@ impl GeneratePlan {
         let dir = &self.out_dir;
         if dir.exists() && !dir.is_dir() {
             return Err(Error::NotADir(dir.clone()));
+        }
+        if self.after.as_ref().is_some_and(|a| a.holds(dir)) {
+            return Err(Error::Usage(format!(
+                "{}: this folder holds a run the new one continues; write the continuation to a folder of its own",
+                dir.display()
+            )));
         }
         if !self.force && export::is_non_empty_dir(dir) {
             return Err(Error::NotEmpty(dir.clone()));

@@ -3,6 +3,9 @@
 
 use std::path::Path;
 
+/// The largest font file read (the largest TrueType fonts, with every script, are near 20 MB).
+pub const MAX_FONT_FILE: u64 = 64 << 20;
+
 use printpdf::{ParsedFont, PdfFontParseWarning};
 
 const BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
@@ -49,7 +52,8 @@ impl Font {
     /// A TrueType file, checked table by table.
     pub fn from_file(path: &Path) -> Result<Font, FontError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
+        let bytes = crate::files::read_bytes(path, MAX_FONT_FILE)
+            .map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
         validate(&bytes).map_err(|reason| match reason {
             None => FontError::Unreadable { file: file.clone() },
             Some(reason) => FontError::Broken { file: file.clone(), reason },

@@ -25,9 +25,38 @@ pub const BUILTIN: [(&str, &str); 8] = [
     ("large-print-letter", include_str!("../../templates/large-print-letter.toml")),
 ];
 
+/// The shipped templates' names, as `--template`'s help and errors list them.
+pub fn shipped_names() -> String {
+    BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+/// What a shipped template looks like, in a sentence: its file's first comment, without the
+/// name it starts with.
+pub fn shipped_summary(text: &str) -> String {
+    let mut summary = String::new();
+    for line in text.lines().take_while(|l| l.starts_with('#')) {
+        let line = line.trim_start_matches('#').trim();
+        summary.push_str(if summary.is_empty() { line.split_once(": ").map_or(line, |(_, rest)| rest) } else { line });
+        summary.push(' ');
+    }
+    summary.trim_end().to_string()
+}
+
+/// The README's table of shipped templates (a test keeps the README's copy the same).
+pub fn shipped_table() -> String {
+    let mut table = String::from("| template | look |\n|---|---|\n");
+    for (name, text) in BUILTIN {
+        table.push_str(&format!("| `{name}` | {} |\n", shipped_summary(text)));
+    }
+    table
+}
+
 /// Placeholders the header and footer text may use.
 pub const PLACEHOLDERS: [&str; 9] =
     ["{title}", "{book}", "{page}", "{pages}", "{booklet}", "{game}", "{colour}", "{part}", "{parts}"];
+
+/// The largest template file read.
+pub const MAX_FILE: u64 = 1 << 20;
 
 /// Smallest number size players in dim halls can read.
 pub const MIN_NUMBER_PT: f32 = 16.0;
@@ -253,10 +282,7 @@ pub enum TemplateError {
     #[error("{file}: {}", .problems.join("; "))]
     #[allow(missing_docs)]
     Invalid { file: String, problems: Vec<String> },
-    #[error(
-        "no template named `{0}` (shipped: classic, festival, twelve, large-print, each also as NAME-letter) and no \
-         such file"
-    )]
+    #[error("no template named `{0}` (shipped: {list}) and no such file", list = shipped_names())]
     /// No shipped template has this name, and no file has this path.
     Unknown(String),
     /// The file could not be read.
@@ -338,7 +364,7 @@ impl Template {
         if !path.exists() {
             return Err(TemplateError::Unknown(name_or_path.to_string()));
         }
-        let text = std::fs::read_to_string(path)
+        let text = crate::files::read_text(path, MAX_FILE)
             .map_err(|e| TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
         Template::parse(&text, name_or_path)
     }
@@ -442,7 +468,7 @@ impl Template {
         let t = &self.ticket;
         match t.barcode {
             Barcode::Code128 => {
-                // A booklet's serial (`000123-10-4-1`, 13 characters) is 35 + 13 × 11 = 178 modules;
+                // A booklet's serial (`000123-10-4-3`, 13 characters) is 35 + 13 × 11 = 178 modules;
                 // with its quiet zone and room for the serial text.
                 let bars = (178 + crate::print::barcode::QUIET_MODULES) as f32 * crate::print::barcode::MODULE_MM;
                 if t.width < bars + 35.0 || t.serial_height < 4.0 {

@@ -1,16 +1,25 @@
 //! Continuing an event: `generate --after DIR` draws the books that come after the run in DIR
 //! (and the runs it continued), exactly as one larger run would have drawn them. A re-drawn
 //! book depends on every book before it, so the earlier runs are re-drawn from their records
-//! into the uniqueness sets first; their folders must still hold them unchanged.
+//! into the uniqueness sets first, and each is compared with its files as it is: a record
+//! whose seed was edited, or files that changed, are refused before anything is written.
+//!
+//! The chain is walked with a bound and a cycle check, and a continuation records its earlier
+//! run's folder relative to its own (so the event's folders can move together), with the
+//! absolute path as a fallback hint.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use crate::digest::sha256_hex;
 use crate::generate::RunDrawer;
+use crate::record::manifest;
 use crate::record::read_record;
 use crate::record::{AfterRecord, RunRecord};
 use crate::{Error, MANIFEST};
+
+/// The most runs a chain may hold.
+pub const MAX_CHAIN: usize = 1000;
 
 /// The runs before a continuation, oldest first.
 #[derive(Clone, Debug)]
@@ -21,32 +30,71 @@ pub struct Continuation {
     pub run_sha256: String,
     /// Every earlier run in the chain, oldest first; the last is the one in `dir`.
     pub prior: Vec<RunRecord>,
+    /// The folder of each run in `prior` (absolute).
+    pub dirs: Vec<PathBuf>,
+    /// What a record said of this earlier run, kept word for word so that `verify` regenerates
+    /// the same run.json wherever the folders now are.
+    recorded: Option<AfterRecord>,
+}
+
+/// One run of a chain, read and checked against its files.
+struct Link {
+    dir: PathBuf,
+    record: RunRecord,
+    sha256: String,
 }
 
 impl Continuation {
-    /// Reads the run in `dir` and, through its own `after`, every run before it, checking each
-    /// manifest against its record and each record against the hash its successor recorded.
+    /// Reads the run in `dir` and every run before it, checking each run's files against its
+    /// record and each record against the hash its successor recorded.
     pub fn read(dir: &Path) -> Result<Continuation, Error> {
-        let dir = fs::canonicalize(dir).map_err(Error::io(dir))?;
-        let (record, text) = read_record(&dir)?;
-        let run_sha256 = sha256_hex(text.as_bytes());
-        let manifest = dir.join(MANIFEST);
-        let want = record.files.iter().find(|f| f.name == MANIFEST).map(|f| f.sha256.clone()).unwrap_or_default();
-        let have = sha256_hex(fs::read(&manifest).map_err(Error::io(&manifest))?);
-        if have != want {
-            return Err(Error::EarlierRunEdited(manifest));
+        let mut chain: Vec<Link> = Vec::new();
+        let mut next = fs::canonicalize(dir).map_err(Error::io(dir))?;
+        let mut expect: Option<(String, PathBuf)> = None;
+        loop {
+            if chain.iter().any(|l| l.dir == next) {
+                let names: Vec<String> = chain.iter().map(|l| l.dir.display().to_string()).collect();
+                return Err(Error::Usage(format!(
+                    "the runs in {} name each other as earlier runs: a continuation cannot continue itself",
+                    names.join(" and ")
+                )));
+            }
+            if chain.len() >= MAX_CHAIN {
+                return Err(Error::Usage(format!("{}: a chain of more than {MAX_CHAIN} runs", dir.display())));
+            }
+            let link = Link::read(&next)?;
+            if let Some((sha256, successor)) = expect.take() {
+                if link.sha256 != sha256 {
+                    return Err(Error::EarlierRunChanged { dir: successor, recorded: sha256, found: link.sha256 });
+                }
+            }
+            let after = link.record.after.clone();
+            chain.push(link);
+            match after {
+                None => break,
+                Some(after) => {
+                    let here = &chain.last().expect("pushed above").dir;
+                    next = resolve(&after, here)?;
+                    expect = Some((after.run_sha256.clone(), next.clone()));
+                }
+            }
         }
-        let mut prior = match &record.after {
-            None => Vec::new(),
-            Some(after) => Continuation::read_recorded(after)?.prior,
-        };
-        prior.push(record);
-        Ok(Continuation { dir, run_sha256, prior })
+        chain.reverse();
+        let last = chain.last().expect("at least the run in dir");
+        Ok(Continuation {
+            dir: last.dir.clone(),
+            run_sha256: last.sha256.clone(),
+            dirs: chain.iter().map(|l| l.dir.clone()).collect(),
+            prior: chain.into_iter().map(|l| l.record).collect(),
+            recorded: None,
+        })
     }
 
-    /// The earlier run a continuation's record names, refused if it changed since.
-    pub fn read_recorded(after: &AfterRecord) -> Result<Continuation, Error> {
-        let found = Continuation::read(&after.dir)?;
+    /// The earlier run a continuation's record in `base` names (relative to `base`, or at its
+    /// recorded absolute path), refused if it changed since.
+    pub fn read_recorded(after: &AfterRecord, base: &Path) -> Result<Continuation, Error> {
+        let dir = resolve(after, base)?;
+        let mut found = Continuation::read(&dir)?;
         if found.run_sha256 != after.run_sha256 {
             return Err(Error::EarlierRunChanged {
                 dir: after.dir.clone(),
@@ -54,7 +102,14 @@ impl Continuation {
                 found: found.run_sha256,
             });
         }
+        found.recorded = Some(after.clone());
         Ok(found)
+    }
+
+    /// Whether `dir` holds one of the runs of the chain.
+    pub fn holds(&self, dir: &Path) -> bool {
+        let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        self.dirs.contains(&dir)
     }
 
     /// How many books the earlier runs hold together.
@@ -88,16 +143,114 @@ impl Continuation {
         self.prior.last().is_some_and(|r| r.settings.allow_duplicate_lines)
     }
 
-    /// Takes every earlier book into the drawer's uniqueness sets.
-    pub fn prime(&self, drawer: &mut RunDrawer<'_>) {
-        for r in &self.prior {
-            let attempts = r.attempts();
-            drawer.prime(r.settings.first_book, r.settings.books, |k| attempts.of(k));
-        }
+    /// The earlier run's record (the last of the chain).
+    pub fn latest(&self) -> &RunRecord {
+        self.prior.last().expect("a chain holds at least one run")
     }
 
-    /// What the continuation's run.json says of it.
-    pub fn record(&self) -> AfterRecord {
-        AfterRecord { dir: self.dir.clone(), run_sha256: self.run_sha256.clone(), books: self.books() }
+    /// Takes every earlier book into the drawer's uniqueness sets, comparing each ticket with
+    /// its run's manifest as it goes: a record whose seed or re-draws were edited draws other
+    /// tickets than its manifest holds, and is refused.
+    pub fn prime(&self, drawer: &mut RunDrawer<'_>) -> Result<(), Error> {
+        for (r, dir) in self.prior.iter().zip(&self.dirs) {
+            let attempts = r.attempts();
+            let path = dir.join(MANIFEST);
+            let file = fs::File::open(&path).map_err(Error::io(&path))?;
+            let name = path.display().to_string();
+            let mut rows = manifest::rows(std::io::BufReader::new(file), &name, r.settings.numbering());
+            let mut edited = false;
+            drawer.prime_with(
+                r.settings.first_book,
+                r.settings.books,
+                |k| attempts.of(k),
+                |book, k| {
+                    for t in book.tickets() {
+                        match rows.next() {
+                            Some(Ok(row)) if row.serial.book() == k && row.ticket == *t => {}
+                            _ => edited = true,
+                        }
+                    }
+                },
+            );
+            if edited || rows.next().is_some() {
+                return Err(Error::EarlierRunRedrawn(dir.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// What the continuation's run.json says of it, the continuation being written to `out`:
+    /// the earlier folder relative to `out`, and its absolute path as a hint. A continuation
+    /// regenerated from its record says what the record said.
+    pub fn record(&self, out: &Path) -> AfterRecord {
+        if let Some(recorded) = &self.recorded {
+            return recorded.clone();
+        }
+        let out = fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
+        AfterRecord {
+            dir: relative(&self.dir, &out),
+            absolute: Some(self.dir.clone()),
+            run_sha256: self.run_sha256.clone(),
+            books: self.books(),
+        }
+    }
+}
+
+impl Link {
+    /// A run's record, with every file it lists matching its hash.
+    fn read(dir: &Path) -> Result<Link, Error> {
+        let (record, text) = read_record(dir)?;
+        for file in &record.files {
+            let path = dir.join(&file.name);
+            let mut hash = sha2::Sha256::default();
+            let mut f = fs::File::open(&path).map_err(Error::io(&path))?;
+            std::io::copy(&mut f, &mut hash).map_err(Error::io(&path))?;
+            if crate::digest::hex(&sha2::Digest::finalize(hash)) != file.sha256 {
+                return Err(Error::EarlierRunEdited(path));
+            }
+        }
+        Ok(Link { dir: dir.to_path_buf(), record, sha256: sha256_hex(text.as_bytes()) })
+    }
+}
+
+/// The folder an `after` names, from the continuation's folder `base`: relative to it first,
+/// then the recorded absolute path.
+fn resolve(after: &AfterRecord, base: &Path) -> Result<PathBuf, Error> {
+    let candidates = [Some(base.join(&after.dir)), after.absolute.clone()];
+    for candidate in candidates.iter().flatten() {
+        if let Ok(dir) = fs::canonicalize(candidate) {
+            return Ok(dir);
+        }
+    }
+    let tried = base.join(&after.dir);
+    Err(Error::Io { path: tried, source: std::io::Error::from(std::io::ErrorKind::NotFound) })
+}
+
+/// `to` as a path relative to `from` (both absolute and canonical).
+fn relative(to: &Path, from: &Path) -> PathBuf {
+    let (a, b): (Vec<Component>, Vec<Component>) = (to.components().collect(), from.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &a[common..] {
+        out.push(c.as_os_str());
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative(Path::new("/e/night"), Path::new("/e/more")), PathBuf::from("../night"));
+        assert_eq!(relative(Path::new("/e/a/b"), Path::new("/e")), PathBuf::from("a/b"));
+        assert_eq!(relative(Path::new("/x"), Path::new("/y/z")), PathBuf::from("../../x"));
     }
 }

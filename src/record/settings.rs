@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::domain::Numbering;
 use crate::print::pages::VolumePlan;
 
+/// The largest book number: twelve digits, so every serial reads back (a serial's number has
+/// at most 19 digits, and people read twelve aloud more easily).
+pub const MAX_BOOK_NUMBER: u64 = 999_999_999_999;
+
 /// A run's settings: every option that shapes its files besides the seed.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -142,8 +146,11 @@ impl Settings {
         if self.first_book == 0 {
             return bad("first_book", "must be at least 1");
         }
-        if self.first_book.checked_add(self.books - 1).is_none() {
-            return bad("books", &format!("would number books past {}", u64::MAX));
+        match self.first_book.checked_add(self.books - 1) {
+            Some(last) if last <= MAX_BOOK_NUMBER => {}
+            _ => {
+                return bad("books", &format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"))
+            }
         }
         if self.books_per_file == Some(0) {
             return bad("books_per_file", "must be at least 1");

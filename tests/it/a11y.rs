@@ -25,6 +25,10 @@ fn a11y_tools() -> Option<PathBuf> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver, housie_missing_node, housie_missing_a11y),
+    ignore = "needs chromium, chromedriver, node, and axe-core and lighthouse in HOUSIE_A11Y_TOOLS (see .ci/run)"
+)]
 async fn the_desk_and_the_board_pass_axe_and_lighthouse() {
     let (Some(chromium), Some(chromedriver), Some(node)) = (tool("chromium"), tool("chromedriver"), tool("node"))
     else {

@@ -95,6 +95,7 @@ fn each_game_prints_in_its_colour_and_order_games_in_black_only() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 fn the_header_names_booklet_game_and_colour() {
     let d = Dir::new();
     booklets(&d, &["--order", "games"]);

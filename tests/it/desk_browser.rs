@@ -108,6 +108,10 @@ async fn click(desk: &Client, id: &str) {
 
 /// The focus rule: after every button and command, the next number typed is called.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn every_action_hands_the_keyboard_back_to_the_box() {
     let Some(hall) = Hall::open(24).await else { return };
     let desk = hall.desk().await;
@@ -200,6 +204,10 @@ async fn click_first(c: &Client, css: &str) {
 /// Ten board tabs in one browser share one event stream: the desk in the same browser keeps
 /// answering, and every board shows every call.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn ten_boards_and_the_desk_share_one_browser() {
     let Some(hall) = Hall::open(6).await else { return };
     let desk = hall.desk().await;
@@ -241,6 +249,10 @@ async fn height_share(c: &Client, css: &str) -> f64 {
 /// Sizes read from the back row, at 1920 × 1080 and 1280 × 720; the commitment before the
 /// first call, the seed after the game; called numbers by weight and ring, announced.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn the_board_reads_from_the_back_row() {
     let Some(hall) = Hall::open(6).await else { return };
     let created = hall.post("/api/games", r#"{"name": "Game 1", "prizes": "tambola"}"#);
@@ -307,6 +319,10 @@ async fn the_board_reads_from_the_back_row() {
 /// remembered; with no voice installed the board says so plainly. The desk stays quiet unless
 /// its own voice is turned on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn the_board_speaks_each_call_with_its_name() {
     let Some(hall) = Hall::open(6).await else { return };
     hall.post("/api/games", r#"{"name": "Game 1"}"#);
@@ -338,6 +354,10 @@ async fn the_board_speaks_each_call_with_its_name() {
 /// Auto-call: an interval outside 3–60 s is refused; housie draws on its own; typing a serial
 /// pauses it; space resumes it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn auto_call_draws_and_waits_for_a_claim() {
     let Some(hall) = Hall::open(6).await else { return };
     let desk = hall.desk().await;
@@ -371,6 +391,10 @@ async fn auto_call_draws_and_waits_for_a_claim() {
 
 /// A number typed while housie is down stays in the box, marked; Enter sends it once it is back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn a_number_typed_while_housie_is_down_is_kept() {
     let Some(mut hall) = Hall::open(6).await else { return };
     let desk = hall.desk().await;
@@ -394,6 +418,10 @@ async fn a_number_typed_while_housie_is_down_is_kept() {
 /// that completed it while top line is unwon; the caller records it with `w`; under the bogey
 /// rule a false claim bars its ticket.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn a_tambola_game_by_keyboard() {
     let Some(hall) = Hall::open(12).await else { return };
     let desk = hall.desk().await;

@@ -2,7 +2,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::util::{manifest_rows, Dir};
+use crate::util::{listing, manifest_rows, Dir};
 
 /// A run of `books` books in `out`, seed "hard".
 fn run(d: &Dir, books: &str, out: &str) {
@@ -235,12 +235,15 @@ fn an_interrupted_publication_is_incomplete_until_force_repairs_it() {
 #[test]
 fn impossible_runs_are_refused_before_drawing() {
     let d = Dir::new();
-    let r = d.run(&["generate", "--books", "10000000000000", "--out", "o", "-q"]).expect_code(2);
+    let r = d.run(&["generate", "--books", "100000000000", "--out", "o", "-q"]).expect_code(2);
     assert_eq!(
         r.stderr().trim(),
-        "housie: 10000000000000 books would need about 2.0 PB of memory to keep every ticket unique; a run has \
+        "housie: 100000000000 books would need about 20.4 TB of memory to keep every ticket unique; a run has \
          at most 10000000 books"
     );
+    let r = d.run(&["generate", "--books", "2", "--first-book", "999999999999", "--out", "o", "-q"]).expect_code(2);
+    assert_eq!(r.stderr().trim(), "housie: --books would number books past 999999999999, the largest a serial holds");
+    d.run(&["generate", "--books", "1", "--first-book", "999999999999", "--out", "last", "-q"]).success();
     let r = d.run(&["generate", "--books", "130000", "--out", "o", "-q"]).expect_code(2);
     assert!(r.stderr().contains("130000 books cannot all have unique lines"), "{}", r.stderr());
     assert!(r.stderr().contains("at most 120000 books"), "{}", r.stderr());
@@ -315,4 +318,152 @@ fn after_continues_a_run_exactly_as_a_larger_run_and_keeps_lines_unique() {
     assert!(r.stderr().contains("the run this one continues has changed since"), "{}", r.stderr());
     let r = d.run(&["generate", "--after", "first", "--seed", "x", "--books", "1", "--out", "x"]).expect_code(2);
     assert!(r.stderr().contains("cannot be used with"), "{}", r.stderr());
+}
+
+#[test]
+fn a_continuation_cannot_be_written_into_a_run_it_continues() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "S", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--after", "a", "--books", "2", "--out", "b", "-q"]).success();
+    let before = (listing(&d.join("a")), listing(&d.join("b")));
+    for out in ["a", "b", "./b/"] {
+        let r = d.run(&["generate", "--after", "b", "--books", "1", "--out", out, "--force", "-q"]).expect_code(2);
+        assert!(r.stderr().contains("holds a run the new one continues"), "{}", r.stderr());
+    }
+    assert_eq!((listing(&d.join("a")), listing(&d.join("b"))), before, "a refused continuation touched a run");
+    // Control: a folder of its own is fine.
+    d.run(&["generate", "--after", "b", "--books", "1", "--out", "c", "-q"]).success();
+}
+
+#[test]
+fn a_run_that_names_itself_as_its_earlier_run_is_refused() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "S", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--after", "a", "--books", "2", "--out", "b", "-q"]).success();
+    let record = d.read("b/run.json");
+    let looped = record.replace("\"dir\": \"../a\"", "\"dir\": \".\"");
+    assert_ne!(looped, record);
+    std::fs::write(d.join("b/run.json"), looped).unwrap();
+    let r = d.run(&["generate", "--after", "b", "--books", "1", "--out", "c", "-q"]).expect_code(2);
+    assert!(r.stderr().contains("name each other as earlier runs"), "{}", r.stderr());
+    assert!(!d.join("c").exists());
+}
+
+#[test]
+fn an_earlier_run_whose_seed_was_edited_is_refused_before_anything_is_written() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "S", "--out", "a", "-q"]).success();
+    let record = d.read("a/run.json");
+    let seed = serde_json::from_str::<serde_json::Value>(&record).unwrap()["seed"].as_str().unwrap().to_string();
+    std::fs::write(d.join("a/run.json"), record.replace(&seed, "T")).unwrap();
+    let r = d.run(&["generate", "--after", "a", "--books", "1", "--out", "b", "-q"]).expect_code(2);
+    assert!(r.stderr().contains("a: its run.json's seed draws other tickets"), "{}", r.stderr());
+    assert!(!d.join("b").exists(), "the refused continuation left a folder");
+    // Control: the record as written continues.
+    std::fs::write(d.join("a/run.json"), record).unwrap();
+    d.run(&["generate", "--after", "a", "--books", "1", "--out", "b", "-q"]).success();
+}
+
+#[test]
+fn an_event_folder_can_move_and_a_lone_continuation_still_finds_its_earlier_run() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "S", "--title", "Fete", "--out", "a", "-q"]).success();
+    let r = d.run(&["generate", "--after", "a", "--books", "2", "--out", "b", "-q"]).success();
+    assert!(r.stderr().contains("the pages look as"), "{}", r.stderr());
+    let record: serde_json::Value = serde_json::from_str(&d.read("b/run.json")).unwrap();
+    assert_eq!(record["after"]["dir"], "../a");
+    assert_eq!(record["settings"]["title"], "Fete", "a continuation looks like the run it continues");
+    // Both folders move together: found by the relative path.
+    std::fs::create_dir(d.join("event")).unwrap();
+    std::fs::rename(d.join("a"), d.join("event/a")).unwrap();
+    std::fs::rename(d.join("b"), d.join("event/b")).unwrap();
+    d.run(&["verify", "event/b"]).success();
+    d.run(&["generate", "--after", "event/b", "--books", "1", "--out", "event/c", "-q"]).success();
+    d.run(&["verify", "event/c"]).success();
+    // Only the continuation moves: found by the absolute path recorded as a hint.
+    let d2 = Dir::new();
+    d2.run(&["generate", "--books", "3", "--seed", "S", "--out", "a", "-q"]).success();
+    d2.run(&["generate", "--after", "a", "--books", "2", "--out", "b", "-q"]).success();
+    std::fs::create_dir(d2.join("elsewhere")).unwrap();
+    std::fs::rename(d2.join("b"), d2.join("elsewhere/b")).unwrap();
+    d2.run(&["verify", "elsewhere/b"]).success();
+    // Control: with the earlier run gone, the continuation cannot be checked.
+    std::fs::rename(d2.join("a"), d2.join("gone")).unwrap();
+    let r = d2.run(&["verify", "elsewhere/b"]).expect_code(2);
+    assert!(r.stderr().contains("a"), "{}", r.stderr());
+}
+
+#[test]
+fn edits_to_the_records_rules_that_change_no_ticket_are_caught() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "S", "--out", "r", "-q"]).success();
+    let record = d.read("r/run.json");
+    assert!(record.contains("\"redraws\": []"), "the control needs a run without re-draws");
+    for (from, to) in [
+        ("\"allow_duplicate_lines\": false", "\"allow_duplicate_lines\": true"),
+        ("\"template\": \"classic\"", "\"template\": \"classic-letter\""),
+    ] {
+        assert!(record.contains(from));
+        std::fs::write(d.join("r/run.json"), record.replace(from, to)).unwrap();
+        let out = d.run(&["verify", "r"]).expect_code(1).stdout();
+        assert!(out.contains("books.pdf: differs from the PDF the seed regenerates"), "{to}: {out}");
+    }
+    std::fs::write(d.join("r/run.json"), record).unwrap();
+    d.run(&["verify", "r"]).success();
+}
+
+#[test]
+fn hostile_inputs_are_refused_by_name_and_write_errors_are_reported() {
+    let d = Dir::new();
+    let refused = |args: &[&str], says: &str| {
+        let r = d.run(args).expect_code(2);
+        assert!(r.stderr().contains(says), "{args:?}: {}", r.stderr());
+    };
+    refused(&["generate", "--books", "1", "--template", "/dev/zero", "--out", "z"], "/dev/zero: larger than the 1 MiB");
+    refused(&["generate", "--books", "1", "--font", "/dev/zero", "--out", "z"], "/dev/zero: larger than the 64 MiB");
+    refused(&["generate", "--books", "1", "--seed", "", "--out", "z"], "--seed: give some text");
+    refused(&["generate", "--books", "1", "--title", "Fete\u{ffff}", "--out", "z"], "--title contains U+FFFF");
+    let five = include_str!("../../templates/festival.toml")
+        .replace("band = [0.0, 85.0, 40.0, 0.0]", "band = [0.0, 85.0, 40.0, 0.0, 1.0]");
+    std::fs::write(d.join("five.toml"), five).unwrap();
+    refused(
+        &["generate", "--books", "1", "--template", "five.toml", "--out", "z"],
+        "five.toml:17: a colour is four CMYK",
+    );
+    assert!(!d.join("z").exists());
+    d.run(&["generate", "--books", "2", "--seed", "S", "--out", "r", "-q"]).success();
+    let serial = manifest_rows(&d.read("r/manifest.csv"))[0].serial.clone();
+    for calls in ["+5", "021"] {
+        refused(&["check", "r", "--serial", &serial, "--calls", calls], "is not a number as called");
+    }
+    refused(&["winners", "r", "--calls", "1", "--sold", "60-70"], "--sold: 60-70 is outside this run's books 1-2");
+    // A full disk is an error (exit 2), a closed pipe is not worth one.
+    if std::path::Path::new("/dev/full").exists() {
+        let housie = assert_cmd::cargo::cargo_bin("housie");
+        for args in [
+            vec!["verify", "r"],
+            vec!["check", "r", "--serial", serial.as_str(), "--calls", "1"],
+            vec!["winners", "r", "--calls", "1"],
+        ] {
+            let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+            let out = Command::new(&housie).args(&args).current_dir(d.path()).stdout(full).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} to a full disk");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("standard output: No space left on device"));
+        }
+        // stderr closed or full after publishing: no panic, the run is written.
+        for (i, stderr) in [Stdio::null(), std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap().into()]
+            .into_iter()
+            .enumerate()
+        {
+            let out_dir = format!("e{i}");
+            let status = Command::new(&housie)
+                .args(["generate", "--books", "2", "--seed", "E", "--out", &out_dir])
+                .current_dir(d.path())
+                .stderr(stderr)
+                .status()
+                .unwrap();
+            assert_eq!(status.code(), Some(0));
+            d.run(&["verify", &out_dir]).success();
+        }
+    }
 }

@@ -130,6 +130,10 @@ fn twelve_to_view_with_booklets_prints_by_game() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftoppm, housie_missing_zbarimg),
+    ignore = "needs pdftoppm and zbarimg (apt-get install poppler-utils zbar-tools)"
+)]
 fn all_twelve_barcodes_on_a_twelve_to_view_page_scan() {
     let d = Dir::new();
     d.run(&["generate", "--books", "2", "--template", "twelve", "--seed", "scan", "--out", "o", "-q"]).success();

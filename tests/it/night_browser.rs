@@ -18,6 +18,10 @@ use crate::serving::{free_port, serve, wait_for_port};
 use crate::util::{manifest_rows, tool, Dir};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
     let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
     let dir = Dir::new();
@@ -124,6 +128,10 @@ async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
 /// A run of booklets on the desk: the new-game form asks for the booklets sold and the game,
 /// and a ticket from another game's page is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
 async fn the_desk_plays_a_game_of_booklets() {
     let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
     let dir = Dir::new();

@@ -32,6 +32,7 @@ fn run() -> &'static (Dir, String) {
 }
 
 #[test]
+#[cfg_attr(housie_missing_qpdf, ignore = "needs qpdf (apt-get install qpdf)")]
 fn qpdf_check_is_clean() {
     let Some(qpdf) = tool("qpdf") else { return };
     let (code, out, err) = run_tool(&qpdf, &["--check", &run().1]);
@@ -41,6 +42,7 @@ fn qpdf_check_is_clean() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_gs, ignore = "needs Ghostscript (apt-get install ghostscript)")]
 fn ghostscript_renders_every_page_silently() {
     let Some(gs) = tool("gs") else { return };
     let (code, out, err) = run_tool(&gs, &["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", &run().1]);
@@ -48,6 +50,7 @@ fn ghostscript_renders_every_page_silently() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_pdffonts, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 fn pdffonts_shows_every_font_embedded() {
     let Some(pdffonts) = tool("pdffonts") else { return };
     let (code, out, _) = run_tool(&pdffonts, &[&run().1]);
@@ -63,6 +66,7 @@ fn pdffonts_shows_every_font_embedded() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_pdfinfo, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 fn pdfinfo_shows_trim_and_bleed_boxes() {
     let Some(pdfinfo) = tool("pdfinfo") else { return };
     let (_, out, _) = run_tool(&pdfinfo, &["-box", "-f", "1", "-l", "1", &run().1]);
@@ -80,6 +84,7 @@ fn pdfinfo_shows_trim_and_bleed_boxes() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 fn pdftotext_gives_back_every_serial_and_grid_row_in_order() {
     let Some(pdftotext) = tool("pdftotext") else { return };
     let (d, pdf) = run();
@@ -122,6 +127,7 @@ pub fn ink(pdf: &str) -> Option<Vec<[f64; 4]>> {
 }
 
 #[test]
+#[cfg_attr(housie_missing_gs, ignore = "needs Ghostscript (apt-get install ghostscript)")]
 fn inkcov_shows_only_black_ink_for_the_classic_template() {
     let Some(pages) = ink(&run().1) else { return };
     assert_eq!(pages.len(), 30);
@@ -132,6 +138,7 @@ fn inkcov_shows_only_black_ink_for_the_classic_template() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_gs, ignore = "needs Ghostscript (apt-get install ghostscript)")]
 fn inkcov_sees_the_festival_colours_so_the_check_can_fail() {
     let d = Dir::new();
     d.run(&["generate", "--books", "1", "--seed", "f", "--template", "festival", "--out", "o", "-q"]).success();
@@ -140,6 +147,10 @@ fn inkcov_sees_the_festival_colours_so_the_check_can_fail() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftoppm, housie_missing_zbarimg),
+    ignore = "needs pdftoppm and zbarimg (apt-get install poppler-utils zbar-tools)"
+)]
 fn every_serial_barcode_scans_back_to_its_serial() {
     let (Some(pdftoppm), Some(zbarimg)) = (tool("pdftoppm"), tool("zbarimg")) else { return };
     let (d, pdf) = run();

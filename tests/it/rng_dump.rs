@@ -28,6 +28,7 @@ fn the_streams_are_what_the_protocols_say_and_bad_input_is_refused() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_dieharder, ignore = "needs dieharder (apt-get install dieharder)")]
 fn both_streams_pass_a_dieharder_smoke_run() {
     let Some(dieharder) = tool("dieharder") else { return };
     let seed = housie::digest::sha256_hex("smoke");

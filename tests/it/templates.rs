@@ -104,6 +104,7 @@ fn unknown_templates_fonts_and_glyphs_are_refused() {
 }
 
 #[test]
+#[cfg_attr(housie_missing_dejavu, ignore = "needs a DejaVu font (apt-get install fonts-dejavu-core)")]
 fn another_font_is_embedded_when_asked() {
     let Some(font) = crate::util::package_file("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "fonts-dejavu-core")
     else {

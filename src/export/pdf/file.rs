@@ -9,7 +9,6 @@ use sha2::{Digest, Sha256};
 use super::shared::Shared;
 use super::PdfStyle;
 use crate::export::csv::ManifestWriter;
-use crate::export::Export;
 use crate::print::pages::Page;
 
 /// A page drawn and compressed, waiting for its turn in the file.

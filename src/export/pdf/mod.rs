@@ -117,13 +117,18 @@ pub enum StyleError {
     /// Something but colour is closer to the trim than the safe zone allows.
     #[allow(missing_docs)]
     OutsideSafeZone { what: String, book: u64, distance_mm: f32 },
+    /// Right-to-left text, which would print reversed.
+    #[allow(missing_docs)]
     #[error(
         "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
          would print it reversed, so it refuses it"
     )]
-    /// Right-to-left text, which would print reversed.
-    #[allow(missing_docs)]
     RightToLeft { what: String, ch: char, code: u32 },
+    /// A character no page should carry: a control character, a bidirectional control, or a
+    /// Unicode noncharacter (U+FFFF and its kin), which fonts draw as an empty box.
+    #[allow(missing_docs)]
+    #[error("{what} contains U+{code:04X} ({why}), which cannot be printed; remove it")]
+    Unprintable { what: String, code: u32, why: &'static str },
 }
 
 impl PdfStyle<'_> {
@@ -197,6 +202,7 @@ impl PdfStyle<'_> {
             ("the template's header.booklet", &t.header.booklet),
         ] {
             left_to_right(what, text)?;
+            printable(what, text)?;
             f.check(what, text)?;
         }
         f.check("serials", "0123456789-")?;
@@ -313,6 +319,21 @@ impl PdfStyle<'_> {
     fn slug_mm(&self) -> f32 {
         (SLUG_AND_BLEED_MM - self.bleed_mm).max(MIN_SLUG_MM)
     }
+}
+
+/// Refuses a character that would print as an empty box or steer the text: a control or
+/// bidirectional control ([`crate::domain::text::forbidden`]) or a Unicode noncharacter.
+fn printable(what: &str, text: &str) -> Result<(), StyleError> {
+    let noncharacter = |c: char| matches!(c as u32, 0xFDD0..=0xFDEF) || (c as u32) & 0xFFFE == 0xFFFE;
+    for c in text.chars() {
+        let why = match crate::domain::text::forbidden(c) {
+            Some(why) => why,
+            None if noncharacter(c) => "a Unicode noncharacter",
+            None => continue,
+        };
+        return Err(StyleError::Unprintable { what: what.to_string(), code: c as u32, why });
+    }
+    Ok(())
 }
 
 /// Refuses text with a strong right-to-left character (Hebrew, Arabic, …): drawn glyph by glyph
