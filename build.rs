@@ -78,4 +78,17 @@ fn main() {
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("counts.bin"), table).expect("OUT_DIR is writable");
     std::fs::write(out.join("layouts.bin"), layouts.to_bytes()).expect("OUT_DIR is writable");
+    deflate_profile(&out);
+}
+
+/// The PDF/X OutputIntent's profile (654 KB), deflated once here rather than in every run: the
+/// same bytes, with the same library and level, as compressing it at run time gave.
+fn deflate_profile(out: &std::path::Path) {
+    use std::io::Write;
+    println!("cargo:rerun-if-changed=icc/CoatedFOGRA39.icc");
+    let profile = std::fs::read("icc/CoatedFOGRA39.icc").expect("the profile ships in icc/");
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(&profile).expect("writing to memory");
+    std::fs::write(out.join("CoatedFOGRA39.icc.zlib"), z.finish().expect("writing to memory"))
+        .expect("OUT_DIR is writable");
 }

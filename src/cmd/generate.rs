@@ -13,6 +13,9 @@ use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 
 use super::out::note;
 
+/// The bleed a page whose colour reaches the trim gets unless told otherwise, mm.
+const DEFAULT_BLEED_MM: f32 = 3.0;
+
 /// Draw a run of books and write its PDF, manifest and run record.
 ///
 /// Draws N books (every valid book equally likely) and writes to DIR the print-ready PDF
@@ -93,7 +96,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
     /// Bleed in millimetres (3 is usual): background colour runs this far past the trim
-    /// [default: 0; with --after, the earlier run's].
+    /// [default: 3 when the template's colour reaches the trim, else 0; with --after, the
+    /// earlier run's].
     #[arg(long, value_name = "MM")]
     bleed: Option<f32>,
     /// Draw crop marks outside the bleed (with --after, as the earlier run did).
@@ -213,6 +217,12 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
              this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
         );
+    }
+    // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge gets
+    // the usual bleed unless the organiser asked otherwise.
+    if args.bleed.is_none() && plan.after.is_none() && plan.style().colour_reaches_trim() {
+        plan.settings.bleed_mm = DEFAULT_BLEED_MM;
+        note!("housie: the page's colour runs to the trim edge, so it bleeds 3 mm past it (--bleed 0 for none)");
     }
     if plan.style().colour_reaches_trim() {
         note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");

@@ -114,6 +114,7 @@ impl GeneratePlan {
             two_up: self.settings.impose == Some(Impose::TwoUp),
             housie: &self.housie,
             seal: self.seal(),
+            format: crate::export::pdf::PdfFormat::of(&self.housie),
             colours: match (self.settings.games, self.settings.order) {
                 (None, _) => Colours::Template,
                 (Some(_), Order::Booklets) => Colours::PerGame,
@@ -142,7 +143,7 @@ impl GeneratePlan {
     /// What the PDFs carry of the record's rules (see [`crate::export::pdf::PdfStyle::seal`]):
     /// SHA-256 of its settings, seed kind, generator and version. Runs of housie 0.2 had none.
     pub fn seal(&self) -> Option<[u8; 32]> {
-        (!crate::record::READABLE.contains(&self.housie.as_str())).then(|| {
+        (!self.housie.starts_with("0.2.")).then(|| {
             let rules = serde_json::json!({
                 "settings": &self.settings,
                 "seed_kind": self.seed_kind,

@@ -33,6 +33,68 @@ pub fn code128(serial: Serial) -> (Vec<(usize, usize)>, usize) {
     (bars, modules.len())
 }
 
+/// Code 128's symbol values: 0–102 data and check values, 103–105 the start codes, 106 stop.
+pub const CODE128_SYMBOLS: usize = 107;
+/// The start code of character set B, which holds digits and the hyphen.
+const START_B: usize = 104;
+/// The stop symbol (with its two-module termination bar).
+pub const CODE128_STOP: usize = 106;
+
+/// Each Code 128 symbol value's modules (1 bar, 0 space) as barcoders draws them: 11 each, 13
+/// for the stop (its termination bar included). Read off barcoders' own output, so that a
+/// barcode drawn symbol by symbol is exactly the one barcoders encodes. Start A and C (103,
+/// 105), which housie never uses, are left empty.
+pub fn code128_patterns() -> &'static [Vec<u8>; CODE128_SYMBOLS] {
+    static PATTERNS: std::sync::OnceLock<[Vec<u8>; CODE128_SYMBOLS]> = std::sync::OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        let encode = |text: &str| Code128::new(format!("Ɓ{text}")).expect("set B text").encode();
+        let chunk = |modules: &[u8], i: usize| modules[11 * i..11 * i + 11].to_vec();
+        let mut patterns: [Vec<u8>; CODE128_SYMBOLS] = std::array::from_fn(|_| Vec::new());
+        let one = encode("0");
+        patterns[START_B] = chunk(&one, 0);
+        patterns[CODE128_STOP] = one[one.len() - 13..].to_vec();
+        // Set B's printable characters are values 0–94 (space to `~`).
+        let printable = |v: usize| char::from(32 + v as u8);
+        for (v, pattern) in patterns.iter_mut().enumerate().take(95) {
+            *pattern = chunk(&encode(&printable(v).to_string()), 1);
+        }
+        // Values 95–102 appear only as check symbols: (104 + v1 + 2·v2) mod 103 reaches each.
+        for (k, pattern) in patterns.iter_mut().enumerate().take(103).skip(95) {
+            let (v1, v2) = (0..95)
+                .flat_map(|v1| (0..95).map(move |v2| (v1, v2)))
+                .find(|(v1, v2)| (START_B + v1 + 2 * v2) % 103 == k)
+                .expect("every check value is reachable");
+            *pattern = chunk(&encode(&format!("{}{}", printable(v1), printable(v2))), 3);
+        }
+        patterns
+    })
+}
+
+/// A serial's Code 128 symbol values, start to stop: its barcode drawn symbol by symbol (as the
+/// glyphs of a barcode font) is exactly [`code128`]'s.
+pub fn code128_symbols(serial: Serial) -> Vec<u8> {
+    let modules = Code128::new(format!("Ɓ{serial}")).expect("digits and hyphens are in set B").encode();
+    let values = code128_values();
+    let value = |m: &[u8]| values[m[..11].iter().fold(0, |k, &b| k << 1 | usize::from(b))];
+    let body = &modules[..modules.len() - 13];
+    let mut symbols: Vec<u8> = body.chunks(11).map(value).collect();
+    symbols.push(CODE128_STOP as u8);
+    debug_assert!(symbols.iter().all(|&v| v != u8::MAX), "barcoders draws Code 128's symbols");
+    symbols
+}
+
+/// Each symbol's value by its first 11 modules read as bits (`u8::MAX`: no symbol).
+fn code128_values() -> &'static [u8; 2048] {
+    static VALUES: std::sync::OnceLock<[u8; 2048]> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| {
+        let mut values = [u8::MAX; 2048];
+        for (v, p) in code128_patterns().iter().enumerate().filter(|(v, p)| !p.is_empty() && *v != CODE128_STOP) {
+            values[p.iter().fold(0, |k, &b| k << 1 | usize::from(b))] = v as u8;
+        }
+        values
+    })
+}
+
 /// QR module size, mm: a version-1 symbol (21 modules) is 6.3 mm square.
 pub const QR_MODULE_MM: f32 = 0.3;
 /// Modules a side of a version-1 QR symbol, and the clear space QR asks for.
@@ -81,6 +143,34 @@ mod tests {
         // The stop pattern ends in a bar of two modules.
         assert_eq!(bars.last(), Some(&(width - 2, 2)));
         assert!(bars.iter().all(|&(s, w)| s + w <= width && (1..=4).contains(&w)));
+    }
+
+    #[test]
+    fn symbol_by_symbol_is_barcoders_barcode() {
+        let patterns = code128_patterns();
+        let used = patterns.iter().filter(|p| !p.is_empty()).count();
+        assert_eq!(used, CODE128_SYMBOLS - 2, "every symbol but start A and C");
+        // Every pattern is distinct, starts with a bar and ends with a space (but the stop).
+        for (v, p) in patterns.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+            assert_eq!((p.len(), p[0]), (if v == CODE128_STOP { 13 } else { 11 }, 1), "{v}");
+            assert!(patterns.iter().filter(|q| *q == p).count() == 1, "{v}");
+        }
+        let numbering = crate::domain::Numbering::booklets(12).unwrap();
+        for serial in
+            [Serial::new(123, 4).unwrap(), Serial::new(999_999_999_999, 6).unwrap(), numbering.serial(1200, 1).unwrap()]
+        {
+            let symbols = code128_symbols(serial);
+            let drawn: Vec<u8> = symbols.iter().flat_map(|&v| patterns[usize::from(v)].clone()).collect();
+            let (bars, width) = code128(serial);
+            let mut modules = vec![0u8; width];
+            for (start, n) in bars {
+                modules[start..start + n].fill(1);
+            }
+            assert_eq!(drawn, modules, "{serial}");
+            assert_eq!((symbols[0], *symbols.last().unwrap()), (104, 106));
+            // Set B: a digit is its ASCII code less 32.
+            assert_eq!(usize::from(symbols[1]), usize::from(serial.to_string().as_bytes()[0]) - 32);
+        }
     }
 
     #[test]

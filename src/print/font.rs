@@ -14,6 +14,11 @@ const BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
 #[derive(Clone)]
 pub struct Font {
     parsed: ParsedFont,
+    /// The file's bytes, to cut a subset from.
+    bytes: std::sync::Arc<[u8]>,
+    /// Glyph id and advance width of each ASCII character (digits and serials are drawn by the
+    /// thousand): looked up once.
+    ascii: [Option<(u16, u16)>; 128],
     name: String,
     sha256: String,
     /// The file it came from; `None` for the bundled font.
@@ -41,6 +46,19 @@ pub enum FontError {
     /// A text needs a character the font has no glyph for.
     #[allow(missing_docs)]
     MissingGlyph { what: String, ch: char, code: u32, font: String },
+    /// The font cannot be cut down to the glyphs a run prints.
+    #[allow(missing_docs)]
+    #[error("the font {font} cannot be cut down to the glyphs the run prints ({reason}); choose another font")]
+    Subset { font: String, reason: String },
+}
+
+/// A font cut down to the glyphs a run prints: only those are embedded in its PDFs.
+#[derive(Clone, Debug)]
+pub struct Subset {
+    /// The subset font file.
+    pub bytes: Vec<u8>,
+    /// Each kept glyph's id in the subset, by its id in the whole font.
+    pub glyph_ids: std::collections::BTreeMap<u16, u16>,
 }
 
 impl Font {
@@ -75,7 +93,12 @@ impl Font {
             return None;
         }
         parsed.font_name = Some(name.to_string());
-        Some(Font { parsed, name: name.to_string(), sha256: crate::digest::sha256_hex(bytes), file: None })
+        let sha256 = crate::digest::sha256_hex(bytes);
+        let ascii = std::array::from_fn(|c| {
+            let glyph = parsed.lookup_glyph_index(c as u32)?;
+            Some((glyph, parsed.get_glyph_width(glyph).unwrap_or(0)))
+        });
+        Some(Font { parsed, bytes: bytes.into(), ascii, name: name.to_string(), sha256, file: None })
     }
 
     /// The parsed font, for printpdf.
@@ -111,16 +134,55 @@ impl Font {
     /// The glyph ids that draw `text` (characters without a glyph are refused earlier, by
     /// [`Font::check`], and skipped here).
     pub fn glyphs<'a>(&'a self, text: &'a str) -> impl Iterator<Item = u16> + 'a {
-        text.chars().filter_map(|c| self.parsed.lookup_glyph_index(c as u32))
+        text.chars().filter_map(|c| self.glyph(c).map(|(g, _)| g))
+    }
+
+    /// A character's glyph id and advance width.
+    fn glyph(&self, c: char) -> Option<(u16, u16)> {
+        match self.ascii.get(c as usize) {
+            Some(known) => *known,
+            None => {
+                let glyph = self.parsed.lookup_glyph_index(c as u32)?;
+                Some((glyph, self.parsed.get_glyph_width(glyph).unwrap_or(0)))
+            }
+        }
+    }
+
+    /// A character's advance width as the PDF's `/W` array gives it (printpdf writes the width
+    /// scaled to 1000 units and truncated), which is how far a reader moves the pen after it.
+    pub fn pdf_width(&self, c: char) -> i64 {
+        let units = self.glyph(c).map_or(0, |(_, w)| w);
+        (f32::from(units) * (1000.0 / f32::from(self.parsed.units_per_em))) as i64
+    }
+
+    /// The font cut down to `glyphs` (and the glyphs they are built from): glyph 0, which
+    /// readers draw for a missing glyph, comes first; the others follow in order.
+    pub fn subset(&self, glyphs: &std::collections::BTreeSet<u16>) -> Result<Subset, FontError> {
+        use allsorts::binary::read::ReadScope;
+        use allsorts::font_data::FontData;
+        use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+        let refused = |reason: String| FontError::Subset { font: self.name.clone(), reason };
+        let ids: Vec<u16> = std::iter::once(0).chain(glyphs.iter().copied().filter(|&g| g != 0)).collect();
+        let data = ReadScope::new(&self.bytes).read::<FontData<'_>>().map_err(|e| refused(e.to_string()))?;
+        let provider = data.table_provider(0).map_err(|e| refused(e.to_string()))?;
+        let bytes =
+            subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).map_err(|e| refused(e.to_string()))?;
+        // allsorts numbers the glyphs asked for by their place in `ids`.
+        let glyph_ids = ids.iter().enumerate().map(|(new, &old)| (old, new as u16)).collect();
+        Ok(Subset { bytes, glyph_ids })
+    }
+
+    /// The height of the capital letters, in thousandths of the em (the font's OS/2 table;
+    /// `None` when it does not say).
+    pub fn cap_height(&self) -> Option<i64> {
+        let face = ttf_parser::Face::parse(&self.bytes, 0).ok()?;
+        let cap = face.capital_height().filter(|&h| h > 0)?;
+        Some((i64::from(cap) * 1000 + i64::from(face.units_per_em()) / 2) / i64::from(face.units_per_em()))
     }
 
     /// Advance width of `text` at `size_pt`, in points (no kerning is applied when drawing either).
     pub fn width(&self, text: &str, size_pt: f32) -> f32 {
-        let units: u32 = text
-            .chars()
-            .filter_map(|c| self.parsed.lookup_glyph_index(c as u32))
-            .map(|g| u32::from(self.parsed.get_glyph_width(g).unwrap_or(0)))
-            .sum();
+        let units: u32 = text.chars().filter_map(|c| self.glyph(c)).map(|(_, w)| u32::from(w)).sum();
         units as f32 * size_pt / f32::from(self.parsed.units_per_em)
     }
 }
@@ -180,5 +242,26 @@ mod tests {
             "the title contains 'ビ' (U+30D3), which the font LiberationSans-Bold has no glyph for; choose a font that has it"
         );
         assert!(f.width("88", 20.0) > 15.0 && f.width("88", 20.0) < 30.0);
+    }
+
+    #[test]
+    fn a_subset_keeps_the_glyphs_asked_for_and_is_small() {
+        let f = Font::bundled();
+        let glyphs: std::collections::BTreeSet<u16> = f.glyphs("No. 0123456789-Bingo").collect();
+        let s = f.subset(&glyphs).unwrap();
+        assert!(s.bytes.len() < 40_000, "{} bytes", s.bytes.len());
+        assert_eq!(s.glyph_ids.len(), glyphs.len() + 1, "glyph 0 and each glyph asked for");
+        assert_eq!(s.glyph_ids[&0], 0);
+        // The subset draws each glyph as the whole font does: same advance widths.
+        let sub = ttf_parser::Face::parse(&s.bytes, 0).unwrap();
+        let whole = ttf_parser::Face::parse(BUNDLED, 0).unwrap();
+        for (&old, &new) in &s.glyph_ids {
+            assert_eq!(
+                sub.glyph_hor_advance(ttf_parser::GlyphId(new)),
+                whole.glyph_hor_advance(ttf_parser::GlyphId(old))
+            );
+        }
+        // Liberation Sans Bold's capitals are 1409 of its 2048 units.
+        assert_eq!(f.cap_height(), Some(688));
     }
 }

@@ -39,12 +39,19 @@ fn the_header_is_measured_at_the_widest_book_number_not_book_one() {
 }
 
 #[test]
-fn colour_to_the_trim_without_bleed_is_warned_about() {
+fn colour_to_the_trim_bleeds_by_default_and_without_bleed_is_warned_about() {
     let d = Dir::new();
     let warning =
         "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop";
     let r = d.run(&["generate", "--books", "1", "--template", "festival", "--out", "a", "-q"]).success();
-    assert!(r.stderr().contains(warning), "{}", r.stderr());
+    assert!(!r.stderr().contains("warning"), "{}", r.stderr());
+    let record: serde_json::Value = serde_json::from_str(&d.read("a/run.json")).unwrap();
+    assert_eq!(record["settings"]["bleed_mm"], 3.0);
+    let r = d.run(&["generate", "--books", "1", "--template", "festival", "--bleed", "0", "--out", "z", "-q"]);
+    assert!(r.success().stderr().contains(warning));
+    // Booklets colour each game's band to the trim too.
+    let r = d.run(&["generate", "--booklets", "1", "--games", "2", "--out", "k"]).success();
+    assert!(r.stderr().contains("so it bleeds 3 mm past it (--bleed 0 for none)"), "{}", r.stderr());
     let r =
         d.run(&["generate", "--books", "1", "--template", "festival", "--bleed", "3", "--out", "b", "-q"]).success();
     assert!(!r.stderr().contains("warning"), "{}", r.stderr());

@@ -102,8 +102,9 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     );
 }
 
-/// Generator 2 (ChaCha20), pinned: a seed must draw the same tickets and bytes in every later
-/// housie that writes this version.
+/// Generator 2 (ChaCha20), pinned: a seed must draw the same tickets in every later housie. The
+/// bytes are this version's (its name is in the PDF): a new version updates them, and keeps the
+/// last version's run in `tests/data/golden-*` (see `old_runs.rs`) so those still verify.
 #[test]
 fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     let seed = Seed::from_text("golden");
@@ -124,7 +125,7 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "363d25437e2073c3eb7efced3b75f32c509fd99e6cdc3c4cd420909435960beb"),
+            ("books.pdf", "6687f9367d915fba4be4d0934dbd2ed9edf161a9ef71c6b2ae63bbab48b0bfe3"),
             ("manifest.csv", "2eed1ea4cad52d56755073969291ffe83d9bde1c82db463918212e0751406971"),
         ]
     );

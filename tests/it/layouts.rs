@@ -170,6 +170,16 @@ fn two_up_sheets_cut_and_stack_into_book_order() {
     let rows = manifest_rows(&d.read("o/manifest.csv"));
     assert_eq!(rows.iter().step_by(6).map(|r| r.page).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
     d.run(&["verify", "o"]).success();
+    // A sheet of two pages has no one finished size: not declared PDF/X, no TrimBox or BleedBox.
+    let doc = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
+    assert!(doc.catalog().unwrap().get(b"OutputIntents").is_err(), "no OutputIntent on 2-up");
+    let info = doc.get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap()).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion") && !info.has(b"GTS_PDFXConformance"), "{info:?}");
+    assert!(info.has(b"CreationDate") && info.has(b"HousieRun"), "{info:?}");
+    for (_, id) in doc.get_pages() {
+        let page = doc.get_dictionary(id).unwrap();
+        assert!(!page.has(b"TrimBox") && !page.has(b"BleedBox"), "{page:?}");
+    }
 }
 
 #[test]

@@ -52,17 +52,38 @@ fn page_text(doc: &Document, page: lopdf::ObjectId, font: &Font) -> Vec<(f32, f3
     let content = Content::decode(&doc.get_page_content(page)).unwrap();
     let mut at = (0.0, 0.0);
     let mut out = Vec::new();
+    let (mut font_name, mut size) = (Vec::new(), 0.0);
     let f = |o: &lopdf::Object| o.as_float().unwrap();
+    let decode = |bytes: &[u8]| -> String {
+        bytes.chunks(2).map(|g| glyph_to_char[&(u16::from(g[0]) << 8 | u16::from(g[1]))]).collect()
+    };
     for op in content.operations {
         match op.operator.as_str() {
             "BT" => at = (0.0, 0.0),
+            "Tf" => {
+                font_name = op.operands[0].as_name().unwrap().to_vec();
+                size = f(&op.operands[1]);
+            }
             "Tm" => at = (f(&op.operands[4]), f(&op.operands[5])),
             "Td" => at = (at.0 + f(&op.operands[0]), at.1 + f(&op.operands[1])),
-            "Tj" => {
-                let bytes = op.operands[0].as_str().unwrap();
-                let s: String =
-                    bytes.chunks(2).map(|g| glyph_to_char[&(u16::from(g[0]) << 8 | u16::from(g[1]))]).collect();
-                out.push((at.0, at.1, s));
+            // The barcodes' font: its codes read as spaces, and the scanner test reads them.
+            "Tj" | "TJ" if font_name == b"HOUSIEBC" => {}
+            "Tj" => out.push((at.0, at.1, decode(op.operands[0].as_str().unwrap()))),
+            // A row of numbers: each string where the pen is after the glyphs and adjustments
+            // before it (the font's widths, thousandths of the em, as PDF's TJ takes them).
+            "TJ" => {
+                let mut x = at.0;
+                for item in op.operands[0].as_array().unwrap() {
+                    match item {
+                        lopdf::Object::String(bytes, _) => {
+                            let s = decode(bytes);
+                            let advance: i64 = s.chars().map(|c| font.pdf_width(c)).sum();
+                            out.push((x, at.1, s));
+                            x += advance as f32 * size / 1000.0;
+                        }
+                        adjust => x -= f(adjust) * size / 1000.0,
+                    }
+                }
             }
             "rg" | "RG" => panic!("RGB colour on the page"),
             _ => {}
@@ -219,6 +240,30 @@ fn bleed_and_crop_marks_set_the_boxes() {
     let over = form(&doc, id, "O");
     let marks = &over[over.find("1 1 1 1 K").expect("crop marks in registration colour")..];
     assert_eq!(marks.matches(" m\n").count(), 8 + 14);
+}
+
+#[test]
+fn crop_marks_stay_three_millimetres_from_the_trim_without_bleed() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "1", "--seed", "m", "--crop-marks", "--out", "o", "-q"]).success();
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let id = *doc.get_pages().values().next().unwrap();
+    let trim = boxes(&doc, id, b"TrimBox");
+    let over = form(&doc, id, "O");
+    let marks = &over[over.find("1 1 1 1 K").expect("crop marks")..];
+    // Each stroke's end nearest the page: how far outside the trim it starts, in mm.
+    let outside = |x: f32, y: f32| (trim[0] - x).max(x - trim[2]).max((trim[1] - y).max(y - trim[3])) / MM;
+    let ends: Vec<(f32, f32)> = marks
+        .lines()
+        .filter(|l| l.ends_with(" m") || l.ends_with(" l"))
+        .map(|l| {
+            let v: Vec<f32> = l.split_whitespace().take(2).map(|v| v.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    assert_eq!(ends.len(), 2 * (8 + 14));
+    let nearest = ends.chunks(2).map(|s| outside(s[0].0, s[0].1).min(outside(s[1].0, s[1].1))).fold(f32::MAX, f32::min);
+    assert!((nearest - 3.0).abs() < 0.02, "the nearest mark starts {nearest} mm from the trim");
 }
 
 #[test]

@@ -137,6 +137,37 @@ impl Content {
         self.op("Td")
     }
 
+    /// Shows glyph runs, each after moving the pen by its adjustment (thousandths of the em,
+    /// positive to the left, as `TJ` takes them), as one `TJ`.
+    pub fn show_row(&mut self, runs: &[(i64, Vec<u16>)]) -> &mut Content {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        self.buf.push(b'[');
+        for (adjust, glyphs) in runs {
+            if *adjust != 0 {
+                let _ = write!(self.buf, "{adjust}");
+            }
+            self.buf.push(b'<');
+            for &g in glyphs {
+                for shift in [12, 8, 4, 0] {
+                    self.buf.push(HEX[usize::from(g >> shift & 0xF)]);
+                }
+            }
+            self.buf.push(b'>');
+        }
+        self.raw("]").op("TJ")
+    }
+
+    /// Shows one-byte character codes, in hex.
+    pub fn show_bytes(&mut self, codes: &[u8]) -> &mut Content {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        self.buf.push(b'<');
+        for &b in codes {
+            self.buf.push(HEX[usize::from(b >> 4)]);
+            self.buf.push(HEX[usize::from(b & 15)]);
+        }
+        self.raw("> ").op("Tj")
+    }
+
     /// Shows glyphs by id (Identity-H: two bytes each, in hex).
     pub fn show(&mut self, glyphs: impl IntoIterator<Item = u16>) -> &mut Content {
         const HEX: &[u8; 16] = b"0123456789ABCDEF";

@@ -113,10 +113,12 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
         c.op("Q");
     }
     if style.crop_marks {
-        // In registration colour, from 1 mm outside the bleed, so none prints on the trimmed
-        // page: the corners, and a mark at each end of every cut between slips and columns.
+        // In registration colour, from 1 mm outside the bleed and at least 3 mm from the trim
+        // (housie 0.2 and 0.3: 1 mm), so none prints on the trimmed page when the cut wanders: the
+        // corners, and a mark at each end of every cut between slips and columns.
         let bleed = style.bleed_mm;
-        let (near, far) = (bleed + 1.0, bleed + style.slug_mm() - 0.5);
+        let gap = if style.format == super::PdfFormat::Original { bleed + 1.0 } else { (bleed + 1.0).max(3.0) };
+        let (near, far) = (gap, bleed + style.slug_mm() - 0.5);
         c.stroke(REGISTRATION).num(0.25).op("w");
         for (x, sx) in [(0.0, -1.0), (w, 1.0)] {
             for (y, sy) in [(0.0, -1.0), (h, 1.0)] {

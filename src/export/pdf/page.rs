@@ -6,7 +6,7 @@ use std::io::Write as _;
 
 use super::content::Content;
 use super::furniture::{self, Place, OVER, UNDER};
-use super::{Colours, PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
@@ -80,15 +80,19 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     };
     let header_colour = look.header_colour;
     c.begin_text();
-    let mut size = 0.0;
-    let mut text = |c: &mut Content, s: &str, pt: f32, x: f32, baseline: f32, align: f32| {
+    // The font size set last, shared by the texts and (compact format) the rows of numbers.
+    let size = std::cell::Cell::new(0.0);
+    let set_size = |c: &mut Content, pt: f32| {
+        if pt != size.get() {
+            c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
+            size.set(pt);
+        }
+    };
+    let text = |c: &mut Content, s: &str, pt: f32, x: f32, baseline: f32, align: f32| {
         if s.is_empty() {
             return;
         }
-        if pt != size {
-            c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
-            size = pt;
-        }
+        set_size(c, pt);
         let width_mm = font.width(s, pt) * MM_PER_PT;
         c.text_at(p.x(x - align * width_mm), p.x(baseline)).show(font.glyphs(s));
     };
@@ -109,6 +113,31 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         let ticket = &b.drawn.book.tickets()[*t];
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         text(&mut c, &format!("No. {serial}"), tk.serial_size, slot.left, grid_top(slot) + 1.2, 0.0);
+        if style.format == PdfFormat::Compact {
+            // A row is one string: its numbers with the gaps between them in thousandths of the
+            // em, from the grid's left edge, so a page repeats a handful of gaps.
+            set_size(&mut c, tk.number_size);
+            let em = |mm: f32| (mm / MM_PER_PT * 1000.0 / tk.number_size).round() as i64;
+            for r in 0..ROWS {
+                let baseline = grid_top(slot) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                c.text_at(p.x(slot.left), p.x(baseline));
+                let mut row = Vec::with_capacity(5);
+                let mut pen = 0;
+                for col in 0..COLS {
+                    if let Some(n) = ticket.get(r, col) {
+                        digits.clear();
+                        let _ = std::fmt::Write::write_fmt(&mut digits, format_args!("{n}"));
+                        let start =
+                            em((col as f32 + 0.5) * cell_w - font.width(&digits, tk.number_size) * MM_PER_PT / 2.0);
+                        let glyphs: Vec<u16> = font.glyphs(&digits).collect();
+                        row.push((pen - start, glyphs));
+                        pen = start + digits.chars().map(|ch| font.pdf_width(ch)).sum::<i64>();
+                    }
+                }
+                c.show_row(&row);
+            }
+            continue;
+        }
         for r in 0..ROWS {
             for col in 0..COLS {
                 if let Some(n) = ticket.get(r, col) {
@@ -128,6 +157,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     c.op("ET");
     let mut bytes = c.into_bytes();
     match tk.barcode {
+        Barcode::Code128 if style.format == PdfFormat::Compact => barcode_text(style, &slots, &mut bytes),
         Barcode::Code128 => barcodes(style, &slots, &mut bytes),
         Barcode::Qr => qr_codes(style, &slots, &mut bytes),
         Barcode::None => {}
@@ -135,7 +165,29 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     bytes
 }
 
-/// A page's barcodes: 100 % K bars (overprinting, as set above) at the right end of each
+/// A page's barcodes as text in the barcode font: each symbol a glyph one module wide by one
+/// bar high, scaled by the text matrix (module width, bar height) at the right end of each
+/// serial line, the quiet zone to their left.
+fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
+    let tk = &style.template.ticket;
+    let p = Place::of(style);
+    let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
+    let mut c = Content::default();
+    c.begin_text().raw(&format!("/{BARCODE_FONT_ID} 1 Tf\n"));
+    for (b, t, slot) in slots {
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
+        let symbols = barcode::code128_symbols(serial);
+        let width: usize = symbols.iter().map(|&v| barcode::code128_patterns()[usize::from(v)].len()).sum();
+        let x0 = slot.right - width as f32 * barcode::MODULE_MM;
+        let y = slot.top - tk.serial_height + bar_bottom;
+        c.num(Place::len(barcode::MODULE_MM)).raw("0 0 ").num(Place::len(bar_h)).num(p.x(x0)).num(p.x(y)).op("Tm");
+        c.show_bytes(&symbols);
+    }
+    c.op("ET");
+    out.extend_from_slice(&c.into_bytes());
+}
+
+/// A page's barcodes (housie 0.2 and 0.3): 100 % K bars (overprinting, as set above) at the right end of each
 /// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
 /// wide by one bar high, so a bar is four small integers.
 fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {

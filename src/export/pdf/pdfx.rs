@@ -4,9 +4,6 @@
 //! shipped beside it). The pages' content is CMYK or grey only, with no transparency, fonts
 //! embedded and TrimBox (and BleedBox) set: the rest of the PDF code keeps those.
 
-use std::io::Write;
-use std::sync::OnceLock;
-
 use lopdf::{dictionary, Document, Object, Stream, StringFormat};
 
 use crate::date::RunDate;
@@ -16,22 +13,16 @@ pub const ICC_PROFILE: &[u8] = include_bytes!("../../../icc/CoatedFOGRA39.icc");
 /// The profile's ICC description string, by which the licence asks it to be referenced.
 pub const ICC_DESCRIPTION: &str = "Coated FOGRA39 (ISO 12647-2:2004)";
 
-/// The profile deflated, once per process (it is 654 KB).
+/// The profile deflated, by `build.rs` (the same bytes compressing it here would give).
 fn compressed_profile() -> &'static [u8] {
-    static DEFLATED: OnceLock<Vec<u8>> = OnceLock::new();
-    DEFLATED.get_or_init(|| {
-        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-        z.write_all(ICC_PROFILE).expect("writing to memory");
-        z.finish().expect("writing to memory")
-    })
+    include_bytes!(concat!(env!("OUT_DIR"), "/CoatedFOGRA39.icc.zlib"))
 }
 
 fn text(s: &str) -> Object {
     Object::String(s.as_bytes().to_vec(), StringFormat::Literal)
 }
 
-/// Adds the declaration to a serialised volume's document, and the run's seal (see
-/// [`super::PdfStyle::seal`]) when it has one.
+/// Adds the declaration to a serialised volume's document, with [`dates`].
 pub fn declare(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf::Result<()> {
     let mut profile = Stream::new(dictionary! { "N" => 4, "Filter" => "FlateDecode" }, compressed_profile().to_vec());
     profile.allows_compression = false;
@@ -47,18 +38,38 @@ pub fn declare(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf:
     });
     let catalog = doc.catalog_mut()?;
     catalog.set("OutputIntents", vec![Object::Reference(intent)]);
-    let info_id = doc.trailer.get(b"Info").and_then(Object::as_reference)?;
-    let info = doc.get_object_mut(info_id).and_then(Object::as_dict_mut)?;
-    for key in [&b"Identifier"[..], b"Keywords", b"Subject", b"Author"] {
-        info.remove(key);
-    }
+    let info = info(doc)?;
     info.set("GTS_PDFXVersion", text("PDF/X-1:2001"));
     info.set("GTS_PDFXConformance", text("PDF/X-1a:2001"));
     info.set("Trapped", Object::Name(b"False".to_vec()));
+    dates(doc, date, seal)
+}
+
+/// Marks a file that is not PDF/X (a 2-up sheet): printpdf's empty `GTS_PDFXVersion` goes, so
+/// no reader takes the file for PDF/X; the dates and seal are set as [`dates`] does.
+pub fn undeclared(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf::Result<()> {
+    info(doc)?.remove(b"GTS_PDFXVersion");
+    dates(doc, date, seal)
+}
+
+/// Sets the Info dictionary's dates from the run (never the clock) and the run's seal (see
+/// [`super::PdfStyle::seal`]) when it has one: every file has these, PDF/X or not.
+pub fn dates(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf::Result<()> {
+    let info = info(doc)?;
     info.set("CreationDate", text(&date.pdf()));
     info.set("ModDate", text(&date.pdf()));
     if let Some(seal) = seal {
         info.set("HousieRun", text(seal));
     }
     Ok(())
+}
+
+/// The Info dictionary, without the keys printpdf adds that housie does not fill.
+fn info(doc: &mut Document) -> lopdf::Result<&mut lopdf::Dictionary> {
+    let info_id = doc.trailer.get(b"Info").and_then(Object::as_reference)?;
+    let info = doc.get_object_mut(info_id).and_then(Object::as_dict_mut)?;
+    for key in [&b"Identifier"[..], b"Keywords", b"Subject", b"Author"] {
+        info.remove(key);
+    }
+    Ok(info)
 }

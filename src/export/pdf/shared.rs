@@ -7,7 +7,6 @@
 //! font once, and serialises. The body up to its cross-reference table becomes the head of each
 //! file, with its objects' offsets; [`super::file`] streams the pages after it.
 
-use std::collections::BTreeSet;
 use std::io;
 
 use lopdf::{dictionary, Dictionary, Object, ObjectId, Stream};
@@ -16,7 +15,9 @@ use printpdf::{
 };
 
 use super::content::PT_PER_MM;
-use super::{furniture, PdfStyle, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::{furniture, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
+use crate::print::barcode;
+use crate::print::template::Barcode;
 
 /// The serialised head of a file and what the pages need to refer to.
 pub struct Shared {
@@ -51,6 +52,9 @@ impl Shared {
         let pages_id = doc.catalog().and_then(|c| c.get(b"Pages")).and_then(Object::as_reference).map_err(other)?;
         let (_, page_id) = doc.get_pages().into_iter().next().ok_or_else(|| other("printpdf wrote no page"))?;
         let font = font_of(&doc, page_id)?;
+        if style.format == PdfFormat::Compact {
+            embed_subset(&mut doc, &font, style)?;
+        }
         // The page was only there to carry the font's text; its tree is written per file.
         doc.delete_object(page_id);
 
@@ -71,15 +75,23 @@ impl Shared {
             forms.set(furniture::UNDER, doc.add_object(form(under)));
         }
         forms.set(furniture::OVER, doc.add_object(form(furniture::over(style))));
+        let mut fonts = dictionary! { FONT_ID => font };
+        if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
+            fonts.set(BARCODE_FONT_ID, barcode_font(&mut doc));
+        }
         let resources = doc.add_object(dictionary! {
-            "Font" => dictionary! { FONT_ID => font },
+            "Font" => fonts,
             "ExtGState" => states.clone(),
             "XObject" => forms,
         });
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
-        super::pdfx::declare(&mut doc, &style.date, style.seal.map(|s| crate::digest::hex(&s)).as_deref())
-            .map_err(other)?;
+        let seal = style.seal.map(|s| crate::digest::hex(&s));
+        if style.format.declares_pdfx(style.two_up) {
+            super::pdfx::declare(&mut doc, &style.date, seal.as_deref()).map_err(other)?;
+        } else {
+            super::pdfx::undeclared(&mut doc, &style.date, seal.as_deref()).map_err(other)?;
+        }
 
         doc.prune_objects();
         doc.renumber_objects();
@@ -120,11 +132,17 @@ impl Shared {
             info_id: info_id.0,
             resources_id: resources_id.0,
             tree_boxes: format!("/MediaBox{media}/CropBox{media}"),
-            page_boxes: format!(
-                "/TrimBox{}/BleedBox{}",
-                rect(o, o, right + o + w, o + h),
-                rect(o - b, o - b, right + o + w + b, o + h + b)
-            ),
+            // A 2-up sheet has no one finished size: only a PDF/X file (and the 2-up of housie 0.2 and 0.3,
+            // kept as it was) says where to cut.
+            page_boxes: if style.format.declares_pdfx(style.two_up) {
+                format!(
+                    "/TrimBox{}/BleedBox{}",
+                    rect(o, o, right + o + w, o + h),
+                    rect(o - b, o - b, right + o + w + b, o + h + b)
+                )
+            } else {
+                String::new()
+            },
         })
     }
 }
@@ -138,22 +156,9 @@ fn real(v: f32) -> Object {
 }
 
 /// printpdf's document with the font and one page whose text uses every character the run can
-/// print: the template's texts, the title, digits, and the serials' `No. ` and hyphen.
+/// print ([`PdfStyle::printed_chars`]).
 fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
-    let t = style.template;
-    let mut chars: BTreeSet<char> = "0123456789No. -".chars().collect();
-    if t.layout.books_per_page() > 1 {
-        chars.insert('–'); // "Book 1–2" on a page of two
-    }
-    let mut texts = vec![style.title, &t.header.left, &t.header.right, &t.footer.text];
-    if style.numbering.games().is_some() {
-        texts.push(&t.header.booklet);
-        texts.extend(t.palette.iter().map(|p| p.name.as_str()));
-    }
-    for text in texts {
-        chars.extend(text.chars().filter(|c| !c.is_control()));
-    }
-    let every: String = chars.into_iter().filter(|&c| style.font.glyphs(&c.to_string()).next().is_some()).collect();
+    let every = style.printed_chars();
     let mut doc = PdfDocument::new(style.title);
     let producer = format!("housie {}", style.housie);
     doc.metadata.info.producer = producer.clone();
@@ -170,6 +175,123 @@ fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
     doc.with_pages(vec![PdfPage::new(Mm(w), Mm(h), ops)]);
     let opts = PdfSaveOptions { optimize: true, subset_fonts: false, secure: true, image_optimization: None };
     doc.to_lopdf_document(&opts, &mut Vec::new())
+}
+
+/// Replaces the whole font printpdf embedded with the glyphs the run prints. The content
+/// streams keep naming glyphs by their ids in the whole font (CIDs), so the widths and the
+/// ToUnicode map printpdf wrote stay as they are; a CIDToGIDMap takes each CID to its glyph in
+/// the subset. The name gets the subset tag PDF asks for, and the descriptor the font's real
+/// cap height (printpdf writes its ascent there).
+fn embed_subset(doc: &mut lopdf::Document, font: &Object, style: &PdfStyle<'_>) -> io::Result<()> {
+    let glyphs = style.font.glyphs(&style.printed_chars()).collect();
+    let subset = style.font.subset(&glyphs).map_err(other)?;
+    let highest = subset.glyph_ids.keys().next_back().copied().unwrap_or(0);
+    let mut map = vec![0u8; 2 * (usize::from(highest) + 1)];
+    for (&cid, &gid) in &subset.glyph_ids {
+        map[2 * usize::from(cid)..2 * usize::from(cid) + 2].copy_from_slice(&gid.to_be_bytes());
+    }
+    // Six capitals from the glyphs kept, as PDF's subset tags are: the same run, the same tag.
+    let digest = crate::digest::sha256_hex(map.as_slice());
+    let tag: String = digest.bytes().take(6).map(|b| char::from(b'A' + b % 26)).collect();
+    let map_id = doc.add_object(Stream::new(Dictionary::new(), map));
+
+    let type0_id = font.as_reference().map_err(other)?;
+    let type0 = doc.get_dictionary_mut(type0_id).map_err(other)?;
+    let name =
+        format!("{tag}+{}", String::from_utf8_lossy(type0.get(b"BaseFont").and_then(Object::as_name).map_err(other)?));
+    type0.set("BaseFont", Object::Name(name.clone().into_bytes()));
+    let descendant = match type0.get(b"DescendantFonts").and_then(Object::as_array).map_err(other)?.first() {
+        Some(Object::Reference(id)) => Some(*id),
+        _ => None,
+    };
+    let cid_font = match descendant {
+        Some(id) => doc.get_dictionary_mut(id).map_err(other)?,
+        None => doc
+            .get_dictionary_mut(type0_id)
+            .and_then(|t| t.get_mut(b"DescendantFonts"))
+            .and_then(Object::as_array_mut)
+            .map_err(other)?
+            .first_mut()
+            .ok_or_else(|| other("the font has no descendant"))?
+            .as_dict_mut()
+            .map_err(other)?,
+    };
+    cid_font.set("BaseFont", Object::Name(name.clone().into_bytes()));
+    cid_font.set("CIDToGIDMap", map_id);
+    let descriptor_id = cid_font.get(b"FontDescriptor").and_then(Object::as_reference).map_err(other)?;
+    let descriptor = doc.get_dictionary_mut(descriptor_id).map_err(other)?;
+    descriptor.set("FontName", Object::Name(name.into_bytes()));
+    if let Some(cap) = style.font.cap_height() {
+        descriptor.set("CapHeight", cap);
+    }
+    let file_id = descriptor.get(b"FontFile2").and_then(Object::as_reference).map_err(other)?;
+    let file = doc.get_object_mut(file_id).and_then(Object::as_stream_mut).map_err(other)?;
+    file.dict.set("Length1", subset.bytes.len() as i64);
+    file.set_content(subset.bytes);
+    Ok(())
+}
+
+/// A Type 3 font whose glyphs are Code 128's symbols, so that a page draws each barcode as one
+/// short string instead of forty-odd rectangles. Glyph space is one module wide by one bar
+/// high (a page scales it with its text matrix); each glyph is a handful of rectangles in
+/// 100 % K. The glyphs set their own colour (`d0`), so readers draw them as paths rather than
+/// from a bitmap cache that would round each symbol to whole pixels. Every code reads as a
+/// space to text extraction, so a page's text is its serials and numbers only.
+fn barcode_font(doc: &mut lopdf::Document) -> ObjectId {
+    let patterns = barcode::code128_patterns();
+    let mut procs = Dictionary::new();
+    let mut differences = vec![Object::Integer(0)];
+    let mut widths = Vec::new();
+    for (value, pattern) in patterns.iter().enumerate() {
+        let name = format!("s{value}");
+        let width = pattern.len().max(11);
+        let mut glyph = format!("{width} 0 d0\n0 0 0 1 k\n");
+        let mut start = None;
+        for (i, &m) in pattern.iter().chain(std::iter::once(&0)).enumerate() {
+            match (m, start) {
+                (1, None) => start = Some(i),
+                (0, Some(s)) => {
+                    glyph.push_str(&format!("{s} 0 {} 1 re\n", i - s));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        glyph.push_str("f\n");
+        procs.set(name.as_bytes(), doc.add_object(Stream::new(Dictionary::new(), glyph.into_bytes())));
+        differences.push(Object::Name(name.into_bytes()));
+        widths.push(Object::Integer(width as i64));
+    }
+    let last = (patterns.len() - 1) as i64;
+    // Each code to a space (a bfrange would count up from it); at most 100 entries a block.
+    let mut spaces = String::new();
+    for block in (0..patterns.len()).collect::<Vec<_>>().chunks(100) {
+        spaces.push_str(&format!("{} beginbfchar\n", block.len()));
+        for code in block {
+            spaces.push_str(&format!("<{code:02X}> <0020>\n"));
+        }
+        spaces.push_str("endbfchar\n");
+    }
+    let to_unicode = format!(
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) \
+         /Ordering (UCS) /Supplement 0 >> def\n/CMapName /HousieBarcode def\n/CMapType 2 def\n1 \
+         begincodespacerange\n<00> <FF>\nendcodespacerange\n{spaces}endcmap\nCMapName currentdict /CMap \
+         defineresource pop\nend\nend\n"
+    );
+    let to_unicode = doc.add_object(Stream::new(Dictionary::new(), to_unicode.into_bytes()));
+    doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "Type3",
+        "FontBBox" => vec![0.into(), 0.into(), 13.into(), 1.into()],
+        "FontMatrix" => vec![1.into(), 0.into(), 0.into(), 1.into(), 0.into(), 0.into()],
+        "CharProcs" => procs,
+        "Encoding" => dictionary! { "Type" => "Encoding", "Differences" => differences },
+        "FirstChar" => 0,
+        "LastChar" => last,
+        "Widths" => widths,
+        "Resources" => Dictionary::new(),
+        "ToUnicode" => to_unicode,
+    })
 }
 
 /// The font printpdf registered for the page, by reference.
