@@ -2,6 +2,11 @@
 //! systems are) is flooded with 1,100 idle and 500 slow connections, and the caller's desk
 //! must still be answered within 2 s all along; the slow connections are closed after the head
 //! timeout. Loopback only, about 15 s, and it stops by itself.
+//!
+//! It measures time, so it runs alone: beside the rest of the suite on two cores (Chromium,
+//! PDFs on every core) the server's accept loop drains its backlog of a thousand queued
+//! connections slowly enough that single calls took 2–8 s. `cargo test` lists it as ignored
+//! with the command; `.ci/run` runs it after the suite.
 
 use std::io::{BufRead, BufReader, Read, Write};
 
@@ -31,6 +36,7 @@ fn is_closed(s: &mut TcpStream) -> bool {
 
 #[cfg(unix)]
 #[test]
+#[ignore = "it times calls, so it runs alone: cargo test --test it night_soak -- --ignored (.ci/run does)"]
 fn a_flood_of_idle_and_slow_connections_cannot_lock_the_caller_out() {
     // This test holds 1,600 sockets itself.
     let _ = rlimit::increase_nofile_limit(4096);
@@ -72,22 +78,25 @@ fn a_flood_of_idle_and_slow_connections_cannot_lock_the_caller_out() {
         .collect();
     let idle: Vec<TcpStream> = (0..1100).filter_map(|_| TcpStream::connect(("127.0.0.1", port)).ok()).collect();
     let flood_start = Instant::now();
-    let mut worst = Duration::ZERO;
+    let mut times = Vec::new();
     for n in 1..=24u8 {
         let (status, took) = request(port, "POST", "/api/games/1/calls", &token, &format!(r#"{{"number": {n}}}"#));
         assert_eq!(status, "HTTP/1.1 201 Created", "call {n} after {:?}", flood_start.elapsed());
         assert!(took < Duration::from_secs(2), "call {n} took {took:?}");
-        worst = worst.max(took);
+        times.push(took);
         for s in &mut slow {
             let _ = s.write_all(b"X-Slow: 1\r\n");
         }
         std::thread::sleep(Duration::from_millis(500));
     }
+    times.sort_unstable();
+    let (median, worst) = (times[times.len() / 2], times[times.len() - 1]);
     eprintln!(
-        "flood of {} idle and {} slow connections: 24 desk calls, the slowest in {worst:?}",
+        "flood of {} idle and {} slow connections: 24 desk calls, median {median:?}, the slowest in {worst:?}",
         idle.len(),
         slow.len()
     );
+    assert!(median < Duration::from_secs(1), "the median call took {median:?}");
     // By now (12 s) every slow connection is past the 10 s head timeout: closed by the server.
     let closed = slow.iter_mut().map(is_closed).filter(|&c| c).count();
     assert_eq!(closed, 500, "slow connections closed after the head timeout");
