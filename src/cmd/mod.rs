@@ -1,6 +1,7 @@
 //! One file per subcommand, its help text on top.
 
 mod calls;
+pub mod cashup;
 pub mod check;
 pub mod draws;
 pub mod generate;

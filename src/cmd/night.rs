@@ -22,17 +22,25 @@ use super::out::Out;
 ///   housie night spring --json > night.json
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    #[command(flatten)]
+    night: Night,
+}
+
+/// What `night` and `cashup` read: a run's night, as text or JSON.
+#[derive(clap::Args, Debug)]
+pub struct Night {
     /// The run folder (with night.sqlite).
     #[arg(value_name = "DIR")]
-    dir: PathBuf,
+    pub dir: PathBuf,
     /// Print JSON instead of text.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let record = NightRecord::read(&args.dir)?;
-    let text = if args.json { record.to_json() } else { record.to_text() };
+    let Night { dir, json } = args.night;
+    let record = NightRecord::read(&dir)?;
+    let text = if json { record.to_json() } else { record.to_text() };
     let mut out = Out::new();
     out.text(&text);
     out.finish()?;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use housie::night::callnames::CallNames;
+use housie::night::ledger::Currency;
 use housie::night::server::addresses::{reachable, url};
 use housie::night::server::{serve, App, Hosts, Limits, ServeOptions};
 use housie::night::{Night, NightRun, OpenOptions};
@@ -56,9 +57,17 @@ pub struct Args {
     /// hostname), for the Host check that stops DNS rebinding (repeatable).
     #[arg(long, value_name = "NAME")]
     host: Vec<String>,
+    /// The currency of the night's money (ISO 4217: GBP, INR, EUR, USD…), fixed by the first
+    /// entry of the ledger [default: GBP].
+    #[arg(long, value_name = "CODE")]
+    currency: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let currency = match &args.currency {
+        Some(code) => Some(Currency::parse(code).map_err(|e| Error::Usage(format!("--currency: {e}")))?),
+        None => None,
+    };
     let mut sets = Vec::new();
     for file in &args.prizes {
         sets.push(housie::game::PrizeSet::load(file)?);
@@ -87,6 +96,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
     for set in sets {
         night.add_prize_set(set);
+    }
+    match (night.ledger().currency(), currency) {
+        (Some(set), Some(asked)) if set != asked => {
+            note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
+        }
+        (_, asked) => night.set_currency(asked.unwrap_or(Currency::GBP)),
     }
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;

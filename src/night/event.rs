@@ -66,6 +66,12 @@ pub enum Event {
     /// The caller's token was replaced (`housie serve --new-token`); a night event (game 0).
     /// The token itself is never in the log.
     TokenRotated,
+    /// An entry of the night's ledger: paper issued, sold, returned or voided, a prize paid
+    /// (see [`super::ledger`]); a night event (game 0).
+    Money {
+        /// The entry.
+        entry: super::ledger::Entry,
+    },
 }
 
 /// What the log keeps of a claim.
@@ -102,13 +108,14 @@ impl Event {
             Event::Ended => "ended",
             Event::Claimed(_) => "claimed",
             Event::TokenRotated => "token_rotated",
+            Event::Money { .. } => "money",
         }
     }
 
     /// Whether the event belongs to the night rather than to one game (stored with game 0).
     pub fn is_night_event(&self) -> bool {
         match self {
-            Event::TokenRotated => true,
+            Event::TokenRotated | Event::Money { .. } => true,
             Event::GameCreated { .. }
             | Event::Called { .. }
             | Event::Undone { .. }

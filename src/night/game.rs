@@ -12,6 +12,7 @@ use std::ops::RangeInclusive;
 use super::draw::{DrawSeed, Protocol};
 use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
+use super::ledger::{Ledger, Wins};
 use super::run::NightRun;
 use crate::digest::sha256_hex;
 use crate::domain::text::check_plain;
@@ -107,8 +108,27 @@ impl Log<'_> {
         Log { numbering: run.record.settings.numbering(), books: run.books(), run: Some(run) }
     }
 
-    /// Why `event` for game `game` could not have been written now, given `games`.
-    pub fn check(&self, games: &[Game], game: i64, event: &Event) -> Result<(), CommandError> {
+    /// The units paper is sold in: the run's books, or its booklets in a run of booklets.
+    pub fn units(&self) -> RangeInclusive<u64> {
+        self.numbering.booklet(*self.books.start())..=self.numbering.booklet(*self.books.end())
+    }
+
+    /// The night's empty ledger, in the run's units.
+    pub fn ledger(&self) -> Ledger {
+        let ledger = Ledger::new(self.units());
+        if self.numbering.games().is_some() {
+            ledger.of_booklets()
+        } else {
+            ledger
+        }
+    }
+
+    /// Why `event` for game `game` could not have been written now, given `games` and the
+    /// ledger.
+    pub fn check(&self, games: &[Game], ledger: &Ledger, game: i64, event: &Event) -> Result<(), CommandError> {
+        if let (Event::Money { entry }, 0) = (event, game) {
+            return ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()));
+        }
         if event.is_night_event() {
             return if game == 0 { Ok(()) } else { Err(invalid(format!("a night event stored with game {game}"))) };
         }
@@ -166,8 +186,12 @@ impl Log<'_> {
         })
     }
 
-    /// Applies a checked event to `games`.
-    pub fn apply(&self, games: &mut Vec<Game>, stored: &Stored) {
+    /// Applies a checked event to `games` or the ledger.
+    pub fn apply(&self, games: &mut Vec<Game>, ledger: &mut Ledger, stored: &Stored) {
+        if let Event::Money { entry } = &stored.event {
+            ledger.apply(entry, &Confirmed(games));
+            return;
+        }
         if let Event::GameCreated { .. } = stored.event {
             let game = self.new_game(stored.game, &stored.event, &stored.at).expect("checked before it was applied");
             games.push(game);
@@ -178,16 +202,16 @@ impl Log<'_> {
         }
     }
 
-    /// The games a log describes, each event checked as the live commands check it; the first
-    /// event that could not have been written is named with the reason.
-    pub fn replay(&self, events: &[Stored]) -> Result<Vec<Game>, (i64, String)> {
-        let mut games = Vec::new();
+    /// The games and the ledger a log describes, each event checked as the live commands check
+    /// it; the first event that could not have been written is named with the reason.
+    pub fn replay(&self, events: &[Stored]) -> Result<(Vec<Game>, Ledger), (i64, String)> {
+        let (mut games, mut ledger) = (Vec::new(), self.ledger());
         for stored in events {
-            self.check(&games, stored.game, &stored.event)
+            self.check(&games, &ledger, stored.game, &stored.event)
                 .map_err(|why| (stored.seq, format!("{}: {}", stored.event.kind(), why.message)))?;
-            self.apply(&mut games, stored);
+            self.apply(&mut games, &mut ledger, stored);
         }
-        Ok(games)
+        Ok((games, ledger))
     }
 }
 
@@ -197,6 +221,16 @@ fn invalid(message: impl Into<String>) -> CommandError {
 
 fn conflict(message: impl Into<String>) -> CommandError {
     CommandError::new(Refused::Conflict, message)
+}
+
+/// The wins the caller confirmed in the games so far, which prizes are paid against.
+pub struct Confirmed<'a>(pub &'a [Game]);
+
+impl Wins for Confirmed<'_> {
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize> {
+        let g = self.0.iter().find(|g| g.id == game)?;
+        g.wins.iter().find(|w| w.prize == prize && w.serial.as_deref() == Some(serial)).map(|w| w.place)
+    }
 }
 
 /// A game's name: 1–80 characters, nothing that could forge a line where it is shown.
@@ -217,7 +251,9 @@ impl Game {
                 .ok_or_else(|| invalid(format!("{} has no prize `{}`", self.name, crate::domain::text::clip(name, 40))))
         };
         match event {
-            Event::GameCreated { .. } | Event::TokenRotated => Err(invalid("not an event of a game")),
+            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } => {
+                Err(invalid("not an event of a game"))
+            }
             Event::Called { number, drawn } => {
                 open()?;
                 if !(1..=90).contains(number) {
@@ -332,7 +368,7 @@ impl Game {
     fn apply(&mut self, stored: &Stored) {
         let calls = self.calls.len();
         match &stored.event {
-            Event::GameCreated { .. } | Event::TokenRotated => {}
+            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } => {}
             Event::Called { number, drawn } => {
                 if self.calls.push(*number).is_ok() {
                     self.call_log.push(CallRecord { number: *number, drawn: *drawn, at: stored.at.clone() });
@@ -429,7 +465,7 @@ mod tests {
     #[test]
     fn an_edited_log_is_named_by_its_event() {
         let good = [stored(1, 1, created("s")), stored(2, 1, Event::Called { number: 17, drawn: false })];
-        assert_eq!(log().replay(&good).unwrap()[0].calls.numbers(), [17]);
+        assert_eq!(log().replay(&good).unwrap().0[0].calls.numbers(), [17]);
         let cases = [
             (Event::Called { number: 91, drawn: false }, "called: 91 is not a bingo number (1–90)"),
             (Event::Called { number: 17, drawn: false }, "called: 17 was already called (call 1)"),
@@ -471,6 +507,27 @@ mod tests {
             ".{0,12}".prop_map(|prize| Event::PrizeReopened { prize }),
             Just(Event::Ended),
             Just(Event::TokenRotated),
+            Just(Event::Money {
+                entry: crate::night::ledger::Entry::Opened { currency: crate::night::ledger::Currency::GBP }
+            }),
+            (".{0,8}", 0i64..2000).prop_map(|(units, p)| Event::Money {
+                entry: crate::night::ledger::Entry::Sold {
+                    units,
+                    price: crate::night::ledger::Money::from_minor(p),
+                    seller: None,
+                    buyer: None,
+                    how: Default::default()
+                }
+            }),
+            (".{0,20}", ".{0,12}").prop_map(|(serial, prize)| Event::Money {
+                entry: crate::night::ledger::Entry::PrizePaid {
+                    game: 1,
+                    prize,
+                    serial,
+                    amount: crate::night::ledger::Money::from_minor(100),
+                    how: Default::default()
+                }
+            }),
             (".{0,50}", any::<usize>(), any::<bool>()).prop_map(|(serial, calls, barred)| Event::Claimed(ClaimLog {
                 serial,
                 prize: None,

@@ -9,6 +9,7 @@ pub mod draw;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod ledger;
 pub mod record;
 pub mod run;
 pub mod server;

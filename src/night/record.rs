@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::error::OpenError;
 use super::event::Verdict;
 use super::game::{Game, Log};
+use super::ledger::{Cashup, Ledger};
 use super::store::{Store, NIGHT_DB};
 use crate::domain::text::escape;
 use crate::domain::Numbering;
@@ -20,6 +21,9 @@ use crate::game::Opens;
 pub struct NightRecord {
     /// Every game, in order.
     pub games: Vec<GameRecord>,
+    /// The cash-up of the night's ledger, once anything is in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub money: Option<Cashup>,
 }
 
 /// One game of the night as the record shows it.
@@ -133,13 +137,17 @@ impl NightRecord {
         let (numbering, books) = crate::record::read_record(dir)
             .map_or((Numbering::BOOKS, 1..=u64::MAX), |(r, _)| (r.settings.numbering(), r.books()));
         let log = Log { numbering, books, run: None };
-        let games = log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
-        Ok(NightRecord::from_games(&games))
+        let (games, ledger) =
+            log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        Ok(NightRecord::of(&games, &ledger))
     }
 
-    /// The record of these games.
-    pub fn from_games(games: &[Game]) -> NightRecord {
-        NightRecord { games: games.iter().map(game_record).collect() }
+    /// The record of these games and this ledger.
+    pub fn of(games: &[Game], ledger: &Ledger) -> NightRecord {
+        NightRecord {
+            games: games.iter().map(game_record).collect(),
+            money: (!ledger.is_empty()).then(|| ledger.cashup()),
+        }
     }
 
     /// The record as pretty JSON with a final newline.
@@ -215,6 +223,9 @@ impl NightRecord {
                     escape(&c.message)
                 );
             }
+        }
+        if let Some(money) = &self.money {
+            out.push_str(&money.to_text());
         }
         out
     }

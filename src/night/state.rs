@@ -10,6 +10,7 @@ use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::game::{check_name, Game, Log};
+use super::ledger::{Currency, Entry, Ledger};
 use super::run::NightRun;
 use super::store::{OpenOptions, Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
@@ -23,6 +24,10 @@ pub struct Night {
     pub run: Arc<NightRun>,
     store: Store,
     games: Vec<Game>,
+    /// The night's paper and money.
+    ledger: Ledger,
+    /// The currency a first money entry sets (`housie serve --currency`).
+    currency: Currency,
     /// Prize sets the desk offers besides the shipped ones (`housie serve --prizes FILE`).
     custom_sets: Vec<PrizeSet>,
     /// The watch of the current (last created) game.
@@ -59,8 +64,18 @@ impl Night {
         let (store, notes) = Store::open(&path, &run.id, options)?;
         let events = store.events()?;
         let version = events.last().map_or(0, |e| e.seq);
-        let games = Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
-        let mut night = Night { run: Arc::new(run), store, games, custom_sets: Vec::new(), watch: None, version };
+        let (games, ledger) =
+            Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let mut night = Night {
+            run: Arc::new(run),
+            store,
+            games,
+            ledger,
+            currency: Currency::GBP,
+            custom_sets: Vec::new(),
+            watch: None,
+            version,
+        };
         night.rebuild_watch();
         Ok((night, notes))
     }
@@ -380,7 +395,7 @@ impl Night {
     /// Checks the event as a replay would, stores it, then applies it: nothing is acknowledged
     /// before it is on disk.
     fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
-        Log::of(&self.run).check(&self.games, game, &event)?;
+        Log::of(&self.run).check(&self.games, &self.ledger, game, &event)?;
         let stored = self.store.append(game, &event).map_err(CommandError::append)?;
         self.apply(&stored);
         Ok(stored)
@@ -393,7 +408,7 @@ impl Night {
         let run = Arc::clone(&self.run);
         let current = self.games.len() as i64;
         let calls_before = self.games.last().map_or(0, |g| g.calls.len());
-        Log::of(&run).apply(&mut self.games, stored);
+        Log::of(&run).apply(&mut self.games, &mut self.ledger, stored);
         if let Event::GameCreated { .. } = stored.event {
             self.rebuild_watch();
             return;
@@ -413,6 +428,27 @@ impl Night {
 
     fn rebuild_watch(&mut self) {
         self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, &g.set, &g.progress, g.calls.numbers()));
+    }
+
+    /// The currency the night's money is in once a first entry sets it (the ledger's, if set).
+    pub fn set_currency(&mut self, currency: Currency) {
+        self.currency = currency;
+    }
+
+    /// The night's ledger.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// Records a ledger entry, checked as a replay checks it; the night's currency is recorded
+    /// first if nothing has set it yet.
+    pub fn record_money(&mut self, entry: Entry) -> Result<(), CommandError> {
+        if self.ledger.currency().is_none() && !matches!(entry, Entry::Opened { .. }) {
+            self.commit(0, Event::Money { entry: Entry::Opened { currency: self.currency } })?;
+        }
+        let entry = self.ledger.normalised(entry);
+        self.commit(0, Event::Money { entry })?;
+        Ok(())
     }
 
     /// Everything stored, in order (for the night's record).

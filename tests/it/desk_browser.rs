@@ -64,6 +64,11 @@ impl Hall {
         self.url.split("?token=").nth(1).unwrap()
     }
 
+    /// A reading through the API, with the caller's token.
+    fn get(&self, path: &str) -> Value {
+        exchange(self.port, "GET", path, self.token(), "").1
+    }
+
     /// A change through the API, as another desk would make it.
     fn post(&self, path: &str, body: &str) -> Value {
         exchange(self.port, "POST", path, self.token(), body).1
@@ -450,4 +455,63 @@ async fn a_tambola_game_by_keyboard() {
         text_until(&desk, "#verdict", |_| true).await;
         std::fs::write(out.join("desk.png"), desk.screenshot().await.unwrap()).unwrap();
     }
+}
+
+/// The night's money on the desk, keyboard only: paper given to a seller, sold (by Enter in the
+/// sales form, which keeps the keyboard for the next sale), a claim that stands paid with
+/// `pay 20`, and the cash-up line and the API's cash-up agreeing to the penny.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn sales_and_a_prize_paid_from_the_desk() {
+    let Some(hall) = Hall::open(12).await else { return };
+    let desk = hall.desk().await;
+    let kind = |v: &str| {
+        format!(
+            "const s = document.getElementById('sale-kind'); s.value = '{v}'; s.dispatchEvent(new Event('change'));"
+        )
+    };
+    js(&desk, &kind("issued")).await;
+    desk.find(Locator::Css("#sale-seller")).await.unwrap().send_keys("Ann").await.unwrap();
+    desk.find(Locator::Css("#sale-units")).await.unwrap().send_keys("1-6\u{e007}").await.unwrap();
+    content_until(&desk, "message", |t| t == "Given to Ann: 1-6").await;
+    js(&desk, &kind("sold")).await;
+    assert_eq!(js(&desk, "return document.getElementById('sale-price-label').hidden").await, false);
+    desk.find(Locator::Css("#sale-price")).await.unwrap().send_keys("5.00").await.unwrap();
+    desk.find(Locator::Css("#sale-units")).await.unwrap().send_keys("1-4\u{e007}").await.unwrap();
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 4 books · takings 20.00")).await;
+    // The form keeps the keyboard for the next sale; Escape hands it back to the box.
+    assert_eq!(js(&desk, "return document.activeElement.id").await, "sale-units");
+    type_focused(&desk, "5-6").await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings 30.00")).await;
+    press(&desk, "\u{e00c}").await; // Escape
+    js_until(&desk, "return document.activeElement.id", |v| v == "entry").await;
+
+    start_game(&desk, "Game 1", "uk", "1-6", false).await;
+    let ticket = &hall.rows[2];
+    for n in ticket.row(0) {
+        type_focused(&desk, &n.to_string()).await;
+        text_until(&desk, "#last", |t| t == n.to_string()).await;
+    }
+    type_focused(&desk, &ticket.serial).await;
+    text_until(&desk, "#claim", |t| t.contains("STANDS")).await;
+    type_focused(&desk, "pay 20").await;
+    content_until(&desk, "message", |t| t.starts_with("Paid 20 to")).await;
+    content_until(&desk, "cashup", |t| t.contains("prizes paid 20.00 · cash expected 10.00 GBP")).await;
+    let cashup = hall.get("/api/cashup");
+    assert_eq!((cashup["takings"].as_str(), cashup["balance"].as_str()), (Some("30.00"), Some("10.00")), "{cashup}");
+    assert_eq!(cashup["payouts"][0]["serial"], ticket.serial.as_str());
+    // Paid once: a second `pay` is refused, with the reason.
+    type_focused(&desk, "pay 20").await;
+    content_until(&desk, "message", |t| t.starts_with("one line in Game 1") || t.contains("already paid")).await;
+}
+
+/// Polls an element's text content (scrolled out of view or not) until `want` accepts it.
+async fn content_until(c: &Client, id: &str, want: impl Fn(&str) -> bool) -> String {
+    let v =
+        js_until(c, &format!("return document.getElementById('{id}').textContent"), |v| want(v.as_str().unwrap_or("")))
+            .await;
+    v.as_str().unwrap_or("").to_string()
 }

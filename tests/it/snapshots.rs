@@ -15,9 +15,9 @@ fn run() -> Dir {
 #[test]
 fn help_for_every_command() {
     let d = Dir::new();
-    for command in
-        ["", "generate", "verify", "check", "winners", "serve", "night", "draws", "plan", "prizes", "rng-dump"]
-    {
+    for command in [
+        "", "generate", "verify", "check", "winners", "serve", "night", "cashup", "draws", "plan", "prizes", "rng-dump",
+    ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let help = d.run(&args).success().stdout();
         let name = if command.is_empty() { "help".to_string() } else { format!("help_{command}") };

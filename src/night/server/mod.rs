@@ -12,6 +12,7 @@ mod extract;
 mod games;
 pub mod guard;
 pub mod listen;
+mod money;
 mod pages;
 mod prizes;
 mod state;
@@ -226,6 +227,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/claims", post(claims::claim))
         .route("/api/games/{id}/plan", get(games::plan))
+        .route("/api/games/{id}/payouts", post(money::pay))
+        .route("/api/issues", post(money::issue))
+        .route("/api/sales", post(money::sell))
+        .route("/api/returns", post(money::give_back))
+        .route("/api/voids", post(money::void))
+        .route("/api/cashup", get(money::cashup))
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

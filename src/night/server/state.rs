@@ -69,7 +69,7 @@ pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
 /// `GET /api/record` → the night's record as a JSON download; `?format=text` as text.
 pub async fn record(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
     let text = query.as_deref().is_some_and(|q| q.split('&').any(|p| p == "format=text"));
-    let record = app.read(|night| NightRecord::from_games(night.games())).await;
+    let record = app.read(|night| NightRecord::of(night.games(), night.ledger())).await;
     let (body, kind, name) = if text {
         (record.to_text(), "text/plain; charset=utf-8", "night.txt")
     } else {

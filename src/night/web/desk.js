@@ -10,6 +10,7 @@ const entry = $("entry");
 let state = null;
 let shown = null; // the claim on show, for `w`
 let endArmed = 0; // when `end` was asked for once
+let won = null; // the last win recorded here, for `pay`
 const speak = voice.follower("desk");
 
 function say(text, kind) {
@@ -93,6 +94,8 @@ async function handle(text) {
     case "end": return end();
     case "?": return say($("entry-help").textContent);
   }
+  const pay = /^pay\s+(\S+)(?:\s+(.+))?$/i.exec(t);
+  if (pay) return payPrize(pay[1], pay[2]);
   return claim(t);
 }
 
@@ -123,14 +126,38 @@ async function win() {
   }
   const serial = shown.serial;
   const r = await act("POST", `/api/games/${gameId()}/winners`, { serial }, (b) => {
-    const won = b.won.map((w) => w.prize + (w.place > 1 ? ` (${housie.ordinal(w.place)} place)` : "") + (w.shared ? ", shared" : ""));
-    say(`Won by ${serial}: ${won.join(", ")}. r takes it back before the next call.`, "ok");
+    won = { game: gameId(), serial, prizes: b.won.map((w) => w.prize) };
+    const places = b.won.map((w) => w.prize + (w.place > 1 ? ` (${housie.ordinal(w.place)} place)` : "") + (w.shared ? ", shared" : ""));
+    say(`Won by ${serial}: ${places.join(", ")}. r takes it back before the next call.`, "ok");
   });
   if (r && r !== "unsent") {
     shown.verdict = "recorded";
     $("win").disabled = true;
   }
   return r;
+}
+
+// `pay 20`: the prize the claim on show won is paid (its win recorded first if it was not);
+// `pay 20 top line` names the prize when the claim won several.
+async function payPrize(amount, named) {
+  if (!needGame()) return;
+  if (shown && shown.verdict === "stands" && shown.game === gameId()) {
+    const r = await win();
+    if (!r || r === "unsent") return r;
+  }
+  if (!won || won.game !== gameId()) {
+    say("No win to pay: check the claim (type or scan its serial), then pay.", "bad");
+    return;
+  }
+  const prize = named ? named.trim() : won.prizes.length === 1 ? won.prizes[0] : null;
+  if (!prize) {
+    say(`${won.serial} won ${won.prizes.join(", ")}: say which, like “pay ${amount} ${won.prizes[0]}”.`, "bad");
+    return;
+  }
+  return act("POST", `/api/games/${gameId()}/payouts`, { serial: won.serial, prize, amount }, (c) => {
+    say(`Paid ${amount} to ${won.serial} for ${prize}.`, "ok");
+    showCashup(c);
+  });
 }
 
 async function reopen() {
@@ -358,6 +385,7 @@ function render(s) {
   const booklets = s.run.games != null;
   $("game-number-label").hidden = !booklets;
   $("game-books-label").textContent = booklets ? "Booklets sold" : "Books in play";
+  $("sale-units-label").textContent = booklets ? "Booklets" : "Books";
   if (booklets) {
     $("game-number").max = s.run.games;
     $("game-number").placeholder = String((s.games.length % s.run.games) + 1);
@@ -470,6 +498,55 @@ $("auto-seconds").addEventListener("change", () => {
   else if (auto.running && !auto.paused) schedule();
 });
 $("open-board").addEventListener("click", () => setTimeout(back, 0));
+
+// ---- Sales: paper given to sellers, sold and returned, and the cash-up's totals.
+function showCashup(c) {
+  if (!c || !c.currency) return;
+  $("cashup").textContent =
+    `Sold ${c.sold_books} ${c.units} · takings ${c.takings} · prizes paid ${c.prizes_paid} · ` +
+    `cash expected ${c.expected_cash} ${c.currency}` + (c.missing ? ` · missing ${c.missing}` : "");
+}
+
+function showSaleFields() {
+  const kind = $("sale-kind").value;
+  $("sale-price-label").hidden = kind !== "sold";
+  $("sale-cash-label").hidden = kind !== "sold";
+}
+$("sale-kind").addEventListener("change", showSaleFields);
+
+$("sale-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const kind = $("sale-kind").value;
+  const units = $("sale-units").value.trim();
+  const seller = $("sale-seller").value.trim();
+  const body = {};
+  body[state && state.run.games != null ? "booklets" : "books"] = units;
+  let path = "/api/sales";
+  if (kind === "sold") {
+    body.price = $("sale-price").value.trim() || $("sale-price").placeholder;
+    if (seller) body.seller = seller;
+    body.how = $("sale-cash").checked ? "cash" : "other";
+  } else if (kind === "issued") {
+    path = "/api/issues";
+    body.seller = seller;
+  } else {
+    path = "/api/returns";
+    body.damaged = kind === "damaged";
+  }
+  const r = await act("POST", path, body, (c) => {
+    const what = { sold: "Sold", issued: "Given to " + seller + ":", returned: "Returned", damaged: "Returned damaged" }[kind];
+    say(`${what} ${units}`, "ok");
+    $("sale-units").value = "";
+    showCashup(c);
+  });
+  // The next sale is typed straight away; Escape or a click on the box goes back to calling.
+  if (r && r !== "unsent") $("sale-units").focus();
+});
+$("sale-form").addEventListener("keydown", (e) => {
+  if (e.key === "Escape") back();
+});
+showSaleFields();
+if (housie.token) housie.api("GET", "/api/cashup").then((r) => r.ok && showCashup(r.body));
 
 voice.panel("desk", $("voice-settings"));
 if (!housie.token) $("read-only").hidden = false;

@@ -1,0 +1,214 @@
+//! The cash-up: what each seller was given, sold and gave back, what is missing, what was
+//! taken and paid out, and the cash the box should hold.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::domain::text::escape;
+
+use super::{Currency, Ledger, Money, Payment, Units};
+
+/// The name the cash-up gives sales that name no seller and were never issued.
+pub const DESK: &str = "(desk)";
+
+/// One seller's paper and takings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SellerLine {
+    /// The seller ([`DESK`] for paper sold at the desk without being issued).
+    pub seller: String,
+    /// Units given to them.
+    pub issued: String,
+    /// Units they sold (sales not voided).
+    pub sold: String,
+    /// Units they gave back.
+    pub returned: String,
+    /// Units given to them and neither sold (by anyone) nor returned: to be found, or paid for.
+    pub missing: String,
+    /// How many units they sold.
+    pub sold_count: u64,
+    /// What their sales took.
+    pub takings: Money,
+}
+
+/// A prize paid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PayoutLine {
+    /// The game.
+    pub game: i64,
+    /// The prize.
+    pub prize: String,
+    /// The place (1 for the first winner).
+    pub place: usize,
+    /// The winning ticket.
+    pub serial: String,
+    /// The amount.
+    pub amount: Money,
+    /// How it was paid.
+    pub how: Payment,
+}
+
+/// The night's money, reconciled.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cashup {
+    /// What the units are: "books", or "booklets" in a run of booklets.
+    pub units: &'static str,
+    /// The currency (none until it is set).
+    pub currency: Option<Currency>,
+    /// Units sold (books, or booklets in a run of booklets).
+    pub sold_books: u64,
+    /// Everything sales took.
+    pub takings: Money,
+    /// Everything paid out in prizes.
+    pub prizes_paid: Money,
+    /// Takings less prizes.
+    pub balance: Money,
+    /// What the cash box should hold: cash taken less cash paid out.
+    pub expected_cash: Money,
+    /// Per seller, by name, then the desk.
+    pub sellers: Vec<SellerLine>,
+    /// Units issued and neither sold nor returned, over all sellers.
+    pub missing: String,
+    /// Units returned damaged.
+    pub damaged: String,
+    /// Sales voided.
+    pub voided: usize,
+    /// Prizes paid, in the order they were paid.
+    pub payouts: Vec<PayoutLine>,
+}
+
+impl Ledger {
+    /// The cash-up of everything recorded so far.
+    pub fn cashup(&self) -> Cashup {
+        let standing = || self.sales.iter().filter(|s| !s.voided);
+        let total = |pay: Option<Payment>| {
+            standing()
+                .filter(|s| pay.is_none_or(|p| s.how == p))
+                .fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())))
+        };
+        let paid = |pay: Option<Payment>| {
+            self.payouts
+                .iter()
+                .filter(|p| pay.is_none_or(|h| p.how == h))
+                .fold(Money::ZERO, |sum, p| sum.plus(p.amount))
+        };
+        let line = |seller: &str, issued: &Units| {
+            let mine: Vec<_> = standing().filter(|s| s.seller.as_deref() == Some(seller)).collect();
+            let sold = mine.iter().fold(Units::default(), |all, s| all.or(&s.units));
+            let returned = issued.and(&self.returned);
+            SellerLine {
+                seller: seller.to_string(),
+                issued: issued.to_string(),
+                sold: sold.to_string(),
+                returned: returned.to_string(),
+                missing: issued.minus(&self.sold).minus(&returned).to_string(),
+                sold_count: sold.len(),
+                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len()))),
+            }
+        };
+        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(s, units)).collect();
+        // Sales by a seller who was never issued paper, and sales at the desk.
+        let mut others: Vec<&str> =
+            standing().map(|s| s.seller.as_deref().unwrap_or(DESK)).filter(|s| !self.issued.contains_key(*s)).collect();
+        others.sort_unstable();
+        others.dedup();
+        for seller in others {
+            let mut l = line(seller, &Units::default());
+            if seller == DESK {
+                let desk: Vec<_> = standing().filter(|s| s.seller.is_none()).collect();
+                let sold = desk.iter().fold(Units::default(), |all, s| all.or(&s.units));
+                l.sold = sold.to_string();
+                l.sold_count = sold.len();
+                l.takings = desk.iter().fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())));
+            }
+            sellers.push(l);
+        }
+        let issued = self.all_issued();
+        let (takings, prizes_paid) = (total(None), paid(None));
+        Cashup {
+            units: self.unit,
+            currency: self.currency,
+            sold_books: self.sold.len(),
+            takings,
+            prizes_paid,
+            balance: takings.minus(prizes_paid),
+            expected_cash: total(Some(Payment::Cash)).minus(paid(Some(Payment::Cash))),
+            sellers,
+            missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
+            damaged: self.damaged.to_string(),
+            voided: self.sales.iter().filter(|s| s.voided).count(),
+            payouts: self
+                .payouts
+                .iter()
+                .map(|p| PayoutLine {
+                    game: p.game,
+                    prize: p.prize.clone(),
+                    place: p.place,
+                    serial: p.serial.clone(),
+                    amount: p.amount,
+                    how: p.how,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Cashup {
+    /// The cash-up as text for the organiser and the bank: totals, then each seller's paper,
+    /// what is missing, and every prize paid. Names people typed are escaped.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let currency = self.currency.map_or("no currency set".to_string(), |c| c.to_string());
+        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+        let _ = writeln!(out, "Cash-up ({currency})");
+        let _ = writeln!(out, "  sold:          {} {}", self.sold_books, self.units);
+        let _ = writeln!(out, "  takings:       {}", self.takings);
+        let _ = writeln!(out, "  prizes paid:   {}", self.prizes_paid);
+        let _ = writeln!(out, "  balance:       {}", self.balance);
+        let _ = writeln!(out, "  cash expected: {} (cash taken less prizes paid in cash)", self.expected_cash);
+        if !self.sellers.is_empty() {
+            let _ = writeln!(out, "Sellers ({})", self.units);
+            for l in &self.sellers {
+                let _ = writeln!(
+                    out,
+                    "  {}: issued {}; sold {} ({}), takings {}; returned {}; missing {}",
+                    escape(&l.seller),
+                    dash(&l.issued),
+                    dash(&l.sold),
+                    l.sold_count,
+                    l.takings,
+                    dash(&l.returned),
+                    dash(&l.missing)
+                );
+            }
+        }
+        if !self.missing.is_empty() {
+            let _ = writeln!(out, "Missing: {} {} issued and neither sold nor returned", self.units, self.missing);
+        }
+        if !self.damaged.is_empty() {
+            let _ = writeln!(out, "Damaged: {} {}", self.units, self.damaged);
+        }
+        if self.voided > 0 {
+            let _ = writeln!(out, "Voided sales: {}", self.voided);
+        }
+        if !self.payouts.is_empty() {
+            let _ = writeln!(out, "Prizes paid");
+            for p in &self.payouts {
+                let how = match p.how {
+                    Payment::Cash => "cash",
+                    Payment::Other => "not cash",
+                };
+                let _ = writeln!(
+                    out,
+                    "  game {}: {} ({} place) to {}: {} ({how})",
+                    p.game,
+                    escape(&p.prize),
+                    crate::game::progress::ordinal(p.place),
+                    escape(&p.serial),
+                    p.amount
+                );
+            }
+        }
+        out
+    }
+}

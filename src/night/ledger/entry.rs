@@ -1,0 +1,79 @@
+//! What the ledger records: the paper given to sellers, sold, returned and voided, and the
+//! prizes paid. Each entry is one event of the night's log, checked before it is written.
+
+use serde::{Deserialize, Serialize};
+
+use super::money::{Currency, Money};
+
+/// How money changed hands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Payment {
+    /// Notes and coins: what the cash box should hold.
+    #[default]
+    Cash,
+    /// Card, transfer or any other way that is not in the cash box.
+    Other,
+}
+
+/// One entry of the ledger. Units are written as typed (`1-50, 61`): books in a plain run,
+/// booklets in a run of booklets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    /// The night's money: its currency, set once, before anything is sold.
+    Opened {
+        /// The currency every amount is in.
+        currency: Currency,
+    },
+    /// Paper handed to a seller to sell.
+    Issued {
+        /// Who sells it.
+        seller: String,
+        /// Which units.
+        units: String,
+    },
+    /// Paper sold, at `price` each unit.
+    Sold {
+        /// Which units.
+        units: String,
+        /// The price of each unit.
+        price: Money,
+        /// Who sold it (the seller it was issued to, when it was).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seller: Option<String>,
+        /// The buyer or table, when the seller notes it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        buyer: Option<String>,
+        /// How it was paid.
+        #[serde(default)]
+        how: Payment,
+    },
+    /// Issued paper given back unsold (or `damaged`).
+    Returned {
+        /// Which units.
+        units: String,
+        /// Spoilt rather than unsold: it cannot be sold again.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        damaged: bool,
+    },
+    /// A sale taken back (a mistake, or money refunded), by its entry number.
+    Voided {
+        /// The sale's entry number in the ledger (from 1).
+        entry: usize,
+    },
+    /// A prize paid to the holder of a ticket whose claim stood.
+    PrizePaid {
+        /// The game.
+        game: i64,
+        /// The prize.
+        prize: String,
+        /// The winning ticket.
+        serial: String,
+        /// The amount paid.
+        amount: Money,
+        /// How it was paid.
+        #[serde(default)]
+        how: Payment,
+    },
+}

@@ -1,0 +1,204 @@
+use proptest::prelude::*;
+
+use super::*;
+
+/// The caller confirmed: game 1's one line to 000012-1-3 (place 1) and game 2's full house to
+/// two tickets (places 1 and 2).
+struct Confirmed;
+
+impl Wins for Confirmed {
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize> {
+        match (game, prize, serial) {
+            (1, "one line", "000012-1-3") => Some(1),
+            (2, "full house", "000040-2-5") => Some(1),
+            (2, "full house", "000077-4-1") => Some(2),
+            _ => None,
+        }
+    }
+}
+
+fn gbp(p: &str) -> Money {
+    Money::parse(p).unwrap()
+}
+
+fn issued(seller: &str, units: &str) -> Entry {
+    Entry::Issued { seller: seller.into(), units: units.into() }
+}
+
+fn sold(units: &str, price: &str, seller: Option<&str>, how: Payment) -> Entry {
+    Entry::Sold { units: units.into(), price: gbp(price), seller: seller.map(Into::into), buyer: None, how }
+}
+
+fn paid(game: i64, prize: &str, serial: &str, amount: &str) -> Entry {
+    Entry::PrizePaid { game, prize: prize.into(), serial: serial.into(), amount: gbp(amount), how: Payment::Cash }
+}
+
+fn night() -> Vec<Entry> {
+    vec![
+        Entry::Opened { currency: Currency::GBP },
+        issued("Ann", "1-50"),
+        issued("Bob", "51-100"),
+        issued("Cat", "101-150"),
+        sold("1-40", "5.00", None, Payment::Cash), // Ann's, by the issue
+        sold("51-90", "5.00", Some("Bob"), Payment::Cash), // 40
+        sold("91-95", "4.50", Some("Bob"), Payment::Other), // 5 by card
+        sold("101-130", "5.00", Some("Cat"), Payment::Cash),
+        sold("200-209", "6.00", None, Payment::Cash), // at the desk, never issued
+        Entry::Voided { entry: 8 },                   // Cat's sale was a mistake…
+        sold("101-125", "5.00", Some("Cat"), Payment::Cash), // …she sold 25
+        Entry::Returned { units: "41-50".into(), damaged: false },
+        Entry::Returned { units: "96-100".into(), damaged: true },
+        paid(1, "one line", "000012-1-3", "20.00"),
+        paid(2, "full house", "000040-2-5", "30.00"),
+        Entry::PrizePaid {
+            game: 2,
+            prize: "full house".into(),
+            serial: "000077-4-1".into(),
+            amount: gbp("15.50"),
+            how: Payment::Other,
+        },
+    ]
+}
+
+#[test]
+fn a_whole_night_reconciles_to_the_penny() {
+    let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    let c = ledger.cashup();
+    // Ann 40 × 5.00, Bob 40 × 5.00 + 5 × 4.50, Cat 25 × 5.00, the desk 10 × 6.00.
+    assert_eq!(c.sold_books, 40 + 45 + 25 + 10);
+    assert_eq!(c.takings, gbp("607.50"));
+    assert_eq!(c.prizes_paid, gbp("65.50"));
+    assert_eq!(c.balance, gbp("542.00"));
+    // Cash: takings less the 22.50 by card, less the 50.00 paid in cash.
+    assert_eq!(c.expected_cash, gbp("535.00"));
+    let lines: Vec<(&str, &str, &str, &str, &str, String)> = c
+        .sellers
+        .iter()
+        .map(|l| (&l.seller[..], &l.issued[..], &l.sold[..], &l.returned[..], &l.missing[..], l.takings.to_string()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("Ann", "1-50", "1-40", "41-50", "", "200.00".to_string()),
+            ("Bob", "51-100", "51-95", "96-100", "", "222.50".to_string()),
+            ("Cat", "101-150", "101-125", "", "126-150", "125.00".to_string()),
+            (cashup::DESK, "", "200-209", "", "", "60.00".to_string()),
+        ]
+    );
+    assert_eq!((c.missing.as_str(), c.damaged.as_str(), c.voided), ("126-150", "96-100", 1));
+    assert_eq!(ledger.sold().to_string(), "1-40, 51-95, 101-125, 200-209");
+    assert_eq!(c.payouts.iter().map(|p| p.place).collect::<Vec<_>>(), [1, 1, 2]);
+    let json = serde_json::to_value(&c).unwrap();
+    assert_eq!((json["takings"].as_str(), json["currency"].as_str()), (Some("607.50"), Some("GBP")));
+}
+
+#[test]
+fn every_wrong_entry_is_refused_with_the_reason() {
+    let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    let refused = |e: Entry| ledger.check(&e, &Confirmed).unwrap_err().to_string();
+    assert_eq!(refused(sold("30-45", "5", None, Payment::Cash)), "30-40 is already sold");
+    assert_eq!(refused(sold("45-46", "5", Some("Ann"), Payment::Cash)), "45-46 came back unsold or damaged");
+    assert_eq!(refused(sold("140", "5", Some("Bob"), Payment::Cash)), "140 went to Cat, not Bob");
+    assert_eq!(refused(sold("490-510", "5", None, Payment::Cash)), "490-510 is outside the run's 1-500");
+    assert_eq!(refused(issued("Dee", "140-160")), "140-150 already went to Cat");
+    assert_eq!(refused(issued("", "300")), "the seller name: empty");
+    assert_eq!(refused(issued("Ann\u{202E}", "300")), "the seller name: has a bidirectional control");
+    assert_eq!(
+        refused(Entry::Returned { units: "20-22".into(), damaged: false }),
+        "20-22 is sold; void the sale first"
+    );
+    assert_eq!(refused(Entry::Returned { units: "300".into(), damaged: false }), "300 was never issued to a seller");
+    assert_eq!(refused(Entry::Returned { units: "45".into(), damaged: true }), "45 came back unsold or damaged");
+    assert_eq!(refused(Entry::Voided { entry: 8 }), "entry 8 is not a sale that stands");
+    assert_eq!(refused(Entry::Voided { entry: 2 }), "entry 2 is not a sale that stands");
+    assert_eq!(refused(paid(1, "one line", "000012-1-3", "20")), "one line in game 1 is already paid to 000012-1-3");
+    assert_eq!(
+        refused(paid(1, "one line", "000013-1-1", "20")),
+        "000013-1-1 was not confirmed as a winner of one line in game 1"
+    );
+    assert_eq!(refused(Entry::Opened { currency: Currency::GBP }), "the night's currency is already GBP");
+    let fresh = Ledger::new(1..=500);
+    assert_eq!(fresh.check(&sold("1", "5", None, Payment::Cash), &Confirmed), Err(LedgerError::NoCurrency));
+}
+
+#[test]
+fn an_edited_ledger_is_refused_at_the_entry_that_could_not_have_been_written() {
+    let mut entries = night();
+    // Someone "sells" Ann's returned books after the fact, before the return was entered.
+    entries.insert(11, sold("41-45", "5.00", Some("Bob"), Payment::Cash));
+    let (at, why) = Ledger::replay(1..=500, &entries, &Confirmed).unwrap_err();
+    assert_eq!((at, why.to_string()), (12, "41-45 went to Ann, not Bob".to_string()));
+    // A prize paid twice, for the same place.
+    let mut entries = night();
+    entries.push(paid(2, "full house", "000040-2-5", "30.00"));
+    assert_eq!(Ledger::replay(1..=500, &entries, &Confirmed).unwrap_err().0, 17);
+}
+
+#[test]
+fn entries_are_stored_as_tagged_json_with_amounts_as_strings() {
+    let e = sold("1-50", "5.00", Some("Ann"), Payment::Cash);
+    let text = serde_json::to_string(&e).unwrap();
+    assert_eq!(text, r#"{"kind":"sold","units":"1-50","price":"5.00","seller":"Ann","how":"cash"}"#);
+    assert_eq!(serde_json::from_str::<Entry>(&text).unwrap(), e);
+    for bad in [
+        r#"{"kind":"sold","units":"1","price":"-5.00"}"#,
+        r#"{"kind":"sold","units":"1","price":5.0}"#,
+        r#"{"kind":"sold","units":"1","price":"5.001"}"#,
+        r#"{"kind":"opened","currency":"pounds"}"#,
+    ] {
+        assert!(serde_json::from_str::<Entry>(bad).is_err(), "{bad}");
+    }
+}
+
+fn any_entry() -> impl Strategy<Value = Entry> {
+    let units = (1u64..40, 0u64..6).prop_map(|(a, n)| format!("{a}-{}", a + n));
+    let seller = prop_oneof![Just("Ann".to_string()), Just("Bob".to_string())];
+    prop_oneof![
+        Just(Entry::Opened { currency: Currency::GBP }),
+        (seller.clone(), units.clone()).prop_map(|(seller, units)| Entry::Issued { seller, units }),
+        (units.clone(), 0i64..1000, proptest::option::of(seller)).prop_map(|(units, p, seller)| Entry::Sold {
+            units,
+            price: Money::from_minor(p),
+            seller,
+            buyer: None,
+            how: Payment::Cash
+        }),
+        (units, any::<bool>()).prop_map(|(units, damaged)| Entry::Returned { units, damaged }),
+        (1usize..30).prop_map(|entry| Entry::Voided { entry }),
+        Just(paid(1, "one line", "000012-1-3", "20.00")),
+    ]
+}
+
+proptest! {
+    /// Whatever is attempted, what is accepted keeps the books straight: nothing both sold and
+    /// returned, takings the sum of the standing sales, and every seller's paper accounted for.
+    #[test]
+    fn accepted_entries_keep_the_ledger_straight(attempts in proptest::collection::vec(any_entry(), 0..40)) {
+        let mut ledger = Ledger::new(1..=50);
+        let mut standing: Vec<(usize, u64, i64)> = Vec::new(); // (entry, units, price)
+        for e in &attempts {
+            if ledger.check(e, &Confirmed).is_ok() {
+                ledger.apply(e, &Confirmed);
+                match e {
+                    Entry::Sold { units, price, .. } => {
+                        standing.push((ledger.entries, Units::parse(units, 1..=50).unwrap().len(), price.minor()));
+                    }
+                    Entry::Voided { entry } => standing.retain(|s| s.0 != *entry),
+                    _ => {}
+                }
+            }
+        }
+        prop_assert!(ledger.sold.and(&ledger.returned).is_empty());
+        let c = ledger.cashup();
+        prop_assert_eq!(c.takings.minor(), standing.iter().map(|s| s.1 as i64 * s.2).sum::<i64>());
+        prop_assert_eq!(c.sold_books, standing.iter().map(|s| s.1).sum::<u64>());
+        for line in &c.sellers {
+            let parse = |t: &str| if t.is_empty() { Units::default() } else { Units::parse(t, 1..=50).unwrap() };
+            let (issued, sold, returned, missing) = (parse(&line.issued), parse(&line.sold), parse(&line.returned), parse(&line.missing));
+            if line.seller != cashup::DESK {
+                prop_assert_eq!(issued.len(), issued.and(ledger.sold()).len() + returned.len() + missing.len());
+                prop_assert!(sold.minus(ledger.sold()).is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The night's paper and money through the API: paper issued to three sellers, sales, returns,
+//! a void, a game won and its prize paid, the cash-up to the penny, through a restart, in
+//! `housie cashup` and `housie night`; every wrong entry refused with nothing recorded; an
+//! edited ledger refused at its entry.
+
+use axum::http::StatusCode;
+use housie::night::NIGHT_DB;
+use serde_json::{json, Value};
+
+use crate::night_api::Fixture;
+
+async fn cashup(f: &Fixture) -> Value {
+    let token = f.token();
+    let (s, v) = f.send("GET", "/api/cashup", None, Some(&token)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v
+}
+
+/// Ann, Bob and Cat get ten books each; Ann sells 8 at 5.00, Bob all 10 (two by card), Cat 6
+/// of which one sale of 2 is voided; Ann returns 2, Bob none, Cat 3 (1 damaged). Book 3 (Ann's)
+/// wins game 1's one line, paid 20.00 in cash.
+async fn a_night(f: &Fixture) -> String {
+    for (seller, books) in [("Ann", "1-10"), ("Bob", "11-20"), ("Cat", "21-30")] {
+        let (s, v) = f.post("/api/issues", json!({"seller": seller, "books": books})).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    for sale in [
+        json!({"books": "1-8", "price": "5.00"}),
+        json!({"books": "11-18", "price": "5.00", "seller": "Bob", "buyer": "table 4"}),
+        json!({"books": "19-20", "price": "5", "seller": "Bob", "how": "other"}),
+        json!({"books": "21-24", "price": "5.00", "seller": "Cat"}),
+        json!({"books": "25-26", "price": "5.00", "seller": "Cat"}),
+    ] {
+        let (s, v) = f.post("/api/sales", sale.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{sale}: {v}");
+    }
+    // Entries: 1 the currency, 2–4 issues, 5–9 sales: Cat's second sale is entry 9.
+    let (s, v) = f.post("/api/voids", json!({"entry": 9})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    for back in [json!({"books": "9-10"}), json!({"books": "25-28"}), json!({"books": "29", "damaged": true})] {
+        let (s, v) = f.post("/api/returns", back.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{back}: {v}");
+    }
+    // Game 1 plays the books sold; book 3's first ticket completes its top line.
+    let game = f.game("Game 1", "1-8, 11-24").await;
+    let rows = f.rows();
+    let ticket = rows.iter().find(|r| r.serial.starts_with("000003-1-")).unwrap();
+    for n in ticket.row(0) {
+        f.call(game, n).await;
+    }
+    let (s, v) = f.post(&format!("/api/games/{game}/winners"), json!({"serial": ticket.serial})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f
+        .post(
+            &format!("/api/games/{game}/payouts"),
+            json!({"serial": ticket.serial, "prize": "one line", "amount": "20.00"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    ticket.serial.clone()
+}
+
+#[tokio::test]
+async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
+    let f = Fixture::new(30);
+    let winner = a_night(&f).await;
+    let c = cashup(&f).await;
+    // Sold: Ann 8, Bob 10, Cat 4 = 22 books at 5.00; 2 of Bob's by card; 20.00 paid in cash.
+    assert_eq!(
+        (&c["currency"], &c["sold_books"], &c["takings"], &c["prizes_paid"], &c["balance"], &c["expected_cash"]),
+        (&json!("GBP"), &json!(22), &json!("110.00"), &json!("20.00"), &json!("90.00"), &json!("80.00"))
+    );
+    let sellers: Vec<(String, String, String, String, String)> = c["sellers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let s = |k: &str| l[k].as_str().unwrap().to_string();
+            (s("seller"), s("sold"), s("returned"), s("missing"), s("takings"))
+        })
+        .collect();
+    let line = |a: &str, b: &str, c: &str, d: &str, e: &str| (a.into(), b.into(), c.into(), d.into(), e.into());
+    assert_eq!(
+        sellers,
+        [
+            line("Ann", "1-8", "9-10", "", "40.00"),
+            line("Bob", "11-20", "", "", "50.00"),
+            line("Cat", "21-24", "25-29", "30", "20.00"),
+        ]
+    );
+    assert_eq!((&c["missing"], &c["damaged"], &c["voided"]), (&json!("30"), &json!("29"), &json!(1)));
+    assert_eq!(
+        c["payouts"],
+        json!([{"game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
+    );
+
+    // The same after a restart, and from the command line.
+    let f = f.restarted();
+    assert_eq!(cashup(&f).await, c);
+    let text = f.dir.run(&["cashup", "run"]).success().stdout();
+    assert!(text.starts_with("Cash-up (GBP)\n  sold:          22 books\n  takings:       110.00\n"), "{text}");
+    assert!(
+        text.contains("  Cat: issued 21-30; sold 21-24 (4), takings 20.00; returned 25-29; missing 30\n"),
+        "{text}"
+    );
+    assert!(text.contains("Missing: books 30 issued and neither sold nor returned\n"), "{text}");
+    assert!(text.contains(&format!("  game 1: one line (1st place) to {winner}: 20.00 (cash)\n")), "{text}");
+    let json: Value = serde_json::from_str(&f.dir.run(&["cashup", "run", "--json"]).success().stdout()).unwrap();
+    assert_eq!(json, c);
+    let night = f.dir.run(&["night", "run"]).success().stdout();
+    assert!(night.contains("Cash-up (GBP)"), "{night}");
+}
+
+#[tokio::test]
+async fn every_wrong_entry_is_refused_and_nothing_is_recorded() {
+    let f = Fixture::new(30);
+    let winner = a_night(&f).await;
+    let before = cashup(&f).await;
+    let refusals = [
+        ("/api/sales", json!({"books": "5-12", "price": "5.00"}), "5-8, 11-12 is already sold"),
+        ("/api/sales", json!({"books": "9", "price": "5.00", "seller": "Ann"}), "9 came back unsold or damaged"),
+        ("/api/sales", json!({"books": "30", "price": "5.00", "seller": "Bob"}), "30 went to Cat, not Bob"),
+        ("/api/sales", json!({"books": "31-40", "price": "5.00"}), "31-40 is outside the run's 1-30"),
+        ("/api/sales", json!({"booklets": "30", "price": "5.00"}), "give \"books\", like \"1-50\""),
+        ("/api/issues", json!({"seller": "Dee", "books": "28-30"}), "28-30 already went to Cat"),
+        ("/api/issues", json!({"seller": "Dee\u{202E}", "books": "1"}), "the seller name: has a bidirectional control"),
+        ("/api/returns", json!({"books": "1-2"}), "1-2 is sold; void the sale first"),
+        ("/api/voids", json!({"entry": 9}), "entry 9 is not a sale that stands"),
+        (
+            "/api/games/1/payouts",
+            json!({"serial": winner, "prize": "one line", "amount": "20.00"}),
+            "one line in game 1 is already paid to",
+        ),
+        (
+            "/api/games/1/payouts",
+            json!({"serial": "000004-1-1", "prize": "one line", "amount": "5.00"}),
+            "000004-1-1 was not confirmed as a winner of one line in game 1",
+        ),
+    ];
+    for (path, body, why) in refusals {
+        let (s, v) = f.post(path, body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{path} {body}: {v}");
+        assert!(v["error"].as_str().unwrap().starts_with(why), "{path} {body}: {v}");
+    }
+    // Malformed amounts never reach the ledger.
+    for price in [json!("-5.00"), json!("5.001"), json!(5.0), json!("five")] {
+        let (s, v) = f.post("/api/sales", json!({"books": "30", "price": price, "seller": "Cat"})).await;
+        assert!(s.is_client_error(), "{price}: {s} {v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    let (s, _) = f.post("/api/games/7/payouts", json!({"serial": winner, "prize": "one line", "amount": "1"})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = f.send("GET", "/api/cashup", None, None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _) = f.send("POST", "/api/sales", Some(r#"{"books":"30","price":"5"}"#), None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert_eq!(cashup(&f).await, before, "nothing was recorded");
+}
+
+#[tokio::test]
+async fn an_edited_ledger_is_refused_at_its_entry() {
+    let f = Fixture::new(30);
+    a_night(&f).await;
+    let run = f.dir.join("run");
+    drop(f.app);
+    // Ann's sale of 1-8 becomes 1-10, though 9-10 came back later: the return is now of sold
+    // books, which the desk could never have recorded.
+    let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
+    let seq: i64 =
+        db.query_row("SELECT seq FROM events WHERE data LIKE '%\"units\":\"1-8\"%'", [], |r| r.get(0)).unwrap();
+    db.execute_batch(&format!(
+        "DROP TRIGGER events_no_update; UPDATE events SET data = replace(data, '\"1-8\"', '\"1-10\"') WHERE seq = {seq};"
+    ))
+    .unwrap();
+    drop(db);
+    let err = f.dir.run(&["cashup", "run"]).expect_code(2).stderr();
+    assert!(err.contains(": money: 9-10 is sold; void the sale first;"), "{err}");
+    assert!(err.contains("the night's log was edited or damaged"), "{err}");
+}
