@@ -10,7 +10,7 @@ use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::game::{check_name, Game, Log};
-use super::ledger::{Currency, Entry, Ledger};
+use super::ledger::{Currency, Entry, Ledger, Units};
 use super::run::NightRun;
 use super::store::{OpenOptions, Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
@@ -168,8 +168,20 @@ impl Night {
         let name = name.trim();
         check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
         let set = self.prize_set(prizes)?;
-        let books = BookRanges::parse(books, self.run.books(), self.numbering(), game)
+        // Once paper has been sold, a game plays what was sold: `all` means the books sold,
+        // and a book that was not sold cannot be in play.
+        let sold = self.ledger.sold();
+        let everything = books.trim().is_empty() || books.trim().eq_ignore_ascii_case("all");
+        let books = if !sold.is_empty() && everything { sold.to_string() } else { books.to_string() };
+        let books = BookRanges::parse(&books, self.run.books(), self.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
+        if !sold.is_empty() {
+            let unsold = Units::parse(&books.to_string(), self.ledger.run()).map(|u| u.minus(sold)).unwrap_or_default();
+            if !unsold.is_empty() {
+                let what = if self.numbering().games().is_some() { "booklets" } else { "books" };
+                return Err(CommandError::new(Refused::Invalid, format!("{what} {unsold} were not sold")));
+            }
+        }
         let seed = DrawSeed::fresh();
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {

@@ -177,3 +177,21 @@ async fn an_edited_ledger_is_refused_at_its_entry() {
     assert!(err.contains(": money: 9-10 is sold; void the sale first;"), "{err}");
     assert!(err.contains("the night's log was edited or damaged"), "{err}");
 }
+
+#[tokio::test]
+async fn once_paper_is_sold_a_game_plays_what_was_sold() {
+    let f = Fixture::new(30);
+    a_night(&f).await;
+    let (s, v) = f.post("/api/games", json!({"name": "Game 2", "prizes": "uk", "books": "all"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f.post("/api/games", json!({"name": "Game 3", "prizes": "uk", "books": "5-12"})).await;
+    assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("books 9-10 were not sold")), "{v}");
+    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let books: Vec<&str> = record.games.iter().map(|g| g.books.as_str()).collect();
+    assert_eq!(books, ["1-8, 11-24", "1-8, 11-24"]);
+    // A night that sells nothing plays every book, as before.
+    let g = Fixture::new(4);
+    g.game("Game 1", "all").await;
+    let record = housie::night::NightRecord::read(&g.dir.join("run")).unwrap();
+    assert_eq!(record.games[0].books, "1-4");
+}

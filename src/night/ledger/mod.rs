@@ -171,6 +171,11 @@ impl Ledger {
         &self.sold
     }
 
+    /// The numbers units may have: the run's books, or its booklets.
+    pub fn run(&self) -> RangeInclusive<u64> {
+        self.run.clone()
+    }
+
     /// The night's currency, once set.
     pub fn currency(&self) -> Option<Currency> {
         self.currency
