@@ -1,6 +1,6 @@
 //! Arguments shared by `check` and `winners`: the calls, the prize set, the game and the books sold.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use housie::audit::claims::Tickets;
 use housie::game::{BookRanges, Calls, PrizeSet};
@@ -24,7 +24,8 @@ pub struct CallArgs {
     #[arg(long, value_name = "SET|FILE", default_value = "uk")]
     pub prizes: String,
     /// Books sold (in play), e.g. 1-120 or "1-480, 501-560"; booklets, in a run of booklets.
-    /// A ticket outside is refused.
+    /// A ticket outside is refused. Default: the books sold in the night's ledger, if the desk
+    /// recorded sales; else every book.
     #[arg(long, value_name = "RANGES")]
     pub sold: Option<String>,
     /// The game being played, in a run of booklets: a ticket from another game is refused.
@@ -50,11 +51,28 @@ impl CallArgs {
         Ok(PrizeSet::load(&self.prizes)?)
     }
 
-    /// The books in play in `tickets`' run, of game `game`'s page in a run of booklets.
-    pub fn in_play(&self, tickets: &Tickets, game: Option<u16>) -> Result<BookRanges, Error> {
+    /// The books in play in `tickets`' run (in `dir`), of game `game`'s page in a run of
+    /// booklets: --sold, or what the night's ledger sold.
+    pub fn in_play(&self, dir: &Path, tickets: &Tickets, game: Option<u16>) -> Result<BookRanges, Error> {
         tickets.check_game(self.game)?;
-        tickets.in_play(self.sold.as_deref(), game)
+        let sold = match &self.sold {
+            Some(sold) => Some(sold.clone()),
+            None => sold_at_the_night(dir)?,
+        };
+        tickets.in_play(sold.as_deref(), game)
     }
+}
+
+/// What the night's ledger in `dir` sold, said on stderr when it is used, so the answer is
+/// never about books nobody bought without a word.
+pub fn sold_at_the_night(dir: &Path) -> Result<Option<String>, Error> {
+    let sold = housie::night::NightRecord::sold_in(dir)?;
+    if let Some(sold) = &sold {
+        super::out::note!(
+            "housie: in play: {sold}, as sold in the night's ledger (--sold or --books to say otherwise)"
+        );
+    }
+    Ok(sold)
 }
 
 /// "call 14 (45)"

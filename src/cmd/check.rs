@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
     // A run of booklets without --game: the ticket's own game is the one played.
     let game = args.calls.game.or(tickets.numbering.games().map(|_| serial.game()));
-    let books = args.calls.in_play(&tickets, game)?;
+    let books = args.calls.in_play(&args.dir, &tickets, game)?;
     if let Err(refusal) = in_play(serial, &books, "this game", |g| tickets.colour_of(g)) {
         let code = refused(&mut out, refusal.to_string());
         out.finish()?;

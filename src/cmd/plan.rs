@@ -27,9 +27,10 @@ pub struct Args {
     /// The run folder.
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// The books in play, e.g. 1-480 or "1-480, 501-560" (booklets in a run of booklets), or all.
-    #[arg(long, value_name = "RANGES", default_value = "all")]
-    books: String,
+    /// The books in play, e.g. 1-480 or "1-480, 501-560" (booklets in a run of booklets), or
+    /// all [default: the books sold in the night's ledger, if the desk recorded sales; else all].
+    #[arg(long, value_name = "RANGES")]
+    books: Option<String>,
     /// The game of each booklet, in a run of booklets.
     #[arg(long, value_name = "G")]
     game: Option<u16>,
@@ -51,7 +52,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let set = housie::game::PrizeSet::load(&args.prizes)?;
     let tickets = Tickets::open(&args.dir)?;
     tickets.check_game(args.game)?;
-    let books = tickets.in_play(Some(&args.books), args.game).map_err(|e| match e {
+    let asked = match &args.books {
+        Some(books) => books.clone(),
+        None => super::calls::sold_at_the_night(&args.dir)?.unwrap_or_else(|| "all".to_string()),
+    };
+    let books = tickets.in_play(Some(&asked), args.game).map_err(|e| match e {
         Error::Usage(m) => Error::Usage(m.replacen("--sold", "--books", 1)),
         e => e,
     })?;
@@ -63,7 +68,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
     }
     if in_play.is_empty() {
-        return Err(Error::Usage(format!("--books {}: no tickets of this run are in play", args.books)));
+        return Err(Error::Usage(format!("--books {asked}: no tickets of this run are in play")));
     }
     let plan = plan(&in_play, &set, args.games as usize, &Seed::from_text(&args.seed));
     let mut out = Out::new();

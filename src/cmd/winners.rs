@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "this run's booklets hold {games} games, each called on its own; say which with --game G"
         )));
     }
-    let books = args.calls.in_play(&tickets, args.calls.game)?;
+    let books = args.calls.in_play(&args.dir, &tickets, args.calls.game)?;
     let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
     // First pass: the calls at which each prize was completed, and the forged rows.
     let mut redrawer = tickets.redrawer();

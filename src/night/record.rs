@@ -142,6 +142,16 @@ impl NightRecord {
         Ok(NightRecord::of(&games, &ledger))
     }
 
+    /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
+    /// `dir`, as ranges: `None` when no night was played there or nothing was sold.
+    pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
+        if !dir.join(NIGHT_DB).exists() {
+            return Ok(None);
+        }
+        let record = NightRecord::read(dir)?;
+        Ok(record.money.map(|m| m.sold).filter(|s| !s.is_empty()))
+    }
+
     /// The record of these games and this ledger.
     pub fn of(games: &[Game], ledger: &Ledger) -> NightRecord {
         NightRecord {

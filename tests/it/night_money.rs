@@ -189,6 +189,20 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
     let books: Vec<&str> = record.games.iter().map(|g| g.books.as_str()).collect();
     assert_eq!(books, ["1-8, 11-24", "1-8, 11-24"]);
+    // check, winners and plan read the books sold from the night, and say so.
+    let said = "housie: in play: 1-8, 11-24, as sold in the night's ledger (--sold or --books to say otherwise)";
+    let rows = f.rows();
+    let unsold = rows.iter().find(|r| r.serial.starts_with("000009-")).unwrap();
+    let calls: Vec<String> = unsold.row(0).iter().map(u8::to_string).collect();
+    let r = f.dir.run(&["check", "run", "--serial", &unsold.serial, "--calls", &calls.join(" ")]).expect_code(1);
+    assert!(r.stderr().contains(said), "{}", r.stderr());
+    assert!(r.stdout().contains("book 9 is not in play"), "{}", r.stdout());
+    let r = f.dir.run(&["check", "run", "--serial", &unsold.serial, "--calls", &calls.join(" "), "--sold", "all"]);
+    assert!(r.success().stdout().contains("STANDS"));
+    let r = f.dir.run(&["winners", "run", "--calls", &calls.join(" ")]).success();
+    assert!(r.stderr().contains(said), "{}", r.stderr());
+    let r = f.dir.run(&["plan", "run", "--games", "50", "--json"]).success();
+    assert!(r.stderr().contains(said), "{}", r.stderr());
     // A night that sells nothing plays every book, as before.
     let g = Fixture::new(4);
     g.game("Game 1", "all").await;

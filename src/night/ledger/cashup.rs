@@ -57,6 +57,8 @@ pub struct Cashup {
     pub currency: Option<Currency>,
     /// Units sold (books, or booklets in a run of booklets).
     pub sold_books: u64,
+    /// Which units were sold (sales not voided), as ranges.
+    pub sold: String,
     /// Everything sales took.
     pub takings: Money,
     /// Everything paid out in prizes.
@@ -129,6 +131,7 @@ impl Ledger {
             units: self.unit,
             currency: self.currency,
             sold_books: self.sold.len(),
+            sold: self.sold.to_string(),
             takings,
             prizes_paid,
             balance: takings.minus(prizes_paid),
