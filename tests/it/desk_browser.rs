@@ -500,6 +500,11 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     type_focused(&desk, "pay 20").await;
     content_until(&desk, "message", |t| t.starts_with("Paid 20 to")).await;
     content_until(&desk, "cashup", |t| t.contains("prizes paid 20.00 · cash expected 10.00 GBP")).await;
+    if let Some(out) = screenshot_dir() {
+        std::fs::create_dir_all(&out).unwrap();
+        js(&desk, "document.getElementById('sales-label').scrollIntoView({block: 'center'})").await;
+        std::fs::write(out.join("sales.png"), desk.screenshot().await.unwrap()).unwrap();
+    }
     let cashup = hall.get("/api/cashup");
     assert_eq!((cashup["takings"].as_str(), cashup["balance"].as_str()), (Some("30.00"), Some("10.00")), "{cashup}");
     assert_eq!(cashup["payouts"][0]["serial"], ticket.serial.as_str());
