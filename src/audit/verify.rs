@@ -43,9 +43,40 @@ impl Report {
 pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     let mut report = verify_run(dir)?;
     let (record, _) = read_record(dir)?;
-    if record.after.is_none() {
-        return Ok(report);
+    if record.after.is_some() {
+        verify_chain(dir, record, &mut report)?;
     }
+    verify_night(dir, &mut report);
+    Ok(report)
+}
+
+/// The night played on the run, if one was: its whole log (games, claims, the ledger) replays
+/// with every event checked, as `serve` replays it; an edited event is a problem, named.
+fn verify_night(dir: &Path, report: &mut Report) {
+    if !dir.join(crate::night::NIGHT_DB).exists() {
+        return;
+    }
+    match crate::night::NightRecord::read(dir) {
+        Ok(night) => {
+            let games = night.games.len();
+            let money = night.money.map_or(String::new(), |m| {
+                let currency = m.currency.map(|c| format!(" {c}")).unwrap_or_default();
+                format!(", its ledger {} {} sold for {}{currency}", m.sold_books, m.units, m.takings)
+            });
+            report.summary.push_str(&format!(
+                "; the night replays: {games} {}{money}",
+                if games == 1 { "game" } else { "games" }
+            ));
+        }
+        Err(crate::night::OpenError::Log { seq, message, .. }) => {
+            report.problems.push(format!("{}: event {seq}: {message}", crate::night::NIGHT_DB));
+        }
+        Err(e) => report.problems.push(e.to_string()),
+    }
+}
+
+/// The runs `record` continues, each verified the same way.
+fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Report) -> Result<(), Error> {
     let chain = Chain::with_record(dir, record)?;
     let earlier = &chain.parts()[..chain.parts().len() - 1];
     let mut names = Vec::new();
@@ -62,7 +93,7 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
         if earlier.len() == 1 { "run" } else { "runs" },
         names.join(", ")
     ));
-    Ok(report)
+    Ok(())
 }
 
 /// Verifies the one run in `dir` (see [`verify_dir`]).

@@ -13,7 +13,8 @@ use super::out::{outln, Out};
 /// Checks a run folder and reports every problem, with file and line. Each manifest row must be a valid ticket; each book must use 1–90 once; serials must be
 /// unique, well-formed and pass their check digit; no ticket may repeat, nor any line when the
 /// run promised none; the hashes in run.json must match the files; and regenerating from the
-/// seed must reproduce the manifest, the PDFs and run.json byte for byte (as costly as the run).
+/// seed must reproduce the manifest, the PDFs and run.json byte for byte (as costly as the run);
+/// and a night played on the run (night.sqlite) must replay, every event and ledger entry checked.
 ///
 /// Exit status: 0 the run is valid, 1 it is not, 2 it could not be read.
 ///

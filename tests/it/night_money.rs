@@ -109,6 +109,8 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     assert_eq!(json, c);
     let night = f.dir.run(&["night", "run"]).success().stdout();
     assert!(night.contains("Cash-up (GBP)"), "{night}");
+    let verified = f.dir.run(&["verify", "run"]).success().stdout();
+    assert!(verified.contains("; the night replays: 1 game, its ledger 22 books sold for 110.00 GBP\n"), "{verified}");
 }
 
 #[tokio::test]
@@ -173,6 +175,12 @@ async fn an_edited_ledger_is_refused_at_its_entry() {
     ))
     .unwrap();
     drop(db);
+    let report = f.dir.run(&["verify", "run"]).expect_code(1).stdout();
+    // The return after the edited sale is the event that could not have been written.
+    assert!(
+        report.starts_with("night.sqlite: event ") && report.contains(": money: 9-10 is sold; void the sale first"),
+        "{report}"
+    );
     let err = f.dir.run(&["cashup", "run"]).expect_code(2).stderr();
     assert!(err.contains(": money: 9-10 is sold; void the sale first;"), "{err}");
     assert!(err.contains("the night's log was edited or damaged"), "{err}");
