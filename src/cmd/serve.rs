@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use housie::night::callnames::CallNames;
-use housie::night::ledger::Currency;
+use housie::night::ledger::{Currency, Regime};
 use housie::night::server::addresses::{reachable, url};
 use housie::night::server::{serve, App, Hosts, Limits, ServeOptions};
 use housie::night::{Night, NightRun, OpenOptions};
@@ -61,12 +61,30 @@ pub struct Args {
     /// entry of the ledger [default: GBP].
     #[arg(long, value_name = "CODE")]
     currency: Option<String>,
+    /// The rules the night's money is held to: uk-non-commercial (at most £8 a player for the
+    /// night's participation, £600 in prizes a night). housie warns when a limit is passed; the
+    /// organiser is responsible for the law and its current figures.
+    #[arg(long, value_name = "NAME")]
+    regime: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let currency = match &args.currency {
         Some(code) => Some(Currency::parse(code).map_err(|e| Error::Usage(format!("--currency: {e}")))?),
         None => None,
+    };
+    let regime = match &args.regime {
+        Some(name) => Some(Regime::parse(name).ok_or_else(|| {
+            Error::Usage(format!("--regime: `{name}` is not a regime housie knows; uk-non-commercial is"))
+        })?),
+        None => None,
+    };
+    let currency = match (currency, regime) {
+        (Some(c), Some(r)) if c != r.currency() => {
+            return Err(Error::Usage(format!("--regime: {}'s figures are in {}, not {c}", r.describe(), r.currency())))
+        }
+        (None, Some(r)) => Some(r.currency()),
+        (c, _) => c,
     };
     let mut sets = Vec::new();
     for file in &args.prizes {
@@ -101,7 +119,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         (Some(set), Some(asked)) if set != asked => {
             note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
         }
-        (_, asked) => night.set_currency(asked.unwrap_or(Currency::GBP)),
+        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), regime),
     }
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;

@@ -508,7 +508,10 @@ mod tests {
             Just(Event::Ended),
             Just(Event::TokenRotated),
             Just(Event::Money {
-                entry: crate::night::ledger::Entry::Opened { currency: crate::night::ledger::Currency::GBP }
+                entry: crate::night::ledger::Entry::Opened {
+                    currency: crate::night::ledger::Currency::GBP,
+                    regime: None
+                }
             }),
             (".{0,8}", 0i64..2000).prop_map(|(units, p)| Event::Money {
                 entry: crate::night::ledger::Entry::Sold {

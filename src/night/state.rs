@@ -10,7 +10,7 @@ use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::game::{check_name, Game, Log};
-use super::ledger::{Currency, Entry, Ledger, Units};
+use super::ledger::{Currency, Entry, Ledger, Regime, Units};
 use super::run::NightRun;
 use super::store::{OpenOptions, Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
@@ -28,6 +28,8 @@ pub struct Night {
     ledger: Ledger,
     /// The currency a first money entry sets (`housie serve --currency`).
     currency: Currency,
+    /// The regime a first money entry sets (`housie serve --regime`).
+    regime: Option<Regime>,
     /// Prize sets the desk offers besides the shipped ones (`housie serve --prizes FILE`).
     custom_sets: Vec<PrizeSet>,
     /// The watch of the current (last created) game.
@@ -72,6 +74,7 @@ impl Night {
             games,
             ledger,
             currency: Currency::GBP,
+            regime: None,
             custom_sets: Vec::new(),
             watch: None,
             version,
@@ -442,9 +445,11 @@ impl Night {
         self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, &g.set, &g.progress, g.calls.numbers()));
     }
 
-    /// The currency the night's money is in once a first entry sets it (the ledger's, if set).
-    pub fn set_currency(&mut self, currency: Currency) {
+    /// The currency and regime the night's money is held to once a first entry sets them (the
+    /// ledger's, once set).
+    pub fn set_money(&mut self, currency: Currency, regime: Option<Regime>) {
         self.currency = currency;
+        self.regime = regime;
     }
 
     /// The night's ledger.
@@ -456,7 +461,8 @@ impl Night {
     /// first if nothing has set it yet.
     pub fn record_money(&mut self, entry: Entry) -> Result<(), CommandError> {
         if self.ledger.currency().is_none() && !matches!(entry, Entry::Opened { .. }) {
-            self.commit(0, Event::Money { entry: Entry::Opened { currency: self.currency } })?;
+            let opened = Entry::Opened { currency: self.currency, regime: self.regime };
+            self.commit(0, Event::Money { entry: opened })?;
         }
         let entry = self.ledger.normalised(entry);
         self.commit(0, Event::Money { entry })?;

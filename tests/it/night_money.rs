@@ -217,3 +217,19 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     let record = housie::night::NightRecord::read(&g.dir.join("run")).unwrap();
     assert_eq!(record.games[0].books, "1-4");
 }
+
+#[test]
+fn a_regime_or_currency_housie_does_not_know_is_refused_before_serving() {
+    let f = Fixture::new(2);
+    for (args, why) in [
+        (vec!["--regime", "uk"], "--regime: `uk` is not a regime housie knows; uk-non-commercial is"),
+        (
+            vec!["--regime", "uk-non-commercial", "--currency", "INR"],
+            "--regime: UK non-commercial bingo's figures are in GBP, not INR",
+        ),
+        (vec!["--currency", "pounds"], "--currency: `pounds` is not a currency code"),
+    ] {
+        let r = f.dir.run(&[&["serve", "run", "--listen", "127.0.0.1:0"][..], &args].concat()).expect_code(2);
+        assert!(r.stderr().starts_with(&format!("housie: {why}")), "{}", r.stderr());
+    }
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::domain::text::escape;
 
-use super::{Currency, Ledger, Money, Payment, Units};
+use super::{Currency, Ledger, Money, Payment, Regime, Units};
 
 /// The name the cash-up gives sales that name no seller and were never issued.
 pub const DESK: &str = "(desk)";
@@ -77,6 +77,11 @@ pub struct Cashup {
     pub voided: usize,
     /// Prizes paid, in the order they were paid.
     pub payouts: Vec<PayoutLine>,
+    /// The regime the night is played under, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regime: Option<Regime>,
+    /// Each limit passed: the night's prizes, or what a named buyer paid.
+    pub warnings: Vec<String>,
 }
 
 impl Ledger {
@@ -127,6 +132,31 @@ impl Ledger {
         }
         let issued = self.all_issued();
         let (takings, prizes_paid) = (total(None), paid(None));
+        let mut warnings = Vec::new();
+        if let Some(regime) = self.regime {
+            let what = regime.describe();
+            if prizes_paid > regime.prizes() {
+                warnings.push(format!(
+                    "prizes paid {prizes_paid} are over the {} a night that {what} allows",
+                    regime.prizes()
+                ));
+            }
+            // Only sales that name their buyer can be added up per player.
+            let mut buyers: std::collections::BTreeMap<&str, Money> = std::collections::BTreeMap::new();
+            for s in standing() {
+                if let Some(b) = &s.buyer {
+                    let sum = buyers.entry(b.as_str()).or_default();
+                    *sum = sum.plus(s.price.times(s.units.len()));
+                }
+            }
+            for (buyer, paid) in buyers.into_iter().filter(|(_, paid)| *paid > regime.per_player()) {
+                warnings.push(format!(
+                    "{} paid {paid}, over the {} a player may pay for a night of {what}",
+                    escape(buyer),
+                    regime.per_player()
+                ));
+            }
+        }
         Cashup {
             units: self.unit,
             currency: self.currency,
@@ -152,6 +182,8 @@ impl Ledger {
                     how: p.how,
                 })
                 .collect(),
+            regime: self.regime,
+            warnings,
         }
     }
 }
@@ -163,7 +195,8 @@ impl Cashup {
         let mut out = String::new();
         let currency = self.currency.map_or("no currency set".to_string(), |c| c.to_string());
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
-        let _ = writeln!(out, "Cash-up ({currency})");
+        let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
+        let _ = writeln!(out, "Cash-up ({currency}{regime})");
         let _ = writeln!(out, "  sold:          {} {}", self.sold_books, self.units);
         let _ = writeln!(out, "  takings:       {}", self.takings);
         let _ = writeln!(out, "  prizes paid:   {}", self.prizes_paid);
@@ -193,6 +226,9 @@ impl Cashup {
         }
         if self.voided > 0 {
             let _ = writeln!(out, "Voided sales: {}", self.voided);
+        }
+        for w in &self.warnings {
+            let _ = writeln!(out, "WARNING: {w}");
         }
         if !self.payouts.is_empty() {
             let _ = writeln!(out, "Prizes paid");

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::money::{Currency, Money};
+use super::regime::Regime;
 
 /// How money changed hands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +26,9 @@ pub enum Entry {
     Opened {
         /// The currency every amount is in.
         currency: Currency,
+        /// The money regime the night is played under, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        regime: Option<Regime>,
     },
     /// Paper handed to a seller to sell.
     Issued {

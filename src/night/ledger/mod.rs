@@ -11,6 +11,7 @@
 mod cashup;
 mod entry;
 mod money;
+mod regime;
 mod units;
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use std::ops::RangeInclusive;
 pub use cashup::{Cashup, PayoutLine, SellerLine};
 pub use entry::{Entry, Payment};
 pub use money::{Currency, Money, MoneyError};
+pub use regime::Regime;
 pub use units::{Units, UnitsError};
 
 /// The most characters of a seller's or buyer's name.
@@ -39,6 +41,9 @@ pub enum LedgerError {
     /// The currency set twice.
     #[error("the night's currency is already {0}")]
     CurrencySet(Currency),
+    /// A regime whose figures are in another currency than the night's.
+    #[error("{0}'s limits are in {1}")]
+    LimitsCurrency(&'static str, Currency),
     /// Bad units.
     #[error(transparent)]
     Units(#[from] UnitsError),
@@ -107,6 +112,7 @@ struct Sale {
     units: Units,
     price: Money,
     seller: Option<String>,
+    buyer: Option<String>,
     how: Payment,
     voided: bool,
 }
@@ -129,6 +135,7 @@ pub struct Ledger {
     /// What a unit is called: "books", or "booklets" in a run of booklets.
     unit: &'static str,
     currency: Option<Currency>,
+    regime: Option<Regime>,
     entries: usize,
     issued: BTreeMap<String, Units>,
     sales: Vec<Sale>,
@@ -145,6 +152,7 @@ impl Ledger {
             run,
             unit: "books",
             currency: None,
+            regime: None,
             entries: 0,
             issued: BTreeMap::new(),
             sales: Vec::new(),
@@ -176,6 +184,11 @@ impl Ledger {
         self.run.clone()
     }
 
+    /// The regime the night is played under, if any.
+    pub fn regime(&self) -> Option<Regime> {
+        self.regime
+    }
+
     /// The night's currency, once set.
     pub fn currency(&self) -> Option<Currency> {
         self.currency
@@ -195,8 +208,14 @@ impl Ledger {
 
     /// Why `entry` could not be written now; `Ok` if it can.
     pub fn check(&self, entry: &Entry, wins: &dyn Wins) -> Result<(), LedgerError> {
-        if let Entry::Opened { .. } = entry {
-            return self.currency.map_or(Ok(()), |c| Err(LedgerError::CurrencySet(c)));
+        if let Entry::Opened { currency, regime } = entry {
+            if let Some(c) = self.currency {
+                return Err(LedgerError::CurrencySet(c));
+            }
+            return match regime {
+                Some(l) if l.currency() != *currency => Err(LedgerError::LimitsCurrency(l.describe(), l.currency())),
+                _ => Ok(()),
+            };
         }
         if self.currency.is_none() && !matches!(entry, Entry::Issued { .. } | Entry::Returned { .. }) {
             return Err(LedgerError::NoCurrency);
@@ -261,17 +280,21 @@ impl Ledger {
         self.entries += 1;
         let units = |text: &str| Units::parse(text, self.run.clone()).unwrap_or_default();
         match entry {
-            Entry::Opened { currency } => self.currency = Some(*currency),
+            Entry::Opened { currency, regime } => {
+                self.currency = Some(*currency);
+                self.regime = *regime;
+            }
             Entry::Issued { seller, units: text } => {
                 let given = units(text);
                 let mine = self.issued.entry(seller.clone()).or_default();
                 *mine = mine.or(&given);
             }
-            Entry::Sold { units: text, price, seller, how, .. } => {
+            Entry::Sold { units: text, price, seller, buyer, how } => {
                 let units = units(text);
                 let seller = seller.clone().or_else(|| self.issued_to(&units));
                 self.sold = self.sold.or(&units);
-                self.sales.push(Sale { entry: self.entries, units, price: *price, seller, how: *how, voided: false });
+                let (price, how, buyer) = (*price, *how, buyer.clone());
+                self.sales.push(Sale { entry: self.entries, units, price, seller, buyer, how, voided: false });
             }
             Entry::Returned { units: text, damaged } => {
                 let units = units(text);

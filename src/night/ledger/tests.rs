@@ -35,7 +35,7 @@ fn paid(game: i64, prize: &str, serial: &str, amount: &str) -> Entry {
 
 fn night() -> Vec<Entry> {
     vec![
-        Entry::Opened { currency: Currency::GBP },
+        Entry::Opened { currency: Currency::GBP, regime: None },
         issued("Ann", "1-50"),
         issued("Bob", "51-100"),
         issued("Cat", "101-150"),
@@ -116,7 +116,7 @@ fn every_wrong_entry_is_refused_with_the_reason() {
         refused(paid(1, "one line", "000013-1-1", "20")),
         "000013-1-1 was not confirmed as a winner of one line in game 1"
     );
-    assert_eq!(refused(Entry::Opened { currency: Currency::GBP }), "the night's currency is already GBP");
+    assert_eq!(refused(Entry::Opened { currency: Currency::GBP, regime: None }), "the night's currency is already GBP");
     let fresh = Ledger::new(1..=500);
     assert_eq!(fresh.check(&sold("1", "5", None, Payment::Cash), &Confirmed), Err(LedgerError::NoCurrency));
 }
@@ -154,7 +154,7 @@ fn any_entry() -> impl Strategy<Value = Entry> {
     let units = (1u64..40, 0u64..6).prop_map(|(a, n)| format!("{a}-{}", a + n));
     let seller = prop_oneof![Just("Ann".to_string()), Just("Bob".to_string())];
     prop_oneof![
-        Just(Entry::Opened { currency: Currency::GBP }),
+        Just(Entry::Opened { currency: Currency::GBP, regime: None }),
         (seller.clone(), units.clone()).prop_map(|(seller, units)| Entry::Issued { seller, units }),
         (units.clone(), 0i64..1000, proptest::option::of(seller)).prop_map(|(units, p, seller)| Entry::Sold {
             units,
@@ -201,4 +201,45 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn uk_non_commercial_limits_are_warned_about_never_refused() {
+    let mut entries = vec![
+        Entry::Opened { currency: Currency::GBP, regime: Some(Regime::UkNonCommercial) },
+        Entry::Sold {
+            units: "1-2".into(),
+            price: gbp("4.00"),
+            seller: None,
+            buyer: Some("table 4".into()),
+            how: Payment::Cash,
+        },
+        Entry::Sold {
+            units: "3-5".into(),
+            price: gbp("3.00"),
+            seller: None,
+            buyer: Some("table 7".into()),
+            how: Payment::Cash,
+        },
+        paid(2, "full house", "000040-2-5", "590.00"),
+    ];
+    let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+    // Table 4 paid exactly 8.00: the limit, not over it; prizes 590.00 are under 600.00.
+    assert_eq!(
+        c.warnings,
+        vec!["table 7 paid 9.00, over the 8.00 a player may pay for a night of UK non-commercial bingo"]
+    );
+    entries.push(paid(2, "full house", "000077-4-1", "15.00"));
+    let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+    assert_eq!(c.warnings[0], "prizes paid 605.00 are over the 600.00 a night that UK non-commercial bingo allows");
+    assert!(c.to_text().starts_with("Cash-up (GBP, UK non-commercial bingo)\n"), "{}", c.to_text());
+    assert!(c.to_text().contains("\nWARNING: prizes paid 605.00 are over"), "{}", c.to_text());
+    // Without a regime, nothing is warned about; a regime in another currency is refused.
+    entries[0] = Entry::Opened { currency: Currency::GBP, regime: None };
+    assert!(Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup().warnings.is_empty());
+    let inr = Entry::Opened { currency: Currency::parse("INR").unwrap(), regime: Some(Regime::UkNonCommercial) };
+    assert_eq!(
+        Ledger::new(1..=5).check(&inr, &Confirmed).unwrap_err().to_string(),
+        "UK non-commercial bingo's limits are in GBP"
+    );
 }

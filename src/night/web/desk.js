@@ -504,7 +504,8 @@ function showCashup(c) {
   if (!c || !c.currency) return;
   $("cashup").textContent =
     `Sold ${c.sold_books} ${c.units} · takings ${c.takings} · prizes paid ${c.prizes_paid} · ` +
-    `cash expected ${c.expected_cash} ${c.currency}` + (c.missing ? ` · missing ${c.missing}` : "");
+    `cash expected ${c.expected_cash} ${c.currency}` + (c.missing ? ` · missing ${c.missing}` : "") +
+    (c.warnings || []).map((w) => ` · WARNING: ${w}`).join("");
 }
 
 function showSaleFields() {
