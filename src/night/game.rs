@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 use super::draw::{DrawSeed, Protocol};
 use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
-use super::ledger::{Ledger, Wins};
+use super::ledger::{Entry, Ledger, Units, Wins};
 use super::run::NightRun;
 use crate::digest::sha256_hex;
 use crate::domain::text::check_plain;
@@ -127,7 +127,8 @@ impl Log<'_> {
     /// ledger.
     pub fn check(&self, games: &[Game], ledger: &Ledger, game: i64, event: &Event) -> Result<(), CommandError> {
         if let (Event::Money { entry }, 0) = (event, game) {
-            return ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()));
+            ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()))?;
+            return self.not_playing(games, ledger, entry);
         }
         if event.is_night_event() {
             return if game == 0 { Ok(()) } else { Err(invalid(format!("a night event stored with game {game}"))) };
@@ -200,6 +201,22 @@ impl Log<'_> {
         if let Some(g) = usize::try_from(stored.game - 1).ok().and_then(|i| games.get_mut(i)) {
             g.apply(stored);
         }
+    }
+
+    /// Refuses a sale of paper in play in a game that has started and not ended: a ticket
+    /// bought then would join a game half played.
+    fn not_playing(&self, games: &[Game], ledger: &Ledger, entry: &Entry) -> Result<(), CommandError> {
+        let Entry::Sold { units, .. } = entry else { return Ok(()) };
+        let Ok(selling) = Units::parse(units, ledger.run()) else { return Ok(()) };
+        for g in games.iter().filter(|g| !g.ended() && !g.calls.is_empty()) {
+            let in_play = Units::parse(&g.books.to_string(), ledger.run()).unwrap_or_default();
+            let both = selling.and(&in_play);
+            if !both.is_empty() {
+                let unit = ledger.unit();
+                return Err(invalid(format!("{unit} {both} are in play in {}, which has started", g.name)));
+            }
+        }
+        Ok(())
     }
 
     /// The games and the ledger a log describes, each event checked as the live commands check

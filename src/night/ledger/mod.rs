@@ -179,6 +179,11 @@ impl Ledger {
         &self.sold
     }
 
+    /// What a unit is called: "books", or "booklets" in a run of booklets.
+    pub fn unit(&self) -> &'static str {
+        self.unit
+    }
+
     /// The numbers units may have: the run's books, or its booklets.
     pub fn run(&self) -> RangeInclusive<u64> {
         self.run.clone()
