@@ -9,6 +9,15 @@ use serde_json::{json, Value};
 
 use crate::night_api::Fixture;
 
+/// A GET answered as text (a download).
+async fn get_text(f: &Fixture, path: &str) -> String {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder().uri(path).body(axum::body::Body::empty()).unwrap();
+    let res = housie::night::server::router(f.app.clone()).oneshot(req).await.unwrap();
+    String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
+}
+
 async fn cashup(f: &Fixture) -> Value {
     let token = f.token();
     let (s, v) = f.send("GET", "/api/cashup", None, Some(&token)).await;
@@ -93,6 +102,15 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
         c["payouts"],
         json!([{"game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
     );
+
+    // The record carries the money for the caller only; the cash-up downloads as text.
+    let (_, public) = f.send("GET", "/api/record", None, None).await;
+    assert!(public.get("money").is_none(), "{public}");
+    let (_, theirs) = f.send("GET", "/api/record", None, Some(&f.token())).await;
+    assert_eq!(theirs["money"], c);
+    let text = get_text(&f, &format!("/api/cashup?format=text&token={}", f.token())).await;
+    assert!(text.starts_with("Cash-up (GBP)\n"), "{text}");
+    assert_eq!(get_text(&f, "/api/cashup?format=text").await, r#"{"error":"the cash-up needs the caller's token"}"#);
 
     // The same after a restart, and from the command line.
     let f = f.restarted();

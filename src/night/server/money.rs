@@ -6,13 +6,16 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
+use super::state::{download, is_caller, wants_text};
 use super::App;
 use crate::night::error::{CommandError, Refused};
 use crate::night::ledger::{Cashup, Entry, Money, Payment};
@@ -155,7 +158,16 @@ pub async fn pay(
     .await
 }
 
-/// `GET /api/cashup` → the cash-up as JSON.
-pub async fn cashup(State(app): State<Arc<App>>, _: Caller) -> Json<Cashup> {
-    Json(app.read(|night| night.ledger().cashup()).await)
+/// `GET /api/cashup` → the cash-up as JSON; `?format=text` as a text download for the bank.
+/// The caller's only: the token in the header, or `?token=` for a link.
+pub async fn cashup(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
+    if !is_caller(&app, &headers, query.as_deref()) {
+        return ApiError::new(StatusCode::UNAUTHORIZED, "the cash-up needs the caller's token").into_response();
+    }
+    let cashup = app.read(|night| night.ledger().cashup()).await;
+    if wants_text(query.as_deref()) {
+        download(cashup.to_text(), true, "cashup.txt")
+    } else {
+        Json(cashup).into_response()
+    }
 }

@@ -15,7 +15,8 @@ use super::App;
 use crate::night::record::NightRecord;
 
 /// Whether the request carries the caller's token, in the header or the query.
-fn is_caller(app: &App, headers: &HeaderMap, query: Option<&str>) -> bool {
+/// Whether the request carries the caller's token, in its header or as `?token=`.
+pub(super) fn is_caller(app: &App, headers: &HeaderMap, query: Option<&str>) -> bool {
     let header =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let query = query.and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("token=")));
@@ -66,15 +67,27 @@ pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
 
-/// `GET /api/record` → the night's record as a JSON download; `?format=text` as text.
-pub async fn record(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    let text = query.as_deref().is_some_and(|q| q.split('&').any(|p| p == "format=text"));
-    let record = app.read(|night| NightRecord::of(night.games(), night.ledger())).await;
-    let (body, kind, name) = if text {
-        (record.to_text(), "text/plain; charset=utf-8", "night.txt")
-    } else {
-        (record.to_json(), "application/json", "night.json")
-    };
+/// `GET /api/record` → the night's record as a JSON download; `?format=text` as text. The
+/// night's money is in it only for the caller (the token, in the header or `?token=`).
+pub async fn record(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
+    let caller = is_caller(&app, &headers, query.as_deref());
+    let mut record = app.read(|night| NightRecord::of(night.games(), night.ledger())).await;
+    if !caller {
+        record.money = None;
+    }
+    let text = wants_text(query.as_deref());
+    let (body, name) = if text { (record.to_text(), "night.txt") } else { (record.to_json(), "night.json") };
+    download(body, text, name)
+}
+
+/// Whether `?format=text` was asked for.
+pub(super) fn wants_text(query: Option<&str>) -> bool {
+    query.is_some_and(|q| q.split('&').any(|p| p == "format=text"))
+}
+
+/// `body` as a download named `name`, text or JSON.
+pub(super) fn download(body: String, text: bool, name: &str) -> Response {
+    let kind = if text { "text/plain; charset=utf-8" } else { "application/json" };
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));

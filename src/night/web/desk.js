@@ -547,7 +547,13 @@ $("sale-form").addEventListener("keydown", (e) => {
   if (e.key === "Escape") back();
 });
 showSaleFields();
-if (housie.token) housie.api("GET", "/api/cashup").then((r) => r.ok && showCashup(r.body));
+if (housie.token) {
+  housie.api("GET", "/api/cashup").then((r) => r.ok && showCashup(r.body));
+  // The record's money and the cash-up are the caller's: the links carry the token.
+  for (const id of ["record-link", "cashup-link"]) $(id).href += "&token=" + encodeURIComponent(housie.token);
+} else {
+  $("cashup-link").hidden = true;
+}
 
 voice.panel("desk", $("voice-settings"));
 if (!housie.token) $("read-only").hidden = false;
