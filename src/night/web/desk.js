@@ -518,7 +518,16 @@ $("sale-kind").addEventListener("change", showSaleFields);
 $("sale-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const kind = $("sale-kind").value;
-  const units = $("sale-units").value.trim();
+  // A scanned (or typed) serial stands for its book, or its booklet in a run of booklets: the
+  // serial's first part.
+  const units = $("sale-units")
+    .value.split(",")
+    .map((part) => {
+      const serial = /^\s*(\d{6})(?:-\d+){2,3}\s*$/.exec(part);
+      return serial ? String(Number(serial[1])) : part.trim();
+    })
+    .filter((part) => part)
+    .join(", ");
   const seller = $("sale-seller").value.trim();
   const body = {};
   body[state && state.run.games != null ? "booklets" : "books"] = units;
