@@ -1,5 +1,6 @@
 //! `housie cashup`: the night's money, reconciled.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use housie::night::NightRecord;
@@ -23,10 +24,18 @@ use super::out::Out;
 ///   housie cashup spring
 ///
 ///   housie cashup spring --json > cashup.json
+///
+///   housie cashup spring --pdf cashup.pdf
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     night: Night,
+    /// Also write the cash-up as a PDF to sign and keep with the banking.
+    #[arg(long, value_name = "FILE")]
+    pdf: Option<PathBuf>,
+    /// Replace the --pdf file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -42,8 +51,32 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         (None, true) => "{}\n".to_string(),
         (None, false) => "no money recorded yet: the desk's ledger is empty\n".to_string(),
     };
+    match (&args.pdf, &record.money) {
+        (Some(path), Some(money)) => write_pdf(path, money, &dir, args.force)?,
+        (Some(path), None) => {
+            return Err(Error::Usage(format!("{}: no money recorded yet, so no cash-up to print", path.display())))
+        }
+        (None, _) => {}
+    }
     let mut out = Out::new();
     out.text(&text);
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the sheet under a temporary name beside `path`, then renames it into place.
+fn write_pdf(path: &Path, money: &housie::night::ledger::Cashup, dir: &Path, force: bool) -> Result<(), Error> {
+    if path.exists() && !force {
+        return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
+    }
+    let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
+    let font = housie::print::font::Font::bundled();
+    let bytes = housie::night::ledger::cashup_pdf(money, &title, &font);
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file =
+        tempfile::Builder::new().prefix(".housie-").suffix(".tmp").tempfile_in(folder).map_err(Error::io(path))?;
+    std::io::Write::write_all(&mut file, &bytes).map_err(Error::io(path))?;
+    file.as_file().sync_all().map_err(Error::io(path))?;
+    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
+    Ok(())
 }

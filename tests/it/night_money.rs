@@ -123,6 +123,23 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     );
     assert!(text.contains("Missing: books 30 issued and neither sold nor returned\n"), "{text}");
     assert!(text.contains(&format!("  game 1: one line (1st place) to {winner}: 20.00 (cash)\n")), "{text}");
+    // On paper, to sign: written whole under its name, never over a file without --force.
+    f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).success();
+    let err = f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).expect_code(2).stderr();
+    assert!(err.contains("cashup.pdf exists; give --force to replace it"), "{err}");
+    f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf", "--force"]).success();
+    let pdf = lopdf::Document::load(f.dir.join("cashup.pdf")).unwrap();
+    assert_eq!(pdf.get_pages().len(), 1);
+    let info = pdf.get_dictionary(pdf.trailer.get(b"Info").unwrap().as_reference().unwrap()).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion"), "not PDF/X");
+    if let Some(pdftotext) = crate::util::tool("pdftotext") {
+        let (code, text, err) =
+            crate::util::run_tool(&pdftotext, &["-layout", &f.dir.join("cashup.pdf").display().to_string(), "-"]);
+        assert_eq!(code, 0, "{err}");
+        for want in ["Bingo: cash-up", "Cash-up (GBP)", "110.00", "missing 30", "Counted by:", "Checked by:"] {
+            assert!(text.contains(want), "{want} in {text}");
+        }
+    }
     let json: Value = serde_json::from_str(&f.dir.run(&["cashup", "run", "--json"]).success().stdout()).unwrap();
     assert_eq!(json, c);
     let night = f.dir.run(&["night", "run"]).success().stdout();

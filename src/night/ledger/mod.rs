@@ -12,6 +12,7 @@ mod cashup;
 mod entry;
 mod money;
 mod regime;
+mod sheet;
 mod units;
 
 use std::collections::BTreeMap;
@@ -21,6 +22,7 @@ pub use cashup::{Cashup, PayoutLine, SellerLine};
 pub use entry::{Entry, Payment};
 pub use money::{Currency, Money, MoneyError};
 pub use regime::Regime;
+pub use sheet::cashup_pdf;
 pub use units::{Units, UnitsError};
 
 /// The most characters of a seller's or buyer's name.
