@@ -280,3 +280,38 @@ fn a_regime_or_currency_housie_does_not_know_is_refused_before_serving() {
         assert!(r.stderr().starts_with(&format!("housie: {why}")), "{}", r.stderr());
     }
 }
+
+/// Four games, each won by a ticket of the books sold and its prize paid: the cash-up counts
+/// every payout, by game, and the balance is the takings less all of them.
+#[tokio::test]
+async fn four_games_won_and_paid_reconcile() {
+    let f = Fixture::new(30);
+    a_night(&f).await; // game 1, one line paid 20.00
+    let rows = f.rows();
+    for (game, book, amount) in [(2, "000011", "15.00"), (3, "000021", "12.50"), (4, "000005", "30.25")] {
+        let id = f.game(&format!("Game {game}"), "all").await;
+        assert_eq!(id, game);
+        let ticket = rows.iter().find(|r| r.serial.starts_with(&format!("{book}-1-"))).unwrap();
+        for n in ticket.row(0) {
+            f.call(id, n).await;
+        }
+        let (s, v) = f.post(&format!("/api/games/{id}/winners"), json!({"serial": ticket.serial})).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let body = json!({"serial": ticket.serial, "prize": "one line", "amount": amount, "how": "other"});
+        let (s, v) = f.post(&format!("/api/games/{id}/payouts"), body).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (s, v) = f.post(&format!("/api/games/{id}/end"), Value::Null).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let c = cashup(&f).await;
+    // 20.00 + 15.00 + 12.50 + 30.25 paid; only game 1's in cash.
+    assert_eq!(
+        (&c["prizes_paid"], &c["balance"], &c["expected_cash"]),
+        (&json!("77.75"), &json!("32.25"), &json!("80.00"))
+    );
+    let games: Vec<i64> = c["payouts"].as_array().unwrap().iter().map(|p| p["game"].as_i64().unwrap()).collect();
+    assert_eq!(games, [1, 2, 3, 4]);
+    let text = f.dir.run(&["cashup", "run"]).success().stdout();
+    assert!(text.contains("  game 4: one line (1st place) to 000005-1-"), "{text}");
+    assert!(text.contains(": 30.25 (not cash)\n"), "{text}");
+}
