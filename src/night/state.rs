@@ -457,12 +457,17 @@ impl Night {
         &self.ledger
     }
 
-    /// Records a ledger entry, checked as a replay checks it; the night's currency is recorded
-    /// first if nothing has set it yet.
-    pub fn record_money(&mut self, entry: Entry) -> Result<(), CommandError> {
+    /// Records a ledger entry, checked as a replay checks it; the night's currency (and regime)
+    /// is recorded first if nothing has set it yet. An entry that would pass the regime's limit
+    /// is refused (409, with the limit) unless `over_limit` says the caller knows.
+    pub fn record_money(&mut self, entry: Entry, over_limit: bool) -> Result<(), CommandError> {
         if self.ledger.currency().is_none() && !matches!(entry, Entry::Opened { .. }) {
             let opened = Entry::Opened { currency: self.currency, regime: self.regime };
             self.commit(0, Event::Money { entry: opened })?;
+        }
+        if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
+            let again = "send it again with \"over_limit\": true to record it anyway";
+            return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
         }
         let entry = self.ledger.normalised(entry);
         self.commit(0, Event::Money { entry })?;

@@ -315,3 +315,54 @@ async fn four_games_won_and_paid_reconcile() {
     assert!(text.contains("  game 4: one line (1st place) to 000005-1-"), "{text}");
     assert!(text.contains(": 30.25 (not cash)\n"), "{text}");
 }
+
+/// Under a regime, a payout or a sale that would pass a limit is stopped once with the reason
+/// (409), and recorded when asked again with `over_limit`; the cash-up then warns.
+#[tokio::test]
+async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
+    use housie::night::ledger::{Currency, Regime};
+    let f = Fixture::new(30);
+    let Fixture { dir, app } = f;
+    drop(app);
+    let (mut night, _) =
+        housie::night::Night::open(housie::night::NightRun::open(&dir.join("run")).unwrap(), Default::default())
+            .unwrap();
+    night.set_money(Currency::GBP, Some(Regime::UkNonCommercial));
+    let f = Fixture { dir, app: housie::night::server::App::new(night) };
+    let sale = json!({"books": "1-3", "price": "3.00", "buyer": "table 4"});
+    let (s, v) = f.post("/api/sales", sale.clone()).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(
+        v["error"],
+        "table 4 would have paid 9.00, over the 8.00 a player may pay for a night of UK non-commercial bingo; \
+         send it again with \"over_limit\": true to record it anyway"
+    );
+    let mut anyway = sale.clone();
+    anyway["over_limit"] = json!(true);
+    let (s, v) = f.post("/api/sales", anyway).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(
+        v["warnings"][0],
+        "table 4 paid 9.00, over the 8.00 a player may pay for a night of UK non-commercial bingo"
+    );
+    assert_eq!(v["regime"], "uk-non-commercial");
+    // A prize that takes the night past £600: stopped once, then paid.
+    let id = f.game("Game 1", "all").await;
+    let ticket = f.rows().into_iter().find(|r| r.serial.starts_with("000002-1-")).unwrap();
+    for n in ticket.row(0) {
+        f.call(id, n).await;
+    }
+    f.post(&format!("/api/games/{id}/winners"), json!({"serial": ticket.serial})).await;
+    let pay = json!({"serial": ticket.serial, "prize": "one line", "amount": "650.00"});
+    let (s, v) = f.post(&format!("/api/games/{id}/payouts"), pay.clone()).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("paying 650.00 takes the night's prizes to 650.00, over the 600.00"),
+        "{v}"
+    );
+    let mut anyway = pay.clone();
+    anyway["over_limit"] = json!(true);
+    let (s, v) = f.post(&format!("/api/games/{id}/payouts"), anyway).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 2, "{v}");
+}

@@ -330,6 +330,41 @@ impl Ledger {
         }
     }
 
+    /// The limit `entry` would take the night past, if it is played under a regime: said
+    /// before the entry is recorded, so the caller can stop (see [`Regime`]).
+    pub fn over_limit(&self, entry: &Entry) -> Option<String> {
+        let regime = self.regime?;
+        let what = regime.describe();
+        match entry {
+            Entry::PrizePaid { amount, .. } => {
+                let after = self.cashup().prizes_paid.plus(*amount);
+                (after > regime.prizes()).then(|| {
+                    format!(
+                        "paying {amount} takes the night's prizes to {after}, over the {} {what} allows",
+                        regime.prizes()
+                    )
+                })
+            }
+            Entry::Sold { units, price, buyer: Some(buyer), .. } => {
+                let count = Units::parse(units, self.run.clone()).map_or(0, |u| u.len());
+                let before = self
+                    .sales
+                    .iter()
+                    .filter(|s| !s.voided && s.buyer.as_deref() == Some(buyer.as_str()))
+                    .fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())));
+                let after = before.plus(price.times(count));
+                (after > regime.per_player()).then(|| {
+                    format!(
+                        "{} would have paid {after}, over the {} a player may pay for a night of {what}",
+                        crate::domain::text::escape(buyer),
+                        regime.per_player()
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// Checks and records `entries` in order; the first that could not have been written is
     /// named by its number (from 1) with the reason.
     pub fn replay<'a>(

@@ -55,6 +55,9 @@ pub struct Sale {
     buyer: Option<String>,
     #[serde(default)]
     how: Payment,
+    /// Record it though it passes the night's regime's limit.
+    #[serde(default)]
+    over_limit: bool,
 }
 
 /// `POST /api/returns` `{"books": "41-50", "damaged"?: false}`.
@@ -83,15 +86,24 @@ pub struct Payout {
     amount: Money,
     #[serde(default)]
     how: Payment,
+    /// Record it though it passes the night's regime's limit.
+    #[serde(default)]
+    over_limit: bool,
 }
 
 type Changed = Result<(StatusCode, Json<Cashup>), ApiError>;
 
-async fn record(app: &Arc<App>, entry: impl FnOnce(&Night) -> Result<Entry, CommandError> + Send + 'static) -> Changed {
+/// Records the entry `entry` makes; one that would pass the regime's limit is refused with 409
+/// and the reason unless `over_limit` says the caller knows.
+async fn record(
+    app: &Arc<App>,
+    over_limit: bool,
+    entry: impl FnOnce(&Night) -> Result<Entry, CommandError> + Send + 'static,
+) -> Changed {
     let cashup = app
         .change(move |night| {
             let entry = entry(night)?;
-            night.record_money(entry)?;
+            night.record_money(entry, over_limit)?;
             Ok(night.ledger().cashup())
         })
         .await?;
@@ -100,7 +112,7 @@ async fn record(app: &Arc<App>, entry: impl FnOnce(&Night) -> Result<Entry, Comm
 
 /// `POST /api/issues`: paper handed to a seller.
 pub async fn issue(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Issue>) -> Changed {
-    record(&app, move |night| {
+    record(&app, false, move |night| {
         Ok(Entry::Issued { seller: body.seller.trim().to_string(), units: units(body.books, body.booklets, night)? })
     })
     .await
@@ -108,7 +120,7 @@ pub async fn issue(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonB
 
 /// `POST /api/sales`: paper sold, at `price` each.
 pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Sale>) -> Changed {
-    record(&app, move |night| {
+    record(&app, body.over_limit, move |night| {
         Ok(Entry::Sold {
             units: units(body.books, body.booklets, night)?,
             price: body.price,
@@ -122,7 +134,7 @@ pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
 
 /// `POST /api/returns`: issued paper given back unsold or damaged.
 pub async fn give_back(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Return>) -> Changed {
-    record(&app, move |night| {
+    record(&app, false, move |night| {
         Ok(Entry::Returned { units: units(body.books, body.booklets, night)?, damaged: body.damaged })
     })
     .await
@@ -130,7 +142,7 @@ pub async fn give_back(State(app): State<Arc<App>>, _: Caller, JsonBody(body): J
 
 /// `POST /api/voids`: a sale taken back.
 pub async fn void(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Void>) -> Changed {
-    record(&app, move |_| Ok(Entry::Voided { entry: body.entry })).await
+    record(&app, false, move |_| Ok(Entry::Voided { entry: body.entry })).await
 }
 
 /// `POST /api/games/{id}/payouts`: a prize paid to a ticket the caller confirmed as its winner.
@@ -141,7 +153,7 @@ pub async fn pay(
     JsonBody(body): JsonBody<Payout>,
 ) -> Changed {
     let game = game_id(&id)?;
-    record(&app, move |night| {
+    record(&app, body.over_limit, move |night| {
         night
             .games()
             .iter()
