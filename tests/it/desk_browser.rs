@@ -496,6 +496,14 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     type_focused_in(&desk, "sale-units", serial).await;
     content_until(&desk, "message", |t| t == "Sold 9").await;
     content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings 35.00")).await;
+    // Taken back by its range, and sold again.
+    js(&desk, &kind("voided")).await;
+    type_focused_in(&desk, "sale-units", "9").await;
+    content_until(&desk, "message", |t| t == "Sale taken back: 9").await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings 30.00")).await;
+    js(&desk, &kind("sold")).await;
+    type_focused_in(&desk, "sale-units", serial).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings 35.00")).await;
     press(&desk, "\u{e00c}").await; // Escape
     js_until(&desk, "return document.activeElement.id", |v| v == "entry").await;
 

@@ -163,6 +163,9 @@ async fn every_wrong_entry_is_refused_and_nothing_is_recorded() {
         ("/api/issues", json!({"seller": "Dee\u{202E}", "books": "1"}), "the seller name: has a bidirectional control"),
         ("/api/returns", json!({"books": "1-2"}), "1-2 is sold; void the sale first"),
         ("/api/voids", json!({"entry": 9}), "entry 9 is not a sale that stands"),
+        ("/api/voids", json!({"books": "25-26"}), "no sale of exactly 25-26 stands"),
+        ("/api/voids", json!({"books": "1-4"}), "no sale of exactly 1-4 stands"),
+        ("/api/voids", json!({}), "give the sale's \"entry\", or its \"books\""),
         (
             "/api/games/1/payouts",
             json!({"serial": winner, "prize": "one line", "amount": "20.00"}),
@@ -250,7 +253,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     f.call(2, 1).await;
     let (s, v) = f.post("/api/sales", json!({"books": "8", "price": "5.00"})).await;
     assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("8 is already sold")), "{v}");
-    let (s, v) = f.post("/api/voids", json!({"entry": 5})).await;
+    let (s, v) = f.post("/api/voids", json!({"books": "1-8"})).await; // Ann's sale, entry 5
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let (s, v) = f.post("/api/sales", json!({"books": "3-4", "price": "5.00"})).await;
     assert_eq!(

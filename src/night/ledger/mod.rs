@@ -365,6 +365,12 @@ impl Ledger {
         }
     }
 
+    /// The entry number of the standing sale of exactly `units` (as typed), if there is one.
+    pub fn sale_of(&self, units: &str) -> Option<usize> {
+        let units = Units::parse(units, self.run.clone()).ok()?;
+        self.sales.iter().find(|s| !s.voided && s.units == units).map(|s| s.entry)
+    }
+
     /// Checks and records `entries` in order; the first that could not have been written is
     /// named by its number (from 1) with the reason.
     pub fn replay<'a>(

@@ -70,11 +70,14 @@ pub struct Return {
     damaged: bool,
 }
 
-/// `POST /api/voids` `{"entry": 7}`: a sale taken back, by its entry number.
+/// `POST /api/voids` `{"entry": 7}`, or `{"books": "25-26"}` (the range of one sale that
+/// stands): a sale taken back.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Void {
-    entry: usize,
+    entry: Option<usize>,
+    books: Option<String>,
+    booklets: Option<String>,
 }
 
 /// `POST /api/games/{id}/payouts` `{"serial", "prize", "amount", "how"?}`.
@@ -142,7 +145,18 @@ pub async fn give_back(State(app): State<Arc<App>>, _: Caller, JsonBody(body): J
 
 /// `POST /api/voids`: a sale taken back.
 pub async fn void(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Void>) -> Changed {
-    record(&app, false, move |_| Ok(Entry::Voided { entry: body.entry })).await
+    record(&app, false, move |night| {
+        let entry = match (body.entry, body.books, body.booklets) {
+            (Some(entry), None, None) => entry,
+            (None, books, booklets) if books.is_some() || booklets.is_some() => {
+                let units = units(books, booklets, night)?;
+                night.ledger().sale_of(&units).ok_or_else(|| invalid(&format!("no sale of exactly {units} stands")))?
+            }
+            _ => return Err(invalid("give the sale's \"entry\", or its \"books\"")),
+        };
+        Ok(Entry::Voided { entry })
+    })
+    .await
 }
 
 /// `POST /api/games/{id}/payouts`: a prize paid to a ticket the caller confirmed as its winner.

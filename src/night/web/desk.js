@@ -567,13 +567,21 @@ $("sale-form").addEventListener("submit", async (e) => {
   } else if (kind === "issued") {
     path = "/api/issues";
     body.seller = seller;
+  } else if (kind === "voided") {
+    path = "/api/voids";
   } else {
     path = "/api/returns";
     body.damaged = kind === "damaged";
   }
   const r = await overLimit(path, body, "Record it again to record it anyway.");
   if (r && r !== "unsent") {
-    const what = { sold: "Sold", issued: "Given to " + seller + ":", returned: "Returned", damaged: "Returned damaged" }[kind];
+    const what = {
+      sold: "Sold",
+      issued: "Given to " + seller + ":",
+      returned: "Returned",
+      damaged: "Returned damaged",
+      voided: "Sale taken back:",
+    }[kind];
     say(`${what} ${units}`, "ok");
     $("sale-units").value = "";
     showCashup(r);
