@@ -130,6 +130,11 @@ impl BookRanges {
         }
     }
 
+    /// The ranges, of books (of booklets, in a run of booklets).
+    pub fn spans(&self) -> impl Iterator<Item = std::ops::RangeInclusive<u64>> + '_ {
+        self.ranges.iter().map(|&(a, b)| a..=b)
+    }
+
     /// How many books are in play (one per booklet in a run of booklets).
     pub fn len(&self) -> u64 {
         self.ranges.iter().map(|(a, b)| b - a + 1).sum()

@@ -209,7 +209,7 @@ impl Log<'_> {
         let Entry::Sold { units, .. } = entry else { return Ok(()) };
         let Ok(selling) = Units::parse(units, ledger.run()) else { return Ok(()) };
         for g in games.iter().filter(|g| !g.ended() && !g.calls.is_empty()) {
-            let in_play = Units::parse(&g.books.to_string(), ledger.run()).unwrap_or_default();
+            let in_play = Units::of_sorted(g.books.spans());
             let both = selling.and(&in_play);
             if !both.is_empty() {
                 let unit = ledger.unit();

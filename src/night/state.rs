@@ -179,7 +179,7 @@ impl Night {
         let books = BookRanges::parse(&books, self.run.books(), self.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
         if !sold.is_empty() {
-            let unsold = Units::parse(&books.to_string(), self.ledger.run()).map(|u| u.minus(sold)).unwrap_or_default();
+            let unsold = Units::of_sorted(books.spans()).minus(sold);
             if !unsold.is_empty() {
                 let what = if self.numbering().games().is_some() { "booklets" } else { "books" };
                 return Err(CommandError::new(Refused::Invalid, format!("{what} {unsold} were not sold")));

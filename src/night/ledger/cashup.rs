@@ -87,51 +87,33 @@ pub struct Cashup {
 impl Ledger {
     /// The cash-up of everything recorded so far.
     pub fn cashup(&self) -> Cashup {
-        let standing = || self.sales.iter().filter(|s| !s.voided);
-        let total = |pay: Option<Payment>| {
-            standing()
-                .filter(|s| pay.is_none_or(|p| s.how == p))
-                .fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())))
-        };
-        let paid = |pay: Option<Payment>| {
-            self.payouts
-                .iter()
-                .filter(|p| pay.is_none_or(|h| p.how == h))
-                .fold(Money::ZERO, |sum, p| sum.plus(p.amount))
-        };
-        let line = |seller: &str, issued: &Units| {
-            let mine: Vec<_> = standing().filter(|s| s.seller.as_deref() == Some(seller)).collect();
+        // One line per seller given paper, then sellers never given any, then the desk (sales
+        // naming no seller and never issued): each is the sales naming it.
+        let line = |seller: Option<&str>, issued: &Units| {
+            let mine: Vec<_> = self.standing().filter(|s| s.seller.as_deref() == seller).collect();
             let sold = mine.iter().fold(Units::default(), |all, s| all.or(&s.units));
             let returned = issued.and(&self.returned);
             SellerLine {
-                seller: seller.to_string(),
+                seller: seller.unwrap_or(DESK).to_string(),
                 issued: issued.to_string(),
                 sold: sold.to_string(),
                 returned: returned.to_string(),
                 missing: issued.minus(&self.sold).minus(&returned).to_string(),
                 sold_count: sold.len(),
-                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len()))),
+                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.amount())),
             }
         };
-        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(s, units)).collect();
-        // Sales by a seller who was never issued paper, and sales at the desk.
-        let mut others: Vec<&str> =
-            standing().map(|s| s.seller.as_deref().unwrap_or(DESK)).filter(|s| !self.issued.contains_key(*s)).collect();
-        others.sort_unstable();
+        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(Some(s), units)).collect();
+        let mut others: Vec<Option<&str>> = self
+            .standing()
+            .map(|s| s.seller.as_deref())
+            .filter(|s| s.is_none_or(|name| !self.issued.contains_key(name)))
+            .collect();
+        others.sort_unstable_by_key(|s| (s.is_none(), *s));
         others.dedup();
-        for seller in others {
-            let mut l = line(seller, &Units::default());
-            if seller == DESK {
-                let desk: Vec<_> = standing().filter(|s| s.seller.is_none()).collect();
-                let sold = desk.iter().fold(Units::default(), |all, s| all.or(&s.units));
-                l.sold = sold.to_string();
-                l.sold_count = sold.len();
-                l.takings = desk.iter().fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())));
-            }
-            sellers.push(l);
-        }
+        sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
         let issued = self.all_issued();
-        let (takings, prizes_paid) = (total(None), paid(None));
+        let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
         let mut warnings = Vec::new();
         if let Some(regime) = self.regime {
             let what = regime.describe();
@@ -142,19 +124,18 @@ impl Ledger {
                 ));
             }
             // Only sales that name their buyer can be added up per player.
-            let mut buyers: std::collections::BTreeMap<&str, Money> = std::collections::BTreeMap::new();
-            for s in standing() {
-                if let Some(b) = &s.buyer {
-                    let sum = buyers.entry(b.as_str()).or_default();
-                    *sum = sum.plus(s.price.times(s.units.len()));
+            let mut buyers: Vec<&str> = self.standing().filter_map(|s| s.buyer.as_deref()).collect();
+            buyers.sort_unstable();
+            buyers.dedup();
+            for buyer in buyers {
+                let paid = self.paid_by(buyer);
+                if paid > regime.per_player() {
+                    warnings.push(format!(
+                        "{} paid {paid}, over the {} a player may pay for a night of {what}",
+                        escape(buyer),
+                        regime.per_player()
+                    ));
                 }
-            }
-            for (buyer, paid) in buyers.into_iter().filter(|(_, paid)| *paid > regime.per_player()) {
-                warnings.push(format!(
-                    "{} paid {paid}, over the {} a player may pay for a night of {what}",
-                    escape(buyer),
-                    regime.per_player()
-                ));
             }
         }
         Cashup {
@@ -165,7 +146,7 @@ impl Ledger {
             takings,
             prizes_paid,
             balance: takings.minus(prizes_paid),
-            expected_cash: total(Some(Payment::Cash)).minus(paid(Some(Payment::Cash))),
+            expected_cash: self.takings(Some(Payment::Cash)).minus(self.prizes_paid(Some(Payment::Cash))),
             sellers,
             missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
             damaged: self.damaged.to_string(),

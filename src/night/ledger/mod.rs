@@ -119,6 +119,13 @@ struct Sale {
     voided: bool,
 }
 
+impl Sale {
+    /// What the sale took: its price for each unit.
+    fn amount(&self) -> Money {
+        self.price.times(self.units.len())
+    }
+}
+
 /// A prize paid.
 #[derive(Clone, Debug, PartialEq)]
 struct Payout {
@@ -337,7 +344,7 @@ impl Ledger {
         let what = regime.describe();
         match entry {
             Entry::PrizePaid { amount, .. } => {
-                let after = self.cashup().prizes_paid.plus(*amount);
+                let after = self.prizes_paid(None).plus(*amount);
                 (after > regime.prizes()).then(|| {
                     format!(
                         "paying {amount} takes the night's prizes to {after}, over the {} {what} allows",
@@ -347,12 +354,7 @@ impl Ledger {
             }
             Entry::Sold { units, price, buyer: Some(buyer), .. } => {
                 let count = Units::parse(units, self.run.clone()).map_or(0, |u| u.len());
-                let before = self
-                    .sales
-                    .iter()
-                    .filter(|s| !s.voided && s.buyer.as_deref() == Some(buyer.as_str()))
-                    .fold(Money::ZERO, |sum, s| sum.plus(s.price.times(s.units.len())));
-                let after = before.plus(price.times(count));
+                let after = self.paid_by(buyer).plus(price.times(count));
                 (after > regime.per_player()).then(|| {
                     format!(
                         "{} would have paid {after}, over the {} a player may pay for a night of {what}",
@@ -363,6 +365,26 @@ impl Ledger {
             }
             _ => None,
         }
+    }
+
+    /// The sales that stand (not voided).
+    fn standing(&self) -> impl Iterator<Item = &Sale> {
+        self.sales.iter().filter(|s| !s.voided)
+    }
+
+    /// What the standing sales took, paid `how` (all of them for `None`).
+    fn takings(&self, how: Option<Payment>) -> Money {
+        self.standing().filter(|s| how.is_none_or(|h| s.how == h)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
+    }
+
+    /// What the prizes paid came to, paid `how` (all of them for `None`).
+    fn prizes_paid(&self, how: Option<Payment>) -> Money {
+        self.payouts.iter().filter(|p| how.is_none_or(|h| p.how == h)).fold(Money::ZERO, |sum, p| sum.plus(p.amount))
+    }
+
+    /// What the standing sales naming `buyer` took.
+    fn paid_by(&self, buyer: &str) -> Money {
+        self.standing().filter(|s| s.buyer.as_deref() == Some(buyer)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
     }
 
     /// The entry number of the standing sale of exactly `units` (as typed), if there is one.

@@ -67,6 +67,11 @@ impl Units {
         Ok(Units::from_sorted(ranges))
     }
 
+    /// The units of `ranges`, sorted and disjoint already (as [`crate::game::BookRanges`] keeps them).
+    pub fn of_sorted(ranges: impl IntoIterator<Item = RangeInclusive<u64>>) -> Units {
+        Units::from_sorted(ranges.into_iter().collect())
+    }
+
     /// Joins sorted, disjoint ranges that touch.
     fn from_sorted(ranges: Vec<RangeInclusive<u64>>) -> Units {
         let mut out: Vec<RangeInclusive<u64>> = Vec::with_capacity(ranges.len());
