@@ -73,8 +73,12 @@ fn write_pdf(path: &Path, money: &housie::night::ledger::Cashup, dir: &Path, for
     let font = housie::print::font::Font::bundled();
     let bytes = housie::night::ledger::cashup_pdf(money, &title, &font);
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut file =
-        tempfile::Builder::new().prefix(".housie-").suffix(".tmp").tempfile_in(folder).map_err(Error::io(path))?;
+    let mut file = tempfile::Builder::new()
+        .prefix(".housie-")
+        .suffix(".tmp")
+        .tempfile_in(folder)
+        // tempfile's error names its random file; the folder is what the user can act on.
+        .map_err(|e| Error::io(folder)(std::io::Error::from(e.kind())))?;
     std::io::Write::write_all(&mut file, &bytes).map_err(Error::io(path))?;
     file.as_file().sync_all().map_err(Error::io(path))?;
     file.persist(path).map_err(|e| Error::io(path)(e.error))?;
