@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use housie::night::callnames::CallNames;
 use housie::night::ledger::{Currency, Regime};
 use housie::night::server::addresses::{reachable, url};
-use housie::night::server::{serve, App, Hosts, Limits, ServeOptions};
+use housie::night::server::{serve, App, Hosts, JoinAddress, Limits, ServeOptions};
 use housie::night::{Night, NightRun, OpenOptions};
 use housie::Error;
 
@@ -66,6 +66,11 @@ pub struct Args {
     /// organiser is responsible for the law and its current figures.
     #[arg(long, value_name = "NAME")]
     regime: Option<String>,
+    /// Keep these books (booklets, in a run of booklets) for players with no paper: a phone
+    /// follows and claims them only with the link `housie export` writes (kept for the night,
+    /// and added to on later starts).
+    #[arg(long, value_name = "RANGES")]
+    phone_only: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -115,6 +120,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     for set in sets {
         night.add_prize_set(set);
     }
+    if let Some(units) = &args.phone_only {
+        match night.keep_for_phones(units) {
+            Ok(true) => note!("housie: {} {units} kept for phones", night.ledger().unit()),
+            Ok(false) => {}
+            Err(e) => return Err(Error::Usage(e.message)),
+        }
+    }
     match (night.ledger().currency(), currency) {
         (Some(set), Some(asked)) if set != asked => {
             note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
@@ -127,23 +139,33 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
         let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
         let log = Box::new(|line: &str| note!("housie: {line}"));
-        let options =
-            ServeOptions { limits: Limits::from_system(), hosts: Hosts::of_this_machine(&args.host), call_names, log };
-        let app = App::with(night, options);
         let local = if bound.ip().is_unspecified() {
             SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port())
         } else {
             bound
         };
-        let mut out = std::io::stdout().lock();
-        // The caller's URL alone on the first line, for people and scripts alike.
-        let _ = writeln!(out, "{}/?token={}", url(local), app.token());
         let boards = match bound.ip().is_unspecified() {
             true => reachable(bound),
             false => vec![bound],
         };
-        for addr in if boards.is_empty() { vec![local] } else { boards } {
-            let _ = writeln!(out, "board: {}/board", url(addr));
+        let boards = if boards.is_empty() { vec![local] } else { boards };
+        let join = JoinAddress { url: Some(format!("{}/play", url(boards[0]))), reachable: !bound.ip().is_loopback() };
+        let options = ServeOptions {
+            limits: Limits::from_system(),
+            hosts: Hosts::of_this_machine(&args.host),
+            call_names,
+            log,
+            join,
+        };
+        let app = App::with(night, options);
+        let mut out = std::io::stdout().lock();
+        // The caller's URL alone on the first line, for people and scripts alike.
+        let _ = writeln!(out, "{}/?token={}", url(local), app.token());
+        for addr in &boards {
+            let _ = writeln!(out, "board: {}/board", url(*addr));
+        }
+        for addr in &boards {
+            let _ = writeln!(out, "players: {}/play", url(*addr));
         }
         let _ = out.flush();
         drop(out);

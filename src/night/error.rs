@@ -43,6 +43,8 @@ pub enum Refused {
     Conflict,
     /// Well-formed but wrong: a number outside 1–90, a mistyped serial, bad books (422).
     Invalid,
+    /// Too much at once: a page claiming too often, the caller's queue full (429).
+    Busy,
     /// The database could not record it (500): nothing was changed.
     Storage,
     /// The night's database was removed, replaced or truncated under the server: every change

@@ -72,6 +72,19 @@ pub enum Event {
         /// The entry.
         entry: super::ledger::Entry,
     },
+    /// Books (booklets, in a run of booklets) kept for players with no paper: followed and
+    /// claimed from a phone only with their code (see [`super::play_code`]); a night event.
+    PhoneOnly {
+        /// Which units, as typed (`91-100`).
+        units: String,
+    },
+    /// A claim raised from a player's phone, queued for the caller to settle as any other.
+    Raised {
+        /// The ticket, as the run writes its serial.
+        serial: String,
+        /// Where it came from: `phone` and the phone's address.
+        source: String,
+    },
 }
 
 /// What the log keeps of a claim.
@@ -94,6 +107,9 @@ pub struct ClaimLog {
     /// A false claim under the bogey rule: the ticket can claim nothing more this game.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub barred: bool,
+    /// Where the claim came from when not from the desk: a phone's (`phone 10.0.0.7`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl Event {
@@ -109,20 +125,23 @@ impl Event {
             Event::Claimed(_) => "claimed",
             Event::TokenRotated => "token_rotated",
             Event::Money { .. } => "money",
+            Event::PhoneOnly { .. } => "phone_only",
+            Event::Raised { .. } => "raised",
         }
     }
 
     /// Whether the event belongs to the night rather than to one game (stored with game 0).
     pub fn is_night_event(&self) -> bool {
         match self {
-            Event::TokenRotated | Event::Money { .. } => true,
+            Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => true,
             Event::GameCreated { .. }
             | Event::Called { .. }
             | Event::Undone { .. }
             | Event::PrizeClosed { .. }
             | Event::PrizeReopened { .. }
             | Event::Ended
-            | Event::Claimed(_) => false,
+            | Event::Claimed(_)
+            | Event::Raised { .. } => false,
         }
     }
 }
@@ -157,6 +176,7 @@ mod tests {
             message: "m".into(),
             stands: vec!["one line".into()],
             barred: false,
+            source: None,
         });
         let text = serde_json::to_string(&claim).unwrap();
         assert!(text.starts_with(r#"{"kind":"claimed","serial":"000001-1-7""#), "{text}");

@@ -83,7 +83,27 @@ pub struct Game {
     pub claims: Vec<(String, ClaimLog)>,
     /// Tickets barred by the bogey rule, with the call of their false claim.
     pub barred: BTreeMap<String, usize>,
+    /// Claims raised from phones that the caller has not settled yet, oldest first.
+    pub raised: Vec<Raised>,
 }
+
+/// A claim raised from a phone, waiting for the caller.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raised {
+    /// The ticket's serial, as the run writes it.
+    pub serial: String,
+    /// Where it came from (`phone 10.0.0.7`).
+    pub source: String,
+    /// When (UTC).
+    pub at: String,
+    /// How many numbers had been called.
+    pub calls: usize,
+}
+
+/// The most claims from phones waiting at once: past it, a phone is asked to wait.
+pub const RAISED_MAX: usize = 100;
+/// The most characters of a claim's source.
+pub const SOURCE_MAX: usize = 60;
 
 /// What events are checked against: how the run writes serials, its books, and (when the run
 /// is at hand) its tickets, to check that a confirmed winner's claim stands.
@@ -129,6 +149,10 @@ impl Log<'_> {
         if let (Event::Money { entry }, 0) = (event, game) {
             ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()))?;
             return self.not_playing(games, ledger, entry);
+        }
+        if let (Event::PhoneOnly { units }, 0) = (event, game) {
+            let units = Units::parse(units, ledger.run()).map_err(|e| invalid(e.to_string()))?;
+            return if units.is_empty() { Err(invalid("no units kept for phones")) } else { Ok(()) };
         }
         if event.is_night_event() {
             return if game == 0 { Ok(()) } else { Err(invalid(format!("a night event stored with game {game}"))) };
@@ -184,6 +208,7 @@ impl Log<'_> {
             ended_at: None,
             claims: Vec::new(),
             barred: BTreeMap::new(),
+            raised: Vec::new(),
         })
     }
 
@@ -191,6 +216,12 @@ impl Log<'_> {
     pub fn apply(&self, games: &mut Vec<Game>, ledger: &mut Ledger, stored: &Stored) {
         if let Event::Money { entry } = &stored.event {
             ledger.apply(entry, &Confirmed(games));
+            return;
+        }
+        if let Event::PhoneOnly { units } = &stored.event {
+            if let Ok(units) = Units::parse(units, ledger.run()) {
+                ledger.keep_for_phones(&units);
+            }
             return;
         }
         if let Event::GameCreated { .. } = stored.event {
@@ -268,8 +299,38 @@ impl Game {
                 .ok_or_else(|| invalid(format!("{} has no prize `{}`", self.name, crate::domain::text::clip(name, 40))))
         };
         match event {
-            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } => {
+            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {
                 Err(invalid("not an event of a game"))
+            }
+            Event::Raised { serial, source } => {
+                open()?;
+                let parsed = log.numbering.parse(serial).map_err(|e| invalid(e.to_string()))?;
+                if parsed.to_string() != *serial {
+                    return Err(invalid(format!("the serial is written {parsed}")));
+                }
+                if !self.books.contains(parsed.book()) {
+                    return Err(conflict(format!("{serial} is not in play in {}", self.name)));
+                }
+                if source.is_empty() || source.chars().count() > SOURCE_MAX {
+                    return Err(invalid(format!("a claim's source is 1–{SOURCE_MAX} characters")));
+                }
+                check_plain(source).map_err(|e| invalid(format!("the source {e}")))?;
+                if let Some(call) = self.barred.get(serial) {
+                    return Err(conflict(format!(
+                        "{serial} is barred for the rest of {} (a false claim at call {call})",
+                        self.name
+                    )));
+                }
+                if self.raised.iter().any(|r| r.serial == *serial) {
+                    return Err(conflict(format!("{serial}'s claim is already with the caller")));
+                }
+                if self.raised.len() >= RAISED_MAX {
+                    return Err(CommandError::new(
+                        Refused::Busy,
+                        format!("{RAISED_MAX} claims are waiting for the caller; claim again in a moment"),
+                    ));
+                }
+                Ok(())
             }
             Event::Called { number, drawn } => {
                 open()?;
@@ -376,6 +437,12 @@ impl Game {
                 if log.barred && !(self.bogey && log.verdict.is_false_claim()) {
                     return Err(invalid("a ticket barred without a false claim under the bogey rule"));
                 }
+                if let Some(source) = &log.source {
+                    if source.chars().count() > SOURCE_MAX {
+                        return Err(invalid("a logged source is longer than any claim keeps"));
+                    }
+                    check_plain(source).map_err(|e| invalid(format!("the logged source {e}")))?;
+                }
                 Ok(())
             }
         }
@@ -385,7 +452,13 @@ impl Game {
     fn apply(&mut self, stored: &Stored) {
         let calls = self.calls.len();
         match &stored.event {
-            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } => {}
+            Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {}
+            Event::Raised { serial, source } => self.raised.push(Raised {
+                serial: serial.clone(),
+                source: source.clone(),
+                at: stored.at.clone(),
+                calls,
+            }),
             Event::Called { number, drawn } => {
                 if self.calls.push(*number).is_ok() {
                     self.call_log.push(CallRecord { number: *number, drawn: *drawn, at: stored.at.clone() });
@@ -416,6 +489,7 @@ impl Game {
                 if log.barred {
                     self.barred.entry(log.serial.clone()).or_insert(log.calls);
                 }
+                self.raised.retain(|r| r.serial != log.serial);
                 self.claims.push((stored.at.clone(), log.clone()));
             }
         }
@@ -556,7 +630,10 @@ mod tests {
                 message: "m".into(),
                 stands: Vec::new(),
                 barred,
+                source: None,
             })),
+            (".{0,20}", ".{0,20}").prop_map(|(serial, source)| Event::Raised { serial, source }),
+            ".{0,12}".prop_map(|units| Event::PhoneOnly { units }),
         ]
     }
 

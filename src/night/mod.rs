@@ -10,6 +10,8 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod ledger;
+pub mod play_code;
+pub mod players;
 pub mod record;
 pub mod run;
 pub mod server;

@@ -125,6 +125,9 @@ pub struct ClaimRecord {
     pub stands: Vec<String>,
     /// A false claim that barred the ticket under the bogey rule.
     pub barred: bool,
+    /// Where it came from when not from the desk (`phone 10.0.0.7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl NightRecord {
@@ -223,9 +226,10 @@ impl NightRecord {
             for c in &g.claims {
                 let prize = c.prize.as_deref().map_or("-".into(), escape);
                 let barred = if c.barred { " [barred]" } else { "" };
+                let source = c.source.as_deref().map_or(String::new(), |s| format!(" [from {}]", escape(s)));
                 let _ = writeln!(
                     out,
-                    "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}",
+                    "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}{source}",
                     c.at,
                     c.call,
                     escape(&c.serial),
@@ -290,6 +294,7 @@ fn game_record(g: &Game) -> GameRecord {
                 message: c.message.clone(),
                 stands: c.stands.clone(),
                 barred: c.barred,
+                source: c.source.clone(),
             })
             .collect(),
     }

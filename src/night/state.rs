@@ -371,6 +371,7 @@ impl Night {
             message: clip(message, 400),
             stands: Vec::new(),
             barred: false,
+            source: None,
         };
         let run = Arc::clone(&self.run);
         let typed = clip(text.trim(), crate::game::verdict::SERIAL_MAX);
@@ -400,7 +401,9 @@ impl Night {
             }
         };
         let view = settle(&run, game, serial);
+        let source = game.raised.iter().find(|r| r.serial == view.serial).map(|r| r.source.clone());
         let mut entry = log(serial.to_string(), view.verdict, &view.message);
+        entry.source = source;
         entry.stands = view.stands.iter().map(|w| w.prize.clone()).collect();
         entry.barred = view.barred;
         self.commit(id, Event::Claimed(entry))?;
@@ -409,7 +412,7 @@ impl Night {
 
     /// Checks the event as a replay would, stores it, then applies it: nothing is acknowledged
     /// before it is on disk.
-    fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
+    pub(super) fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
         Log::of(&self.run).check(&self.games, &self.ledger, game, &event)?;
         let stored = self.store.append(game, &event).map_err(CommandError::append)?;
         self.apply(&stored);

@@ -79,6 +79,8 @@ pub struct GameView {
     pub claims: Vec<ClaimLine>,
     /// Tickets barred by the bogey rule.
     pub barred: Vec<String>,
+    /// Claims raised from phones, waiting for the caller, oldest first.
+    pub queue: Vec<QueueLine>,
     /// For the caller: the open prizes' counts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watch: Option<Vec<WatchView>>,
@@ -117,6 +119,22 @@ pub struct ClaimLine {
     pub message: String,
     pub stands: Vec<String>,
     pub barred: bool,
+    /// `phone` for a claim raised from a phone (with its address, for the caller); absent for
+    /// the desk's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct QueueLine {
+    pub serial: String,
+    /// `phone` (with its address, for the caller).
+    pub source: String,
+    pub at: String,
+    /// How many numbers stood when it was raised.
+    pub calls: usize,
+    /// A book kept for phones: there is no paper to check.
+    pub phone_only: bool,
 }
 
 #[derive(Serialize)]
@@ -156,7 +174,27 @@ impl StateView {
                     ended: g.ended(),
                 })
                 .collect(),
-            game: night.current().map(|g| game_view(g, run, caller.then(|| night.watch()))),
+            game: night.current().map(|g| {
+                let mut view = game_view(g, run, caller.then(|| night.watch()));
+                view.queue = g
+                    .raised
+                    .iter()
+                    .map(|r| QueueLine {
+                        serial: r.serial.clone(),
+                        source: shown_source(&r.source, caller),
+                        at: r.at.clone(),
+                        calls: r.calls,
+                        phone_only: night
+                            .numbering()
+                            .parse(&r.serial)
+                            .is_ok_and(|s| night.ledger().phone_only().contains(s.booklet())),
+                    })
+                    .collect();
+                for line in &mut view.claims {
+                    line.source = line.source.take().map(|s| shown_source(&s, caller));
+                }
+                view
+            }),
             lost: night.lost().map(str::to_string),
         }
     }
@@ -221,13 +259,24 @@ fn game_view(g: &Game, run: &NightRun, watch: Option<Vec<(&str, WatchCounts)>>) 
                 message: c.message.clone(),
                 stands: c.stands.clone(),
                 barred: c.barred,
+                source: c.source.clone(),
             })
             .collect(),
         barred: g.barred.keys().cloned().collect(),
+        queue: Vec::new(),
         watch: watch.map(|w| {
             w.into_iter()
                 .map(|(p, c)| WatchView { prize: p.to_string(), complete: c.complete, one_away: c.one_away })
                 .collect()
         }),
+    }
+}
+
+/// A claim's source as shown: the phone's address only to the caller.
+fn shown_source(source: &str, caller: bool) -> String {
+    if caller {
+        source.to_string()
+    } else {
+        source.split(' ').next().unwrap_or_default().to_string()
     }
 }

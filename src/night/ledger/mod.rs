@@ -152,6 +152,8 @@ pub struct Ledger {
     returned: Units,
     damaged: Units,
     payouts: Vec<Payout>,
+    /// Units kept for players with no paper (see [`crate::night::play_code`]).
+    phone_only: Units,
 }
 
 impl Ledger {
@@ -169,6 +171,7 @@ impl Ledger {
             returned: Units::default(),
             damaged: Units::default(),
             payouts: Vec::new(),
+            phone_only: Units::default(),
         }
     }
 
@@ -186,6 +189,16 @@ impl Ledger {
     /// The units sold and not voided: what is in play when a game starts.
     pub fn sold(&self) -> &Units {
         &self.sold
+    }
+
+    /// The units kept for phones: followed and claimed only with their code.
+    pub fn phone_only(&self) -> &Units {
+        &self.phone_only
+    }
+
+    /// Keeps `units` for phones as well as those kept already (a `phone_only` event).
+    pub fn keep_for_phones(&mut self, units: &Units) {
+        self.phone_only = self.phone_only.or(units);
     }
 
     /// What a unit is called: "books", or "booklets" in a run of booklets.

@@ -44,6 +44,7 @@ impl From<CommandError> for ApiError {
             Refused::NotFound => StatusCode::NOT_FOUND,
             Refused::Conflict => StatusCode::CONFLICT,
             Refused::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            Refused::Busy => StatusCode::TOO_MANY_REQUESTS,
             Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             Refused::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };

@@ -197,8 +197,8 @@ pub async fn serve_with_limits(
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(_) => {
                 // Out of file descriptors, or a connection gone before it was accepted: make
                 // room and go on.
@@ -219,8 +219,10 @@ pub async fn serve_with_limits(
             let _ = stream.set_nodelay(true);
             let service = {
                 let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
-                hyper::service::service_fn(move |request: Request<Incoming>| {
+                hyper::service::service_fn(move |mut request: Request<Incoming>| {
                     registry.set(&conn, BUSY);
+                    // Who asks: phones' claims are rate-limited by address.
+                    request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
                     let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
                     async move {
                         let response = router.oneshot(request).await.unwrap_or_else(|e: Infallible| match e {});

@@ -14,6 +14,7 @@ pub mod guard;
 pub mod listen;
 mod money;
 mod pages;
+pub mod players;
 mod prizes;
 mod state;
 
@@ -62,6 +63,17 @@ pub struct ServeOptions {
     pub call_names: Vec<CallNames>,
     /// Where lines for the person running the server go.
     pub log: Logger,
+    /// Where phones join: the board shows it.
+    pub join: JoinAddress,
+}
+
+/// The player page's address on the hall's network, for the board's QR code.
+#[derive(Clone, Debug, Default)]
+pub struct JoinAddress {
+    /// `http://192.168.1.20:8090/play`; `None` when not known.
+    pub url: Option<String>,
+    /// Whether other machines can reach it (`serve --listen 0.0.0.0:PORT`).
+    pub reachable: bool,
 }
 
 impl Default for ServeOptions {
@@ -73,6 +85,7 @@ impl Default for ServeOptions {
             hosts: Hosts::of_this_machine(&[]),
             call_names: CallNames::shipped(),
             log: Box::new(|_| {}),
+            join: JoinAddress::default(),
         }
     }
 }
@@ -95,6 +108,10 @@ pub struct App {
     log: Logger,
     /// The loss of the database has been reported.
     lost_reported: AtomicBool,
+    /// Where phones join.
+    pub join: JoinAddress,
+    /// Phones' claims lately, by address.
+    pub claims: players::ClaimLimiter,
 }
 
 impl App {
@@ -105,7 +122,7 @@ impl App {
 
     /// The app for `night` with these options.
     pub fn with(night: Night, options: ServeOptions) -> Arc<App> {
-        let ServeOptions { limits, hosts, call_names, log } = options;
+        let ServeOptions { limits, hosts, call_names, log, join } = options;
         let token = night.token().to_string();
         let run = Arc::clone(&night.run);
         let (published, _) = watch::channel(snapshot(&night));
@@ -120,6 +137,8 @@ impl App {
             streams: AtomicUsize::new(0),
             log,
             lost_reported: AtomicBool::new(false),
+            join,
+            claims: players::ClaimLimiter::default(),
         })
     }
 
@@ -211,6 +230,11 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(pages::desk))
         .route("/board", get(pages::board))
+        .route("/play", get(pages::play))
+        .route("/join.svg", get(players::join_qr))
+        .route("/api/join", get(players::join))
+        .route("/api/play/{serial}", get(players::follow))
+        .route("/api/play/{serial}/claims", post(players::claim))
         .route("/assets/{file}", get(pages::asset))
         .route("/api/state", get(state::get))
         .route("/api/events", get(state::events))

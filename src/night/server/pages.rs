@@ -9,6 +9,7 @@ use super::error::ApiError;
 
 const DESK: &str = include_str!("../web/desk.html");
 const BOARD: &str = include_str!("../web/board.html");
+const PLAY: &str = include_str!("../web/play.html");
 
 /// The assets under `/assets/`: name, content type, bytes.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -18,6 +19,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("common.js", "text/javascript; charset=utf-8", include_str!("../web/common.js")),
     ("stream.js", "text/javascript; charset=utf-8", include_str!("../web/stream.js")),
     ("voice.js", "text/javascript; charset=utf-8", include_str!("../web/voice.js")),
+    ("play.js", "text/javascript; charset=utf-8", include_str!("../web/play.js")),
 ];
 
 fn page(kind: &'static str, body: &'static str) -> Response {
@@ -42,6 +44,11 @@ pub async fn desk() -> Response {
 /// `GET /board`: the board for a projector or a second screen.
 pub async fn board() -> Response {
     page("text/html; charset=utf-8", BOARD)
+}
+
+/// `GET /play`: a player's page, for a phone.
+pub async fn play() -> Response {
+    page("text/html; charset=utf-8", PLAY)
 }
 
 /// `GET /assets/{file}`.

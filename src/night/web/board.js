@@ -81,6 +81,16 @@ document.addEventListener("keydown", (e) => {
 });
 document.addEventListener("click", showStart);
 
+// How phones join: the player page's address on the hall's network, as text and a QR code.
+(async () => {
+  const r = await housie.api("GET", "/api/join");
+  if (!r.ok || !r.body.url) return;
+  $("join-url").textContent = r.body.url;
+  $("join-local").textContent = r.body.reachable ? "" : " (only this computer reaches it: start housie serve with --listen 0.0.0.0:8090)";
+  $("join-qr").src = "/join.svg";
+  $("join").hidden = false;
+})();
+
 housie.follow(render, (up) => {
   $("link").classList.toggle("down", !up);
   $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");

@@ -11,6 +11,7 @@ let state = null;
 let shown = null; // the claim on show, for `w`
 let endArmed = 0; // when `end` was asked for once
 let won = null; // the last win recorded here, for `pay`
+let queued = 0; // claims from phones waiting, as last shown
 const speak = voice.follower("desk");
 
 function say(text, kind) {
@@ -92,6 +93,7 @@ async function handle(text) {
     case "a": return toggleAuto();
     case "p": return pauseOrResume();
     case "end": return end();
+    case "q": return nextFromPhones();
     case "?": return say($("entry-help").textContent);
   }
   const pay = /^pay\s+(\S+)(?:\s+(.+))?$/i.exec(t);
@@ -208,6 +210,13 @@ async function end() {
   endArmed = 0;
   stopAuto();
   return act("POST", `/api/games/${gameId()}/end`, undefined, () => say("Game over: the draw seed is revealed below", "ok"));
+}
+
+// The oldest claim raised from a phone, checked as if its serial had been typed.
+async function nextFromPhones() {
+  const g = game();
+  if (!g || !g.queue.length) return say("No claims from phones are waiting.");
+  return claim(g.queue[0].serial);
 }
 
 async function claim(serial) {
@@ -396,8 +405,17 @@ function render(s) {
       : []),
   );
   $("claims").replaceChildren(
-    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.calls} · ${c.serial} · ${c.message}`)) : []),
+    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.calls} · ${c.serial}${c.source ? " (" + c.source + ")" : ""} · ${c.message}`)) : []),
   );
+  const queue = (g && g.queue) || [];
+  $("phone-queue-box").hidden = queue.length === 0;
+  $("phone-queue").replaceChildren(
+    ...queue.map((q, i) =>
+      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.calls} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}`),
+    ),
+  );
+  if (queue.length > queued) pauseAuto("a claim from a phone");
+  queued = queue.length;
   $("seed").textContent = !g
     ? ""
     : g.seed
