@@ -4,6 +4,7 @@ mod calls;
 pub mod cashup;
 pub mod check;
 pub mod draws;
+pub mod export;
 pub mod generate;
 pub mod night;
 pub mod out;

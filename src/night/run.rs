@@ -89,6 +89,14 @@ impl NightRun {
         (!self.palette.is_empty()).then(|| self.palette[(usize::from(game.max(1)) - 1) % self.palette.len()].as_str())
     }
 
+    /// Book `book` as the seed draws it (with its recorded re-draws), for files made after the
+    /// run (`housie export`).
+    pub fn drawn(&self, book: u64) -> crate::generate::DrawnBook {
+        let seed = self.chain.latest().record.seed();
+        let attempt = self.chain.attempts().of(book);
+        crate::generate::DrawnBook { number: book, attempt, book: Generator::get().book(&seed, book, attempt) }
+    }
+
     /// The run's book numbers (with the runs it continues).
     pub fn books(&self) -> std::ops::RangeInclusive<u64> {
         self.chain.books()

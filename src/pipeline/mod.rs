@@ -2,6 +2,7 @@
 //! outputs ([`crate::export`]) and the run record. [`generate_run`] drives it for `housie
 //! generate` and, writing nothing, for `housie verify`.
 
+pub mod booklets;
 mod plan;
 
 use std::fs;

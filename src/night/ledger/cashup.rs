@@ -112,7 +112,7 @@ impl Ledger {
         others.sort_unstable_by_key(|s| (s.is_none(), *s));
         others.dedup();
         sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
-        let issued = self.all_issued();
+        let issued = self.issued_units();
         let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
         let mut warnings = Vec::new();
         if let Some(regime) = self.regime {

@@ -280,7 +280,7 @@ impl Ledger {
             }
             Entry::Returned { units, .. } => {
                 let units = self.units(units)?;
-                let never = units.minus(&self.all_issued());
+                let never = units.minus(&self.issued_units());
                 if !never.is_empty() {
                     return Err(LedgerError::NotIssued(never.to_string()));
                 }
@@ -422,7 +422,7 @@ impl Ledger {
     }
 
     /// Every unit given to any seller.
-    fn all_issued(&self) -> Units {
+    pub fn issued_units(&self) -> Units {
         self.issued.values().fold(Units::default(), |all, u| all.or(u))
     }
 

@@ -1,0 +1,139 @@
+//! `housie export`: booklets as files of their own, for players who are not in the hall.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use housie::domain::Serial;
+use housie::night::game::Log;
+use housie::night::ledger::{Entry, Units};
+use housie::night::play_code::CodeKey;
+use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie::pipeline::booklets::{booklet_file_name, write_booklets};
+use housie::pipeline::GeneratePlan;
+use housie::Error;
+
+use super::out::{note, Out};
+
+/// Write booklets as PDFs of their own, with links, for players who are not in the hall.
+///
+/// Each booklet (each book, in a run of books) becomes OUT/booklet-NNNNNN.pdf: its pages as the
+/// print file has them, opening on its first game, small enough to mail or message. OUT/links.csv
+/// lists every file with the link that follows it on a phone: `booklet,file,phone_only,serial,
+/// code,link`. A phone-only booklet's link carries its code (8 characters, from the run's seed:
+/// only the organiser can make one); without the code a phone cannot follow or claim it.
+///
+/// When DIR holds a night (night.sqlite), the booklets are recorded there as given to --seller,
+/// and --phone-only keeps them for phones (as `serve --phone-only` does). Stop `housie serve`
+/// first: the night's database is locked while it is served.
+///
+/// Exit status: 0 written, 2 a bad range, a file that exists (without --force), or a night
+/// being served.
+///
+///   housie export spring --booklets 491-500 --out remote
+///
+///   housie export spring --booklets 491-500 --phone-only --url http://192.168.1.20:8090 --out remote
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Which booklets (books, in a run of books), e.g. `491-500, 512`.
+    #[arg(long, visible_alias = "books", value_name = "RANGES")]
+    booklets: String,
+    /// The folder to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Keep these booklets for phones: followed and claimed only with the code in their link.
+    #[arg(long)]
+    phone_only: bool,
+    /// The address phones reach `housie serve` at (it prints it as `players:`), for the links;
+    /// without it the links are paths (`/play?s=…`) to put after the address.
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+    /// Who the booklets are recorded as given to, when DIR holds a night.
+    #[arg(long, value_name = "NAME", default_value = "remote players")]
+    seller: String,
+    /// Replace booklet files and links.csv that exist.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let run = NightRun::open(&args.dir)?;
+    let log = Log::of(&run);
+    let units = Units::parse(&args.booklets, log.units()).map_err(|e| Error::Usage(format!("--booklets: {e}")))?;
+    let list: Vec<u64> = units.ranges().iter().flat_map(|r| r.clone()).collect();
+    if list.len() > 10_000 {
+        return Err(Error::Usage(format!("--booklets: {} at once is more than 10,000; export in parts", list.len())));
+    }
+    let base = match &args.url {
+        Some(url) if !(url.starts_with("http://") || url.starts_with("https://")) => {
+            return Err(Error::Usage(format!("--url: `{url}` is not an http:// or https:// address")))
+        }
+        Some(url) => url.trim_end_matches('/').trim_end_matches("/play").to_string(),
+        None => String::new(),
+    };
+    std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
+    let mut names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
+    names.push("links.csv".into());
+    if !args.force {
+        if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
+            return Err(Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())));
+        }
+    }
+    let numbering = run.record.settings.numbering();
+    let key = CodeKey::of_seed(&run.record.seed);
+    let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
+    // The night, when there is one (or when phone-only must be recorded): it learns what left.
+    let has_night = args.dir.join(NIGHT_DB).exists();
+    let (run, phone_only) = if has_night || args.phone_only {
+        let (mut night, notes) = Night::open(run, OpenOptions::default())?;
+        for n in notes {
+            note!("housie: {n}");
+        }
+        if args.phone_only {
+            night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
+        }
+        let fresh = units.minus(&night.ledger().issued_units());
+        if !fresh.is_empty() {
+            let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
+            night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
+        }
+        let phone_only = night.ledger().phone_only().clone();
+        (std::sync::Arc::clone(&night.run), phone_only)
+    } else {
+        (std::sync::Arc::new(run), Units::default())
+    };
+    let files = write_booklets(&plan, &list, &args.out, &|book| run.drawn(book))?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let io = |e: csv::Error| Error::Usage(format!("links.csv: {e}"));
+    csv.write_record(["booklet", "file", "phone_only", "serial", "code", "link"]).map_err(io)?;
+    for &unit in &list {
+        let serial: Serial = numbering
+            .book(unit, 1)
+            .and_then(|b| numbering.serial(b, 1))
+            .expect("a booklet in the run has a first ticket");
+        let kept = phone_only.contains(unit);
+        let code = if kept { key.code(&serial) } else { String::new() };
+        let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
+        let link = format!("{base}/play?{query}");
+        csv.write_record([unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link])
+            .map_err(io)?;
+    }
+    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("links.csv: {e}")))?;
+    housie::export::write_file(&args.out, "links.csv", &bytes, false)
+        .and_then(housie::export::FinishedFile::commit)
+        .map_err(Error::io(args.out.join("links.csv")))?;
+    let mut out = Out::new();
+    out.text(&format!(
+        "wrote {} booklet file{} and links.csv to {}\n",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        args.out.display()
+    ));
+    out.finish()?;
+    if base.is_empty() && !phone_only.and(&units).is_empty() {
+        note!("housie: the links are paths: put the address phones reach housie serve at before them, or give --url");
+    }
+    Ok(ExitCode::SUCCESS)
+}
