@@ -1,0 +1,394 @@
+//! The players' side through the API: a paper ticket followed by its serial, a phone-only one
+//! only with its code (and the same answer as an unknown serial without it), claims from phones
+//! queued for the caller and settled as the desk's, the bogey rule, the rate limit, a restart;
+//! and `housie export`'s booklet files and links.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use housie::night::server::{router, App};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use crate::night_api::{make_run, night};
+use crate::util::{manifest_rows, Dir, Row};
+
+/// A night of 12 books, books 11-12 kept for phones.
+struct Hall {
+    dir: Dir,
+    app: Arc<App>,
+}
+
+impl Hall {
+    fn new() -> Hall {
+        let dir = Dir::new();
+        make_run(&dir.join("run"), 12);
+        let app = Hall::open(&dir);
+        Hall { dir, app }
+    }
+
+    fn open(dir: &Dir) -> Arc<App> {
+        let mut n = night(&dir.join("run")).unwrap();
+        n.keep_for_phones("11-12").unwrap();
+        App::new(n)
+    }
+
+    fn restarted(self) -> Hall {
+        let Hall { dir, app } = self;
+        drop(app);
+        let app = Hall::open(&dir);
+        Hall { dir, app }
+    }
+
+    fn rows(&self) -> Vec<Row> {
+        manifest_rows(&self.dir.read("run/manifest.csv"))
+    }
+
+    /// A request from `peer` (a phone's address), with the token when `caller`.
+    async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        caller: bool,
+        peer: [u8; 4],
+    ) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(path).header("content-type", "application/json");
+        if caller {
+            req = req.header("authorization", format!("Bearer {}", self.app.token()));
+        }
+        let mut req = req.body(Body::from(body.map(|b| b.to_string()).unwrap_or_default())).unwrap();
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from((peer, 50000))));
+        let res = router(self.app.clone()).oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+
+    async fn follow(&self, path: &str) -> (StatusCode, Value) {
+        self.send("GET", path, None, false, [10, 0, 0, 2]).await
+    }
+
+    async fn raise(&self, serial: &str, body: Value, phone: u8) -> (StatusCode, Value) {
+        self.send("POST", &format!("/api/play/{serial}/claims"), Some(body), false, [10, 0, 0, phone]).await
+    }
+
+    async fn desk(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send("POST", path, Some(body), true, [127, 0, 0, 1]).await
+    }
+
+    async fn state(&self, caller: bool) -> Value {
+        self.send("GET", "/api/state", None, caller, [10, 0, 0, 2]).await.1
+    }
+
+    fn code(&self, serial: &str) -> String {
+        let record = housie::record::read_record(&self.dir.join("run")).unwrap().0;
+        let serial: housie::domain::Serial = serial.parse().unwrap();
+        housie::night::play_code::CodeKey::of_seed(&record.seed).code(&serial)
+    }
+}
+
+fn grid_of(row: &Row) -> Value {
+    let cells: Vec<Value> = row.cells.iter().map(|&n| if n == 0 { Value::Null } else { json!(n) }).collect();
+    json!([cells[0..9], cells[9..18], cells[18..27]])
+}
+
+#[tokio::test]
+async fn a_paper_ticket_is_followed_by_its_serial_and_shows_its_whole_book() {
+    let h = Hall::new();
+    let rows = h.rows();
+    let third = &rows[2 * 6 + 3]; // book 3, ticket 4
+    let (s, v) = h.follow(&format!("/api/play/{}", third.serial)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((&v["unit"], &v["unit_name"], &v["phone_only"]), (&json!(3), &json!("book"), &json!(false)));
+    assert_eq!(v["game"], Value::Null);
+    assert_eq!(v["note"], json!("No game has started yet: this page follows it when it does."));
+    let tickets = v["tickets"].as_array().unwrap();
+    assert_eq!(tickets.len(), 6);
+    for (t, row) in tickets.iter().zip(&rows[12..18]) {
+        assert_eq!(t["serial"], json!(row.serial));
+        assert_eq!(t["grid"], grid_of(row), "{} as the manifest has it", row.serial);
+    }
+    // Leading zeros may be left out; the serial comes back as the run writes it.
+    let short = third.serial.trim_start_matches('0');
+    let (s, v) = h.follow(&format!("/api/play/{short}")).await;
+    assert_eq!((s, &v["serial"]), (StatusCode::OK, &json!(third.serial)));
+}
+
+#[tokio::test]
+async fn a_mistyped_serial_gets_did_you_mean_and_an_unknown_one_the_same_answer_as_a_phone_only_one() {
+    let h = Hall::new();
+    let rows = h.rows();
+    // Check digit wrong: 422 with the serials one slip away, none of them kept for phones.
+    let good = &rows[0].serial;
+    let bad = format!("{}{}", &good[..good.len() - 1], (good.as_bytes()[good.len() - 1] - b'0' + 1) % 10);
+    let (s, v) = h.follow(&format!("/api/play/{bad}")).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let suggestions: Vec<&str> = v["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert!(suggestions.contains(&good.as_str()), "{v}");
+    assert!(suggestions.iter().all(|s| !s.starts_with("000011-") && !s.starts_with("000012-")), "{v}");
+    // Not a serial at all.
+    let (s, v) = h.follow("/api/play/hello").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+
+    // A serial past the run, a phone-only one without its code, with a wrong one: one answer.
+    let beyond = housie::domain::Serial::new(13, 1).unwrap().to_string();
+    let kept = rows.iter().find(|r| r.book == 11).unwrap().serial.clone();
+    let code = h.code(&kept);
+    let wrong = if code.starts_with('A') { "B".to_string() + &code[1..] } else { "A".to_string() + &code[1..] };
+    let mut answers = Vec::new();
+    for (serial, path) in [
+        (&beyond, format!("/api/play/{beyond}")),
+        (&kept, format!("/api/play/{kept}")),
+        (&kept, format!("/api/play/{kept}?code={wrong}")),
+        (&kept, format!("/api/play/{kept}?code=")),
+        (&kept, format!("/api/play/{kept}?code={}", h.code(&rows[0].serial))),
+    ] {
+        let (s, v) = h.follow(&path).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}: {v}");
+        answers.push(v["error"].as_str().unwrap().replace(serial.as_str(), "SERIAL"));
+    }
+    answers.dedup();
+    assert_eq!(
+        answers,
+        ["There is no ticket SERIAL to follow here: check the serial on your ticket, or the link you were sent."]
+    );
+
+    // With its code (as texted: lower case, no hyphen, O for 0) it is followed.
+    for given in [code.clone(), code.to_lowercase().replace('-', ""), code.replace('0', "O")] {
+        let (s, v) = h.follow(&format!("/api/play/{kept}?code={given}")).await;
+        assert_eq!(s, StatusCode::OK, "{given}: {v}");
+        assert_eq!((&v["phone_only"], v["tickets"].as_array().unwrap().len()), (&json!(true), 6));
+    }
+}
+
+#[tokio::test]
+async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks() {
+    let h = Hall::new();
+    let rows = h.rows();
+    let (s, v) =
+        h.desk("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-6, 11-12", "bogey": true})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let winner = &rows[6]; // book 2, ticket 1: its top line wins one line
+    let kept = rows.iter().find(|r| r.book == 11 && r.ticket == 2).unwrap();
+    let code = h.code(&rows.iter().find(|r| r.book == 11 && r.ticket == 1).unwrap().serial);
+
+    // Before any call, a claim is queued all the same: the caller judges it.
+    for n in winner.row(0) {
+        let (s, v) = h.desk("/api/games/1/calls", json!({ "number": n })).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    // A paper ticket's claim, and a phone-only ticket's with its code.
+    let (s, v) = h.raise(&winner.serial, json!({"ticket": 1}), 7).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+    assert_eq!(v["position"], json!(1));
+    let kept_first = &rows.iter().find(|r| r.book == 11 && r.ticket == 1).unwrap().serial;
+    let (s, v) = h.raise(kept_first, json!({"ticket": 2}), 8).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "without its code: {v}");
+    let (s, v) = h.raise(kept_first, json!({"ticket": 2, "code": code}), 8).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+    assert_eq!((&v["serial"], &v["position"]), (&json!(kept.serial), &json!(2)));
+    // The same claim again while it waits: 409, nothing queued twice.
+    let (s, v) = h.raise(&winner.serial, json!({"ticket": 1}), 7).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("already with the caller"), "{v}");
+    // A book not in play, a ticket that is not 1–6.
+    let (s, v) = h.raise(&rows[7 * 6].serial, json!({"ticket": 1}), 9).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["error"], json!("This ticket is not in play in Game 1: it cannot claim."));
+    let (s, _) = h.raise(&winner.serial, json!({"ticket": 7}), 9).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The desk sees the queue, oldest first, with where each came from; the board sees no
+    // addresses.
+    let caller = h.state(true).await;
+    let queue = caller["game"]["queue"].as_array().unwrap().clone();
+    assert_eq!(queue.len(), 2);
+    assert_eq!(
+        (&queue[0]["serial"], &queue[0]["source"], &queue[0]["phone_only"]),
+        (&json!(winner.serial), &json!("phone 10.0.0.7"), &json!(false))
+    );
+    assert_eq!((&queue[1]["serial"], &queue[1]["phone_only"]), (&json!(kept.serial), &json!(true)));
+    let public = h.state(false).await;
+    assert_eq!(public["game"]["queue"][0]["source"], json!("phone"));
+
+    // The caller settles the first: it stands, logged with its source; the queue moves up.
+    let (s, v) = h.desk("/api/games/1/claims", json!({"serial": winner.serial})).await;
+    assert_eq!((s, &v["verdict"]), (StatusCode::OK, &json!("stands")), "{v}");
+    // The phone-only ticket's claim is false: under the bogey rule it is barred.
+    let (s, v) = h.desk("/api/games/1/claims", json!({"serial": kept.serial})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((&v["verdict"], &v["barred"]), (&json!("incomplete"), &json!(true)));
+    let public = h.state(false).await;
+    assert_eq!(public["game"]["queue"], json!([]));
+    let claims = public["game"]["claims"].as_array().unwrap();
+    assert_eq!(
+        (&claims[1]["serial"], &claims[1]["source"], &claims[1]["verdict"]),
+        (&json!(winner.serial), &json!("phone"), &json!("stands"))
+    );
+    assert_eq!((&claims[0]["serial"], &claims[0]["barred"]), (&json!(kept.serial), &json!(true)));
+    // A barred ticket cannot claim again.
+    let (s, v) = h.raise(kept_first, json!({"ticket": 2, "code": code}), 8).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("barred"), "{v}");
+
+    // The record keeps where each claim came from; a restart keeps a queued claim.
+    let (s, _) = h.raise(&rows[0].serial, json!({"ticket": 3}), 10).await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let h = h.restarted();
+    let caller = h.state(true).await;
+    assert_eq!(caller["game"]["queue"][0]["serial"], json!(rows[2].serial));
+    assert_eq!(caller["game"]["queue"][0]["source"], json!("phone 10.0.0.10"));
+    let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    assert!(record.contains("[from phone 10.0.0.7]"), "{record}");
+}
+
+#[tokio::test]
+async fn a_claim_flood_from_one_phone_is_held_back_and_others_still_claim() {
+    let h = Hall::new();
+    let rows = h.rows();
+    let (s, _) = h.desk("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-10"})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    let mut statuses = Vec::new();
+    for i in 0..10 {
+        let (s, v) = h.raise(&rows[i * 6].serial, json!({"ticket": 1}), 66).await;
+        statuses.push(s.as_u16());
+        if s == StatusCode::TOO_MANY_REQUESTS {
+            assert!(v["error"].as_str().unwrap().starts_with("Too many claims from this phone: wait "), "{v}");
+        }
+    }
+    assert_eq!(statuses, [202, 202, 202, 202, 202, 202, 429, 429, 429, 429]);
+    let (s, _) = h.raise(&rows[9 * 6].serial, json!({"ticket": 1}), 67).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "another phone is not held back");
+    assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 7);
+}
+
+#[tokio::test]
+async fn no_game_an_ended_game_and_a_new_game_each_say_so() {
+    let h = Hall::new();
+    let rows = h.rows();
+    let (s, v) = h.raise(&rows[0].serial, json!({"ticket": 1}), 5).await;
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (StatusCode::CONFLICT, "No game has started yet: there is nothing to claim.")
+    );
+    h.desk("/api/games", json!({"name": "early bird", "prizes": "uk", "books": "2"})).await;
+    let (s, v) = h.follow(&format!("/api/play/{}", rows[0].serial)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!((&v["note"], &v["tickets"]), (&json!("book 1 is not in play in Early bird."), &json!([])));
+    h.desk("/api/games/1/end", json!(null)).await;
+    let (s, v) = h.raise(&rows[6].serial, json!({"ticket": 1}), 5).await;
+    assert_eq!((s, v["error"].as_str().unwrap()), (StatusCode::CONFLICT, "early bird is over: claims are closed."));
+}
+
+#[test]
+fn an_edited_log_with_a_claim_for_a_ticket_not_in_play_is_refused() {
+    let h = Hall::new();
+    drop(h.app);
+    let db = h.dir.join("run").join(housie::night::NIGHT_DB);
+    // A game of books 1-2, then a claim raised for book 9, written by hand.
+    let mut n = night(&h.dir.join("run")).unwrap();
+    n.create_game("g", &housie::night::PrizeChoice::Named("uk".into()), "1-2", None, false).unwrap();
+    drop(n);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let serial = housie::domain::Serial::new(9, 1).unwrap().to_string();
+    let body = json!({"kind": "raised", "serial": serial, "source": "phone"}).to_string();
+    conn.execute("INSERT INTO events (game, kind, data) VALUES (1, 'raised', ?1)", rusqlite::params![body]).unwrap();
+    drop(conn);
+    let e = night(&h.dir.join("run")).err().expect("refused");
+    assert!(e.to_string().contains("raised: 000009-1-"), "{e}");
+    assert!(e.to_string().contains("is not in play in g"), "{e}");
+}
+
+/// The text of every page of a PDF, by lopdf (the serials are in the content as text).
+fn serials_on_pages(path: &std::path::Path) -> Vec<Vec<String>> {
+    let doc = lopdf::Document::load(path).unwrap();
+    doc.get_pages()
+        .keys()
+        .map(|&p| {
+            let text = doc.extract_text(&[p]).unwrap_or_default();
+            let mut found: Vec<String> = text
+                .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+                .filter(|w| w.len() >= 12 && w.matches('-').count() == 3)
+                .map(str::to_string)
+                .collect();
+            found.dedup();
+            found
+        })
+        .collect()
+}
+
+#[test]
+fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "6", "--games", "3", "--seed", "remote", "--out", "run"]).success();
+    let rows = manifest_rows(&d.read("run/manifest.csv"));
+    // Without a night, nothing is recorded and no night is made.
+    let out = d.run(&["export", "run", "--booklets", "2", "--out", "post"]).success();
+    assert_eq!(out.stdout(), "wrote 1 booklet file and links.csv to post\n");
+    assert!(!d.join("run").join(housie::night::NIGHT_DB).exists());
+    let pages = serials_on_pages(&d.join("post/booklet-000002.pdf"));
+    assert_eq!(pages.len(), 3, "one page a game");
+    for (g, page) in pages.iter().enumerate() {
+        let want: Vec<String> =
+            rows.iter().filter(|r| r.booklet == 2 && usize::from(r.game) == g + 1).map(|r| r.serial.clone()).collect();
+        assert_eq!(page, &want, "game {}'s page holds booklet 2's tickets for it, in order", g + 1);
+    }
+    let links = d.read("post/links.csv");
+    let first = &rows.iter().find(|r| r.booklet == 2).unwrap().serial;
+    assert_eq!(
+        links,
+        format!("booklet,file,phone_only,serial,code,link\n2,booklet-000002.pdf,false,{first},,/play?s={first}\n")
+    );
+
+    // Again without --force: refused, naming the file; a range past the run: refused.
+    let again = d.run(&["export", "run", "--booklets", "2", "--out", "post"]).expect_code(2);
+    assert!(again.stderr().contains("booklet-000002.pdf exists; give --force to replace it"), "{}", again.stderr());
+    let past = d.run(&["export", "run", "--booklets", "5-9", "--out", "else"]).expect_code(2);
+    assert!(past.stderr().starts_with("housie: --booklets: "), "{}", past.stderr());
+    assert!(!d.join("else/booklet-000005.pdf").exists(), "nothing written");
+
+    // Phone-only: recorded in the night with the booklets issued; the links carry codes that
+    // the player API takes.
+    let out = d
+        .run(&[
+            "export",
+            "run",
+            "--booklets",
+            "5-6",
+            "--phone-only",
+            "--url",
+            "http://10.0.0.5:8090/",
+            "--out",
+            "phones",
+        ])
+        .success();
+    assert_eq!(out.stdout(), "wrote 2 booklet files and links.csv to phones\n");
+    let links = d.read("phones/links.csv");
+    let lines: Vec<Vec<&str>> = links.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(lines.len(), 2);
+    let mut n = night(&d.join("run")).unwrap();
+    assert_eq!(n.ledger().phone_only().to_string(), "5-6");
+    assert_eq!(n.ledger().issued_units().to_string(), "5-6");
+    n.create_game("Game 1", &housie::night::PrizeChoice::Named("uk".into()), "5-6", Some(1), false).unwrap();
+    let app = App::new(n);
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    for line in &lines {
+        let (serial, code, link) = (line[3], line[4], line[5]);
+        assert_eq!(line[2], "true");
+        assert_eq!(link, format!("http://10.0.0.5:8090/play?s={serial}&c={code}"));
+        let get = |path: String| {
+            let app = app.clone();
+            rt.block_on(async move {
+                let req = Request::builder().uri(path).body(Body::empty()).unwrap();
+                router(app).oneshot(req).await.unwrap().status()
+            })
+        };
+        assert_eq!(get(format!("/api/play/{serial}?code={code}")), StatusCode::OK);
+        assert_eq!(get(format!("/api/play/{serial}")), StatusCode::NOT_FOUND);
+    }
+}
