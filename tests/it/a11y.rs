@@ -1,5 +1,5 @@
-//! Accessibility of the desk and the board, by the tools people use to judge it: axe (no
-//! serious or critical violation on either page, mid-game with a claim on show) and Lighthouse
+//! Accessibility of the desk, the board and the player page, by the tools people use to judge it: axe (no
+//! serious or critical violation on any page, mid-game with a claim on show) and Lighthouse
 //! (an accessibility score of at least 95 on both).
 //!
 //! Needs chromium, chromedriver, node, and the npm packages axe-core and lighthouse in the
@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use crate::browser::{browser, chromedriver_on_a_free_port, text_until};
+use crate::browser::{browser, chromedriver_on_a_free_port, phone, text_until};
 use crate::night_api::make_run;
 use crate::serving::{exchange, free_port, serve, wait_for_port};
 use crate::util::{manifest_rows, package_file, tool, Dir};
@@ -29,7 +29,7 @@ fn a11y_tools() -> Option<PathBuf> {
     any(housie_missing_chromium, housie_missing_chromedriver, housie_missing_node, housie_missing_a11y),
     ignore = "needs chromium, chromedriver, node, and axe-core and lighthouse in HOUSIE_A11Y_TOOLS (see .ci/run)"
 )]
-async fn the_desk_and_the_board_pass_axe_and_lighthouse() {
+async fn the_desk_the_board_and_the_player_page_pass_axe_and_lighthouse() {
     let (Some(chromium), Some(chromedriver), Some(node)) = (tool("chromium"), tool("chromedriver"), tool("node"))
     else {
         return;
@@ -50,8 +50,13 @@ async fn the_desk_and_the_board_pass_axe_and_lighthouse() {
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
     let axe = std::fs::read_to_string(tools.join("node_modules/axe-core/axe.min.js")).unwrap();
     let board_url = format!("http://127.0.0.1:{port}/board");
-    for (name, page) in [("desk", url.as_str()), ("board", board_url.as_str())] {
-        let c = browser(driver_port, &chromium, 1366, 900).await;
+    let play_url = format!("http://127.0.0.1:{port}/play?s={}", rows[0].serial);
+    for (name, page) in [("desk", url.as_str()), ("board", board_url.as_str()), ("player page", play_url.as_str())] {
+        let c = if name == "player page" {
+            phone(driver_port, &chromium).await
+        } else {
+            browser(driver_port, &chromium, 1366, 900).await
+        };
         c.goto(page).await.unwrap();
         if name == "desk" {
             text_until(&c, "#game-name", |t| t == "Game 1").await;
@@ -62,8 +67,12 @@ async fn the_desk_and_the_board_pass_axe_and_lighthouse() {
                 .await
                 .unwrap();
             text_until(&c, "#verdict", |t| t == "STANDS").await;
-        } else {
+        } else if name == "board" {
             text_until(&c, "#board-game", |t| t == "Game 1").await;
+        } else {
+            text_until(&c, "#play-game", |t| t == "Game 1").await;
+            c.find(fantoccini::Locator::Css("#catch-up")).await.unwrap().click().await.unwrap();
+            text_until(&c, ".play-ticket .to-go", |t| t == "10 to go").await;
         }
         c.execute(&axe, Vec::new()).await.unwrap();
         let found = c

@@ -44,6 +44,28 @@ pub async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32)
         .expect("a WebDriver session in headless Chromium")
 }
 
+/// A phone: Chromium emulating a 390×844 screen at 3 pixels a CSS pixel, touch and all (a
+/// headless window is never narrower than 500 pixels).
+pub async fn phone(driver_port: u16, chromium: &Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run", "--window-size=500,900"],
+            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}}
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
 /// Polls `css`'s text until `want` accepts it (5 s at most); returns it.
 pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();

@@ -25,6 +25,7 @@ mod night_soak;
 mod old_runs;
 mod pdf;
 mod pdf_tools;
+mod players_browser;
 mod prizes;
 mod reading;
 mod readme;

@@ -116,7 +116,7 @@ function ticketBox(t, hits, g) {
   const head = housie.el("h3", { class: "play-serial" }, t.serial, " ",
     housie.el("span", { class: "to-go" }, togo === 0 ? "full house" : `${togo} to go`));
   const button = housie.el("button", { type: "button", class: "claim-button" }, "Claim on this ticket");
-  button.setAttribute("aria-label", `Claim on ticket ${t.serial}`);
+  button.setAttribute("aria-label", `Claim on this ticket, ${t.serial}`);
   button.disabled = !g || g.ended || !!pending;
   button.addEventListener("click", () => claim(t));
   return housie.el("article", { class: "play-ticket", "aria-label": `Ticket ${t.serial}` }, head, table, button);
@@ -220,7 +220,10 @@ function settled(g) {
   const head = VERDICT[c.verdict] || "Not a winning claim";
   const stands = c.stands.length ? ` for ${c.stands.join(" and ")}` : "";
   const barred = c.barred ? " Under the bogey rule this ticket can claim nothing more this game." : "";
-  status(`${head}${stands}. ${c.message}${barred}`, c.verdict === "stands" ? "ok" : "bad");
+  // The caller's sentence without its verdict in capitals, which the head already says.
+  const why = c.message.replace(/^[A-Z][A-Z ]*: /, "");
+  const said = why ? " " + why.charAt(0).toUpperCase() + why.slice(1) + "." : "";
+  status(`${head}${stands}.${said}${barred}`, c.verdict === "stands" ? "ok" : "bad");
   pending = null;
   render();
 }
