@@ -139,7 +139,7 @@ async fn a_mistyped_serial_gets_did_you_mean_and_an_unknown_one_the_same_answer_
     let beyond = housie::domain::Serial::new(13, 1).unwrap().to_string();
     let kept = rows.iter().find(|r| r.book == 11).unwrap().serial.clone();
     let code = h.code(&kept);
-    let wrong = if code.starts_with('A') { "B".to_string() + &code[1..] } else { "A".to_string() + &code[1..] };
+    let wrong = format!("{}{}", if code.starts_with('A') { 'B' } else { 'A' }, &code[1..]);
     let mut answers = Vec::new();
     for (serial, path) in [
         (&beyond, format!("/api/play/{beyond}")),
