@@ -48,6 +48,11 @@ pub struct Snapshot {
     pub public: Arc<str>,
     /// For the caller: adds the watch counts.
     pub caller: Arc<str>,
+    /// `public` as one Server-Sent Event, framed once for every stream that sends it: with
+    /// hundreds of phones following, framing it per stream cost the desk its answers.
+    pub public_event: axum::body::Bytes,
+    /// `caller` as one Server-Sent Event.
+    pub caller_event: axum::body::Bytes,
 }
 
 /// Where the server writes a line for the person running it (stderr, for `housie serve`).
@@ -222,7 +227,10 @@ impl Drop for StreamSlot {
 
 fn snapshot(night: &Night) -> Snapshot {
     let json = |caller| serde_json::to_string(&StateView::of(night, caller)).expect("state serialises");
-    Snapshot { version: night.version(), public: json(false).into(), caller: json(true).into() }
+    let (public, caller): (Arc<str>, Arc<str>) = (json(false).into(), json(true).into());
+    let event =
+        |data: &str| axum::body::Bytes::from(format!("event: state\nid: {}\ndata: {data}\n\n", night.version()));
+    Snapshot { version: night.version(), public_event: event(&public), caller_event: event(&caller), public, caller }
 }
 
 /// Every route, top to bottom.

@@ -4,9 +4,9 @@
 use std::convert::Infallible;
 use std::sync::Arc;
 
+use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::StreamExt;
@@ -14,7 +14,9 @@ use tokio_stream::StreamExt;
 use super::App;
 use crate::night::record::NightRecord;
 
-/// Whether the request carries the caller's token, in the header or the query.
+/// How often an idle event stream gets a comment.
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// Whether the request carries the caller's token, in its header or as `?token=`.
 pub(super) fn is_caller(app: &App, headers: &HeaderMap, query: Option<&str>) -> bool {
     let header =
@@ -58,13 +60,22 @@ pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
             }
         }
     };
-    let stream = WatchStream::new(app.subscribe()).map(move |s| {
+    let states = WatchStream::new(app.subscribe()).map(move |s| {
         // The stream's place is given back when the stream is dropped.
         let _slot = &slot;
-        let data = if caller { s.caller } else { s.public };
-        Ok::<_, Infallible>(Event::default().event("state").id(s.version.to_string()).data(data.as_ref()))
+        Ok::<_, Infallible>(if caller { s.caller_event } else { s.public_event })
     });
-    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+    // A comment every 15 s keeps idle connections (and the proxies between) open.
+    let keep_alive = tokio_stream::wrappers::IntervalStream::new(tokio::time::interval_at(
+        tokio::time::Instant::now() + KEEP_ALIVE,
+        KEEP_ALIVE,
+    ))
+    .map(|_| Ok::<_, Infallible>(Bytes::from_static(b":\n\n")));
+    let mut response = Body::from_stream(states.merge(keep_alive)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
 }
 
 /// `GET /api/record` → the night's record as a JSON download; `?format=text` as text. The
