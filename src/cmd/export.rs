@@ -17,9 +17,9 @@ use super::out::{note, Out};
 /// Write booklets as PDFs of their own, with links, for players who are not in the hall.
 ///
 /// Each booklet (each book, in a run of books) becomes OUT/booklet-NNNNNN.pdf: its pages as the
-/// print file has them, opening on its first game, small enough to mail or message. OUT/links.csv
-/// lists every file with the link that follows it on a phone: `booklet,file,phone_only,serial,
-/// code,link`. A phone-only booklet's link carries its code (8 characters, from the run's seed:
+/// print file has them, opening on its first game, small enough to mail or message.
+/// OUT/links.csv lists every file with the link that follows it on a phone (columns booklet,
+/// file, phone_only, serial, code and link). A phone-only booklet's link carries its code (8 characters, from the run's seed:
 /// only the organiser can make one); without the code a phone cannot follow or claim it.
 ///
 /// When DIR holds a night (night.sqlite), the booklets are recorded there as given to --seller,

@@ -19,12 +19,13 @@ use super::out::note;
 /// Opens the run in DIR (run.json and manifest.csv; every ticket is re-drawn from the seed and
 /// checked against the manifest) and serves a local web app that needs no internet. The first
 /// line on stdout is the caller's URL, with the night's token; the board (for a projector or a
-/// second screen) needs no token. The night is kept in DIR/night.sqlite: stop and start again
+/// second screen) and the player page (/play: players follow their tickets on their phones and
+/// claim from them) need no token. The night is kept in DIR/night.sqlite: stop and start again
 /// at any time and nothing is lost. One server a night: the database is locked while served.
 ///
-/// By default only this computer can connect. `--listen 0.0.0.0:8090` lets a second screen on
-/// the hall's network show the board (the addresses to use are printed); only the token lets
-/// anyone change anything.
+/// By default only this computer can connect. `--listen 0.0.0.0:8090` lets a second screen and
+/// the players' phones on the hall's network in (the addresses to use are printed, and the
+/// board shows the player page's as a QR code); only the token lets anyone change the night.
 ///
 /// Exit status: 0 stopped by Ctrl-C or SIGTERM, 2 could not start (the reason is printed).
 ///

@@ -32,13 +32,15 @@ fn passes(serial: &str) -> bool {
 #[test]
 fn every_serial_in_the_readme_and_the_help_passes_its_check_digit() {
     let mut texts = vec![("README.md".to_string(), README.to_string())];
-    for command in
-        ["generate", "verify", "check", "winners", "serve", "night", "cashup", "draws", "plan", "prizes", "rng-dump"]
-    {
+    for command in [
+        "generate", "verify", "check", "winners", "serve", "night", "cashup", "export", "draws", "plan", "prizes",
+        "rng-dump",
+    ] {
         let help = crate::util::Dir::new().run(&[command, "--help"]).success().stdout();
         texts.push((format!("housie {command} --help"), help));
     }
     texts.push(("the desk".into(), include_str!("../../src/night/web/desk.html").into()));
+    texts.push(("the player page".into(), include_str!("../../src/night/web/play.html").into()));
     let mut checked = 0;
     for (name, text) in &texts {
         for serial in serials(text) {

@@ -16,7 +16,8 @@ fn run() -> Dir {
 fn help_for_every_command() {
     let d = Dir::new();
     for command in [
-        "", "generate", "verify", "check", "winners", "serve", "night", "cashup", "draws", "plan", "prizes", "rng-dump",
+        "", "generate", "verify", "check", "winners", "serve", "night", "cashup", "export", "draws", "plan", "prizes",
+        "rng-dump",
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let help = d.run(&args).success().stdout();
