@@ -111,6 +111,22 @@ impl Night {
         let (book, note) = match current {
             None => (Some(serial.book()), Some("No game has started yet: this page follows it when it does.".into())),
             Some(g) => match book_in(g, serial) {
+                // A booklet's serial from another game's page: that booklet's page for this game.
+                Some(book) if book != serial.book() => {
+                    let page = g
+                        .books
+                        .game()
+                        .and_then(|n| self.run.colour_of(n))
+                        .map_or(String::new(), |c| format!(", the {c} page"));
+                    let note = format!(
+                        "{} is on the page of game {} of your booklet; {} plays game {}{page}: its tickets are below.",
+                        serial,
+                        serial.game(),
+                        capital(&g.name),
+                        numbering.game(book),
+                    );
+                    (Some(book), Some(note))
+                }
                 Some(book) => (Some(book), None),
                 None => (None, Some(format!("{unit_name} {unit} is not in play in {}.", capital(&g.name)))),
             },

@@ -392,3 +392,30 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
         assert_eq!(get(format!("/api/play/{serial}")), StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test]
+async fn a_booklet_serial_from_another_games_page_shows_this_games_page_and_says_so() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "4", "--games", "3", "--seed", "pages", "--out", "run"]).success();
+    let rows = manifest_rows(&d.read("run/manifest.csv"));
+    let mut n = night(&d.join("run")).unwrap();
+    n.create_game("second game", &housie::night::PrizeChoice::Named("uk".into()), "1-4", Some(2), false).unwrap();
+    let app = App::new(n);
+    let first = rows.iter().find(|r| r.booklet == 3 && r.game == 1 && r.ticket == 5).unwrap();
+    let req = Request::builder().uri(format!("/api/play/{}", first.serial)).body(Body::empty()).unwrap();
+    let res = router(app).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    let colour = v["game"]["colour"].as_str().unwrap().to_string();
+    assert_eq!(
+        v["note"],
+        json!(format!(
+            "{} is on the page of game 1 of your booklet; Second game plays game 2, the {colour} page: its tickets are below.",
+            first.serial
+        ))
+    );
+    let shown: Vec<&str> = v["tickets"].as_array().unwrap().iter().map(|t| t["serial"].as_str().unwrap()).collect();
+    let want: Vec<&str> = rows.iter().filter(|r| r.booklet == 3 && r.game == 2).map(|r| r.serial.as_str()).collect();
+    assert_eq!(shown, want);
+    assert_eq!((&v["unit"], &v["unit_name"]), (&json!(3), &json!("booklet")));
+}
