@@ -74,6 +74,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         None => String::new(),
     };
     std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
+    // One export at a time into a folder; under its lock, a killed export's temporaries go.
+    let _lock = housie::export::lock_folder(&args.out)
+        .map_err(Error::io(&args.out))?
+        .ok_or_else(|| Error::Busy(args.out.clone()))?;
+    housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
     let mut names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
     names.push("links.csv".into());
     if !args.force {

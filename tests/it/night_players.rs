@@ -327,8 +327,12 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     let d = Dir::new();
     d.run(&["generate", "--booklets", "6", "--games", "3", "--seed", "remote", "--out", "run"]).success();
     let rows = manifest_rows(&d.read("run/manifest.csv"));
-    // Without a night, nothing is recorded and no night is made.
+    // Without a night, nothing is recorded and no night is made. What a killed export left
+    // behind is cleared.
+    std::fs::create_dir_all(d.join("post")).unwrap();
+    std::fs::write(d.join("post/.housie-killed.tmp"), b"half a PDF").unwrap();
     let out = d.run(&["export", "run", "--booklets", "2", "--out", "post"]).success();
+    assert!(!d.join("post/.housie-killed.tmp").exists());
     assert_eq!(out.stdout(), "wrote 1 booklet file and links.csv to post\n");
     assert!(!d.join("run").join(housie::night::NIGHT_DB).exists());
     let pages = serials_on_pages(&d.join("post/booklet-000002.pdf"));
@@ -418,4 +422,43 @@ async fn a_booklet_serial_from_another_games_page_shows_this_games_page_and_says
     let want: Vec<&str> = rows.iter().filter(|r| r.booklet == 3 && r.game == 2).map(|r| r.serial.as_str()).collect();
     assert_eq!(shown, want);
     assert_eq!((&v["unit"], &v["unit_name"]), (&json!(3), &json!("booklet")));
+}
+
+#[tokio::test]
+async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
+    let h = Hall::new();
+    h.desk("/api/games", json!({"name": "Game 1", "prizes": "uk"})).await;
+    let rows = h.rows();
+    let serial = &rows[0].serial;
+    let long = "1".repeat(10_000);
+    for (path, want) in [
+        (format!("/api/play/{long}"), StatusCode::UNPROCESSABLE_ENTITY),
+        ("/api/play/%E2%80%AE000001-1-7".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
+        ("/api/play/%00".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
+        (format!("/api/play/{serial}?code={long}"), StatusCode::OK),
+        ("/api/play/".to_string(), StatusCode::NOT_FOUND),
+    ] {
+        let (s, v) = h.follow(&path).await;
+        assert_eq!(s, want, "{}: {v}", &path[..path.len().min(60)]);
+        assert!(v.get("error").is_some() || s == StatusCode::OK, "{v}");
+    }
+    let claims = format!("/api/play/{serial}/claims");
+    for (body, want) in [
+        (json!({"ticket": 300}), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({"ticket": 1, "admin": true}), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({"ticket": "1"}), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({"ticket": 0}), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({"ticket": 1, "code": long}), StatusCode::ACCEPTED),
+    ] {
+        let (s, v) = h.send("POST", &claims, Some(body.clone()), false, [10, 1, 1, 1]).await;
+        assert_eq!(s, want, "{body}: {v}");
+    }
+    // Not JSON: 415.
+    let req = Request::builder().method("POST").uri(&claims).body(Body::from("ticket=1")).unwrap();
+    assert_eq!(router(h.app.clone()).oneshot(req).await.unwrap().status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // The QR code of a server with no address for phones: 404 as JSON; /api/join says so.
+    let (s, v) = h.follow("/join.svg").await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+    let (s, v) = h.follow("/api/join").await;
+    assert_eq!((s, v), (StatusCode::OK, json!({"url": null, "reachable": false})));
 }
