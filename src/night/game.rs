@@ -85,6 +85,8 @@ pub struct Game {
     pub barred: BTreeMap<String, usize>,
     /// Claims raised from phones that the caller has not settled yet, oldest first.
     pub raised: Vec<Raised>,
+    /// Every claim raised from a phone, settled or not, in order.
+    pub raised_log: Vec<Raised>,
 }
 
 /// A claim raised from a phone, waiting for the caller.
@@ -209,6 +211,7 @@ impl Log<'_> {
             claims: Vec::new(),
             barred: BTreeMap::new(),
             raised: Vec::new(),
+            raised_log: Vec::new(),
         })
     }
 
@@ -453,12 +456,11 @@ impl Game {
         let calls = self.calls.len();
         match &stored.event {
             Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {}
-            Event::Raised { serial, source } => self.raised.push(Raised {
-                serial: serial.clone(),
-                source: source.clone(),
-                at: stored.at.clone(),
-                calls,
-            }),
+            Event::Raised { serial, source } => {
+                let raised = Raised { serial: serial.clone(), source: source.clone(), at: stored.at.clone(), calls };
+                self.raised.push(raised.clone());
+                self.raised_log.push(raised);
+            }
             Event::Called { number, drawn } => {
                 if self.calls.push(*number).is_ok() {
                     self.call_log.push(CallRecord { number: *number, drawn: *drawn, at: stored.at.clone() });

@@ -63,6 +63,24 @@ pub struct GameRecord {
     pub prizes_won: Vec<PrizeWon>,
     /// Every claim, in order.
     pub claims: Vec<ClaimRecord>,
+    /// Every claim raised from a phone, in order, settled or not.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub raised: Vec<RaisedRecord>,
+}
+
+/// A claim raised from a phone.
+#[derive(Serialize, Debug)]
+pub struct RaisedRecord {
+    /// When (UTC).
+    pub at: String,
+    /// The ticket.
+    pub serial: String,
+    /// Where it came from.
+    pub source: String,
+    /// How many numbers had been called.
+    pub call: usize,
+    /// The caller has checked it since.
+    pub settled: bool,
 }
 
 /// One call.
@@ -223,6 +241,17 @@ impl NightRecord {
                     p.at
                 );
             }
+            for r in &g.raised {
+                let waiting = if r.settled { "" } else { " [never checked]" };
+                let _ = writeln!(
+                    out,
+                    "  raised {}  call {:>2}  {:<12} from {}{waiting}",
+                    r.at,
+                    r.call,
+                    escape(&r.serial),
+                    escape(&r.source)
+                );
+            }
             for c in &g.claims {
                 let prize = c.prize.as_deref().map_or("-".into(), escape);
                 let barred = if c.barred { " [barred]" } else { "" };
@@ -295,6 +324,17 @@ fn game_record(g: &Game) -> GameRecord {
                 stands: c.stands.clone(),
                 barred: c.barred,
                 source: c.source.clone(),
+            })
+            .collect(),
+        raised: g
+            .raised_log
+            .iter()
+            .map(|r| RaisedRecord {
+                at: r.at.clone(),
+                serial: r.serial.clone(),
+                source: r.source.clone(),
+                call: r.calls,
+                settled: !g.raised.iter().any(|w| w.at == r.at && w.serial == r.serial),
             })
             .collect(),
     }

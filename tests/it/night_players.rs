@@ -245,6 +245,8 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     assert_eq!(caller["game"]["queue"][0]["source"], json!("phone 10.0.0.10"));
     let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains("[from phone 10.0.0.7]"), "{record}");
+    assert!(record.contains(&format!("call  5  {}   from phone 10.0.0.7\n", winner.serial)), "{record}");
+    assert!(record.contains(&format!("{}   from phone 10.0.0.10 [never checked]\n", rows[2].serial)), "{record}");
 }
 
 #[tokio::test]
