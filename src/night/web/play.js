@@ -13,6 +13,7 @@ let view = null; // GET /api/play/{serial}
 let state = null;
 let pending = null; // { serial, before }: a claim with the caller
 let lastAnnounced = null;
+let finding = false; // a ticket is being asked for
 
 function kept() {
   try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (_) { return null; }
@@ -32,8 +33,12 @@ function playPath(suffix) {
 // ---- Finding the ticket.
 async function find(serial, code) {
   who = { serial: serial.trim(), code: code || null };
+  finding = true;
   const r = await housie.api("GET", playPath());
+  finding = false;
   if (!r.ok) {
+    // housie is away (a restart): keep what is shown; the next state asks again.
+    if (r.status === 0 && view) return;
     showFindError(r);
     return;
   }
@@ -65,6 +70,8 @@ function showFindError(r) {
     box.append(p);
   }
   if (r.status === 404) keep(null);
+  // A serial housie refused is not asked for again; one it did not answer for is, once it is back.
+  if (r.status !== 0) who = null;
   $("serial").focus();
 }
 
@@ -127,7 +134,7 @@ function render() {
   const g = state.game;
   if (g && (!view.game || view.game.id !== g.id)) {
     // A new game on the desk: this book's page in it.
-    find(who.serial, who.code);
+    if (!finding) find(who.serial, who.code);
     return;
   }
   $("run-title").textContent = state.run.title || "";
@@ -236,7 +243,12 @@ if (fromLink) find(fromLink, params.get("c"));
 else if (before && before.serial) find(before.serial, before.code);
 else $("serial").focus();
 
-housie.follow((s) => { state = s; render(); }, (up) => {
+housie.follow((s) => {
+  state = s;
+  // housie was not there when the page asked for its ticket: ask again now that it is.
+  if (who && !view && !finding) find(who.serial, who.code);
+  else render();
+}, (up) => {
   $("link").classList.toggle("down", !up);
   $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
 });
