@@ -156,6 +156,9 @@ async fn phones_follow_mark_and_claim_while_the_desk_settles() {
     buttons[1].click().await.unwrap();
     let second = rows.iter().find(|r| r.book == 11 && r.ticket == 2).unwrap();
     text_until(&desk, "#phone-queue", |t| t.contains(&second.serial) && t.contains("phone-only")).await;
+    // Phone B reloads while its claim waits: it still knows, and still gets the verdict.
+    b.refresh().await.unwrap();
+    text_until(&b, "#claim-status", |t| t == format!("Your claim for {} is with the caller.", second.serial)).await;
     type_focused(&desk, "q").await;
     text_until(&desk, "#verdict", |t| t.starts_with("NOT COMPLETE")).await;
     text_until(&b, "#claim-status", |t| t.starts_with("Not complete yet.")).await;

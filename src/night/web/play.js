@@ -11,7 +11,19 @@ const KEPT = "housie.play.v1";
 let who = null; // { serial, code }
 let view = null; // GET /api/play/{serial}
 let state = null;
-let pending = null; // { serial, before }: a claim with the caller
+const PENDING = "housie.pending.v1";
+// A claim with the caller: { serial, before (its claims then), game (the game's commitment) },
+// kept so that a reload still shows the verdict.
+let pending = (() => {
+  try { return JSON.parse(sessionStorage.getItem(PENDING) || "null"); } catch (_) { return null; }
+})();
+
+function setPending(value) {
+  pending = value;
+  try {
+    if (value) sessionStorage.setItem(PENDING, JSON.stringify(value)); else sessionStorage.removeItem(PENDING);
+  } catch (_) { /* not kept */ }
+}
 let lastAnnounced = null;
 let finding = false; // a ticket is being asked for
 
@@ -206,7 +218,7 @@ async function claim(t) {
     status(r.body && r.body.error ? r.body.error : "housie did not answer: claim again", "bad");
     return;
   }
-  pending = { serial: r.body.serial, before };
+  setPending({ serial: r.body.serial, before, game: g.commitment });
   status(r.body.message + " Keep your ticket as it is until the caller has checked it.", "warn");
   render();
 }
@@ -220,7 +232,14 @@ const VERDICT = {
 // The caller has settled the claim on show: its verdict.
 function settled(g) {
   if (!pending || !g) return;
-  if (g.queue.some((q) => q.serial === pending.serial)) return;
+  if (pending.game !== g.commitment) {
+    setPending(null);
+    return render();
+  }
+  if (g.queue.some((q) => q.serial === pending.serial)) {
+    if (!$("claim-status").textContent) status(`Your claim for ${pending.serial} is with the caller.`, "warn");
+    return;
+  }
   const mine = claimsOf(g, pending.serial);
   if (mine.length <= pending.before) return;
   const c = mine[0];
@@ -231,7 +250,7 @@ function settled(g) {
   const why = c.message.replace(/^[A-Z][A-Z ]*: /, "");
   const said = why ? " " + why.charAt(0).toUpperCase() + why.slice(1) + "." : "";
   status(`${head}${stands}.${said}${barred}`, c.verdict === "stands" ? "ok" : "bad");
-  pending = null;
+  setPending(null);
   render();
 }
 
