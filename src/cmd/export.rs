@@ -1,6 +1,7 @@
 //! `housie export`: booklets as files of their own, for players who are not in the hall.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use housie::domain::Serial;
@@ -17,9 +18,10 @@ use super::out::{note, Out};
 /// Write booklets as PDFs of their own, with links, for players who are not in the hall.
 ///
 /// Each booklet (each book, in a run of books) becomes OUT/booklet-NNNNNN.pdf: its pages as the
-/// print file has them, opening on its first game, small enough to mail or message.
+/// print file has them, opening on its first game, small enough to mail or message (a plain PDF
+/// for a home printer, some 30 KB a page; --pdfx for PDF/X as the print file).
 /// OUT/links.csv lists every file with the link that follows it on a phone (columns booklet,
-/// file, phone_only, serial, code and link). A phone-only booklet's link carries its code (8 characters, from the run's seed:
+/// file, phone_only, serial, code and link); a later export into the same folder adds its rows. A phone-only booklet's link carries its code (8 characters, from the run's seed:
 /// only the organiser can make one); without the code a phone cannot follow or claim it.
 ///
 /// When DIR holds a night (night.sqlite), the booklets are recorded there as given to --seller,
@@ -53,9 +55,43 @@ pub struct Args {
     /// Who the booklets are recorded as given to, when DIR holds a night.
     #[arg(long, value_name = "NAME", default_value = "remote players")]
     seller: String,
-    /// Replace booklet files and links.csv that exist.
+    /// Write each file as the print file is, declared PDF/X with its colour profile (about half
+    /// a megabyte more a file), for a print shop rather than a home printer.
+    #[arg(long)]
+    pdfx: bool,
+    /// Replace booklet files that exist.
     #[arg(long)]
     force: bool,
+}
+
+/// The links file, and its columns.
+const LINKS: &str = "links.csv";
+const HEADER: [&str; 6] = ["booklet", "file", "phone_only", "serial", "code", "link"];
+
+/// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
+/// naming the file and line, before anything is written.
+fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
+    let text = housie::files::read_text(path, 64 << 20).map_err(Error::io(path))?;
+    let bad = |line: u64, why: &str| {
+        Error::Usage(format!("{}:{line}: {why}; move it away to start a new one", path.display()))
+    };
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
+    let mut rows = BTreeMap::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i as u64 + 1;
+        let record = record.map_err(|e| bad(line, &e.to_string()))?;
+        let fields: Vec<String> = record.iter().map(str::to_string).collect();
+        if i == 0 {
+            if fields != HEADER {
+                return Err(bad(1, "not a links.csv housie wrote (its header differs)"));
+            }
+            continue;
+        }
+        let row: [String; 6] = fields.try_into().map_err(|_| bad(line, "a row of links.csv has 6 fields"))?;
+        let unit = row[0].parse::<u64>().map_err(|_| bad(line, "booklet: not a number"))?;
+        rows.insert(unit, row);
+    }
+    Ok(rows)
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -80,12 +116,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .ok_or_else(|| Error::Busy(args.out.clone()))?;
     housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
     let mut names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
-    names.push("links.csv".into());
     if !args.force {
         if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
             return Err(Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())));
         }
     }
+    // links.csv gathers every export into this folder: this one's rows replace theirs.
+    let links_path = args.out.join(LINKS);
+    let mut links = if links_path.exists() { read_links(&links_path)? } else { BTreeMap::new() };
     let numbering = run.record.settings.numbering();
     let key = CodeKey::of_seed(&run.record.seed);
     let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
@@ -109,10 +147,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     } else {
         (std::sync::Arc::new(run), Units::default())
     };
-    let files = write_booklets(&plan, &list, &args.out, &|book| run.drawn(book))?;
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    let io = |e: csv::Error| Error::Usage(format!("links.csv: {e}"));
-    csv.write_record(["booklet", "file", "phone_only", "serial", "code", "link"]).map_err(io)?;
+    let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
     for &unit in &list {
         let serial: Serial = numbering
             .book(unit, 1)
@@ -122,13 +157,21 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let code = if kept { key.code(&serial) } else { String::new() };
         let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
         let link = format!("{base}/play?{query}");
-        csv.write_record([unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link])
-            .map_err(io)?;
+        links.insert(
+            unit,
+            [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link],
+        );
     }
-    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("links.csv: {e}")))?;
-    housie::export::write_file(&args.out, "links.csv", &bytes, false)
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let io = |e: csv::Error| Error::Usage(format!("{}: {e}", links_path.display()));
+    csv.write_record(HEADER).map_err(io)?;
+    for row in links.values() {
+        csv.write_record(row).map_err(io)?;
+    }
+    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
+    housie::export::write_file(&args.out, LINKS, &bytes, false)
         .and_then(housie::export::FinishedFile::commit)
-        .map_err(Error::io(args.out.join("links.csv")))?;
+        .map_err(Error::io(&links_path))?;
     let mut out = Out::new();
     out.text(&format!(
         "wrote {} booklet file{} and links.csv to {}\n",

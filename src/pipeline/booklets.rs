@@ -18,14 +18,18 @@ pub fn booklet_file_name(unit: u64) -> String {
 
 /// Writes one PDF for each of `units` (booklets, or books in a plain run) into `out`, in the
 /// look `plan` describes, each with the books `draw` gives for it; a file is written under a
-/// temporary name and renamed only when complete. Returns the paths, in the order of `units`.
+/// temporary name and renamed only when complete. `pdfx`: declared PDF/X as the print file is
+/// (with its colour profile, about half a megabyte); otherwise a plain PDF for a home printer.
+/// Returns the paths, in the order of `units`.
 pub fn write_booklets(
     plan: &GeneratePlan,
     units: &[u64],
     out: &Path,
+    pdfx: bool,
     draw: &(dyn Fn(u64) -> DrawnBook + Sync),
 ) -> Result<Vec<PathBuf>, Error> {
-    let style = plan.style();
+    let mut style = plan.style();
+    style.for_home = !pdfx;
     let numbering = plan.settings.numbering();
     let games = u64::from(numbering.games().unwrap_or(1));
     let volumes = VolumePlan {

@@ -120,6 +120,7 @@ impl GeneratePlan {
                 (Some(_), Order::Booklets) => Colours::PerGame,
                 (Some(_), Order::Games) => Colours::BlackOnly,
             },
+            for_home: false,
         }
     }
 

@@ -354,6 +354,15 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     // Again without --force: refused, naming the file; a range past the run: refused.
     let again = d.run(&["export", "run", "--booklets", "2", "--out", "post"]).expect_code(2);
     assert!(again.stderr().contains("booklet-000002.pdf exists; give --force to replace it"), "{}", again.stderr());
+    // Another booklet into the same folder: links.csv gathers both, in booklet order.
+    d.run(&["export", "run", "--booklets", "1", "--out", "post"]).success();
+    let links = d.read("post/links.csv");
+    let booklets: Vec<&str> = links.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(booklets, ["1", "2"]);
+    std::fs::write(d.join("post/links.csv"), "name,phone\nAnn,0777\n").unwrap();
+    let foreign = d.run(&["export", "run", "--booklets", "3", "--out", "post"]).expect_code(2);
+    assert!(foreign.stderr().contains("links.csv:1: not a links.csv housie wrote"), "{}", foreign.stderr());
+    assert!(!d.join("post/booklet-000003.pdf").exists(), "refused before anything is written");
     let past = d.run(&["export", "run", "--booklets", "5-9", "--out", "else"]).expect_code(2);
     assert!(past.stderr().starts_with("housie: --booklets: "), "{}", past.stderr());
     assert!(!d.join("else/booklet-000005.pdf").exists(), "nothing written");

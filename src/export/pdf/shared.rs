@@ -87,7 +87,7 @@ impl Shared {
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
         let seal = style.seal.map(|s| crate::digest::hex(&s));
-        if style.format.declares_pdfx(style.two_up) {
+        if style.declares_pdfx() {
             super::pdfx::declare(&mut doc, &style.date, seal.as_deref()).map_err(other)?;
         } else {
             super::pdfx::undeclared(&mut doc, &style.date, seal.as_deref()).map_err(other)?;
@@ -134,7 +134,7 @@ impl Shared {
             tree_boxes: format!("/MediaBox{media}/CropBox{media}"),
             // A 2-up sheet has no one finished size: only a PDF/X file (and the 2-up of housie 0.2 and 0.3,
             // kept as it was) says where to cut.
-            page_boxes: if style.format.declares_pdfx(style.two_up) {
+            page_boxes: if style.declares_pdfx() {
                 format!(
                     "/TrimBox{}/BleedBox{}",
                     rect(o, o, right + o + w, o + h),
