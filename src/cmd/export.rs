@@ -115,7 +115,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .map_err(Error::io(&args.out))?
         .ok_or_else(|| Error::Busy(args.out.clone()))?;
     housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
-    let mut names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
+    let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
     if !args.force {
         if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
             return Err(Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())));
