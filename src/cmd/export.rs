@@ -180,6 +180,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.out.display()
     ));
     out.finish()?;
+    let text_seed = run.record.seed_kind == Some(housie::generate::SeedKind::Text);
+    if text_seed && !phone_only.and(&units).is_empty() {
+        note!(
+            "housie: warning: the run's seed is text you chose, so anyone who guesses it can work out the codes; \
+             phone-only books are safest in a run with a drawn seed"
+        );
+    }
     if base.is_empty() && !phone_only.and(&units).is_empty() {
         note!("housie: the links are paths: put the address phones reach housie serve at before them, or give --url");
     }
