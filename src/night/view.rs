@@ -174,33 +174,16 @@ impl StateView {
                     ended: g.ended(),
                 })
                 .collect(),
-            game: night.current().map(|g| {
-                let mut view = game_view(g, run, caller.then(|| night.watch()));
-                view.queue = g
-                    .raised
-                    .iter()
-                    .map(|r| QueueLine {
-                        serial: r.serial.clone(),
-                        source: shown_source(&r.source, caller),
-                        at: r.at.clone(),
-                        calls: r.calls,
-                        phone_only: night
-                            .numbering()
-                            .parse(&r.serial)
-                            .is_ok_and(|s| night.ledger().phone_only().contains(s.booklet())),
-                    })
-                    .collect();
-                for line in &mut view.claims {
-                    line.source = line.source.take().map(|s| shown_source(&s, caller));
-                }
-                view
-            }),
+            game: night.current().map(|g| game_view(g, night, caller)),
             lost: night.lost().map(str::to_string),
         }
     }
 }
 
-fn game_view(g: &Game, run: &NightRun, watch: Option<Vec<(&str, WatchCounts)>>) -> GameView {
+fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
+    let run: &NightRun = &night.run;
+    let watch: Option<Vec<(&str, WatchCounts)>> = caller.then(|| night.watch());
+    let phone_only = night.ledger().phone_only();
     GameView {
         id: g.id,
         name: g.name.clone(),
@@ -259,11 +242,21 @@ fn game_view(g: &Game, run: &NightRun, watch: Option<Vec<(&str, WatchCounts)>>) 
                 message: c.message.clone(),
                 stands: c.stands.clone(),
                 barred: c.barred,
-                source: c.source.clone(),
+                source: c.source.as_deref().map(|s| shown_source(s, caller)),
             })
             .collect(),
         barred: g.barred.keys().cloned().collect(),
-        queue: Vec::new(),
+        queue: g
+            .raised
+            .iter()
+            .map(|r| QueueLine {
+                serial: r.serial.clone(),
+                source: shown_source(&r.source, caller),
+                at: r.at.clone(),
+                calls: r.calls,
+                phone_only: night.numbering().parse(&r.serial).is_ok_and(|s| phone_only.contains(s.booklet())),
+            })
+            .collect(),
         watch: watch.map(|w| {
             w.into_iter()
                 .map(|(p, c)| WatchView { prize: p.to_string(), complete: c.complete, one_away: c.one_away })
