@@ -66,11 +66,11 @@ pub async fn phone(driver_port: u16, chromium: &Path) -> Client {
         .expect("a WebDriver session in headless Chromium")
 }
 
-/// Polls `css`'s text until `want` accepts it (5 s at most); returns it.
+/// Polls `css`'s text until `want` accepts it (10 s at most: two cores shared with Chromium, Lighthouse and PDF work can be slow); returns it.
 pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();
     let mut last = String::new();
-    while start.elapsed() < Duration::from_secs(5) {
+    while start.elapsed() < Duration::from_secs(10) {
         if let Ok(e) = c.find(Locator::Css(css)).await {
             if let Ok(t) = e.text().await {
                 if want(&t) {
@@ -81,7 +81,7 @@ pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> S
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("{css}: still {last:?} after 5 s");
+    panic!("{css}: still {last:?} after 10 s");
 }
 
 pub async fn count(c: &Client, css: &str) -> usize {
@@ -125,16 +125,16 @@ pub async fn js(c: &Client, script: &str) -> serde_json::Value {
     c.execute(script, Vec::new()).await.unwrap()
 }
 
-/// Polls `script`'s value until `want` accepts it (5 s at most).
+/// Polls `script`'s value until `want` accepts it (10 s at most: two cores shared with Chromium, Lighthouse and PDF work can be slow).
 pub async fn js_until(c: &Client, script: &str, want: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
     let start = Instant::now();
     let mut last = serde_json::Value::Null;
-    while start.elapsed() < Duration::from_secs(5) {
+    while start.elapsed() < Duration::from_secs(10) {
         last = js(c, script).await;
         if want(&last) {
             return last;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("{script}: still {last} after 5 s");
+    panic!("{script}: still {last} after 10 s");
 }
