@@ -201,6 +201,12 @@ async fn phones_follow_mark_and_claim_while_the_desk_settles() {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
     }
+    // Following another ticket starts from the form, not the one followed last.
+    a.find(Locator::Id("other")).await.unwrap().click().await.unwrap();
+    js_until(&a, "return [document.getElementById('find').hidden, document.activeElement.id]", |v| {
+        *v == json!([false, "serial"])
+    })
+    .await;
     for c in [a, b, desk, board] {
         c.close().await.unwrap();
     }

@@ -259,7 +259,7 @@ const params = new URLSearchParams(location.search);
 const fromLink = params.get("s");
 const before = kept();
 if (fromLink) find(fromLink, params.get("c"));
-else if (before && before.serial) find(before.serial, before.code);
+else if (before && before.serial && !params.has("another")) find(before.serial, before.code);
 else $("serial").focus();
 
 housie.follow((s) => {
