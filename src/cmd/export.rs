@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use housie::domain::Serial;
+use housie::domain::{Numbering, Serial};
 use housie::night::game::Log;
 use housie::night::ledger::{Entry, Units};
 use housie::night::play_code::CodeKey;
@@ -68,6 +68,17 @@ pub struct Args {
 const LINKS: &str = "links.csv";
 const HEADER: [&str; 6] = ["booklet", "file", "phone_only", "serial", "code", "link"];
 
+/// The row of links.csv for booklet (or book) `unit`: its file, and the link that follows its
+/// first ticket, with the code when it is kept for phones.
+fn link_row(unit: u64, numbering: Numbering, key: &CodeKey, kept: bool, base: &str) -> [String; 6] {
+    let serial: Serial =
+        numbering.book(unit, 1).and_then(|b| numbering.serial(b, 1)).expect("a booklet in the run has a first ticket");
+    let code = if kept { key.code(&serial) } else { String::new() };
+    let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
+    let link = format!("{base}/play?{query}");
+    [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link]
+}
+
 /// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
 /// naming the file and line, before anything is written.
 fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
@@ -127,13 +138,26 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let numbering = run.record.settings.numbering();
     let key = CodeKey::of_seed(&run.record.seed);
     let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
-    // The night, when there is one (or when phone-only must be recorded): it learns what left.
+    // The night, when there is one (or when phone-only must be recorded): it learns what left,
+    // once the files are written.
     let has_night = args.dir.join(NIGHT_DB).exists();
-    let (run, phone_only) = if has_night || args.phone_only {
-        let (mut night, notes) = Night::open(run, OpenOptions::default())?;
-        for n in notes {
-            note!("housie: {n}");
+    let (mut night, run) = match has_night || args.phone_only {
+        true => {
+            let (night, notes) = Night::open(run, OpenOptions::default())?;
+            for n in notes {
+                note!("housie: {n}");
+            }
+            let run = std::sync::Arc::clone(&night.run);
+            (Some(night), run)
         }
+        false => (None, std::sync::Arc::new(run)),
+    };
+    let mut phone_only = night.as_ref().map_or_else(Units::default, |n| n.ledger().phone_only().clone());
+    if args.phone_only {
+        phone_only = phone_only.or(&units);
+    }
+    let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
+    if let Some(night) = &mut night {
         if args.phone_only {
             night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
         }
@@ -142,25 +166,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
             night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
         }
-        let phone_only = night.ledger().phone_only().clone();
-        (std::sync::Arc::clone(&night.run), phone_only)
-    } else {
-        (std::sync::Arc::new(run), Units::default())
-    };
-    let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
+    }
     for &unit in &list {
-        let serial: Serial = numbering
-            .book(unit, 1)
-            .and_then(|b| numbering.serial(b, 1))
-            .expect("a booklet in the run has a first ticket");
-        let kept = phone_only.contains(unit);
-        let code = if kept { key.code(&serial) } else { String::new() };
-        let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
-        let link = format!("{base}/play?{query}");
-        links.insert(
-            unit,
-            [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link],
-        );
+        links.insert(unit, link_row(unit, numbering, &key, phone_only.contains(unit), &base));
     }
     let mut csv = csv::Writer::from_writer(Vec::new());
     let io = |e: csv::Error| Error::Usage(format!("{}: {e}", links_path.display()));
