@@ -1,73 +1,94 @@
-// A player's page, for a phone: the tickets of one book (the serial typed, or from a link) in
-// the game on the desk. Numbers called after the page opened the game are marked as they come;
-// those called before are marked only when the player taps Catch up (UK Gambling Commission
-// 6.2: catching up needs the player's own action). Claim sends the ticket to the caller's
-// queue; the caller settles it and this page shows the verdict. What it follows is kept in
-// this browser, so a reload or a restart of housie picks up where it was.
+// A player's page, for a phone: the tickets of each book the player follows (a serial typed,
+// or from a link; more than one book if they bought more) in the game on the desk. Numbers
+// called after the page opened the game are marked as they come; those called before are
+// marked only when the player taps Catch up (UK Gambling Commission 6.2: catching up needs the
+// player's own action). Claim sends the ticket to the caller's queue; the caller settles it and
+// this page shows the verdict. What it follows is kept in this browser, so a reload or a
+// restart of housie picks up where it was.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const KEPT = "housie.play.v1";
-let who = null; // { serial, code }
-let view = null; // GET /api/play/{serial}
-let state = null;
+const KEPT = "housie.play.v2";
 const PENDING = "housie.pending.v1";
-// A claim with the caller: { serial, before (its claims then), game (the game's commitment) },
-// kept so that a reload still shows the verdict.
-let pending = (() => {
-  try { return JSON.parse(sessionStorage.getItem(PENDING) || "null"); } catch (_) { return null; }
-})();
-
-function setPending(value) {
-  pending = value;
-  try {
-    if (value) sessionStorage.setItem(PENDING, JSON.stringify(value)); else sessionStorage.removeItem(PENDING);
-  } catch (_) { /* not kept */ }
-}
+let follows = []; // [{ serial, code }], in the order added
+const views = new Map(); // serial → GET /api/play/{serial}
+let state = null;
 let lastAnnounced = null;
-let finding = false; // a ticket is being asked for
+let fetching = false; // the books are being asked for
 
-function kept() {
-  try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (_) { return null; }
+// ---- What this browser keeps.
+function load(key, store) {
+  try { return JSON.parse(store.getItem(key) || "null"); } catch (_) { return null; }
 }
 
-function keep(value) {
+function save(key, value, store) {
   try {
-    if (value) localStorage.setItem(KEPT, JSON.stringify(value)); else localStorage.removeItem(KEPT);
+    if (value) store.setItem(key, JSON.stringify(value)); else store.removeItem(key);
   } catch (_) { /* private browsing: nothing kept */ }
 }
 
-function playPath(suffix) {
-  const code = who.code ? "?code=" + encodeURIComponent(who.code) : "";
-  return `/api/play/${encodeURIComponent(who.serial)}${suffix || ""}${suffix ? "" : code}`;
+// A claim with the caller: { serial, before (its claims then), game (the game's commitment) },
+// kept for the tab so that a reload still shows the verdict.
+let pending = load(PENDING, sessionStorage);
+
+function setPending(value) {
+  pending = value;
+  save(PENDING, value, sessionStorage);
 }
 
-// ---- Finding the ticket.
-async function find(serial, code) {
-  who = { serial: serial.trim(), code: code || null };
-  finding = true;
-  const r = await housie.api("GET", playPath());
-  finding = false;
-  if (!r.ok) {
-    // housie is away (a restart): keep what is shown; the next state asks again.
-    if (r.status === 0 && view) return;
-    showFindError(r);
-    return;
-  }
-  view = r.body;
-  who.serial = view.serial;
-  keep(who);
-  const params = new URLSearchParams({ s: view.serial });
+function keepFollows() {
+  save(KEPT, follows.length ? follows : null, localStorage);
+}
+
+function path(who, suffix) {
+  const code = who.code && !suffix ? "?code=" + encodeURIComponent(who.code) : "";
+  return `/api/play/${encodeURIComponent(who.serial)}${suffix || ""}${code}`;
+}
+
+// ---- Finding a book.
+async function add(serial, code) {
+  const who = { serial: serial.trim(), code: code || null };
+  const r = await housie.api("GET", path(who));
+  if (!r.ok) return showFindError(who, r);
+  who.serial = r.body.serial;
+  // A book followed already (by another of its serials) is followed once.
+  const same = (f) => f.serial === who.serial || (views.has(f.serial) && views.get(f.serial).unit === r.body.unit);
+  for (const f of follows.filter(same)) views.delete(f.serial);
+  follows = follows.filter((f) => !same(f));
+  follows.push(who);
+  views.set(who.serial, r.body);
+  keepFollows();
+  const params = new URLSearchParams({ s: who.serial });
   if (who.code) params.set("c", who.code);
   history.replaceState(null, "", "/play?" + params.toString());
+  $("find-message").replaceChildren();
+  $("serial").value = "";
   $("find").hidden = true;
   $("follow").hidden = false;
-  if (state) render();
+  render();
 }
 
-function showFindError(r) {
+// Every book followed, asked for again (a new game brings each book's page in it).
+async function refresh() {
+  if (fetching) return;
+  fetching = true;
+  const gone = new Set();
+  for (const who of [...follows]) {
+    const r = await housie.api("GET", path(who));
+    if (r.ok) views.set(who.serial, r.body);
+    else if (r.status === 404) gone.add(who.serial);
+    // housie away (a restart): keep what is shown; the next state asks again.
+  }
+  for (const serial of gone) views.delete(serial);
+  follows = follows.filter((f) => !gone.has(f.serial));
+  keepFollows();
+  fetching = false;
+  render();
+}
+
+function showFindError(who, r) {
   $("find").hidden = false;
-  $("follow").hidden = true;
+  $("follow").hidden = follows.length === 0;
   $("serial").value = who.serial;
   const box = $("find-message");
   box.replaceChildren(r.body && r.body.error ? r.body.error : "housie did not answer: try again in a moment");
@@ -76,40 +97,44 @@ function showFindError(r) {
     const p = housie.el("p", {}, "Did you mean ");
     suggestions.forEach((s, i) => {
       const b = housie.el("button", { type: "button", class: "suggestion" }, s);
-      b.addEventListener("click", () => find(s, null));
+      b.addEventListener("click", () => add(s, null));
       p.append(b, i + 1 < suggestions.length ? " or " : "?");
     });
     box.append(p);
   }
-  if (r.status === 404) keep(null);
-  // A serial housie refused is not asked for again; one it did not answer for is, once it is back.
-  if (r.status !== 0) who = null;
   $("serial").focus();
 }
 
 $("find").addEventListener("submit", (e) => {
   e.preventDefault();
-  find($("serial").value, null);
+  add($("serial").value, null);
 });
 
-// ---- Marking: what this device has seen of each game.
-function marksKey(g) {
+function stopFollowing(serial) {
+  follows = follows.filter((f) => f.serial !== serial);
+  views.delete(serial);
+  keepFollows();
+  if (!follows.length) {
+    $("follow").hidden = true;
+    $("find").hidden = false;
+    $("serial").focus();
+  }
+  render();
+}
+
+// ---- Marking: what this device has seen of each game, for each book.
+function marksKey(g, view) {
   return `housie.marks.${g.commitment}.${view.serial}`;
 }
 
-function marks(g) {
-  let m = null;
-  try { m = JSON.parse(localStorage.getItem(marksKey(g)) || "null"); } catch (_) { m = null; }
+function marks(g, view) {
+  let m = load(marksKey(g, view), localStorage);
   if (!m) {
     m = { opened: g.count, caught: g.count === 0 };
-    saveMarks(g, m);
+    save(marksKey(g, view), m, localStorage);
   }
   if (m.opened > g.count) m.opened = g.count;
   return m;
-}
-
-function saveMarks(g, m) {
-  try { localStorage.setItem(marksKey(g), JSON.stringify(m)); } catch (_) { /* not kept */ }
 }
 
 function marked(g, m) {
@@ -117,7 +142,7 @@ function marked(g, m) {
 }
 
 // ---- Drawing.
-function ticketBox(t, hits, g) {
+function ticketBox(t, hits, g, who) {
   const numbers = t.grid.flat().filter((n) => n !== null);
   const togo = numbers.filter((n) => !hits.has(n)).length;
   const table = housie.el("table", { class: "ticket play-grid" },
@@ -137,39 +162,51 @@ function ticketBox(t, hits, g) {
   const button = housie.el("button", { type: "button", class: "claim-button" }, "Claim on this ticket");
   button.setAttribute("aria-label", `Claim on this ticket, ${t.serial}`);
   button.disabled = !g || g.ended || !!pending;
-  button.addEventListener("click", () => claim(t));
+  button.addEventListener("click", () => claim(who, t));
   return housie.el("article", { class: "play-ticket", "aria-label": `Ticket ${t.serial}` }, head, table, button);
 }
 
+// Whether a book's page is for the game on the desk (before the first game, any is).
+function current(view, g) {
+  return !g || (view.game && view.game.id === g.id);
+}
+
 function render() {
-  if (!view || !state) return;
+  if (!state) return;
   const g = state.game;
-  if (g && (!view.game || view.game.id !== g.id)) {
-    // A new game on the desk: this book's page in it.
-    if (!finding) find(who.serial, who.code);
-    return;
-  }
+  const shown = follows.filter((f) => views.has(f.serial) && current(views.get(f.serial), g));
   $("run-title").textContent = state.run.title || "";
   $("play-game").textContent = !g ? "Waiting for the first game" : g.colour ? `${g.name} · the ${g.colour} page` : g.name;
   $("play-prize").textContent = housie.playing(g);
   $("play-last").textContent = g && g.last ? g.last : "–";
   $("play-count").textContent = g ? g.count + (g.count === 1 ? " call" : " calls") : "";
-  const note = $("play-note");
-  note.hidden = !view.note;
-  note.textContent = view.note || "";
-  let hits = new Set();
-  const catchUp = $("catch-up");
-  catchUp.hidden = true;
-  if (g && view.tickets.length) {
-    const m = marks(g);
-    hits = marked(g, m);
-    const earlier = m.caught ? 0 : m.opened;
-    if (earlier > 0) {
-      catchUp.hidden = false;
-      catchUp.textContent = `Catch up: mark the ${earlier} number${earlier === 1 ? "" : "s"} called before you opened this page`;
+  let earlier = 0;
+  const parts = [];
+  const notes = [];
+  for (const who of shown) {
+    const view = views.get(who.serial);
+    let hits = new Set();
+    if (g && view.tickets.length) {
+      const m = marks(g, view);
+      hits = marked(g, m);
+      if (!m.caught) earlier = Math.max(earlier, m.opened);
     }
+    if (view.note) notes.push(view.note);
+    if (shown.length > 1) {
+      const stop = housie.el("button", { type: "button", class: "stop" }, "Stop following");
+      stop.setAttribute("aria-label", `Stop following ${view.unit_name} ${view.unit}`);
+      stop.addEventListener("click", () => stopFollowing(who.serial));
+      parts.push(housie.el("h2", { class: "play-book" }, `${view.unit_name === "booklet" ? "Booklet" : "Book"} ${view.unit} `, stop));
+    }
+    parts.push(...view.tickets.map((t) => ticketBox(t, hits, g, who)));
   }
-  $("tickets").replaceChildren(...view.tickets.map((t) => ticketBox(t, hits, g)));
+  const note = $("play-note");
+  note.hidden = notes.length === 0;
+  note.textContent = notes.join(" ");
+  const catchUp = $("catch-up");
+  catchUp.hidden = earlier === 0;
+  catchUp.textContent = `Catch up: mark the ${earlier} number${earlier === 1 ? "" : "s"} called before you opened this page`;
+  $("tickets").replaceChildren(...parts);
   const wins = [];
   for (const p of g ? g.prize_list : []) {
     for (const place of p.won) {
@@ -190,9 +227,12 @@ function render() {
 $("catch-up").addEventListener("click", () => {
   const g = state && state.game;
   if (!g) return;
-  const m = marks(g);
-  m.caught = true;
-  saveMarks(g, m);
+  for (const view of views.values()) {
+    if (!view.tickets.length) continue;
+    const m = marks(g, view);
+    m.caught = true;
+    save(marksKey(g, view), m, localStorage);
+  }
   render();
 });
 
@@ -207,13 +247,13 @@ function claimsOf(g, serial) {
   return g.claims.filter((c) => c.serial === serial);
 }
 
-async function claim(t) {
+async function claim(who, t) {
   const g = state && state.game;
   if (!g || pending) return;
   const before = claimsOf(g, t.serial).length;
   const body = { ticket: t.ticket };
   if (who.code) body.code = who.code;
-  const r = await housie.api("POST", playPath("/claims"), body);
+  const r = await housie.api("POST", path(who, "/claims"), body);
   if (!r.ok) {
     status(r.body && r.body.error ? r.body.error : "housie did not answer: claim again", "bad");
     return;
@@ -254,19 +294,28 @@ function settled(g) {
   render();
 }
 
-// ---- Start: a link (?s=…&c=…), or what this browser followed last.
+// ---- Start: a link (?s=…&c=…) adds its book to those this browser follows; ?another shows
+// the form to add one more.
 const params = new URLSearchParams(location.search);
-const fromLink = params.get("s");
-const before = kept();
-if (fromLink) find(fromLink, params.get("c"));
-else if (before && before.serial && !params.has("another")) find(before.serial, before.code);
-else $("serial").focus();
+const before = load(KEPT, localStorage) || load("housie.play.v1", localStorage);
+follows = Array.isArray(before) ? before : before && before.serial ? [before] : [];
+if (follows.length) {
+  $("find").hidden = !params.has("another");
+  $("follow").hidden = false;
+  refresh();
+}
+if (params.get("s")) add(params.get("s"), params.get("c"));
+else if (!follows.length || params.has("another")) {
+  $("find").hidden = false;
+  $("serial").focus();
+}
 
 housie.follow((s) => {
   state = s;
-  // housie was not there when the page asked for its ticket: ask again now that it is.
-  if (who && !view && !finding) find(who.serial, who.code);
-  else render();
+  render();
+  // A new game on the desk (each book's page in it), or housie was not there when the page
+  // asked for its books: ask again.
+  if (follows.some((f) => !views.has(f.serial) || !current(views.get(f.serial), s.game))) refresh();
 }, (up) => {
   $("link").classList.toggle("down", !up);
   $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
