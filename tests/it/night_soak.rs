@@ -36,6 +36,28 @@ fn is_closed(s: &mut TcpStream) -> bool {
     }
 }
 
+/// `housie serve RUN` on a free port in a shell that holds it to 1,024 open files, as most
+/// systems do: the server, its port and the caller's token.
+#[cfg(unix)]
+fn serve_held_to_1024_files(run: &std::path::Path) -> (Process, u16, String) {
+    let port = free_port();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -n 1024 && exec "$0" serve "$1" --listen "127.0.0.1:$2""#)
+        .arg(assert_cmd::cargo::cargo_bin("housie"))
+        .arg(run)
+        .arg(port.to_string())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let server = Process(child);
+    wait_for_port(port, "housie serve");
+    (server, port, first.trim().split("?token=").nth(1).unwrap().to_string())
+}
+
 #[cfg(unix)]
 #[test]
 #[ignore = "it times calls, so it runs alone: cargo test --test it night_soak -- --ignored --test-threads=1 (.ci/run does)"]
@@ -47,26 +69,12 @@ fn a_flood_of_idle_and_slow_connections_cannot_lock_the_caller_out() {
     let dir = Dir::new();
     let run = dir.join("run");
     make_run(&run, 40);
-    let port = free_port();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -n 1024 && exec "$0" serve "$1" --listen "127.0.0.1:$2""#)
-        .arg(assert_cmd::cargo::cargo_bin("housie"))
-        .arg(&run)
-        .arg(port.to_string())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let pid = child.id();
-    let _server = Process(child);
-    wait_for_port(port, "housie serve");
+    let (server, port, token) = serve_held_to_1024_files(&run);
+    let pid = server.0.id();
+    let _server = server;
     let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap_or_default();
     let files = limits.lines().find(|l| l.starts_with("Max open files")).unwrap_or("");
     assert!(files.split_whitespace().nth(3) == Some("1024"), "the server's limit: {files}");
-    let token = first.trim().split("?token=").nth(1).unwrap().to_string();
     let (status, _) = request(port, "POST", "/api/games", &token, r#"{"name": "Flood", "books": "all"}"#);
     assert_eq!(status, "HTTP/1.1 201 Created");
 
@@ -158,22 +166,7 @@ fn three_hundred_phones_and_ten_boards_follow_a_whole_game() {
     let dir = Dir::new();
     let run = dir.join("run");
     make_run(&run, 60);
-    let port = free_port();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -n 1024 && exec "$0" serve "$1" --listen "127.0.0.1:$2""#)
-        .arg(assert_cmd::cargo::cargo_bin("housie"))
-        .arg(&run)
-        .arg(port.to_string())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let _server = Process(child);
-    wait_for_port(port, "housie serve");
-    let token = first.trim().split("?token=").nth(1).unwrap().to_string();
+    let (_server, port, token) = serve_held_to_1024_files(&run);
     let (status, _) = request(port, "POST", "/api/games", &token, r#"{"name": "Full house", "books": "all"}"#);
     assert!(status.contains("201"), "{status}");
     let rows = crate::util::manifest_rows(&dir.read("run/manifest.csv"));
