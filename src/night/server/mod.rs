@@ -53,6 +53,8 @@ pub struct Snapshot {
     pub public_event: axum::body::Bytes,
     /// `caller` as one Server-Sent Event.
     pub caller_event: axum::body::Bytes,
+    /// The night's database went from under the server.
+    pub lost: bool,
 }
 
 /// Where the server writes a line for the person running it (stderr, for `housie serve`).
@@ -179,7 +181,9 @@ impl App {
     }
 
     /// Runs a command on the night off the async threads (it waits for the disk), then
-    /// publishes the new state if anything changed.
+    /// publishes the new state if anything changed. The state is published from the request's
+    /// own task, just before its answer is written: publishing wakes every open stream, and the
+    /// caller's answer should not wait behind hundreds of phones.
     pub async fn change<T: Send + 'static>(
         self: &Arc<App>,
         command: impl FnOnce(&mut Night) -> Result<T, CommandError> + Send + 'static,
@@ -190,21 +194,37 @@ impl App {
             let before = night.version();
             let result = command(&mut night);
             let lost = night.lost().map(str::to_string);
-            if night.version() != before || (lost.is_some() && !app.lost_reported.load(Ordering::SeqCst)) {
-                app.published.send_replace(snapshot(&night));
-            }
+            let newly_lost = lost.is_some() && !app.lost_reported.load(Ordering::SeqCst);
+            let changed = (night.version() != before || newly_lost).then(|| snapshot(&night));
             if let Some(why) = lost {
                 if !app.lost_reported.swap(true, Ordering::SeqCst) {
                     (app.log)(&why);
                 }
             }
-            result
+            (result, changed)
         })
         .await;
         match joined {
-            Ok(result) => result.map_err(ApiError::from),
+            Ok((result, changed)) => {
+                if let Some(new) = changed {
+                    self.publish(new);
+                }
+                result.map_err(ApiError::from)
+            }
             Err(_) => Err(ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, "the command failed")),
         }
+    }
+
+    /// Publishes `new` unless a later state was published first (two changes made one after the
+    /// other under the night's lock may reach here in either order).
+    fn publish(&self, new: Snapshot) {
+        self.published.send_if_modified(|current| {
+            let later = (new.version, new.lost) > (current.version, current.lost);
+            if later {
+                *current = new;
+            }
+            later
+        });
     }
 
     /// Reads the night (for the record).
@@ -230,7 +250,14 @@ fn snapshot(night: &Night) -> Snapshot {
     let (public, caller): (Arc<str>, Arc<str>) = (json(false).into(), json(true).into());
     let event =
         |data: &str| axum::body::Bytes::from(format!("event: state\nid: {}\ndata: {data}\n\n", night.version()));
-    Snapshot { version: night.version(), public_event: event(&public), caller_event: event(&caller), public, caller }
+    Snapshot {
+        version: night.version(),
+        public_event: event(&public),
+        caller_event: event(&caller),
+        public,
+        caller,
+        lost: night.lost().is_some(),
+    }
 }
 
 /// Every route, top to bottom.
