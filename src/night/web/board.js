@@ -14,7 +14,7 @@ for (let n = 1; n <= 90; n++) {
 }
 
 const speak = voice.follower("board");
-let lastAnnounced = null;
+const announce = housie.announcer($("announce"));
 
 // 64 hex digits in groups of four, four groups a line, to read from a distance.
 function hexLines(hex) {
@@ -46,20 +46,8 @@ function render(state) {
       : g.count === 0
         ? "The draw is fixed: SHA-256 of its seed\n" + hexLines(g.commitment)
         : "";
-  const wins = [];
-  for (const p of g ? g.prize_list : []) {
-    for (const place of p.won) {
-      const who = place.winners.length ? place.winners.join(", ") : "won";
-      const which = p.places > 1 ? ` (${housie.ordinal(place.place)})` : "";
-      wins.push(housie.el("li", {}, `${p.prize}${which}: ${who}`));
-    }
-  }
-  $("board-winners").replaceChildren(...wins);
-  $("winners-label").hidden = wins.length === 0;
-  if (g && g.last && `${g.id}:${g.count}` !== lastAnnounced) {
-    if (lastAnnounced !== null) $("announce").textContent = `Number ${g.last}`;
-    lastAnnounced = `${g.id}:${g.count}`;
-  }
+  housie.showWinners(g, $("board-winners"), $("winners-label"));
+  announce(g);
   speak(g);
 }
 

@@ -72,5 +72,31 @@ const housie = (() => {
     return g.open.length ? "Playing for " + g.open.join(" · ") : "All prizes won";
   }
 
-  return { token, api, follow, el, utc, ordinal, playing };
+  // Every place won so far, "top line (2nd): 000123-4-0", into `list`; `label` is shown only
+  // when there is one.
+  function showWinners(g, list, label) {
+    const wins = [];
+    for (const p of g ? g.prize_list : []) {
+      for (const place of p.won) {
+        const who = place.winners.length ? place.winners.join(", ") : "won";
+        const which = p.places > 1 ? ` (${ordinal(place.place)})` : "";
+        wins.push(el("li", {}, `${p.prize}${which}: ${who}`));
+      }
+    }
+    list.replaceChildren(...wins);
+    label.hidden = wins.length === 0;
+  }
+
+  // Tells screen readers each new call through the live region `region` (not the one on show
+  // when the page opens).
+  function announcer(region) {
+    let last = null;
+    return (g) => {
+      if (!g || !g.last || `${g.id}:${g.count}` === last) return;
+      if (last !== null) region.textContent = `Number ${g.last}`;
+      last = `${g.id}:${g.count}`;
+    };
+  }
+
+  return { token, api, follow, el, utc, ordinal, playing, showWinners, announcer };
 })();

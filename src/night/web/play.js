@@ -13,7 +13,7 @@ const PENDING = "housie.pending.v1";
 let follows = []; // [{ serial, code }], in the order added
 const views = new Map(); // serial → GET /api/play/{serial}
 let state = null;
-let lastAnnounced = null;
+const announce = housie.announcer($("announce"));
 let fetching = false; // the books are being asked for
 
 // ---- What this browser keeps.
@@ -207,20 +207,8 @@ function render() {
   catchUp.hidden = earlier === 0;
   catchUp.textContent = `Catch up: mark the ${earlier} number${earlier === 1 ? "" : "s"} called before you opened this page`;
   $("tickets").replaceChildren(...parts);
-  const wins = [];
-  for (const p of g ? g.prize_list : []) {
-    for (const place of p.won) {
-      const who = place.winners.length ? place.winners.join(", ") : "won";
-      const which = p.places > 1 ? ` (${housie.ordinal(place.place)})` : "";
-      wins.push(housie.el("li", {}, `${p.prize}${which}: ${who}`));
-    }
-  }
-  $("play-winners").replaceChildren(...wins);
-  $("play-winners-label").hidden = wins.length === 0;
-  if (g && g.last && `${g.id}:${g.count}` !== lastAnnounced) {
-    if (lastAnnounced !== null) $("announce").textContent = `Number ${g.last}`;
-    lastAnnounced = `${g.id}:${g.count}`;
-  }
+  housie.showWinners(g, $("play-winners"), $("play-winners-label"));
+  announce(g);
   settled(g);
 }
 
