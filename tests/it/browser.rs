@@ -26,38 +26,36 @@ pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
 }
 
 pub async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--no-first-run", format!("--window-size={width},{height}")]
-        }),
-    );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{driver_port}"))
-        .await
-        .expect("a WebDriver session in headless Chromium")
+    session(driver_port, chromium, width, height, None).await
 }
 
 /// A phone: Chromium emulating a 390×844 screen at 3 pixels a CSS pixel, touch and all (a
 /// headless window is never narrower than 500 pixels).
 pub async fn phone(driver_port: u16, chromium: &Path) -> Client {
+    let screen = serde_json::json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}});
+    session(driver_port, chromium, 500, 900, Some(screen)).await
+}
+
+/// A WebDriver session in headless Chromium with a window of `width` × `height`, emulating
+/// `mobile` (chromedriver's `mobileEmulation`) when given.
+async fn session(
+    driver_port: u16,
+    chromium: &Path,
+    width: u32,
+    height: u32,
+    mobile: Option<serde_json::Value>,
+) -> Client {
+    let mut options = serde_json::json!({
+        "binary": chromium,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--no-first-run", format!("--window-size={width},{height}")]
+    });
+    if let Some(mobile) = mobile {
+        options["mobileEmulation"] = mobile;
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--no-first-run", "--window-size=500,900"],
-            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}}
-        }),
-    );
+    caps.insert("goog:chromeOptions".into(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
         .capabilities(caps)
