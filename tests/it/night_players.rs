@@ -447,6 +447,8 @@ async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
         ("/api/play/%E2%80%AE000001-1-7".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
         ("/api/play/%00".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
         (format!("/api/play/{serial}?code={long}"), StatusCode::OK),
+        (format!("/api/play/{serial}?code=%ZZ%"), StatusCode::OK),
+        (format!("/api/play/{serial}?code=a&code=b"), StatusCode::BAD_REQUEST),
         ("/api/play/".to_string(), StatusCode::NOT_FOUND),
     ] {
         let (s, v) = h.follow(&path).await;

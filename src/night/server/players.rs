@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, FromRequestParts, Path, RawQuery, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -56,8 +56,10 @@ impl ClaimLimiter {
     }
 }
 
-fn code_in(query: Option<&str>) -> Option<String> {
-    query?.split('&').find_map(|p| p.strip_prefix("code=")).map(|c| c.replace("%20", " ").replace('+', " "))
+/// The query of a player's page: the code of a phone-only book.
+#[derive(Deserialize)]
+pub struct PlayQuery {
+    code: Option<String>,
 }
 
 /// `GET /api/play/{serial}[?code=CODE]` → the ticket's book in the game on the desk (see
@@ -66,9 +68,9 @@ fn code_in(query: Option<&str>) -> Option<String> {
 pub async fn follow(
     State(app): State<Arc<App>>,
     Path(serial): Path<String>,
-    RawQuery(query): RawQuery,
+    Query(query): Query<PlayQuery>,
 ) -> Result<Json<PlayView>, ApiError> {
-    let code = code_in(query.as_deref());
+    let code = query.code;
     let view = app.read(move |night| night.follow(&Follower { serial: &serial, code: code.as_deref() })).await?;
     Ok(Json(view))
 }
