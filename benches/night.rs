@@ -12,9 +12,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use housie::night::server::{serve, App};
 use housie::night::watch::Watch;
 use housie::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
+use housie::web::{serve, App};
 use housie::{generate_run, GeneratePlan, Seed};
 
 fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
@@ -46,12 +46,12 @@ fn night(c: &mut Criterion) {
     let run = NightRun::open(&dir).unwrap();
     let books = format!("{}-{}", run.books().start(), run.books().end());
     let serial = housie::Serial::new(*run.books().start(), 1).unwrap().to_string();
-    let set = housie::game::PrizeSet::shipped("tambola").unwrap();
+    let set = housie::rules::PrizeSet::shipped("tambola").unwrap();
     let mut watch = Watch::new(
         &run,
-        &housie::game::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
+        &housie::rules::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
         &set,
-        &housie::game::Progress::new(&set),
+        &housie::rules::Progress::new(&set),
         &[],
     );
     group.sample_size(50);
@@ -133,9 +133,9 @@ fn planner(c: &mut Criterion) {
     let mut group = c.benchmark_group("plan");
     group.sample_size(10);
     for name in ["uk", "tambola"] {
-        let set = housie::game::PrizeSet::shipped(name).unwrap();
+        let set = housie::rules::PrizeSet::shipped(name).unwrap();
         group.bench_function(format!("2,000 games over 480 books ({name})"), |b| {
-            b.iter(|| housie::game::plan::plan(&tickets, &set, 2000, &Seed::from_text("games")))
+            b.iter(|| housie::rules::planner::plan(&tickets, &set, 2000, &Seed::from_text("games")))
         });
     }
     group.finish();

@@ -68,7 +68,7 @@ pub enum Error {
     Manifest(String),
     /// A date that cannot be used.
     #[error(transparent)]
-    Date(#[from] crate::date::DateError),
+    Date(#[from] crate::support::date::DateError),
     /// The command line's own refusals (a mistyped serial, bad calls): never made by the library.
     #[error("{0}")]
     Usage(String),
@@ -83,16 +83,7 @@ pub enum Error {
     Font(#[from] crate::print::font::FontError),
     /// A prize set was refused.
     #[error(transparent)]
-    Prizes(#[from] crate::game::PrizeSetError),
-    /// The night could not start (boxed: it can itself hold an `Error` about the run).
-    #[error(transparent)]
-    Night(Box<crate::night::OpenError>),
-}
-
-impl From<crate::night::OpenError> for Error {
-    fn from(e: crate::night::OpenError) -> Error {
-        Error::Night(Box::new(e))
-    }
+    Prizes(#[from] crate::rules::PrizeSetError),
 }
 
 impl Error {

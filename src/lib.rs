@@ -3,30 +3,32 @@
 //! housie: printable books of 90-ball bingo tickets, drawn so that every valid book is equally
 //! likely, with a manifest, a print-ready PDF, a run record and, on the night, a caller's desk.
 //!
-//! The parts, in the order data flows: [`domain`] (tickets, books, serials), [`generate`]
-//! (drawing books), [`print`] (template, font, pages) and [`export`] (the PDF and the manifest),
-//! driven by [`pipeline`]; [`record`] (run.json, reading manifests back, verification); and
-//! [`night`], which reads a run and writes only its own database.
+//! The parts, in the order data flows (each uses only those listed before it; see
+//! `docs/architecture.md`): [`support`] (leaf helpers), [`domain`] (tickets, books, serials),
+//! [`generate`] (drawing books), [`rules`] (prizes, calls, verdicts), [`print`](mod@print) (template,
+//! font, pages), [`record`] (run.json, the manifest's schema, chains), [`export`] (one file per
+//! output format), driven by [`pipeline`]; [`ledger`] (the night's money), [`night`] (the
+//! event-sourced night, which reads a run and writes only its own database), [`audit`]
+//! (verify, check, winners) and [`web`] (the desk, board and player page over HTTP).
+//!
+//! Nothing inside the crate imports through the re-exports below; they are for users.
 
 pub mod audit;
-pub mod date;
-pub mod digest;
 pub mod domain;
 pub mod error;
 pub mod export;
-pub mod files;
-pub mod game;
 pub mod generate;
+pub mod ledger;
 pub mod night;
-pub(crate) mod parallel;
 pub mod pipeline;
 pub mod print;
 pub mod record;
+pub mod rules;
+pub mod support;
+pub mod web;
 
 pub use domain::{Book, Serial, SerialError, Ticket};
 pub use error::Error;
 pub use generate::{Generator, RunOptions, Seed};
-pub use pipeline::{generate_run, is_volume_name, GeneratePlan, Outcome, Settings};
-
-/// Name of the manifest inside the output folder.
-pub const MANIFEST: &str = "manifest.csv";
+pub use pipeline::{generate_run, GeneratePlan, Outcome, Settings};
+pub use record::{is_volume_name, MANIFEST};

@@ -2,7 +2,7 @@
 //! The `housie` command: a thin shell over the library. Every error ends here as one line on
 //! stderr and an exit code: 0 success, 1 "no" (a run or claim that is not valid), 2 usage or I/O.
 
-mod cmd;
+mod cli;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -19,43 +19,44 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    Generate(cmd::generate::Args),
-    Verify(cmd::verify::Args),
-    Check(cmd::check::Args),
-    Winners(cmd::winners::Args),
-    Serve(cmd::serve::Args),
-    Night(cmd::night::Args),
-    Cashup(cmd::cashup::Args),
-    Export(cmd::export::Args),
-    Draws(cmd::draws::Args),
-    Plan(cmd::plan::Args),
-    Prizes(cmd::prizes::Args),
-    RngDump(cmd::rng_dump::Args),
+    Generate(cli::generate::Args),
+    Verify(cli::verify::Args),
+    Check(cli::check::Args),
+    Winners(cli::winners::Args),
+    Serve(cli::serve::Args),
+    Night(cli::night::Args),
+    Cashup(cli::cashup::Args),
+    Export(cli::export::Args),
+    Draws(cli::draws::Args),
+    Plan(cli::plan::Args),
+    Prizes(cli::prizes::Args),
+    RngDump(cli::rng_dump::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Generate(args) => cmd::generate::run(args),
-        Command::Verify(args) => cmd::verify::run(args),
-        Command::Check(args) => cmd::check::run(args),
-        Command::Winners(args) => cmd::winners::run(args),
-        Command::Serve(args) => cmd::serve::run(args),
-        Command::Night(args) => cmd::night::run(args),
-        Command::Cashup(args) => cmd::cashup::run(args),
-        Command::Export(args) => cmd::export::run(args),
-        Command::Draws(args) => cmd::draws::run(args),
-        Command::Plan(args) => cmd::plan::run(args),
-        Command::Prizes(args) => cmd::prizes::run(args),
-        Command::RngDump(args) => cmd::rng_dump::run(args),
+        Command::Generate(args) => cli::generate::run(args).map_err(cli::failure::Failure::from),
+        Command::Verify(args) => cli::verify::run(args).map_err(cli::failure::Failure::from),
+        Command::Check(args) => cli::check::run(args),
+        Command::Winners(args) => cli::winners::run(args),
+        Command::Serve(args) => cli::serve::run(args),
+        Command::Night(args) => cli::night::run(args),
+        Command::Cashup(args) => cli::cashup::run(args),
+        Command::Export(args) => cli::export::run(args),
+        Command::Draws(args) => cli::draws::run(args).map_err(cli::failure::Failure::from),
+        Command::Plan(args) => cli::plan::run(args),
+        Command::Prizes(args) => cli::prizes::run(args).map_err(cli::failure::Failure::from),
+        Command::RngDump(args) => cli::rng_dump::run(args).map_err(cli::failure::Failure::from),
     };
     match result {
         Ok(code) => code,
         Err(err) => {
-            // A closed pipe (e.g. `housie … | head`) is not worth a message.
+            // A closed pipe (e.g. `housie … | head`) means the reader has all it wanted: exit
+            // quietly and successfully, as ripgrep does.
             if let Some(io) = std::error::Error::source(&err).and_then(|e| e.downcast_ref::<std::io::Error>()) {
                 if io.kind() == std::io::ErrorKind::BrokenPipe {
-                    return ExitCode::from(2);
+                    return ExitCode::SUCCESS;
                 }
             }
             // stderr may be closed too; nothing is left to tell then.

@@ -8,10 +8,12 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
+use crate::error::Error;
+use crate::pipeline::{generate_run, GeneratePlan};
 use crate::record::chain::Chain;
 use crate::record::manifest;
+use crate::record::MANIFEST;
 use crate::record::{read_record, RUN_RECORD};
-use crate::{generate_run, Error, GeneratePlan, MANIFEST};
 
 /// The outcome of a check that could be carried out: the problems (none means valid) and notes.
 #[derive(Debug, Default)]
@@ -116,7 +118,7 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
             Err(e) => files.push(format!("{}: {e}", f.name)),
         }
     }
-    if crate::digest::sha256_hex(record.template.toml.as_bytes()) != record.template.sha256 {
+    if crate::support::digest::sha256_hex(record.template.toml.as_bytes()) != record.template.sha256 {
         files.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
     }
 
@@ -228,7 +230,7 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
 fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
     let mut hasher = Sha256::new();
     let bytes = std::io::copy(&mut fs::File::open(path)?, &mut hasher)?;
-    Ok((crate::digest::hex(&hasher.finalize()), bytes))
+    Ok((crate::support::digest::hex(&hasher.finalize()), bytes))
 }
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.

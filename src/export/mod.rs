@@ -119,7 +119,7 @@ impl OutputFile {
 
     /// Flushes and syncs; the file is complete but still under its temporary name.
     pub fn finish(self) -> io::Result<FinishedFile> {
-        let sha256 = crate::digest::hex(&self.hash.finalize());
+        let sha256 = crate::support::digest::hex(&self.hash.finalize());
         let (temp, first_difference) = match self.sink {
             Sink::Temp(writer) => {
                 let temp = writer.into_inner().map_err(io::IntoInnerError::into_error)?;

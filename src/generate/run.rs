@@ -188,7 +188,7 @@ impl<'a> RunDrawer<'a> {
         // The books come from the seed's generator, whatever the options said.
         options.generator = seed.generator();
         options.check()?;
-        let threads = crate::parallel::threads();
+        let threads = crate::support::parallel::threads();
         Ok(RunDrawer {
             generator: Generator::get(),
             next: options.first_book,
@@ -271,7 +271,7 @@ impl<'a> RunDrawer<'a> {
         if self.threads == 1 || numbers.len() < 256 {
             return draw(numbers);
         }
-        crate::parallel::map_chunks(numbers, draw)
+        crate::support::parallel::map_chunks(numbers, draw)
     }
 
     /// Accepts the first draw of book `number` that repeats no earlier ticket (or line).

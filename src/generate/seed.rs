@@ -101,7 +101,7 @@ impl Seed {
         // The one place housie asks for entropy for a run; everything after flows from the seed.
         #[allow(clippy::disallowed_methods)]
         rand::rng().fill_bytes(&mut bytes);
-        Seed::from_text(&crate::digest::hex(&bytes))
+        Seed::from_text(&crate::support::digest::hex(&bytes))
     }
 
     /// The seed as written.

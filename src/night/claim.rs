@@ -1,6 +1,6 @@
 //! The night's answer to a claim: the ticket with its called numbers marked and, for every
 //! prize of the game, whether it stands, was missed or is not complete, with the verdict and
-//! the places a confirmed win would take. The judging itself is [`crate::game::verdict`], the
+//! the places a confirmed win would take. The judging itself is [`crate::rules::verdict`], the
 //! same path `housie check` takes.
 
 use serde::Serialize;
@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::game::Game;
 use super::run::NightRun;
 use crate::domain::{Serial, COLS, ROWS};
-use crate::game::verdict::{in_play, judge, Refusal};
-use crate::game::{PrizeCheck, Verdict};
+use crate::rules::verdict::{in_play, judge, Refusal};
+use crate::rules::{PrizeCheck, Verdict};
 
 /// One cell of the ticket as shown.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

@@ -17,8 +17,8 @@ use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::Sha256;
 
-use crate::digest::{hex, sha256_hex};
 use crate::generate::{GeneratorVersion, Seed};
+use crate::support::digest::{hex, sha256_hex};
 
 /// How a game's draw order follows from its seed; the log and the record say it as a number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

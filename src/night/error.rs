@@ -7,7 +7,7 @@ use std::path::PathBuf;
 pub enum OpenError {
     /// The run itself could not be read.
     #[error(transparent)]
-    Run(#[from] crate::Error),
+    Run(#[from] crate::error::Error),
     /// A file could not be read or written.
     #[allow(missing_docs)]
     #[error("{}: {source}", path.display())]
@@ -72,11 +72,31 @@ impl CommandError {
     }
 
     /// A change the store could not record.
-    pub fn append(e: super::store::AppendError) -> CommandError {
+    pub fn append(e: AppendError) -> CommandError {
         let kind = match e {
-            super::store::AppendError::Lost(_) => Refused::Unavailable,
-            super::store::AppendError::Sql(_) => Refused::Storage,
+            AppendError::Lost(_) => Refused::Unavailable,
+            AppendError::Sql(_) => Refused::Storage,
         };
         CommandError::new(kind, e.message())
+    }
+}
+
+/// Why a change could not be recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppendError {
+    /// The database file was removed, replaced or truncated under the server: every change is
+    /// refused from now on.
+    Lost(String),
+    /// SQLite refused the write (disk full, I/O error); nothing was recorded.
+    Sql(String),
+}
+
+impl AppendError {
+    /// The reason, for the caller.
+    pub fn message(&self) -> String {
+        match self {
+            AppendError::Lost(why) => why.clone(),
+            AppendError::Sql(e) => format!("the night's database could not record this: {e}"),
+        }
     }
 }

@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::draw::Protocol;
-use crate::game::prize::SetSpec;
-pub use crate::game::Verdict;
+use crate::rules::prize::SetSpec;
+pub use crate::rules::Verdict;
 
 /// One change to the night, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,7 +22,7 @@ pub enum Event {
         name: String,
         /// The prize set's name.
         prizes: String,
-        /// The prize set as played; absent in logs of housie 0.2 (see [`crate::game::PrizeSet::legacy`]).
+        /// The prize set as played; absent in logs of housie 0.2 (see [`crate::rules::PrizeSet::legacy`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         set: Option<SetSpec>,
         /// The bogey rule: a false claim bars the ticket for the rest of the game.
@@ -67,10 +67,10 @@ pub enum Event {
     /// The token itself is never in the log.
     TokenRotated,
     /// An entry of the night's ledger: paper issued, sold, returned or voided, a prize paid
-    /// (see [`super::ledger`]); a night event (game 0).
+    /// (see [`crate::ledger`]); a night event (game 0).
     Money {
         /// The entry.
-        entry: super::ledger::Entry,
+        entry: crate::ledger::Entry,
     },
     /// Books (booklets, in a run of booklets) kept for players with no paper: followed and
     /// claimed from a phone only with their code (see [`super::play_code`]); a night event.

@@ -12,13 +12,13 @@ use std::ops::RangeInclusive;
 use super::draw::{DrawSeed, Protocol};
 use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
-use super::ledger::{Entry, Ledger, Units, Wins};
 use super::run::NightRun;
-use crate::digest::sha256_hex;
 use crate::domain::text::check_plain;
 use crate::domain::Numbering;
-use crate::game::verdict::{judge, read_serial, SERIAL_MAX};
-use crate::game::{BookRanges, Calls, PrizeSet, Progress, Standing};
+use crate::ledger::{Entry, Ledger, Units, Wins};
+use crate::rules::verdict::{judge, read_serial, SERIAL_MAX};
+use crate::rules::{BookRanges, Calls, PrizeSet, Progress, Standing};
+use crate::support::digest::sha256_hex;
 
 /// A call with its time and how it was made.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,7 +120,7 @@ pub struct Log<'a> {
 }
 
 /// The most characters a game's name may have.
-pub const NAME_MAX: usize = 80;
+pub const GAME_NAME_MAX: usize = 80;
 /// The most characters of a logged claim's message.
 const MESSAGE_MAX: usize = 600;
 
@@ -286,8 +286,8 @@ impl Wins for Confirmed<'_> {
 
 /// A game's name: 1–80 characters, nothing that could forge a line where it is shown.
 pub fn check_name(name: &str) -> Result<(), String> {
-    if name.trim().is_empty() || name.chars().count() > NAME_MAX {
-        return Err(format!("name: give the game a name of 1–{NAME_MAX} characters"));
+    if name.trim().is_empty() || name.chars().count() > GAME_NAME_MAX {
+        return Err(format!("name: give the game a name of 1–{GAME_NAME_MAX} characters"));
     }
     check_plain(name).map_err(|e| format!("name: {e}"))
 }
@@ -396,8 +396,9 @@ impl Game {
                 if let Some(call) = self.barred.get(&s.to_string()) {
                     return Err(conflict(format!("{s} was barred by its false claim at call {call}")));
                 }
-                let won_now =
-                    |p: &crate::game::progress::Place| p.call == self.calls.len() && p.winners.contains(&s.to_string());
+                let won_now = |p: &crate::rules::progress::Place| {
+                    p.call == self.calls.len() && p.winners.contains(&s.to_string())
+                };
                 if self.progress.places(i).last().is_some_and(won_now) {
                     return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes[i].name)));
                 }
@@ -507,8 +508,8 @@ impl Game {
     /// prizes open together, `None` (every open prize is played).
     pub fn prize_in_order(&self) -> Option<usize> {
         match self.set.opens {
-            crate::game::Opens::InOrder => self.progress.current(&self.set),
-            crate::game::Opens::Together => None,
+            crate::rules::Opens::InOrder => self.progress.current(&self.set),
+            crate::rules::Opens::Together => None,
         }
     }
 
@@ -601,33 +602,30 @@ mod tests {
             Just(Event::Ended),
             Just(Event::TokenRotated),
             Just(Event::Money {
-                entry: crate::night::ledger::Entry::Opened {
-                    currency: crate::night::ledger::Currency::GBP,
-                    regime: None
-                }
+                entry: crate::ledger::Entry::Opened { currency: crate::ledger::Currency::GBP, regime: None }
             }),
             (".{0,8}", 0i64..2000).prop_map(|(units, p)| Event::Money {
-                entry: crate::night::ledger::Entry::Sold {
+                entry: crate::ledger::Entry::Sold {
                     units,
-                    price: crate::night::ledger::Money::from_minor(p),
+                    price: crate::ledger::Money::from_minor(p),
                     seller: None,
                     buyer: None,
                     how: Default::default()
                 }
             }),
             (".{0,20}", ".{0,12}").prop_map(|(serial, prize)| Event::Money {
-                entry: crate::night::ledger::Entry::PrizePaid {
+                entry: crate::ledger::Entry::PrizePaid {
                     game: 1,
                     prize,
                     serial,
-                    amount: crate::night::ledger::Money::from_minor(100),
+                    amount: crate::ledger::Money::from_minor(100),
                     how: Default::default()
                 }
             }),
             (".{0,50}", any::<usize>(), any::<bool>()).prop_map(|(serial, calls, barred)| Event::Claimed(ClaimLog {
                 serial,
                 prize: None,
-                verdict: crate::game::Verdict::Incomplete,
+                verdict: crate::rules::Verdict::Incomplete,
                 calls: calls % 100,
                 message: "m".into(),
                 stands: Vec::new(),

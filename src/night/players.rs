@@ -12,11 +12,11 @@ use serde::Serialize;
 use super::error::{CommandError, Refused};
 use super::event::Event;
 use super::game::Game;
-use super::ledger::Units;
 use super::play_code::CodeKey;
 use super::state::Night;
 use crate::domain::{Serial, COLS, ROWS};
-use crate::game::verdict::{read_serial, SerialInput};
+use crate::ledger::Units;
+use crate::rules::verdict::{read_serial, SerialInput};
 
 /// What a player's page shows for a serial.
 #[derive(Clone, Debug, PartialEq, Serialize)]

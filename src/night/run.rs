@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 
 use super::error::OpenError;
 use super::store::RunId;
-use crate::digest::sha256_hex;
 use crate::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use crate::generate::Generator;
 use crate::record::chain::Chain;
+use crate::record::MANIFEST;
 use crate::record::{RunRecord, RUN_RECORD};
-use crate::{Generator, MANIFEST};
+use crate::support::digest::sha256_hex;
 
 /// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
 /// ticket's numbers in reading order.
@@ -125,7 +126,7 @@ impl NightRun {
     }
 
     /// The tickets of the books in play in a game (its page of each booklet in play).
-    pub fn tickets_in(&self, books: &crate::game::BookRanges) -> Vec<Ticket> {
+    pub fn tickets_in(&self, books: &crate::rules::BookRanges) -> Vec<Ticket> {
         let first = self.first_book();
         self.books()
             .filter(|&b| books.contains(b))
@@ -259,7 +260,7 @@ fn draw_tickets(chain: &Chain) -> Vec<Ticket> {
     let attempts = chain.attempts();
     let generator = Generator::get();
     let books: Vec<u64> = chain.books().collect();
-    crate::parallel::map_chunks(&books, |part| {
+    crate::support::parallel::map_chunks(&books, |part| {
         let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
         for &b in part {
             out.extend_from_slice(generator.book(&seed, b, attempts.of(b)).tickets());

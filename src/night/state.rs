@@ -10,13 +10,13 @@ use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::game::{check_name, Game, Log};
-use super::ledger::{Currency, Entry, Ledger, Regime, Units};
 use super::run::NightRun;
 use super::store::{OpenOptions, Store, NIGHT_DB};
 use super::watch::{Watch, WatchCounts};
 use crate::domain::text::clip;
-use crate::game::verdict::{read_serial, SerialInput};
-use crate::game::{BookRanges, Opens, PrizeSet, Standing};
+use crate::ledger::{Currency, Entry, Ledger, Regime, Units};
+use crate::rules::verdict::{read_serial, SerialInput};
+use crate::rules::{BookRanges, Opens, PrizeSet, Standing};
 
 /// The night as the server holds it.
 pub struct Night {
@@ -121,7 +121,7 @@ impl Night {
 
     /// Every set the desk offers: the shipped ones, then the server's own.
     pub fn prize_sets(&self) -> Vec<PrizeSet> {
-        let shipped = crate::game::prize::SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n));
+        let shipped = crate::rules::prize::SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n));
         shipped.chain(self.custom_sets.iter().cloned()).collect()
     }
 
@@ -374,7 +374,7 @@ impl Night {
             source: None,
         };
         let run = Arc::clone(&self.run);
-        let typed = clip(text.trim(), crate::game::verdict::SERIAL_MAX);
+        let typed = clip(text.trim(), crate::rules::verdict::SERIAL_MAX);
         let serial = match read_serial(self.numbering(), text, |s| run.index_of(s).is_some()) {
             Ok(s) if run.index_of(s).is_some() => s,
             Ok(s) => {

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use rand::RngCore;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
-use super::error::OpenError;
+use super::error::{AppendError, OpenError};
 use super::event::{Event, Stored};
-use crate::digest::hex;
+use crate::support::digest::hex;
 
 /// Name of the night's database inside the run folder.
 pub const NIGHT_DB: &str = "night.sqlite";
@@ -55,16 +55,6 @@ pub struct Store {
     path: PathBuf,
     token: String,
     guard: Option<Guard>,
-}
-
-/// Why a change could not be recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AppendError {
-    /// The database file was removed, replaced or truncated under the server: every change is
-    /// refused from now on.
-    Lost(String),
-    /// SQLite refused the write (disk full, I/O error); nothing was recorded.
-    Sql(String),
 }
 
 /// The serving store's own handle on the database file: the one-server lock, and what the files
@@ -401,16 +391,6 @@ impl Store {
             out.push(Stored { seq, at, game, event });
         }
         Ok(out)
-    }
-}
-
-impl AppendError {
-    /// The reason, for the caller.
-    pub fn message(&self) -> String {
-        match self {
-            AppendError::Lost(why) => why.clone(),
-            AppendError::Sql(e) => format!("the night's database could not record this: {e}"),
-        }
     }
 }
 

@@ -8,7 +8,7 @@ use super::game::Game;
 use super::run::NightRun;
 use super::state::Night;
 use super::watch::WatchCounts;
-use crate::game::{Opens, Standing};
+use crate::rules::{Opens, Standing};
 
 #[derive(Serialize)]
 pub struct StateView {

@@ -1,12 +1,12 @@
 //! The caller's watch: after each call, for every open prize, how many tickets in play have
 //! completed it and how many are one number away. A ticket keeps which of its 15 numbers are
 //! called (a 15-bit mask); a call touches only the tickets holding the number (one per book)
-//! and asks each open prize's [`Rule`](crate::game::pattern::Rule) how many numbers the
+//! and asks each open prize's [`Rule`] how many numbers the
 //! ticket needs before and after, so any pattern is watched the same way.
 
 use super::run::NightRun;
-use crate::game::pattern::Rule;
-use crate::game::{BookRanges, PrizeSet, Progress, Standing};
+use crate::rules::pattern::Rule;
+use crate::rules::{BookRanges, PrizeSet, Progress, Standing};
 
 /// Counts for one open prize.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use super::GeneratePlan;
+use crate::error::Error;
 use crate::export::pdf::{PdfFile, RenderedPage, Shared};
 use crate::export::OutputFile;
 use crate::generate::DrawnBook;
 use crate::print::pages::{PageBuilder, VolumePlan};
-use crate::Error;
 
 /// The file name of booklet (or book) `unit`.
 pub fn booklet_file_name(unit: u64) -> String {

@@ -3,22 +3,23 @@
 //! generate` and, writing nothing, for `housie verify`.
 
 pub mod booklets;
-mod plan;
+mod generate_plan;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 pub use crate::record::settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
-pub use plan::GeneratePlan;
+pub use generate_plan::GeneratePlan;
 
 use crate::domain::TICKETS_PER_BOOK;
+use crate::error::Error;
 use crate::export::csv::ManifestWriter;
 use crate::export::pdf::{PdfFile, PdfStyle, RenderedPage, Shared};
 use crate::export::{self, FinishedFile, OutputFile};
 use crate::generate::{Redraw, RunDrawer};
 use crate::print::pages::{Page, PageBuilder, PlacedBook, VolumePlan};
+use crate::record::{is_volume_name, MANIFEST};
 use crate::record::{FileRecord, FontRecord, RunRecord, TemplateRecord, RUN_RECORD};
-use crate::{Error, MANIFEST};
 
 /// What a finished run wrote.
 #[derive(Clone, Debug)]
@@ -147,16 +148,6 @@ fn remove_stale_volumes(dir: &Path, kept: &[PathBuf]) -> Result<(), Error> {
     Ok(())
 }
 
-/// `books.pdf`, a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five), or
-/// a game's file `game-NN.pdf`.
-pub fn is_volume_name(name: &str) -> bool {
-    let digits = name.strip_prefix("books-").and_then(|n| n.strip_suffix(".pdf"));
-    let game = name.strip_prefix("game-").and_then(|n| n.strip_suffix(".pdf"));
-    name == "books.pdf"
-        || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
-        || game.is_some_and(|d| d.len() == 2 && d.bytes().all(|b| b.is_ascii_digit()))
-}
-
 /// Books drawn per batch (drawn in parallel by the generator).
 const DRAW_BATCH: u64 = 1024;
 /// Pages per rendering job, and jobs in flight: what bounds memory whatever the file's size.
@@ -180,7 +171,7 @@ fn render_pages(
     mut rows: impl FnMut(&[PlacedBook]) -> Result<(), Error>,
     drawer: &mut RunDrawer,
 ) -> Result<Vec<FinishedFile>, Error> {
-    let workers = crate::parallel::threads();
+    let workers = crate::support::parallel::threads();
     let pages_done = std::sync::atomic::AtomicU64::new(0);
     let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
     let (jobs, inbox) = std::sync::mpsc::sync_channel::<Job>(JOBS_IN_FLIGHT);

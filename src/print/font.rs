@@ -70,7 +70,7 @@ impl Font {
     /// A TrueType file, checked table by table.
     pub fn from_file(path: &Path) -> Result<Font, FontError> {
         let file = path.display().to_string();
-        let bytes = crate::files::read_bytes(path, MAX_FONT_FILE)
+        let bytes = crate::support::files::read_bytes(path, MAX_FONT_FILE)
             .map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
         validate(&bytes).map_err(|reason| match reason {
             None => FontError::Unreadable { file: file.clone() },
@@ -93,7 +93,7 @@ impl Font {
             return None;
         }
         parsed.font_name = Some(name.to_string());
-        let sha256 = crate::digest::sha256_hex(bytes);
+        let sha256 = crate::support::digest::sha256_hex(bytes);
         let ascii = std::array::from_fn(|c| {
             let glyph = parsed.lookup_glyph_index(c as u32)?;
             Some((glyph, parsed.get_glyph_width(glyph).unwrap_or(0)))

@@ -364,7 +364,7 @@ impl Template {
         if !path.exists() {
             return Err(TemplateError::Unknown(name_or_path.to_string()));
         }
-        let text = crate::files::read_text(path, MAX_FILE)
+        let text = crate::support::files::read_text(path, MAX_FILE)
             .map_err(|e| TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
         Template::parse(&text, name_or_path)
     }
@@ -392,7 +392,7 @@ impl Template {
 
     /// SHA-256 of the TOML text, hex.
     pub fn sha256(&self) -> String {
-        crate::digest::sha256_hex(self.source.as_bytes())
+        crate::support::digest::sha256_hex(self.source.as_bytes())
     }
 
     /// Height of a column of tickets with their serial lines and the gaps between them, mm.

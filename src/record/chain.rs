@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::continuation::Continuation;
 use super::{read_record, Attempts, RunRecord};
-use crate::Error;
+use crate::error::Error;
 
 /// One run of a chain: its folder and record.
 #[derive(Clone, Debug)]

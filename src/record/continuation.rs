@@ -11,12 +11,13 @@
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use crate::digest::sha256_hex;
+use crate::error::Error;
 use crate::generate::RunDrawer;
 use crate::record::manifest;
 use crate::record::read_record;
+use crate::record::MANIFEST;
 use crate::record::{AfterRecord, RunRecord};
-use crate::{Error, MANIFEST};
+use crate::support::digest::sha256_hex;
 
 /// The most runs a chain may hold.
 pub const MAX_CHAIN: usize = 1000;
@@ -205,7 +206,7 @@ impl Link {
             let mut hash = sha2::Sha256::default();
             let mut f = fs::File::open(&path).map_err(Error::io(&path))?;
             std::io::copy(&mut f, &mut hash).map_err(Error::io(&path))?;
-            if crate::digest::hex(&sha2::Digest::finalize(hash)) != file.sha256 {
+            if crate::support::digest::hex(&sha2::Digest::finalize(hash)) != file.sha256 {
                 return Err(Error::EarlierRunEdited(path));
             }
         }

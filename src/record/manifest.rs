@@ -43,7 +43,7 @@ pub struct Row {
 
 /// A problem, located by line (0 for the file as a whole) and field.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Problem {
+pub struct RowProblem {
     /// The file.
     pub file: String,
     /// The line (0 for the file as a whole).
@@ -54,7 +54,7 @@ pub struct Problem {
     pub message: String,
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for RowProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.field.is_empty()) {
             (0, true) => write!(f, "{}: {}", self.file, self.message),
@@ -91,13 +91,13 @@ pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
 }
 
 impl<R: Read> Rows<R> {
-    fn problem(&self, line: u64, field: &str, message: String) -> Problem {
-        Problem { file: self.name.clone(), line, field: field.to_string(), message }
+    fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
+        RowProblem { file: self.name.clone(), line, field: field.to_string(), message }
     }
 }
 
 impl<R: Read> Iterator for Rows<R> {
-    type Item = Result<Row, Vec<Problem>>;
+    type Item = Result<Row, Vec<RowProblem>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.finished {
@@ -166,9 +166,9 @@ pub struct RunChecks {
     books_seen: FxHashMap<u64, u32>,
     book: Vec<Row>,
     /// Every problem found so far.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<RowProblem>,
     /// Rows that share a line with an earlier one (a problem only where lines must be unique).
-    pub duplicate_lines: Vec<Problem>,
+    pub duplicate_lines: Vec<RowProblem>,
     /// Rows read.
     pub rows: u64,
 }
@@ -190,12 +190,12 @@ impl RunChecks {
         }
     }
 
-    fn problem(&self, line: u64, field: &str, message: String) -> Problem {
-        Problem { file: self.name.clone(), line, field: field.to_string(), message }
+    fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
+        RowProblem { file: self.name.clone(), line, field: field.to_string(), message }
     }
 
     /// One result from [`Rows`].
-    pub fn add(&mut self, row: Result<Row, Vec<Problem>>) {
+    pub fn add(&mut self, row: Result<Row, Vec<RowProblem>>) {
         match row {
             Ok(row) => self.add_row(row),
             Err(problems) => self.problems.extend(problems),
@@ -319,7 +319,7 @@ pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
 /// reading a few kilobytes however large the file; reads it through only when the rows are out
 /// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
 /// A row found this way has no line number (0).
-pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<Problem>>>> {
+pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     let name = path.display().to_string();
     let mut file = std::fs::File::open(path)?;
     let len = file.metadata()?.len();
@@ -364,7 +364,7 @@ fn scan(
     serial: Serial,
     name: &str,
     sorted: bool,
-) -> std::io::Result<Option<Result<Row, Vec<Problem>>>> {
+) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     file.seek(SeekFrom::Start(offset))?;
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();
@@ -378,7 +378,7 @@ fn scan(
         if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
             let mut one = (columns().join(",") + "\n").into_bytes();
             one.extend_from_slice(&line);
-            let unnumbered = |mut p: Problem| {
+            let unnumbered = |mut p: RowProblem| {
                 p.line = 0;
                 p
             };
@@ -455,7 +455,7 @@ mod tests {
     #[test]
     fn problems_read_as_located_fragments() {
         let p =
-            Problem { file: "manifest.csv".into(), line: 14, field: "serial".into(), message: "check digit".into() };
+            RowProblem { file: "manifest.csv".into(), line: 14, field: "serial".into(), message: "check digit".into() };
         assert_eq!(p.to_string(), "manifest.csv:14: serial: check digit");
     }
 }

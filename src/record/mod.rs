@@ -13,12 +13,25 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Error;
 use crate::generate::{GeneratorVersion, Redraw, Seed, SeedKind};
-use crate::{Error, MANIFEST};
 use settings::Settings;
 
 /// Name of the run record inside the output folder.
 pub const RUN_RECORD: &str = "run.json";
+
+/// Name of the manifest inside the output folder.
+pub const MANIFEST: &str = "manifest.csv";
+
+/// `books.pdf`, a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five), or
+/// a game's file `game-NN.pdf`.
+pub fn is_volume_name(name: &str) -> bool {
+    let digits = name.strip_prefix("books-").and_then(|n| n.strip_suffix(".pdf"));
+    let game = name.strip_prefix("game-").and_then(|n| n.strip_suffix(".pdf"));
+    name == "books.pdf"
+        || digits.is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
+        || game.is_some_and(|d| d.len() == 2 && d.bytes().all(|b| b.is_ascii_digit()))
+}
 
 /// What run.json says: everything needed to regenerate and verify the run.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -164,7 +177,7 @@ pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
     if !path.exists() && published_any(dir) {
         return Err(Error::Incomplete(dir.to_path_buf()));
     }
-    let bytes = crate::files::read_bytes(&path, MAX_RECORD).map_err(Error::io(&path))?;
+    let bytes = crate::support::files::read_bytes(&path, MAX_RECORD).map_err(Error::io(&path))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -187,7 +200,7 @@ fn published_any(dir: &Path) -> bool {
     fs::read_dir(dir).is_ok_and(|d| {
         d.flatten().any(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            name == MANIFEST || crate::is_volume_name(&name)
+            name == MANIFEST || is_volume_name(&name)
         })
     })
 }

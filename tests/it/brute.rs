@@ -2,8 +2,8 @@
 //! none of the library's rule code: the prize tests and the watch test check the library
 //! against these.
 
-use housie::game::pattern::Pattern;
-use housie::game::Prize;
+use housie::rules::pattern::Pattern;
+use housie::rules::Prize;
 use housie::Ticket;
 
 /// The numbers a pattern names on `ticket` (for lines: none; they are counted by row).

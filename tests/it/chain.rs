@@ -59,7 +59,7 @@ fn check_winners_plan_and_verify_see_every_book_of_a_chain() {
 #[tokio::test]
 async fn the_night_plays_every_book_of_a_chain_on_one_desk() {
     let d = event();
-    let app = housie::night::server::App::new(night(&d.join("night-more")).unwrap());
+    let app = housie::web::App::new(night(&d.join("night-more")).unwrap());
     let f = crate::night_api::Fixture { dir: d, app };
     let (s, v) = f.post("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-8"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");

@@ -19,7 +19,7 @@ fn chi_square(observed: &[f64], expected: f64) -> f64 {
 }
 
 fn seed(i: usize) -> String {
-    housie::digest::sha256_hex(format!("draw statistics {i}"))
+    housie::support::digest::sha256_hex(format!("draw statistics {i}"))
 }
 
 fn ours(i: usize) -> [u8; 90] {

@@ -4,9 +4,9 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::game::PrizeSet;
-use housie::night::server::{router, App};
 use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie::rules::PrizeSet;
+use housie::web::{router, App};
 use housie::{GeneratePlan, Seed, Ticket};
 
 /// Opens the night of a run, as `housie serve` does.
@@ -319,7 +319,7 @@ fn brute_watch(
     rows: &[crate::util::Row],
     books: std::ops::RangeInclusive<u64>,
     calls: &[u8],
-    prize: &housie::game::Prize,
+    prize: &housie::rules::Prize,
 ) -> (u64, u64) {
     let (mut complete, mut one) = (0, 0);
     for r in rows.iter().filter(|r| books.contains(&r.book)) {
@@ -344,7 +344,8 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
     let rows = f.rows();
     f.game("Game 1", "3-20").await;
     let set = PrizeSet::shipped("uk").unwrap();
-    let order = housie::night::draw::DrawSeed::parse(&housie::digest::sha256_hex("watch test")).unwrap().order();
+    let order =
+        housie::night::draw::DrawSeed::parse(&housie::support::digest::sha256_hex("watch test")).unwrap().order();
     let mut called: Vec<u8> = Vec::new();
     let mut prize = 0;
     for (i, &n) in order.iter().take(70).enumerate() {
@@ -386,7 +387,9 @@ async fn the_watch_counts_every_open_prize() {
     let (s, v) = f.post("/api/games", json!({"name": "Mixed", "prizes": {"toml": file}, "books": "2-17"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let set = PrizeSet::parse(file, "mixed").unwrap();
-    let order = housie::night::draw::DrawSeed::parse(&housie::digest::sha256_hex("watch every prize")).unwrap().order();
+    let order = housie::night::draw::DrawSeed::parse(&housie::support::digest::sha256_hex("watch every prize"))
+        .unwrap()
+        .order();
     let mut called = Vec::new();
     for &n in order.iter().take(30) {
         f.call(1, n).await;
@@ -713,7 +716,7 @@ async fn a_night_of_housie_0_2_still_replays() {
     let seed = "9c2e".repeat(16);
     let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
     let created = json!({"kind": "game_created", "name": "Old", "prizes": "tambola", "books": "1-4",
-        "commitment": housie::digest::sha256_hex(&seed), "seed": seed});
+        "commitment": housie::support::digest::sha256_hex(&seed), "seed": seed});
     for (game, data) in [
         (1, created.to_string()),
         (1, r#"{"kind":"called","number":17,"drawn":false}"#.to_string()),
@@ -724,7 +727,7 @@ async fn a_night_of_housie_0_2_still_replays() {
         db.execute("INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3)", rusqlite::params![game, kind, data]).unwrap();
     }
     drop(db);
-    let f = Fixture { app: housie::night::server::App::new(night(&run).unwrap()), dir: f.dir };
+    let f = Fixture { app: housie::web::App::new(night(&run).unwrap()), dir: f.dir };
     let state = f.state(false).await;
     assert_eq!(state["game"]["opens"], "in order");
     assert_eq!(state["game"]["prize"], "top line", "early five was closed; top line is played next");

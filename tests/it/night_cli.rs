@@ -116,7 +116,7 @@ fn serve_prints_the_callers_url_first_and_warns_when_open_to_the_network() {
     let token = url.split("?token=").nth(1).unwrap_or_default();
     assert!(url.starts_with("http://127.0.0.1:") && token.len() == 32, "{first:?}");
     // The board's address on the hall's network: one of this machine's own, not loopback.
-    let lan = housie::night::server::addresses::reachable("0.0.0.0:1".parse().unwrap());
+    let lan = housie::web::addresses::reachable("0.0.0.0:1".parse().unwrap());
     let host = second.trim().strip_prefix("board: http://").and_then(|r| r.split(':').next()).unwrap_or_default();
     match lan.first() {
         Some(addr) => assert_eq!(host, addr.ip().to_string(), "{second:?}"),
@@ -172,7 +172,7 @@ fn the_reference_script_recomputes_what_housie_draws() {
     let Some(python) = crate::util::tool("python3") else { return };
     let dir = Dir::new();
     for i in 0..20 {
-        let seed = housie::digest::sha256_hex(format!("reference {i}"));
+        let seed = housie::support::digest::sha256_hex(format!("reference {i}"));
         let script = std::process::Command::new(&python).arg(root.join("docs/draws.py")).arg(&seed).output().unwrap();
         assert_eq!(String::from_utf8_lossy(&script.stdout), dir.run(&["draws", &seed]).success().stdout(), "{seed}");
     }

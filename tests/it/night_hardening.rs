@@ -7,8 +7,8 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::night::server::router;
 use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie::web::router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -215,7 +215,7 @@ async fn the_token_is_the_owners_and_can_be_rotated() {
         Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_night: false, new_token: true }).unwrap();
     assert_ne!(n.token(), old);
     assert_eq!(notes, ["a new token: the caller's old URL no longer works"]);
-    let f = Fixture { dir: f.dir, app: housie::night::server::App::new(n) };
+    let f = Fixture { dir: f.dir, app: housie::web::App::new(n) };
     let (s, _) = f.send("POST", "/api/games/1/calls", Some(r#"{"number": 3}"#), Some(&old)).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     f.call(1, 3).await;

@@ -14,7 +14,7 @@ async fn get_text(f: &Fixture, path: &str) -> String {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
     let req = axum::http::Request::builder().uri(path).body(axum::body::Body::empty()).unwrap();
-    let res = housie::night::server::router(f.app.clone()).oneshot(req).await.unwrap();
+    let res = housie::web::router(f.app.clone()).oneshot(req).await.unwrap();
     String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
 }
 
@@ -323,7 +323,7 @@ async fn four_games_won_and_paid_reconcile() {
 /// (409), and recorded when asked again with `over_limit`; the cash-up then warns.
 #[tokio::test]
 async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
-    use housie::night::ledger::{Currency, Regime};
+    use housie::ledger::{Currency, Regime};
     let f = Fixture::new(30);
     let Fixture { dir, app } = f;
     drop(app);
@@ -331,7 +331,7 @@ async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
         housie::night::Night::open(housie::night::NightRun::open(&dir.join("run")).unwrap(), Default::default())
             .unwrap();
     night.set_money(Currency::GBP, Some(Regime::UkNonCommercial));
-    let f = Fixture { dir, app: housie::night::server::App::new(night) };
+    let f = Fixture { dir, app: housie::web::App::new(night) };
     let sale = json!({"books": "1-3", "price": "3.00", "buyer": "table 4"});
     let (s, v) = f.post("/api/sales", sale.clone()).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use housie::night::server::{router, App};
+use housie::web::{router, App};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use housie::date::RunDate;
 use housie::print::font::Font;
+use housie::support::date::RunDate;
 use lopdf::content::Content;
 use lopdf::Document;
 

@@ -2,8 +2,8 @@
 //! over random tickets and call orders; prize files refused with every mistake named; the
 //! planner on a real run.
 
-use housie::game::pattern::{called_mask, calls_of, Pattern};
-use housie::game::{Prize, PrizeSet};
+use housie::rules::pattern::{called_mask, calls_of, Pattern};
+use housie::rules::{Prize, PrizeSet};
 use housie::{Generator, Seed, Ticket};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -15,7 +15,7 @@ use crate::util::Dir;
 /// with `need`.
 fn prizes() -> Vec<Prize> {
     let mut out: Vec<Prize> =
-        housie::game::prize::SHIPPED.iter().flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes).collect();
+        housie::rules::prize::SHIPPED.iter().flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes).collect();
     let fete = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/prizes/fete.toml")).unwrap();
     out.extend(PrizeSet::parse(&fete, "fete.toml").unwrap().prizes);
     let custom = |pattern, need| Prize { name: "custom".into(), pattern, need, places: 1 };

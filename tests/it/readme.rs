@@ -39,8 +39,8 @@ fn every_serial_in_the_readme_and_the_help_passes_its_check_digit() {
         let help = crate::util::Dir::new().run(&[command, "--help"]).success().stdout();
         texts.push((format!("housie {command} --help"), help));
     }
-    texts.push(("the desk".into(), include_str!("../../src/night/web/desk.html").into()));
-    texts.push(("the player page".into(), include_str!("../../src/night/web/play.html").into()));
+    texts.push(("the desk".into(), include_str!("../../src/web/assets/desk.html").into()));
+    texts.push(("the player page".into(), include_str!("../../src/web/assets/play.html").into()));
     let mut checked = 0;
     for (name, text) in &texts {
         for serial in serials(text) {

@@ -31,7 +31,7 @@ fn the_streams_are_what_the_protocols_say_and_bad_input_is_refused() {
 #[cfg_attr(housie_missing_dieharder, ignore = "needs dieharder (apt-get install dieharder)")]
 fn both_streams_pass_a_dieharder_smoke_run() {
     let Some(dieharder) = tool("dieharder") else { return };
-    let seed = housie::digest::sha256_hex("smoke");
+    let seed = housie::support::digest::sha256_hex("smoke");
     for (stream, seed) in [("books", "smoke"), ("draw", seed.as_str())] {
         for test in ["0", "2", "10"] {
             let mut dump = Command::new(assert_cmd::cargo::cargo_bin("housie"))

@@ -13,13 +13,13 @@ pub const UNDER: &str = "U";
 pub const OVER: &str = "O";
 
 /// Millimetres in trim space to points in the media box.
-pub struct Place {
+pub struct TrimSpace {
     pub origin: f32,
 }
 
-impl Place {
-    pub fn of(style: &PdfStyle<'_>) -> Place {
-        Place { origin: style.offset_mm() }
+impl TrimSpace {
+    pub fn of(style: &PdfStyle<'_>) -> TrimSpace {
+        TrimSpace { origin: style.offset_mm() }
     }
 
     pub fn x(&self, mm: f32) -> f32 {
@@ -42,10 +42,12 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
     let t = style.template;
     let (w, h) = t.page.size.mm();
     let bleed = style.bleed_mm;
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let mut c = Content::with_capacity(128);
     if let Some(bg) = background {
-        c.fill(bg).rect(p.x(-bleed), p.x(-bleed), Place::len(w + 2.0 * bleed), Place::len(h + 2.0 * bleed)).op("f");
+        c.fill(bg)
+            .rect(p.x(-bleed), p.x(-bleed), TrimSpace::len(w + 2.0 * bleed), TrimSpace::len(h + 2.0 * bleed))
+            .op("f");
     }
     if let Some(band) = band {
         header_band(style, &mut c, band);
@@ -57,10 +59,10 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
 pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
     let (w, h) = style.template.page.size.mm();
     let bleed = style.bleed_mm;
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let g = Geometry::of(style.template);
     let (x, y) = (p.x(-bleed), p.x(g.header_bottom));
-    c.fill(band).rect(x, y, Place::len(w + 2.0 * bleed), Place::len(h + bleed - g.header_bottom)).op("f");
+    c.fill(band).rect(x, y, TrimSpace::len(w + 2.0 * bleed), TrimSpace::len(h + bleed - g.header_bottom)).op("f");
 }
 
 /// Grid lines, borders, cut guides and crop marks, all overprinting.
@@ -68,7 +70,7 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
     let t = style.template;
     let tk = &t.ticket;
     let (w, h) = t.page.size.mm();
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let g = Geometry::of(t);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
     let mut c = Content::with_capacity(4096);
@@ -91,7 +93,7 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
     c.op("S").num(tk.border_width).op("w");
     for s in &slots {
         let bottom = s.top - tk.serial_height - tk.height;
-        c.rect(p.x(s.left), p.x(bottom), Place::len(tk.width), Place::len(tk.height));
+        c.rect(p.x(s.left), p.x(bottom), TrimSpace::len(tk.width), TrimSpace::len(tk.height));
     }
     c.op("S");
     if tk.cut_guides {

@@ -2,8 +2,8 @@
 //! serial and barcode on a line above it, a header and footer from the template, cut guides, and
 //! for the print shop PDF/X-1a, a bleed, crop marks and correct page boxes.
 //!
-//! A file is streamed: a head shared by every file of the run ([`shared`]: document, font,
-//! OutputIntent, the furniture forms), then pages as they are drawn ([`page`], in parallel by
+//! A file is streamed: a head shared by every file of the run (`shared`: document, font,
+//! OutputIntent, the furniture forms), then pages as they are drawn (`page`, in parallel by
 //! the pipeline), then the page tree and cross-reference table ([`file`]). The same run gives
 //! the same bytes: fixed resource names, dates from the run, and the document /ID from the
 //! SHA-256 of the file's manifest rows.
@@ -18,13 +18,13 @@ mod shared;
 pub use file::{deflate, PdfFile, RenderedPage};
 pub use shared::Shared;
 
-use crate::date::RunDate;
 use crate::domain::Numbering;
 use crate::print::colour::{contrast, Cmyk};
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
 use crate::print::palette::tint;
 use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
+use crate::support::date::RunDate;
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 const FONT_ID: &str = "HOUSIE";

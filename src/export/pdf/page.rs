@@ -5,7 +5,7 @@
 use std::io::Write as _;
 
 use super::content::Content;
-use super::furniture::{self, Place, OVER, UNDER};
+use super::furniture::{self, TrimSpace, OVER, UNDER};
 use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
@@ -19,7 +19,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let t = style.template;
     let tk = &t.ticket;
     let g = Geometry::of(t);
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
     // Each ticket on the page with its slot, in slot order.
     let slots: Vec<(&PlacedBook, usize, Slot)> = page
@@ -48,7 +48,12 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         for (b, t, slot) in &slots {
             let ticket = &b.drawn.book.tickets()[*t];
             let bottom = grid_top(slot) - tk.height;
-            c.op("q").num(Place::len(cell_w)).raw("0 0 ").num(Place::len(cell_h)).num(p.x(slot.left)).num(p.x(bottom));
+            c.op("q")
+                .num(TrimSpace::len(cell_w))
+                .raw("0 0 ")
+                .num(TrimSpace::len(cell_h))
+                .num(p.x(slot.left))
+                .num(p.x(bottom));
             c.op("cm");
             for r in 0..ROWS {
                 for col in 0..COLS {
@@ -170,7 +175,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
 /// serial line, the quiet zone to their left.
 fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
     let tk = &style.template.ticket;
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
     let mut c = Content::default();
     c.begin_text().raw(&format!("/{BARCODE_FONT_ID} 1 Tf\n"));
@@ -180,7 +185,12 @@ fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out:
         let width: usize = symbols.iter().map(|&v| barcode::code128_patterns()[usize::from(v)].len()).sum();
         let x0 = slot.right - width as f32 * barcode::MODULE_MM;
         let y = slot.top - tk.serial_height + bar_bottom;
-        c.num(Place::len(barcode::MODULE_MM)).raw("0 0 ").num(Place::len(bar_h)).num(p.x(x0)).num(p.x(y)).op("Tm");
+        c.num(TrimSpace::len(barcode::MODULE_MM))
+            .raw("0 0 ")
+            .num(TrimSpace::len(bar_h))
+            .num(p.x(x0))
+            .num(p.x(y))
+            .op("Tm");
         c.show_bytes(&symbols);
     }
     c.op("ET");
@@ -192,7 +202,7 @@ fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out:
 /// wide by one bar high, so a bar is four small integers.
 fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
     let tk = &style.template.ticket;
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
@@ -200,7 +210,12 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         let x0 = slot.right - width as f32 * barcode::MODULE_MM;
         let y = slot.top - tk.serial_height + bar_bottom;
         let mut c = Content::default();
-        c.op("q").num(Place::len(barcode::MODULE_MM)).raw("0 0 ").num(Place::len(bar_h)).num(p.x(x0)).num(p.x(y));
+        c.op("q")
+            .num(TrimSpace::len(barcode::MODULE_MM))
+            .raw("0 0 ")
+            .num(TrimSpace::len(bar_h))
+            .num(p.x(x0))
+            .num(p.x(y));
         c.op("cm");
         for (start, modules) in bars {
             c.int(start).raw("0 ").int(modules).raw("1 re\n");
@@ -215,13 +230,13 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
 fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
     use barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
     let tk = &style.template.ticket;
-    let p = Place::of(style);
+    let p = TrimSpace::of(style);
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let x0 = slot.right - QR_MODULES as f32 * QR_MODULE_MM;
         // The symbol's top-left corner, with the quiet zone between it and the grid.
         let top = slot.top - tk.serial_height + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
-        let m = Place::len(QR_MODULE_MM);
+        let m = TrimSpace::len(QR_MODULE_MM);
         let mut c = Content::default();
         c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
         for (row, col, len) in barcode::qr(serial) {

@@ -6,7 +6,7 @@
 
 use lopdf::{dictionary, Document, Object, Stream, StringFormat};
 
-use crate::date::RunDate;
+use crate::support::date::RunDate;
 
 /// The output condition's profile, as published.
 pub const ICC_PROFILE: &[u8] = include_bytes!("../../../icc/CoatedFOGRA39.icc");

@@ -86,7 +86,7 @@ impl Shared {
         });
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
-        let seal = style.seal.map(|s| crate::digest::hex(&s));
+        let seal = style.seal.map(|s| crate::support::digest::hex(&s));
         if style.declares_pdfx() {
             super::pdfx::declare(&mut doc, &style.date, seal.as_deref()).map_err(other)?;
         } else {
@@ -191,7 +191,7 @@ fn embed_subset(doc: &mut lopdf::Document, font: &Object, style: &PdfStyle<'_>) 
         map[2 * usize::from(cid)..2 * usize::from(cid) + 2].copy_from_slice(&gid.to_be_bytes());
     }
     // Six capitals from the glyphs kept, as PDF's subset tags are: the same run, the same tag.
-    let digest = crate::digest::sha256_hex(map.as_slice());
+    let digest = crate::support::digest::sha256_hex(map.as_slice());
     let tag: String = digest.bytes().take(6).map(|b| char::from(b'A' + b % 26)).collect();
     let map_id = doc.add_object(Stream::new(Dictionary::new(), map));
 

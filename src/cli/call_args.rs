@@ -1,0 +1,83 @@
+//! Arguments shared by `check` and `winners`: the calls, the prize set, the game and the books sold.
+
+use std::path::{Path, PathBuf};
+
+use housie::audit::tickets::Tickets;
+use housie::rules::{BookRanges, Calls, PrizeSet};
+use housie::Error;
+
+use super::failure::Failure;
+
+/// The largest calls file read.
+const CALLS_FILE_MAX: u64 = 64 * 1024;
+
+#[derive(clap::Args, Debug)]
+pub struct CallArgs {
+    /// The numbers called so far, in order, separated by spaces or commas (`housie night`'s call
+    /// line, with `*` after drawn numbers, reads as it is).
+    #[arg(long, value_name = "NUMBERS", required_unless_present = "calls_file", conflicts_with = "calls_file")]
+    calls: Option<String>,
+    /// A file of calls in order, one or more per line.
+    #[arg(long, value_name = "FILE")]
+    calls_file: Option<PathBuf>,
+    /// The prize set: uk (one line, two lines, full house, in order), tambola (early five,
+    /// top/middle/bottom line, four corners, full house, all open at once), tambola-full, or a
+    /// prize file (TOML; see `housie prizes`).
+    #[arg(long, value_name = "SET|FILE", default_value = "uk")]
+    pub prizes: String,
+    /// Books sold (in play), e.g. 1-120 or "1-480, 501-560"; booklets, in a run of booklets.
+    /// A ticket outside is refused. Default: the books sold in the night's ledger, if the desk
+    /// recorded sales; else every book.
+    #[arg(long, value_name = "RANGES")]
+    pub sold: Option<String>,
+    /// The game being played, in a run of booklets: a ticket from another game is refused.
+    #[arg(long, value_name = "G")]
+    pub game: Option<u16>,
+}
+
+impl CallArgs {
+    pub fn calls(&self) -> Result<Calls, Error> {
+        let calls = match (&self.calls, &self.calls_file) {
+            (Some(text), _) => Calls::parse(text, "--calls"),
+            (None, Some(path)) => {
+                let text = housie::support::files::read_text(path, CALLS_FILE_MAX)
+                    .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+                Calls::parse(&text, &path.display().to_string())
+            }
+            (None, None) => unreachable!("clap requires one"),
+        };
+        calls.map_err(|e| Error::Usage(e.to_string()))
+    }
+
+    pub fn prize_set(&self) -> Result<PrizeSet, Error> {
+        Ok(PrizeSet::load(&self.prizes)?)
+    }
+
+    /// The books in play in `tickets`' run (in `dir`), of game `game`'s page in a run of
+    /// booklets: --sold, or what the night's ledger sold.
+    pub fn in_play(&self, dir: &Path, tickets: &Tickets, game: Option<u16>) -> Result<BookRanges, Failure> {
+        tickets.check_game(self.game)?;
+        let sold = match &self.sold {
+            Some(sold) => Some(sold.clone()),
+            None => sold_at_the_night(dir)?,
+        };
+        Ok(tickets.in_play(sold.as_deref(), game)?)
+    }
+}
+
+/// What the night's ledger in `dir` sold, said on stderr when it is used, so the answer is
+/// never about books nobody bought without a word.
+pub fn sold_at_the_night(dir: &Path) -> Result<Option<String>, Failure> {
+    let sold = housie::night::NightRecord::sold_in(dir)?;
+    if let Some(sold) = &sold {
+        super::out::note!(
+            "housie: in play: {sold}, as sold in the night's ledger (--sold or --books to say otherwise)"
+        );
+    }
+    Ok(sold)
+}
+
+/// "call 14 (45)"
+pub fn call(calls: &Calls, k: usize) -> String {
+    format!("call {k} ({})", calls.number(k))
+}

@@ -1,0 +1,88 @@
+//! `housie cashup`: the night's money, reconciled.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use housie::night::NightRecord;
+use housie::Error;
+
+use super::night::NightArgs;
+use super::out::Out;
+
+/// Print the cash-up of the night played on a run.
+///
+/// From the ledger the desk kept in night.sqlite (paper issued to sellers, sales, returns,
+/// voids, prizes paid): the paper sold and the takings, the prizes paid, the balance and the
+/// cash the box should hold; per seller what they were given, sold and gave back, and what is
+/// missing, by range; and every prize paid. Every entry is checked as it is replayed, so an
+/// edited ledger is refused, naming the entry. The JSON has `sold_books`, `takings`,
+/// `prizes_paid`, `balance` and `expected_cash` at the top.
+///
+/// Exit status: 0 done, 2 no night was played here, or its log cannot be read (edited or
+/// damaged; the event and the reason are printed).
+///
+///   housie cashup spring
+///
+///   housie cashup spring --json > cashup.json
+///
+///   housie cashup spring --pdf cashup.pdf
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    night: NightArgs,
+    /// Also write the cash-up as a PDF to sign and keep with the banking.
+    #[arg(long, value_name = "FILE")]
+    pdf: Option<PathBuf>,
+    /// Replace the --pdf file if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
+    let NightArgs { dir, json } = args.night;
+    let record = NightRecord::read(&dir)?;
+    let text = match (&record.money, json) {
+        (Some(money), true) => {
+            let mut s = serde_json::to_string_pretty(money).expect("a cash-up serialises");
+            s.push('\n');
+            s
+        }
+        (Some(money), false) => money.to_text(),
+        (None, true) => "{}\n".to_string(),
+        (None, false) => "no money recorded yet: the desk's ledger is empty\n".to_string(),
+    };
+    match (&args.pdf, &record.money) {
+        (Some(path), Some(money)) => write_pdf(path, money, &dir, args.force)?,
+        (Some(path), None) => {
+            return Err(
+                Error::Usage(format!("{}: no money recorded yet, so no cash-up to print", path.display())).into()
+            )
+        }
+        (None, _) => {}
+    }
+    let mut out = Out::new();
+    out.text(&text);
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the sheet under a temporary name beside `path`, then renames it into place.
+fn write_pdf(path: &Path, money: &housie::ledger::Cashup, dir: &Path, force: bool) -> Result<(), Error> {
+    if path.exists() && !force {
+        return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
+    }
+    let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
+    let font = housie::print::font::Font::bundled();
+    let bytes = housie::ledger::cashup_pdf(money, &title, &font);
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file = tempfile::Builder::new()
+        .prefix(".housie-")
+        .suffix(".tmp")
+        .tempfile_in(folder)
+        // tempfile's error names its random file; the folder is what the user can act on.
+        .map_err(|e| Error::io(folder)(std::io::Error::from(e.kind())))?;
+    std::io::Write::write_all(&mut file, &bytes).map_err(Error::io(path))?;
+    file.as_file().sync_all().map_err(Error::io(path))?;
+    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! `housie check`: settle a claim on the night.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use housie::audit::tickets::Tickets;
+use housie::rules::verdict::{in_play, judge, read_serial, Refusal, SerialInput};
+use housie::rules::{marked_grid, PrizeState, Standing, Verdict};
+use housie::Error;
+
+use super::call_args::{call, CallArgs};
+use super::out::{outln, Out};
+
+/// Settle a claim: a ticket's prizes after the calls so far.
+///
+/// Shows the ticket with the called numbers marked and, for each prize of the set, whether it
+/// is complete, at which call, and whether a claim is valid now: a claim stands only if the
+/// last number called completed it. Every prize is taken as still open (this command does not
+/// know which were won already), and the last line is the verdict.
+///
+/// A mistyped serial is refused with the nearest valid serials; with --sold, a ticket from an
+/// unsold book (booklet) is refused; with --game, a ticket from another game of a booklet. With
+/// run.json present, the ticket is also re-drawn from the seed to catch a forged manifest row.
+///
+/// Exit status: 0 the claim stands now, 1 it does not (or the ticket is unsold, unknown or
+/// forged), 2 the question could not be answered (bad serial, bad calls, unreadable run).
+///
+///   housie check spring --serial 000123-4-0 --calls "12 5 88 41"
+///
+///   housie check spring --serial 000123-4-0 --calls-file calls.txt --prizes tambola
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// The serial read out by the claimant, e.g. 000123-4-0.
+    #[arg(long, value_name = "S")]
+    serial: String,
+    #[command(flatten)]
+    calls: CallArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
+    let mut out = Out::new();
+    let calls = args.calls.calls()?;
+    let set = args.calls.prize_set()?;
+    let tickets = Tickets::open(&args.dir)?;
+    let serial = read_serial(tickets.numbering, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {
+        SerialInput::Malformed(m) => Error::Usage(m),
+        SerialInput::Mistyped { message, .. } => Error::Usage(message),
+    })?;
+    let refused = |out: &mut Out, refusal: String| {
+        outln!(out, "{serial}: {refusal}");
+        ExitCode::from(1)
+    };
+    if !tickets.contains(serial) {
+        let code = refused(
+            &mut out,
+            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
+        );
+        out.finish()?;
+        return Ok(code);
+    }
+    // A run of booklets without --game: the ticket's own game is the one played.
+    let game = args.calls.game.or(tickets.numbering.games().map(|_| serial.game()));
+    let books = args.calls.in_play(&args.dir, &tickets, game)?;
+    if let Err(refusal) = in_play(serial, &books, "this game", |g| tickets.colour_of(g)) {
+        let code = refused(&mut out, refusal.to_string());
+        out.finish()?;
+        return Ok(code);
+    }
+    let Some(row) = tickets.find(serial)? else {
+        let code = refused(
+            &mut out,
+            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
+        );
+        out.finish()?;
+        return Ok(code);
+    };
+    if tickets.redrawer().is_some_and(|mut r| !r.genuine(&row)) {
+        let code = refused(&mut out, Refusal::Forged { serial }.to_string());
+        out.finish()?;
+        return Ok(code);
+    }
+    match tickets.numbering.games() {
+        Some(_) => {
+            let colour = tickets.colour_of(serial.game()).map(|c| format!(" ({c})")).unwrap_or_default();
+            outln!(
+                out,
+                "{serial}: booklet {}, game {}{colour}, ticket {} (book {}; {}, page {})",
+                serial.booklet(),
+                serial.game(),
+                serial.ticket(),
+                serial.book(),
+                tickets.file_of(&row),
+                row.page
+            )
+        }
+        None => outln!(
+            out,
+            "{serial}: book {}, ticket {} ({}, page {})",
+            serial.book(),
+            serial.ticket(),
+            tickets.file_of(&row),
+            row.page
+        ),
+    }
+    out.text(&marked_grid(&row.ticket, &calls));
+    match calls.len() {
+        0 => outln!(out, "no calls yet"),
+        n => outln!(out, "{n} calls, the last {}", calls.number(n)),
+    }
+    let judged = judge(&row.ticket, &calls, &set, None);
+    let width = set.prizes.iter().map(|p| p.name.chars().count() + 1).max().unwrap_or(0).max(13);
+    for p in &judged.prizes {
+        let state = match &p.state {
+            PrizeState::Stands { call: k, .. } => {
+                format!("complete at {}: VALID CLAIM (the last call completed it)", call(&calls, *k))
+            }
+            PrizeState::Missed { call: k, .. } => {
+                format!("complete at {}: claim not valid now (the last call is {})", call(&calls, *k), calls.len())
+            }
+            PrizeState::Incomplete { needed, missing } => {
+                let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+                let of = if usize::from(*needed) == missing.len() { ":" } else { " of" };
+                format!("not complete: needs {needed} more{of} {}", numbers.join(" "))
+            }
+            PrizeState::Impossible => "cannot be completed on this ticket".to_string(),
+        };
+        debug_assert_eq!(p.standing, Standing::Open);
+        outln!(out, "  {:<width$}{state}", p.prize);
+    }
+    outln!(out, "{}", judged.message);
+    out.finish()?;
+    Ok(if judged.verdict == Verdict::Stands { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,206 @@
+//! `housie export`: booklets as files of their own, for players who are not in the hall.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use housie::domain::{Numbering, Serial};
+use housie::ledger::{Entry, Units};
+use housie::night::game::Log;
+use housie::night::play_code::CodeKey;
+use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie::pipeline::booklets::{booklet_file_name, write_booklets};
+use housie::pipeline::GeneratePlan;
+use housie::Error;
+
+use super::out::{note, Out};
+
+/// Write booklets as PDFs of their own, with links, for players who are not in the hall.
+///
+/// Each booklet (each book, in a run of books) becomes OUT/booklet-NNNNNN.pdf: its pages as the
+/// print file has them, opening on its first game, small enough to mail or message (a plain PDF
+/// for a home printer, some 30 KB a page; --pdfx for PDF/X as the print file).
+/// OUT/links.csv lists every file with the link that follows it on a phone (columns booklet,
+/// file, phone_only, serial, code and link); a later export into the same folder adds its rows. A phone-only booklet's link carries its code (8 characters, from the run's seed:
+/// only the organiser can make one); without the code a phone cannot follow or claim it.
+///
+/// When DIR holds a night (night.sqlite), the booklets are recorded there as given to --seller,
+/// and --phone-only keeps them for phones (as `serve --phone-only` does). Stop `housie serve`
+/// first: the night's database is locked while it is served.
+///
+/// Exit status: 0 written, 2 a bad range, a file that exists (without --force), or a night
+/// being served.
+///
+///   housie export spring --booklets 491-500 --out remote
+///
+///   housie export spring --booklets 491-500 --phone-only --url http://192.168.1.20:8090 --out remote
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Which booklets (books, in a run of books), e.g. `491-500, 512`.
+    #[arg(long, visible_alias = "books", value_name = "RANGES")]
+    booklets: String,
+    /// The folder to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Keep these booklets for phones: followed and claimed only with the code in their link.
+    #[arg(long)]
+    phone_only: bool,
+    /// The address phones reach `housie serve` at (it prints it as `players:`), for the links;
+    /// without it the links are paths (`/play?s=…`) to put after the address.
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+    /// Who the booklets are recorded as given to, when DIR holds a night.
+    #[arg(long, value_name = "NAME", default_value = "remote players")]
+    seller: String,
+    /// Write each file as the print file is, declared PDF/X with its colour profile (about half
+    /// a megabyte more a file), for a print shop rather than a home printer.
+    #[arg(long)]
+    pdfx: bool,
+    /// Replace booklet files that exist.
+    #[arg(long)]
+    force: bool,
+}
+
+/// The links file, and its columns.
+const LINKS: &str = "links.csv";
+const HEADER: [&str; 6] = ["booklet", "file", "phone_only", "serial", "code", "link"];
+
+/// The row of links.csv for booklet (or book) `unit`: its file, and the link that follows its
+/// first ticket, with the code when it is kept for phones.
+fn link_row(unit: u64, numbering: Numbering, key: &CodeKey, kept: bool, base: &str) -> [String; 6] {
+    let serial: Serial =
+        numbering.book(unit, 1).and_then(|b| numbering.serial(b, 1)).expect("a booklet in the run has a first ticket");
+    let code = if kept { key.code(&serial) } else { String::new() };
+    let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
+    let link = format!("{base}/play?{query}");
+    [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link]
+}
+
+/// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
+/// naming the file and line, before anything is written.
+fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
+    let text = housie::support::files::read_text(path, 64 << 20).map_err(Error::io(path))?;
+    let bad = |line: u64, why: &str| {
+        Error::Usage(format!("{}:{line}: {why}; move it away to start a new one", path.display()))
+    };
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
+    let mut rows = BTreeMap::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i as u64 + 1;
+        let record = record.map_err(|e| bad(line, &e.to_string()))?;
+        let fields: Vec<String> = record.iter().map(str::to_string).collect();
+        if i == 0 {
+            if fields != HEADER {
+                return Err(bad(1, "not a links.csv housie wrote (its header differs)"));
+            }
+            continue;
+        }
+        let row: [String; 6] = fields.try_into().map_err(|_| bad(line, "a row of links.csv has 6 fields"))?;
+        let unit = row[0].parse::<u64>().map_err(|_| bad(line, "booklet: not a number"))?;
+        rows.insert(unit, row);
+    }
+    Ok(rows)
+}
+
+pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
+    let run = NightRun::open(&args.dir)?;
+    let log = Log::of(&run);
+    let units = Units::parse(&args.booklets, log.units()).map_err(|e| Error::Usage(format!("--booklets: {e}")))?;
+    let list: Vec<u64> = units.ranges().iter().flat_map(|r| r.clone()).collect();
+    if list.len() > 10_000 {
+        return Err(
+            Error::Usage(format!("--booklets: {} at once is more than 10,000; export in parts", list.len())).into()
+        );
+    }
+    let base = match &args.url {
+        Some(url) if !(url.starts_with("http://") || url.starts_with("https://")) => {
+            return Err(Error::Usage(format!("--url: `{url}` is not an http:// or https:// address")).into())
+        }
+        Some(url) => url.trim_end_matches('/').trim_end_matches("/play").to_string(),
+        None => String::new(),
+    };
+    std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
+    // One export at a time into a folder; under its lock, a killed export's temporaries go.
+    let _lock = housie::export::lock_folder(&args.out)
+        .map_err(Error::io(&args.out))?
+        .ok_or_else(|| Error::Busy(args.out.clone()))?;
+    housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
+    let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
+    if !args.force {
+        if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
+            return Err(
+                Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())).into()
+            );
+        }
+    }
+    // links.csv gathers every export into this folder: this one's rows replace theirs.
+    let links_path = args.out.join(LINKS);
+    let mut links = if links_path.exists() { read_links(&links_path)? } else { BTreeMap::new() };
+    let numbering = run.record.settings.numbering();
+    let key = CodeKey::of_seed(&run.record.seed);
+    let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
+    // The night, when there is one (or when phone-only must be recorded): it learns what left,
+    // once the files are written.
+    let has_night = args.dir.join(NIGHT_DB).exists();
+    let (mut night, run) = match has_night || args.phone_only {
+        true => {
+            let (night, notes) = Night::open(run, OpenOptions::default())?;
+            for n in notes {
+                note!("housie: {n}");
+            }
+            let run = std::sync::Arc::clone(&night.run);
+            (Some(night), run)
+        }
+        false => (None, std::sync::Arc::new(run)),
+    };
+    let mut phone_only = night.as_ref().map_or_else(Units::default, |n| n.ledger().phone_only().clone());
+    if args.phone_only {
+        phone_only = phone_only.or(&units);
+    }
+    let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
+    if let Some(night) = &mut night {
+        if args.phone_only {
+            night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
+        }
+        let fresh = units.minus(&night.ledger().issued_units());
+        if !fresh.is_empty() {
+            let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
+            night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
+        }
+    }
+    for &unit in &list {
+        links.insert(unit, link_row(unit, numbering, &key, phone_only.contains(unit), &base));
+    }
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let io = |e: csv::Error| Error::Usage(format!("{}: {e}", links_path.display()));
+    csv.write_record(HEADER).map_err(io)?;
+    for row in links.values() {
+        csv.write_record(row).map_err(io)?;
+    }
+    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
+    housie::export::write_file(&args.out, LINKS, &bytes, false)
+        .and_then(housie::export::FinishedFile::commit)
+        .map_err(Error::io(&links_path))?;
+    let mut out = Out::new();
+    out.text(&format!(
+        "wrote {} booklet file{} and links.csv to {}\n",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        args.out.display()
+    ));
+    out.finish()?;
+    let text_seed = run.record.seed_kind == Some(housie::generate::SeedKind::Text);
+    if text_seed && !phone_only.and(&units).is_empty() {
+        note!(
+            "housie: warning: the run's seed is text you chose, so anyone who guesses it can work out the codes; \
+             phone-only books are safest in a run with a drawn seed"
+        );
+    }
+    if base.is_empty() && !phone_only.and(&units).is_empty() {
+        note!("housie: the links are paths: put the address phones reach housie serve at before them, or give --url");
+    }
+    Ok(ExitCode::SUCCESS)
+}

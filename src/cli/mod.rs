@@ -1,0 +1,18 @@
+//! One file per subcommand, its help text on top.
+
+mod call_args;
+pub mod cashup;
+pub mod check;
+pub mod draws;
+pub mod export;
+pub mod failure;
+pub mod generate;
+pub mod night;
+pub mod out;
+pub mod plan;
+pub mod prizes;
+pub mod progress;
+pub mod rng_dump;
+pub mod serve;
+pub mod verify;
+pub mod winners;

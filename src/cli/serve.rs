@@ -1,0 +1,207 @@
+//! `housie serve`: the caller's desk and the board for the night.
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use housie::ledger::{Currency, Regime};
+use housie::night::callnames::CallNames;
+use housie::night::{Night, NightRun, OpenOptions};
+use housie::web::addresses::{reachable, url};
+use housie::web::{serve, App, Hosts, JoinAddress, Limits, ServeOptions};
+use housie::Error;
+
+use super::out::note;
+
+/// Serve the caller's desk and the board for a night of bingo.
+///
+/// Opens the run in DIR (run.json and manifest.csv; every ticket is re-drawn from the seed and
+/// checked against the manifest) and serves a local web app that needs no internet. The first
+/// line on stdout is the caller's URL, with the night's token; the board (for a projector or a
+/// second screen) and the player page (/play: players follow their tickets on their phones and
+/// claim from them) need no token. The night is kept in DIR/night.sqlite: stop and start again
+/// at any time and nothing is lost. One server a night: the database is locked while served.
+///
+/// By default only this computer can connect. `--listen 0.0.0.0:8090` lets a second screen and
+/// the players' phones on the hall's network in (the addresses to use are printed, and the
+/// board shows the player page's as a QR code); only the token lets anyone change the night.
+///
+/// Exit status: 0 stopped by Ctrl-C or SIGTERM, 2 could not start (the reason is printed).
+///
+///   housie serve spring
+///
+///   housie serve spring --listen 0.0.0.0:8090 --prizes fete.toml
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run folder.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Address and port to listen on (port 0 picks a free one).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8090")]
+    listen: SocketAddr,
+    /// Start a new night even though DIR holds the record of one: the old night.sqlite is kept
+    /// under a dated name (night-YYYYMMDDTHHMMSSZ.sqlite), never deleted.
+    #[arg(long)]
+    new_night: bool,
+    /// Give the caller a new token: the old caller's URL stops working.
+    #[arg(long)]
+    new_token: bool,
+    /// A prize set the desk offers by name besides the shipped ones (a prize file; repeatable).
+    #[arg(long, value_name = "FILE")]
+    prizes: Vec<String>,
+    /// Your own call names, spoken with each number (a text file: one number a line, then its
+    /// name; all 90). Offered besides the shipped uk and tambola lists.
+    #[arg(long, value_name = "FILE")]
+    call_names: Option<PathBuf>,
+    /// Another name this machine is reached by (besides its IP addresses, localhost and its
+    /// hostname), for the Host check that stops DNS rebinding (repeatable).
+    #[arg(long, value_name = "NAME")]
+    host: Vec<String>,
+    /// The currency of the night's money (ISO 4217: GBP, INR, EUR, USD…), fixed by the first
+    /// entry of the ledger [default: GBP].
+    #[arg(long, value_name = "CODE")]
+    currency: Option<String>,
+    /// The rules the night's money is held to: uk-non-commercial (at most £8 a player for the
+    /// night's participation, £600 in prizes a night). housie warns when a limit is passed; the
+    /// organiser is responsible for the law and its current figures.
+    #[arg(long, value_name = "NAME")]
+    regime: Option<String>,
+    /// Keep these books (booklets, in a run of booklets) for players with no paper: a phone
+    /// follows and claims them only with the link `housie export` writes (kept for the night,
+    /// and added to on later starts).
+    #[arg(long, value_name = "RANGES")]
+    phone_only: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
+    let currency = match &args.currency {
+        Some(code) => Some(Currency::parse(code).map_err(|e| Error::Usage(format!("--currency: {e}")))?),
+        None => None,
+    };
+    let regime = match &args.regime {
+        Some(name) => Some(Regime::parse(name).ok_or_else(|| {
+            Error::Usage(format!("--regime: `{name}` is not a regime housie knows; uk-non-commercial is"))
+        })?),
+        None => None,
+    };
+    let currency = match (currency, regime) {
+        (Some(c), Some(r)) if c != r.currency() => {
+            return Err(
+                Error::Usage(format!("--regime: {}'s figures are in {}, not {c}", r.describe(), r.currency())).into()
+            )
+        }
+        (None, Some(r)) => Some(r.currency()),
+        (c, _) => c,
+    };
+    let mut sets = Vec::new();
+    for file in &args.prizes {
+        sets.push(housie::rules::PrizeSet::load(file).map_err(Error::from)?);
+    }
+    let mut call_names = CallNames::shipped();
+    if let Some(file) = &args.call_names {
+        call_names.push(CallNames::load(file).map_err(Error::Usage)?);
+    }
+    // The port first: a port in use is refused before anything is opened or created.
+    let listener =
+        std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
+    listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
+    let run = NightRun::open(&args.dir)?;
+    let books = run.books();
+    let event = match run.runs() {
+        1 => String::new(),
+        n => format!(", books {}-{} from {n} runs of one event", books.start(), books.end()),
+    };
+    for warning in &run.warnings {
+        note!("housie: warning: {warning}");
+    }
+    let options = OpenOptions { new_night: args.new_night, new_token: args.new_token };
+    let (mut night, notes) = Night::open(run, options)?;
+    for note in notes {
+        note!("housie: {note}");
+    }
+    for set in sets {
+        night.add_prize_set(set);
+    }
+    if let Some(units) = &args.phone_only {
+        match night.keep_for_phones(units) {
+            Ok(true) => note!("housie: {} {units} kept for phones", night.ledger().unit()),
+            Ok(false) => {}
+            Err(e) => return Err(Error::Usage(e.message).into()),
+        }
+    }
+    match (night.ledger().currency(), currency) {
+        (Some(set), Some(asked)) if set != asked => {
+            note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
+        }
+        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), regime),
+    }
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
+        let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
+        let log = Box::new(|line: &str| note!("housie: {line}"));
+        let local = if bound.ip().is_unspecified() {
+            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port())
+        } else {
+            bound
+        };
+        let boards = match bound.ip().is_unspecified() {
+            true => reachable(bound),
+            false => vec![bound],
+        };
+        let boards = if boards.is_empty() { vec![local] } else { boards };
+        let join = JoinAddress { url: Some(format!("{}/play", url(boards[0]))), reachable: !bound.ip().is_loopback() };
+        let options = ServeOptions {
+            limits: Limits::from_system(),
+            hosts: Hosts::of_this_machine(&args.host),
+            call_names,
+            log,
+            join,
+        };
+        let app = App::with(night, options);
+        let mut out = std::io::stdout().lock();
+        // The caller's URL alone on the first line, for people and scripts alike.
+        let _ = writeln!(out, "{}/?token={}", url(local), app.token());
+        for addr in &boards {
+            let _ = writeln!(out, "board: {}/board", url(*addr));
+        }
+        for addr in &boards {
+            let _ = writeln!(out, "players: {}/play", url(*addr));
+        }
+        let _ = out.flush();
+        drop(out);
+        if !bound.ip().is_loopback() {
+            note!(
+                "housie: warning: listening on {bound}, reachable from other computers on this network; \
+                 they can see the board, and only the caller's URL (with its token) can change anything"
+            );
+        }
+        note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
+        serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

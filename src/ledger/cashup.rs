@@ -1,0 +1,234 @@
+//! The cash-up: what each seller was given, sold and gave back, what is missing, what was
+//! taken and paid out, and the cash the box should hold.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::domain::text::escape;
+
+use super::{Currency, Ledger, Money, Payment, Regime, Units};
+
+/// The name the cash-up gives sales that name no seller and were never issued.
+pub const DESK: &str = "(desk)";
+
+/// One seller's paper and takings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SellerLine {
+    /// The seller (`DESK` for paper sold at the desk without being issued).
+    pub seller: String,
+    /// Units given to them.
+    pub issued: String,
+    /// Units they sold (sales not voided).
+    pub sold: String,
+    /// Units they gave back.
+    pub returned: String,
+    /// Units given to them and neither sold (by anyone) nor returned: to be found, or paid for.
+    pub missing: String,
+    /// How many units they sold.
+    pub sold_count: u64,
+    /// What their sales took.
+    pub takings: Money,
+}
+
+/// A prize paid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PayoutLine {
+    /// The game.
+    pub game: i64,
+    /// The prize.
+    pub prize: String,
+    /// The place (1 for the first winner).
+    pub place: usize,
+    /// The winning ticket.
+    pub serial: String,
+    /// The amount.
+    pub amount: Money,
+    /// How it was paid.
+    pub how: Payment,
+}
+
+/// The night's money, reconciled.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cashup {
+    /// What the units are: "books", or "booklets" in a run of booklets.
+    pub units: &'static str,
+    /// The currency (none until it is set).
+    pub currency: Option<Currency>,
+    /// Units sold (books, or booklets in a run of booklets).
+    pub sold_books: u64,
+    /// Which units were sold (sales not voided), as ranges.
+    pub sold: String,
+    /// Everything sales took.
+    pub takings: Money,
+    /// Everything paid out in prizes.
+    pub prizes_paid: Money,
+    /// Takings less prizes.
+    pub balance: Money,
+    /// What the cash box should hold: cash taken less cash paid out.
+    pub expected_cash: Money,
+    /// Per seller, by name, then the desk.
+    pub sellers: Vec<SellerLine>,
+    /// Units issued and neither sold nor returned, over all sellers.
+    pub missing: String,
+    /// Units returned damaged.
+    pub damaged: String,
+    /// Sales voided.
+    pub voided: usize,
+    /// Prizes paid, in the order they were paid.
+    pub payouts: Vec<PayoutLine>,
+    /// The regime the night is played under, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regime: Option<Regime>,
+    /// Each limit passed: the night's prizes, or what a named buyer paid.
+    pub warnings: Vec<String>,
+}
+
+impl Ledger {
+    /// The cash-up of everything recorded so far.
+    pub fn cashup(&self) -> Cashup {
+        // One line per seller given paper, then sellers never given any, then the desk (sales
+        // naming no seller and never issued): each is the sales naming it.
+        let line = |seller: Option<&str>, issued: &Units| {
+            let mine: Vec<_> = self.standing().filter(|s| s.seller.as_deref() == seller).collect();
+            let sold = mine.iter().fold(Units::default(), |all, s| all.or(&s.units));
+            let returned = issued.and(&self.returned);
+            SellerLine {
+                seller: seller.unwrap_or(DESK).to_string(),
+                issued: issued.to_string(),
+                sold: sold.to_string(),
+                returned: returned.to_string(),
+                missing: issued.minus(&self.sold).minus(&returned).to_string(),
+                sold_count: sold.len(),
+                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.amount())),
+            }
+        };
+        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(Some(s), units)).collect();
+        let mut others: Vec<Option<&str>> = self
+            .standing()
+            .map(|s| s.seller.as_deref())
+            .filter(|s| s.is_none_or(|name| !self.issued.contains_key(name)))
+            .collect();
+        others.sort_unstable_by_key(|s| (s.is_none(), *s));
+        others.dedup();
+        sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
+        let issued = self.issued_units();
+        let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
+        let mut warnings = Vec::new();
+        if let Some(regime) = self.regime {
+            let what = regime.describe();
+            if prizes_paid > regime.prizes() {
+                warnings.push(format!(
+                    "prizes paid {prizes_paid} are over the {} a night that {what} allows",
+                    regime.prizes()
+                ));
+            }
+            // Only sales that name their buyer can be added up per player.
+            let mut buyers: Vec<&str> = self.standing().filter_map(|s| s.buyer.as_deref()).collect();
+            buyers.sort_unstable();
+            buyers.dedup();
+            for buyer in buyers {
+                let paid = self.paid_by(buyer);
+                if paid > regime.per_player() {
+                    warnings.push(format!(
+                        "{} paid {paid}, over the {} a player may pay for a night of {what}",
+                        escape(buyer),
+                        regime.per_player()
+                    ));
+                }
+            }
+        }
+        Cashup {
+            units: self.unit,
+            currency: self.currency,
+            sold_books: self.sold.len(),
+            sold: self.sold.to_string(),
+            takings,
+            prizes_paid,
+            balance: takings.minus(prizes_paid),
+            expected_cash: self.takings(Some(Payment::Cash)).minus(self.prizes_paid(Some(Payment::Cash))),
+            sellers,
+            missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
+            damaged: self.damaged.to_string(),
+            voided: self.sales.iter().filter(|s| s.voided).count(),
+            payouts: self
+                .payouts
+                .iter()
+                .map(|p| PayoutLine {
+                    game: p.game,
+                    prize: p.prize.clone(),
+                    place: p.place,
+                    serial: p.serial.clone(),
+                    amount: p.amount,
+                    how: p.how,
+                })
+                .collect(),
+            regime: self.regime,
+            warnings,
+        }
+    }
+}
+
+impl Cashup {
+    /// The cash-up as text for the organiser and the bank: totals, then each seller's paper,
+    /// what is missing, and every prize paid. Names people typed are escaped.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let currency = self.currency.map_or("no currency set".to_string(), |c| c.to_string());
+        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+        let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
+        let _ = writeln!(out, "Cash-up ({currency}{regime})");
+        let _ = writeln!(out, "  sold:          {} {}", self.sold_books, self.units);
+        let _ = writeln!(out, "  takings:       {}", self.takings);
+        let _ = writeln!(out, "  prizes paid:   {}", self.prizes_paid);
+        let _ = writeln!(out, "  balance:       {}", self.balance);
+        let _ = writeln!(out, "  cash expected: {} (cash taken less prizes paid in cash)", self.expected_cash);
+        if !self.sellers.is_empty() {
+            let _ = writeln!(out, "Sellers ({})", self.units);
+            for l in &self.sellers {
+                let _ = writeln!(
+                    out,
+                    "  {}: issued {}; sold {} ({}), takings {}; returned {}; missing {}",
+                    escape(&l.seller),
+                    dash(&l.issued),
+                    dash(&l.sold),
+                    l.sold_count,
+                    l.takings,
+                    dash(&l.returned),
+                    dash(&l.missing)
+                );
+            }
+        }
+        if !self.missing.is_empty() {
+            let _ = writeln!(out, "Missing: {} {} issued and neither sold nor returned", self.units, self.missing);
+        }
+        if !self.damaged.is_empty() {
+            let _ = writeln!(out, "Damaged: {} {}", self.units, self.damaged);
+        }
+        if self.voided > 0 {
+            let _ = writeln!(out, "Voided sales: {}", self.voided);
+        }
+        for w in &self.warnings {
+            let _ = writeln!(out, "WARNING: {w}");
+        }
+        if !self.payouts.is_empty() {
+            let _ = writeln!(out, "Prizes paid");
+            for p in &self.payouts {
+                let how = match p.how {
+                    Payment::Cash => "cash",
+                    Payment::Other => "not cash",
+                };
+                let _ = writeln!(
+                    out,
+                    "  game {}: {} ({} place) to {}: {} ({how})",
+                    p.game,
+                    escape(&p.prize),
+                    crate::rules::progress::ordinal(p.place),
+                    escape(&p.serial),
+                    p.amount
+                );
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,464 @@
+//! The night's paper and money: which units (books, or booklets in a run of booklets) went to
+//! which seller, which were sold at what price, which came back, and which prizes were paid.
+//! Like the calls, the ledger is entries checked one by one and replayed in order, so an
+//! edited log is refused at the entry that could not have been written, and a cash-up is the
+//! replay's sum. Amounts are whole hundredths ([`Money`]), never floats.
+//!
+//! Every rule lives in [`Ledger::check`]: no unit sold twice, none sold after it came back,
+//! none returned after it was sold, a seller sells only what they were given, a prize is paid
+//! only to a ticket the caller confirmed as its winner, and once for each place.
+
+mod cashup;
+mod entry;
+mod money;
+mod regime;
+mod sheet;
+mod units;
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+pub use cashup::{Cashup, PayoutLine, SellerLine};
+pub use entry::{Entry, Payment};
+pub use money::{Currency, Money, MoneyError};
+pub use regime::Regime;
+pub use sheet::cashup_pdf;
+pub use units::{Units, UnitsError};
+
+/// The most characters of a seller's or buyer's name.
+pub const PERSON_NAME_MAX: usize = 60;
+
+/// The wins the caller confirmed, which the ledger pays against.
+pub trait Wins {
+    /// The place `serial` took in `prize` of game `game`, if the caller confirmed it won.
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize>;
+}
+
+/// Why an entry could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LedgerError {
+    /// Money before the currency.
+    #[error("set the night's currency first")]
+    NoCurrency,
+    /// The currency set twice.
+    #[error("the night's currency is already {0}")]
+    CurrencySet(Currency),
+    /// A regime whose figures are in another currency than the night's.
+    #[error("{0}'s limits are in {1}")]
+    LimitsCurrency(&'static str, Currency),
+    /// Bad units.
+    #[error(transparent)]
+    Units(#[from] UnitsError),
+    /// A name that cannot be shown.
+    #[error("the {0} name: {1}")]
+    Name(&'static str, String),
+    /// Paper already given to a seller.
+    #[error("{units} already went to {seller}")]
+    Issued {
+        /// The units issued before.
+        units: String,
+        /// To whom.
+        seller: String,
+    },
+    /// A seller selling paper given to someone else.
+    #[error("{units} went to {issued_to}, not {seller}")]
+    OtherSeller {
+        /// The units.
+        units: String,
+        /// Who has them.
+        issued_to: String,
+        /// Who tried to sell them.
+        seller: String,
+    },
+    /// Paper sold twice.
+    #[error("{0} is already sold")]
+    Sold(String),
+    /// Paper sold after it came back.
+    #[error("{0} came back unsold or damaged")]
+    Returned(String),
+    /// A return of paper that was never given out.
+    #[error("{0} was never issued to a seller")]
+    NotIssued(String),
+    /// A return of sold paper.
+    #[error("{0} is sold; void the sale first")]
+    ReturnOfSold(String),
+    /// A void of something that is not a standing sale.
+    #[error("entry {0} is not a sale that stands")]
+    NotASale(usize),
+    /// A prize paid to a ticket the caller did not confirm.
+    #[error("{serial} was not confirmed as a winner of {prize} in game {game}")]
+    NotWon {
+        /// The game.
+        game: i64,
+        /// The prize.
+        prize: String,
+        /// The ticket.
+        serial: String,
+    },
+    /// A prize paid twice.
+    #[error("{prize} in game {game} is already paid to {serial}")]
+    PaidTwice {
+        /// The game.
+        game: i64,
+        /// The prize.
+        prize: String,
+        /// The ticket.
+        serial: String,
+    },
+}
+
+/// A sale as the ledger keeps it.
+#[derive(Clone, Debug, PartialEq)]
+struct Sale {
+    entry: usize,
+    units: Units,
+    price: Money,
+    seller: Option<String>,
+    buyer: Option<String>,
+    how: Payment,
+    voided: bool,
+}
+
+impl Sale {
+    /// What the sale took: its price for each unit.
+    fn amount(&self) -> Money {
+        self.price.times(self.units.len())
+    }
+}
+
+/// A prize paid.
+#[derive(Clone, Debug, PartialEq)]
+struct Payout {
+    game: i64,
+    prize: String,
+    place: usize,
+    serial: String,
+    amount: Money,
+    how: Payment,
+}
+
+/// The ledger replayed: what is issued, sold, returned and paid.
+#[derive(Clone, Debug)]
+pub struct Ledger {
+    run: RangeInclusive<u64>,
+    /// What a unit is called: "books", or "booklets" in a run of booklets.
+    unit: &'static str,
+    currency: Option<Currency>,
+    regime: Option<Regime>,
+    entries: usize,
+    issued: BTreeMap<String, Units>,
+    sales: Vec<Sale>,
+    sold: Units,
+    returned: Units,
+    damaged: Units,
+    payouts: Vec<Payout>,
+    /// Units kept for players with no paper (see [`crate::night::play_code`]).
+    phone_only: Units,
+}
+
+impl Ledger {
+    /// The empty ledger of a run whose units are numbered `run`.
+    pub fn new(run: RangeInclusive<u64>) -> Ledger {
+        Ledger {
+            run,
+            unit: "books",
+            currency: None,
+            regime: None,
+            entries: 0,
+            issued: BTreeMap::new(),
+            sales: Vec::new(),
+            sold: Units::default(),
+            returned: Units::default(),
+            damaged: Units::default(),
+            payouts: Vec::new(),
+            phone_only: Units::default(),
+        }
+    }
+
+    /// A ledger whose units are booklets (a run of booklets).
+    pub fn of_booklets(mut self) -> Ledger {
+        self.unit = "booklets";
+        self
+    }
+
+    /// Whether anything was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// The units sold and not voided: what is in play when a game starts.
+    pub fn sold(&self) -> &Units {
+        &self.sold
+    }
+
+    /// The units kept for phones: followed and claimed only with their code.
+    pub fn phone_only(&self) -> &Units {
+        &self.phone_only
+    }
+
+    /// Keeps `units` for phones as well as those kept already (a `phone_only` event).
+    pub fn keep_for_phones(&mut self, units: &Units) {
+        self.phone_only = self.phone_only.or(units);
+    }
+
+    /// What a unit is called: "books", or "booklets" in a run of booklets.
+    pub fn unit(&self) -> &'static str {
+        self.unit
+    }
+
+    /// The numbers units may have: the run's books, or its booklets.
+    pub fn run(&self) -> RangeInclusive<u64> {
+        self.run.clone()
+    }
+
+    /// The regime the night is played under, if any.
+    pub fn regime(&self) -> Option<Regime> {
+        self.regime
+    }
+
+    /// The night's currency, once set.
+    pub fn currency(&self) -> Option<Currency> {
+        self.currency
+    }
+
+    /// `entry` with its units written the one way they print (`1-50, 61`), so the log keeps
+    /// what was meant, not however long it was typed; units that do not read are left for
+    /// [`Ledger::check`] to refuse.
+    pub fn normalised(&self, mut entry: Entry) -> Entry {
+        if let Entry::Issued { units, .. } | Entry::Sold { units, .. } | Entry::Returned { units, .. } = &mut entry {
+            if let Ok(parsed) = Units::parse(units, self.run.clone()) {
+                *units = parsed.to_string();
+            }
+        }
+        entry
+    }
+
+    /// Why `entry` could not be written now; `Ok` if it can.
+    pub fn check(&self, entry: &Entry, wins: &dyn Wins) -> Result<(), LedgerError> {
+        if let Entry::Opened { currency, regime } = entry {
+            if let Some(c) = self.currency {
+                return Err(LedgerError::CurrencySet(c));
+            }
+            return match regime {
+                Some(l) if l.currency() != *currency => Err(LedgerError::LimitsCurrency(l.describe(), l.currency())),
+                _ => Ok(()),
+            };
+        }
+        if self.currency.is_none() && !matches!(entry, Entry::Issued { .. } | Entry::Returned { .. }) {
+            return Err(LedgerError::NoCurrency);
+        }
+        match entry {
+            Entry::Opened { .. } => Ok(()),
+            Entry::Issued { seller, units } => {
+                name("seller", seller)?;
+                let units = self.units(units)?;
+                match self.issued.iter().find(|(_, given)| !given.and(&units).is_empty()) {
+                    Some((to, given)) => {
+                        Err(LedgerError::Issued { units: given.and(&units).to_string(), seller: to.clone() })
+                    }
+                    None => Ok(()),
+                }
+            }
+            Entry::Sold { units, seller, buyer, .. } => {
+                let units = self.units(units)?;
+                for (who, what) in [("seller", seller), ("buyer", buyer)] {
+                    what.as_deref().map_or(Ok(()), |n| name(who, n))?;
+                }
+                none_of(&self.sold, &units, LedgerError::Sold)?;
+                none_of(&self.returned, &units, LedgerError::Returned)?;
+                let other = seller.as_ref().and_then(|s| {
+                    self.issued.iter().filter(|(to, _)| *to != s).find(|(_, given)| !given.and(&units).is_empty())
+                });
+                match (other, seller) {
+                    (Some((to, given)), Some(s)) => Err(LedgerError::OtherSeller {
+                        units: given.and(&units).to_string(),
+                        issued_to: to.clone(),
+                        seller: s.clone(),
+                    }),
+                    _ => Ok(()),
+                }
+            }
+            Entry::Returned { units, .. } => {
+                let units = self.units(units)?;
+                let never = units.minus(&self.issued_units());
+                if !never.is_empty() {
+                    return Err(LedgerError::NotIssued(never.to_string()));
+                }
+                none_of(&self.sold, &units, LedgerError::ReturnOfSold)?;
+                none_of(&self.returned, &units, LedgerError::Returned)
+            }
+            Entry::Voided { entry } => match self.sales.iter().find(|s| s.entry == *entry) {
+                Some(sale) if !sale.voided => Ok(()),
+                _ => Err(LedgerError::NotASale(*entry)),
+            },
+            Entry::PrizePaid { game, prize, serial, .. } => {
+                let not_won = || LedgerError::NotWon { game: *game, prize: prize.clone(), serial: serial.clone() };
+                let place = wins.place(*game, prize, serial).ok_or_else(not_won)?;
+                if self.payouts.iter().any(|p| p.game == *game && p.prize == *prize && p.place == place) {
+                    return Err(LedgerError::PaidTwice { game: *game, prize: prize.clone(), serial: serial.clone() });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Records a checked entry (see [`Ledger::check`]).
+    pub fn apply(&mut self, entry: &Entry, wins: &dyn Wins) {
+        self.entries += 1;
+        let units = |text: &str| Units::parse(text, self.run.clone()).unwrap_or_default();
+        match entry {
+            Entry::Opened { currency, regime } => {
+                self.currency = Some(*currency);
+                self.regime = *regime;
+            }
+            Entry::Issued { seller, units: text } => {
+                let given = units(text);
+                let mine = self.issued.entry(seller.clone()).or_default();
+                *mine = mine.or(&given);
+            }
+            Entry::Sold { units: text, price, seller, buyer, how } => {
+                let units = units(text);
+                let seller = seller.clone().or_else(|| self.issued_to(&units));
+                self.sold = self.sold.or(&units);
+                let (price, how, buyer) = (*price, *how, buyer.clone());
+                self.sales.push(Sale { entry: self.entries, units, price, seller, buyer, how, voided: false });
+            }
+            Entry::Returned { units: text, damaged } => {
+                let units = units(text);
+                self.returned = self.returned.or(&units);
+                if *damaged {
+                    self.damaged = self.damaged.or(&units);
+                }
+            }
+            Entry::Voided { entry } => {
+                if let Some(sale) = self.sales.iter_mut().find(|s| s.entry == *entry) {
+                    sale.voided = true;
+                    self.sold = self.sold.minus(&sale.units);
+                }
+            }
+            Entry::PrizePaid { game, prize, serial, amount, how } => {
+                let place = wins.place(*game, prize, serial).unwrap_or(1);
+                self.payouts.push(Payout {
+                    game: *game,
+                    prize: prize.clone(),
+                    place,
+                    serial: serial.clone(),
+                    amount: *amount,
+                    how: *how,
+                });
+            }
+        }
+    }
+
+    /// The limit `entry` would take the night past, if it is played under a regime: said
+    /// before the entry is recorded, so the caller can stop (see [`Regime`]).
+    pub fn over_limit(&self, entry: &Entry) -> Option<String> {
+        let regime = self.regime?;
+        let what = regime.describe();
+        match entry {
+            Entry::PrizePaid { amount, .. } => {
+                let after = self.prizes_paid(None).plus(*amount);
+                (after > regime.prizes()).then(|| {
+                    format!(
+                        "paying {amount} takes the night's prizes to {after}, over the {} {what} allows",
+                        regime.prizes()
+                    )
+                })
+            }
+            Entry::Sold { units, price, buyer: Some(buyer), .. } => {
+                let count = Units::parse(units, self.run.clone()).map_or(0, |u| u.len());
+                let after = self.paid_by(buyer).plus(price.times(count));
+                (after > regime.per_player()).then(|| {
+                    format!(
+                        "{} would have paid {after}, over the {} a player may pay for a night of {what}",
+                        crate::domain::text::escape(buyer),
+                        regime.per_player()
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The sales that stand (not voided).
+    fn standing(&self) -> impl Iterator<Item = &Sale> {
+        self.sales.iter().filter(|s| !s.voided)
+    }
+
+    /// What the standing sales took, paid `how` (all of them for `None`).
+    fn takings(&self, how: Option<Payment>) -> Money {
+        self.standing().filter(|s| how.is_none_or(|h| s.how == h)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
+    }
+
+    /// What the prizes paid came to, paid `how` (all of them for `None`).
+    fn prizes_paid(&self, how: Option<Payment>) -> Money {
+        self.payouts.iter().filter(|p| how.is_none_or(|h| p.how == h)).fold(Money::ZERO, |sum, p| sum.plus(p.amount))
+    }
+
+    /// What the standing sales naming `buyer` took.
+    fn paid_by(&self, buyer: &str) -> Money {
+        self.standing().filter(|s| s.buyer.as_deref() == Some(buyer)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
+    }
+
+    /// The entry number of the standing sale of exactly `units` (as typed), if there is one.
+    pub fn sale_of(&self, units: &str) -> Option<usize> {
+        let units = Units::parse(units, self.run.clone()).ok()?;
+        self.sales.iter().find(|s| !s.voided && s.units == units).map(|s| s.entry)
+    }
+
+    /// Checks and records `entries` in order; the first that could not have been written is
+    /// named by its number (from 1) with the reason.
+    pub fn replay<'a>(
+        run: RangeInclusive<u64>,
+        entries: impl IntoIterator<Item = &'a Entry>,
+        wins: &dyn Wins,
+    ) -> Result<Ledger, (usize, LedgerError)> {
+        let mut ledger = Ledger::new(run);
+        for (i, entry) in entries.into_iter().enumerate() {
+            ledger.check(entry, wins).map_err(|e| (i + 1, e))?;
+            ledger.apply(entry, wins);
+        }
+        Ok(ledger)
+    }
+
+    /// Every unit given to any seller.
+    pub fn issued_units(&self) -> Units {
+        self.issued.values().fold(Units::default(), |all, u| all.or(u))
+    }
+
+    fn units(&self, text: &str) -> Result<Units, LedgerError> {
+        Ok(Units::parse(text, self.run.clone())?)
+    }
+
+    /// The one seller all of `units` went to, if there is one.
+    fn issued_to(&self, units: &Units) -> Option<String> {
+        self.issued.iter().find(|(_, given)| units.minus(given).is_empty()).map(|(s, _)| s.clone())
+    }
+}
+
+/// Refuses `units` if any of them is in `set`, naming those.
+fn none_of(set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Result<(), LedgerError> {
+    let both = set.and(units);
+    if both.is_empty() {
+        Ok(())
+    } else {
+        Err(refuse(both.to_string()))
+    }
+}
+
+fn name(what: &'static str, text: &str) -> Result<(), LedgerError> {
+    let bad = |why: &str| Err(LedgerError::Name(what, why.to_string()));
+    if text.trim().is_empty() {
+        return bad("empty");
+    }
+    if text.chars().count() > PERSON_NAME_MAX {
+        return bad("longer than 60 characters");
+    }
+    if let Some(why) = text.chars().find_map(crate::domain::text::forbidden) {
+        return bad(&format!("has {why}"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,341 @@
+//! The night's record: every game, its calls in order (and the ones taken back), every claim
+//! with its time, verdict and call count, and the draw seeds of the games that have ended.
+//! `housie night DIR` prints it; the desk offers it as a download.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::error::OpenError;
+use super::event::Verdict;
+use super::game::{Game, Log};
+use super::store::{Store, NIGHT_DB};
+use crate::domain::text::escape;
+use crate::domain::Numbering;
+use crate::ledger::{Cashup, Ledger};
+use crate::rules::Opens;
+
+/// The night's record: what `housie night` prints and `/api/record` serves.
+#[derive(Serialize, Debug)]
+pub struct NightRecord {
+    /// Every game, in order.
+    pub games: Vec<GameRecord>,
+    /// The cash-up of the night's ledger, once anything is in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub money: Option<Cashup>,
+}
+
+/// One game of the night as the record shows it.
+#[derive(Serialize, Debug)]
+pub struct GameRecord {
+    /// The game's number (1 for the first).
+    pub id: i64,
+    /// The game's name.
+    pub name: String,
+    /// The prize set's name.
+    pub prizes: String,
+    /// `together` or `in order`.
+    pub opens: Opens,
+    /// The bogey rule held.
+    pub bogey: bool,
+    /// The books in play (booklets, with `game`).
+    pub books: String,
+    /// In a run of booklets, which game of each booklet (`books` are then booklets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<u16>,
+    /// When it was created (UTC).
+    pub started_at: String,
+    /// When it ended (UTC), if it has.
+    pub ended_at: Option<String>,
+    /// SHA-256 of the draw seed, shown before the first call.
+    pub commitment: String,
+    /// The draw seed, revealed when the game ended (`null` while it runs).
+    pub seed: Option<String>,
+    /// The draw protocol its order follows (`housie draws --protocol N`): 2, or 1 for games
+    /// of housie 0.2.
+    pub draw: u8,
+    /// The calls standing, in order.
+    pub calls: Vec<CallLine>,
+    /// Calls taken back.
+    pub undone: Vec<UndoneLine>,
+    /// Every win recorded, and every one taken back, in order.
+    pub prizes_won: Vec<PrizeWon>,
+    /// Every claim, in order.
+    pub claims: Vec<ClaimRecord>,
+    /// Every claim raised from a phone, in order, settled or not.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub raised: Vec<RaisedRecord>,
+}
+
+/// A claim raised from a phone.
+#[derive(Serialize, Debug)]
+pub struct RaisedRecord {
+    /// When (UTC).
+    pub at: String,
+    /// The ticket.
+    pub serial: String,
+    /// Where it came from.
+    pub source: String,
+    /// How many numbers had been called.
+    pub call: usize,
+    /// The caller has checked it since.
+    pub settled: bool,
+}
+
+/// One call.
+#[derive(Serialize, Debug)]
+pub struct CallLine {
+    /// Its place in the order (1-based).
+    pub call: usize,
+    /// The number called.
+    pub number: u8,
+    /// Drawn by housie rather than typed.
+    pub drawn: bool,
+    /// When (UTC).
+    pub at: String,
+}
+
+/// A call taken back.
+#[derive(Serialize, Debug)]
+pub struct UndoneLine {
+    /// The number taken back.
+    pub number: u8,
+    /// When (UTC).
+    pub at: String,
+    /// How many calls stood once it was taken back.
+    pub calls_left: usize,
+}
+
+/// A win the caller recorded, or took back.
+#[derive(Serialize, Debug)]
+pub struct PrizeWon {
+    /// The prize's name.
+    pub prize: String,
+    /// 1 for the first place.
+    pub place: usize,
+    /// The winner the caller confirmed; `null` when the caller moved on without naming one.
+    pub serial: Option<String>,
+    /// How many calls stood.
+    pub after_call: usize,
+    /// When (UTC).
+    pub at: String,
+    /// Taken back before the next call.
+    pub taken_back: bool,
+}
+
+/// One claim and its verdict.
+#[derive(Serialize, Debug)]
+pub struct ClaimRecord {
+    /// When (UTC).
+    pub at: String,
+    /// The serial as typed or scanned (escaped, at most 40 characters).
+    pub serial: String,
+    /// The prize being played, in a set played in order.
+    pub prize: Option<String>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// How many numbers had been called.
+    pub call: usize,
+    /// The sentence the caller saw.
+    pub message: String,
+    /// The prizes it stood for.
+    pub stands: Vec<String>,
+    /// A false claim that barred the ticket under the bogey rule.
+    pub barred: bool,
+    /// Where it came from when not from the desk (`phone 10.0.0.7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+impl NightRecord {
+    /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
+    /// it, so an edited or damaged log is refused, naming the event.
+    pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
+        let path = dir.join(NIGHT_DB);
+        let store = Store::open_read_only(&path)?;
+        // The run says how a booklet game's books read; without run.json, as books.
+        let (numbering, books) = crate::record::read_record(dir)
+            .map_or((Numbering::BOOKS, 1..=u64::MAX), |(r, _)| (r.settings.numbering(), r.books()));
+        let log = Log { numbering, books, run: None };
+        let (games, ledger) =
+            log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        Ok(NightRecord::of(&games, &ledger))
+    }
+
+    /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
+    /// `dir`, as ranges: `None` when no night was played there or nothing was sold.
+    pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
+        if !dir.join(NIGHT_DB).exists() {
+            return Ok(None);
+        }
+        let record = NightRecord::read(dir)?;
+        Ok(record.money.map(|m| m.sold).filter(|s| !s.is_empty()))
+    }
+
+    /// The record of these games and this ledger.
+    pub fn of(games: &[Game], ledger: &Ledger) -> NightRecord {
+        NightRecord {
+            games: games.iter().map(game_record).collect(),
+            money: (!ledger.is_empty()).then(|| ledger.cashup()),
+        }
+    }
+
+    /// The record as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("a night record serialises");
+        s.push('\n');
+        s
+    }
+
+    /// The record as text, one game after another. What people typed (names, serials) is
+    /// escaped, so no text in the log can forge a line or steer a terminal.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        if self.games.is_empty() {
+            out.push_str("no games yet\n");
+        }
+        for g in &self.games {
+            let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
+            let opens = match g.opens {
+                Opens::Together => "",
+                Opens::InOrder => ", in order",
+            };
+            let bogey = if g.bogey { ", bogey rule" } else { "" };
+            let _ = writeln!(
+                out,
+                "Game {}: {} ({}{opens}{bogey}, {}), started {}, {ended}",
+                g.id,
+                escape(&g.name),
+                escape(&g.prizes),
+                match g.game {
+                    Some(game) => format!("booklets {}, game {game}", g.books),
+                    None => format!("books {}", g.books),
+                },
+                g.started_at
+            );
+            let _ = writeln!(out, "  draw seed SHA-256 {}", g.commitment);
+            if let Some(seed) = &g.seed {
+                let seed = escape(seed);
+                let protocol = if g.draw == 1 { "--protocol 1 " } else { "" };
+                let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {protocol}{seed})");
+            }
+            let numbers: Vec<String> =
+                g.calls.iter().map(|c| if c.drawn { format!("{}*", c.number) } else { c.number.to_string() }).collect();
+            let _ = writeln!(out, "  {} calls (* drawn by housie): {}", g.calls.len(), numbers.join(" "));
+            for u in &g.undone {
+                let _ = writeln!(out, "  undone: {} at {} ({} calls left)", u.number, u.at, u.calls_left);
+            }
+            for p in &g.prizes_won {
+                let place = crate::rules::progress::ordinal(p.place);
+                let who = match &p.serial {
+                    Some(s) => format!("won by {}", escape(s)),
+                    None => "won: the caller moved on".to_string(),
+                };
+                let back = if p.taken_back { "taken back: " } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  {back}{} ({place} place) {who} after call {} at {}",
+                    escape(&p.prize),
+                    p.after_call,
+                    p.at
+                );
+            }
+            for r in &g.raised {
+                let waiting = if r.settled { "" } else { " [never checked]" };
+                let _ = writeln!(
+                    out,
+                    "  raised {}  call {:>2}  {:<12} from {}{waiting}",
+                    r.at,
+                    r.call,
+                    escape(&r.serial),
+                    escape(&r.source)
+                );
+            }
+            for c in &g.claims {
+                let prize = c.prize.as_deref().map_or("-".into(), escape);
+                let barred = if c.barred { " [barred]" } else { "" };
+                let source = c.source.as_deref().map_or(String::new(), |s| format!(" [from {}]", escape(s)));
+                let _ = writeln!(
+                    out,
+                    "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}{source}",
+                    c.at,
+                    c.call,
+                    escape(&c.serial),
+                    prize,
+                    escape(&c.message)
+                );
+            }
+        }
+        if let Some(money) = &self.money {
+            out.push_str(&money.to_text());
+        }
+        out
+    }
+}
+
+fn game_record(g: &Game) -> GameRecord {
+    GameRecord {
+        id: g.id,
+        name: g.name.clone(),
+        prizes: g.set.name.clone(),
+        opens: g.set.opens,
+        bogey: g.bogey,
+        books: g.books.to_string(),
+        game: g.books.game(),
+        started_at: g.created_at.clone(),
+        ended_at: g.ended_at.clone(),
+        commitment: g.commitment.clone(),
+        seed: g.revealed_seed().map(str::to_string),
+        draw: g.seed.protocol().number(),
+        calls: g
+            .call_log
+            .iter()
+            .enumerate()
+            .map(|(i, c)| CallLine { call: i + 1, number: c.number, drawn: c.drawn, at: c.at.clone() })
+            .collect(),
+        undone: g
+            .undone
+            .iter()
+            .map(|(n, at, left)| UndoneLine { number: *n, at: at.clone(), calls_left: *left })
+            .collect(),
+        prizes_won: g
+            .wins
+            .iter()
+            .map(|w| PrizeWon {
+                prize: w.prize.clone(),
+                place: w.place,
+                serial: w.serial.clone(),
+                after_call: w.call,
+                at: w.at.clone(),
+                taken_back: w.taken_back,
+            })
+            .collect(),
+        claims: g
+            .claims
+            .iter()
+            .map(|(at, c)| ClaimRecord {
+                at: at.clone(),
+                serial: c.serial.clone(),
+                prize: c.prize.clone(),
+                verdict: c.verdict,
+                call: c.calls,
+                message: c.message.clone(),
+                stands: c.stands.clone(),
+                barred: c.barred,
+                source: c.source.clone(),
+            })
+            .collect(),
+        raised: g
+            .raised_log
+            .iter()
+            .map(|r| RaisedRecord {
+                at: r.at.clone(),
+                serial: r.serial.clone(),
+                source: r.source.clone(),
+                call: r.calls,
+                settled: !g.raised.iter().any(|w| w.at == r.at && w.serial == r.serial),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,225 @@
+//! A run resolved and ready: the settings with the template read, the font loaded and checked,
+//! the output folder judged. The CLI parses flags into [`Settings`], resolves them here once,
+//! and the pipeline only ever sees the plan.
+
+use std::path::{Path, PathBuf};
+
+use sha2::Digest;
+
+use crate::error::Error;
+use crate::export;
+use crate::export::pdf::{Colours, PdfStyle};
+use crate::generate::{RunError, RunOptions, Seed, SeedKind, MAX_UNIQUE_LINE_BOOKS};
+use crate::pipeline::{Impose, Order};
+use crate::print::font::Font;
+use crate::print::template::Template;
+use crate::record::continuation::Continuation;
+use crate::record::settings::Settings;
+use crate::record::RunRecord;
+use crate::support::date::RunDate;
+
+/// Everything `generate` needs, resolved and checked.
+#[derive(Clone, Debug)]
+pub struct GeneratePlan {
+    /// The run's seed.
+    pub seed: Seed,
+    /// The run's settings.
+    pub settings: Settings,
+    /// The run folder.
+    pub out_dir: PathBuf,
+    /// Replace housie's files in a folder that is not empty.
+    pub force: bool,
+    /// Write nothing: compare every output with the file of that name already in `out_dir`
+    /// (how `verify` regenerates a run without needing disk space or leaving anything behind).
+    pub compare_only: bool,
+    /// The earlier runs this one continues (`generate --after`).
+    pub after: Option<Continuation>,
+    /// The settings' template, read and checked.
+    pub template: Template,
+    /// The settings' font, loaded and checked.
+    pub font: Font,
+    /// The run's date (the PDFs' CreationDate and ModDate), recorded in run.json.
+    pub date: RunDate,
+    /// The housie version the run is written as (run.json's `housie`, the PDF's Producer): this
+    /// one, or the recorded one when `verify` regenerates a run of an earlier version.
+    pub housie: String,
+    /// How the seed came about, recorded in run.json (`None` for a run of housie 0.2).
+    pub seed_kind: Option<SeedKind>,
+}
+
+impl GeneratePlan {
+    /// Reads the template and font the settings name, once, and checks the whole plan.
+    /// `after`: the earlier runs this one continues, if any.
+    pub fn resolve(
+        seed: Seed,
+        mut settings: Settings,
+        out_dir: PathBuf,
+        force: bool,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Error> {
+        settings.check()?;
+        let template = Template::load(&settings.template)?;
+        let font = match &settings.font {
+            Some(path) => Font::from_file(path)?,
+            None => Font::bundled(),
+        };
+        // Absolute, so `housie verify` finds it from any folder.
+        settings.font = font.file().map(Path::to_path_buf);
+        let mut plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        plan.after = after;
+        plan.date = RunDate::from_env_or_now()?;
+        plan.check()?;
+        Ok(plan)
+    }
+
+    /// A plan with the default settings for `books` books.
+    pub fn new(seed: Seed, books: u64, out_dir: PathBuf) -> GeneratePlan {
+        let settings = Settings { books, ..Settings::default() };
+        let template = Template::load(&settings.template).expect("the built-in template is valid");
+        GeneratePlan::with_style(seed, settings, out_dir, false, template, Font::bundled())
+    }
+
+    fn with_style(
+        seed: Seed,
+        settings: Settings,
+        out_dir: PathBuf,
+        force: bool,
+        template: Template,
+        font: Font,
+    ) -> Self {
+        GeneratePlan {
+            seed,
+            settings,
+            out_dir,
+            force,
+            compare_only: false,
+            after: None,
+            template,
+            font,
+            date: RunDate::EPOCH,
+            housie: env!("CARGO_PKG_VERSION").to_string(),
+            seed_kind: Some(SeedKind::Text),
+        }
+    }
+
+    /// The look of every page: the template and font with the settings' title, bleed and marks.
+    pub fn style(&self) -> PdfStyle<'_> {
+        PdfStyle {
+            template: &self.template,
+            font: &self.font,
+            title: &self.settings.title,
+            bleed_mm: self.settings.bleed_mm,
+            crop_marks: self.settings.crop_marks,
+            date: self.date,
+            numbering: self.settings.numbering(),
+            two_up: self.settings.impose == Some(Impose::TwoUp),
+            housie: &self.housie,
+            seal: self.seal(),
+            format: crate::export::pdf::PdfFormat::of(&self.housie),
+            colours: match (self.settings.games, self.settings.order) {
+                (None, _) => Colours::Template,
+                (Some(_), Order::Booklets) => Colours::PerGame,
+                (Some(_), Order::Games) => Colours::BlackOnly,
+            },
+            for_home: false,
+        }
+    }
+
+    /// The plan a run record describes (its template as recorded, its font from the recorded
+    /// file), to regenerate that run.
+    pub fn from_record(record: &RunRecord, out_dir: PathBuf) -> Result<GeneratePlan, Error> {
+        record.settings.check()?;
+        let template = Template::parse(&record.template.toml, "run.json's template")?;
+        let font = match &record.settings.font {
+            None => Font::bundled(),
+            Some(path) => Font::from_file(path)?,
+        };
+        let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
+        plan.after = record.after.as_ref().map(|a| Continuation::read_recorded(a, &plan.out_dir)).transpose()?;
+        plan.date = RunDate::parse(&record.created)?;
+        plan.housie = record.housie.clone();
+        plan.seed_kind = record.seed_kind;
+        Ok(plan)
+    }
+
+    /// What the PDFs carry of the record's rules (see [`crate::export::pdf::PdfStyle::seal`]):
+    /// SHA-256 of its settings, seed kind, generator and version. Runs of housie 0.2 had none.
+    pub fn seal(&self) -> Option<[u8; 32]> {
+        (!self.housie.starts_with("0.2.")).then(|| {
+            let rules = serde_json::json!({
+                "settings": &self.settings,
+                "seed_kind": self.seed_kind,
+                "generator": self.seed.generator(),
+                "housie": &self.housie,
+            });
+            sha2::Sha256::digest(rules.to_string().as_bytes()).into()
+        })
+    }
+
+    /// What the drawer needs.
+    pub fn run_options(&self) -> RunOptions {
+        let s = &self.settings;
+        RunOptions {
+            books: s.books,
+            first_book: s.first_book,
+            allow_duplicate_lines: s.allow_duplicate_lines,
+            games: s.games,
+            generator: self.seed.generator(),
+        }
+    }
+
+    /// Refuses, before anything is written, what would fail or overwrite without `force`.
+    pub fn check(&self) -> Result<(), Error> {
+        self.settings.check()?;
+        self.run_options().check()?;
+        if let Some(after) = &self.after {
+            let per_scope = self.run_options().books_per_scope(after.books());
+            if !self.settings.allow_duplicate_lines && per_scope > MAX_UNIQUE_LINE_BOOKS {
+                return Err(RunError::LinesInfeasible { books: per_scope }.into());
+            }
+        }
+        self.style().check()?;
+        if self.template.layout.books_per_page() > 1
+            && self.settings.games.is_some()
+            && self.settings.order == Order::Booklets
+        {
+            return Err(crate::pipeline::SettingsError {
+                field: "order",
+                problem: format!(
+                    "is `booklets`, but template `{}` puts {} books on a page, which would be games of different \
+                     colours; use --order games (each game on its own paper) or a template of one book a page",
+                    self.template.name,
+                    self.template.layout.books_per_page()
+                ),
+            }
+            .into());
+        }
+        let s = &self.settings;
+        self.style().check_fit(
+            s.first_book.saturating_add(s.books - 1),
+            s.pages(self.template.layout.tickets_per_page()).len(1),
+        )?;
+        self.check_folder()
+    }
+
+    /// The output folder: a folder, and empty unless `force` (nothing to check when comparing).
+    pub fn check_folder(&self) -> Result<(), Error> {
+        if self.compare_only {
+            return Ok(());
+        }
+        let dir = &self.out_dir;
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::NotADir(dir.clone()));
+        }
+        if self.after.as_ref().is_some_and(|a| a.holds(dir)) {
+            return Err(Error::Usage(format!(
+                "{}: this folder holds a run the new one continues; write the continuation to a folder of its own",
+                dir.display()
+            )));
+        }
+        if !self.force && export::is_non_empty_dir(dir) {
+            return Err(Error::NotEmpty(dir.clone()));
+        }
+        Ok(())
+    }
+}

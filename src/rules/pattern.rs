@@ -1,0 +1,288 @@
+//! A prize's pattern: which numbers of a ticket count, and how many of them must be called.
+//! Everything else is derived from it here, once: at which call a ticket completed the prize,
+//! how many numbers it still needs and which, the watch's one-number-away counts and the
+//! planner's simulated games all go through [`Rule`].
+//!
+//! A ticket's 15 numbers are taken in reading order (row by row, left to right; see
+//! [`Ticket::reading_order`]), so "the first number of the top row" is number 0 and "the middle
+//! number of the middle row" is number 7 on every ticket. A compiled rule is up to three groups
+//! of those numbers (15-bit masks), how many numbers of each group must be called, and how many
+//! groups must be complete.
+
+use crate::domain::{Ticket, COLS, ROWS};
+
+/// Which numbers of a ticket count for a prize. Rows, places and cells are 0-based here; the
+/// prize file writes them 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// Any `n` whole rows (one line, two lines).
+    Lines(u8),
+    /// Every number of these rows (a line, full house).
+    Rows(Vec<u8>),
+    /// Numbers by their place in their row: (row, i-th number of the row).
+    Positions(Vec<(u8, u8)>),
+    /// Every number of the ticket from `lo` to `hi` (breakfast: 1–30).
+    Values(u8, u8),
+    /// Any `k` of the ticket's numbers (early five).
+    Any(u8),
+    /// The numbers in these cells of the 3 × 9 grid: (row, column). A blank counts for nothing.
+    Cells(Vec<(u8, u8)>),
+}
+
+/// The four corners: the first and last numbers of the top and bottom rows.
+pub const CORNERS: [(u8, u8); 4] = [(0, 0), (0, 4), (2, 0), (2, 4)];
+/// The star: the middle number of the middle row.
+pub const STAR: (u8, u8) = (1, 2);
+
+const ALL: u16 = 0x7fff;
+const NEVER: u8 = u8::MAX;
+
+/// A prize's pattern compiled against one ticket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The groups, as masks over the ticket's numbers in reading order.
+    groups: [u16; 3],
+    /// Numbers of each group that must be called ([`NEVER`] when the group cannot be done).
+    k: [u8; 3],
+    /// How many groups there are.
+    count: u8,
+    /// How many groups must be complete.
+    g: u8,
+}
+
+impl Pattern {
+    /// How many numbers the pattern can hold on any ticket: the most `need` may ask for.
+    pub fn capacity(&self) -> u8 {
+        match self {
+            Pattern::Lines(n) => 5 * n,
+            Pattern::Rows(rows) => 5 * rows.len() as u8,
+            Pattern::Positions(p) => p.len() as u8,
+            Pattern::Cells(c) => c.len() as u8,
+            Pattern::Any(_) => 15,
+            Pattern::Values(lo, hi) => {
+                // A column holds at most three numbers of a ticket, a ticket fifteen.
+                let per_column = (0..COLS).map(|c| {
+                    let (a, b) = crate::domain::column_range(c);
+                    let (a, b) = (a.max(*lo), b.min(*hi));
+                    if a > b {
+                        0
+                    } else {
+                        (b - a + 1).min(3)
+                    }
+                });
+                per_column.sum::<u8>().min(15)
+            }
+        }
+    }
+
+    /// Whether the rule is the same on every ticket: places in rows, whole rows, any k. Values
+    /// and cells depend on where a ticket's numbers fall.
+    pub fn same_on_every_ticket(&self) -> bool {
+        match self {
+            Pattern::Lines(_) | Pattern::Rows(_) | Pattern::Positions(_) | Pattern::Any(_) => true,
+            Pattern::Values(..) | Pattern::Cells(_) => false,
+        }
+    }
+
+    /// The rule for `ticket`, with `need` numbers of the pattern to be called (all when `None`).
+    pub fn rule(&self, ticket: &Ticket, need: Option<u8>) -> Rule {
+        let single = |mask: u16| {
+            let have = mask.count_ones() as u8;
+            let k = match need {
+                _ if mask == 0 => NEVER,
+                Some(k) if k > have => NEVER,
+                Some(k) => k,
+                None => have,
+            };
+            Rule { groups: [mask, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
+        };
+        let row = |r: u8| 0x1fu16 << (5 * r);
+        match self {
+            Pattern::Lines(n) => Rule { groups: [row(0), row(1), row(2)], k: [5; 3], count: 3, g: *n },
+            Pattern::Rows(rows) => single(rows.iter().fold(0, |m, &r| m | row(r))),
+            Pattern::Positions(places) => single(places.iter().fold(0, |m, &(r, i)| m | 1 << (5 * r + i))),
+            Pattern::Any(k) => {
+                let k = if *k == 0 || *k > 15 { NEVER } else { *k };
+                Rule { groups: [ALL, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
+            }
+            Pattern::Values(lo, hi) => {
+                let numbers = ticket.reading_order();
+                single((0..15).filter(|&i| (*lo..=*hi).contains(&numbers[i])).fold(0, |m, i| m | 1 << i))
+            }
+            Pattern::Cells(cells) => single(cells.iter().fold(0, |m, &(r, c)| {
+                let (r, c) = (usize::from(r), usize::from(c));
+                if r >= ROWS || c >= COLS || ticket.get(r, c).is_none() {
+                    return m;
+                }
+                let before = (0..c).filter(|&x| ticket.get(r, x).is_some()).count();
+                m | 1 << (5 * r + before)
+            })),
+        }
+    }
+}
+
+impl Rule {
+    /// The 1-based call at which the prize was completed, given the call of each of the
+    /// ticket's numbers in reading order (0 for a number not called); `None` if it is not.
+    pub fn completed_at(&self, at: &[u8; 15]) -> Option<u8> {
+        let mut done = [NEVER; 3];
+        let count = usize::from(self.count);
+        for ((slot, &k), &group) in done.iter_mut().zip(&self.k).zip(&self.groups).take(count) {
+            if k == NEVER {
+                continue;
+            }
+            let mut calls: u128 = 0;
+            let mut members = group;
+            while members != 0 {
+                let i = members.trailing_zeros() as usize;
+                members &= members - 1;
+                if at[i] != 0 {
+                    calls |= 1u128 << at[i];
+                }
+            }
+            if calls.count_ones() >= u32::from(k) {
+                // The k-th earliest call among the group's called numbers.
+                for _ in 1..k {
+                    calls &= calls - 1;
+                }
+                *slot = calls.trailing_zeros() as u8;
+            }
+        }
+        done.sort_unstable();
+        let g = usize::from(self.g);
+        (g >= 1 && done[g - 1] != NEVER).then(|| done[g - 1])
+    }
+
+    /// Per group, how many more numbers it needs given the called ones (a mask over the
+    /// ticket's numbers in reading order); [`NEVER`] for a group that cannot be done.
+    fn lefts(&self, called: u16) -> [u8; 3] {
+        let mut left = [NEVER; 3];
+        let count = usize::from(self.count);
+        for ((slot, &k), &group) in left.iter_mut().zip(&self.k).zip(&self.groups).take(count) {
+            if k != NEVER {
+                *slot = k.saturating_sub((group & called).count_ones() as u8);
+            }
+        }
+        left
+    }
+
+    /// How many more numbers complete the prize (0 when complete); `None` when this ticket can
+    /// never complete it.
+    pub fn need(&self, called: u16) -> Option<u8> {
+        let mut left = self.lefts(called);
+        left.sort_unstable();
+        let g = usize::from(self.g);
+        if g == 0 || left[g - 1] == NEVER {
+            return None;
+        }
+        Some(left[..g].iter().sum())
+    }
+
+    /// How many more numbers complete the prize, and the uncalled numbers that could (a mask in
+    /// reading order): those of the groups nearest completion. `None` when it never can.
+    pub fn nearest(&self, called: u16) -> Option<(u8, u16)> {
+        let left = self.lefts(called);
+        let mut order: Vec<usize> = (0..usize::from(self.count)).collect();
+        order.sort_by_key(|&j| (left[j], j));
+        let chosen = order.get(..usize::from(self.g))?;
+        if chosen.iter().any(|&j| left[j] == NEVER) {
+            return None;
+        }
+        let needed = chosen.iter().map(|&j| left[j]).sum();
+        let candidates = chosen.iter().fold(0, |m, &j| m | (self.groups[j] & !called));
+        Some((needed, candidates))
+    }
+}
+
+/// The call of each of `ticket`'s numbers in reading order, 0 where not called, from the call
+/// index of each number 1–90 (0 where not called).
+pub fn calls_of(ticket: &Ticket, call_of: impl Fn(u8) -> usize) -> [u8; 15] {
+    ticket.reading_order().map(|n| u8::try_from(call_of(n)).unwrap_or(NEVER))
+}
+
+/// The called numbers of `ticket` as a mask in reading order.
+pub fn called_mask(ticket: &Ticket, called: impl Fn(u8) -> bool) -> u16 {
+    ticket.reading_order().iter().enumerate().filter(|(_, &n)| called(n)).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The numbers of `ticket` a reading-order mask picks, ascending.
+pub fn numbers_of(ticket: &Ticket, mask: u16) -> Vec<u8> {
+    let order = ticket.reading_order();
+    let mut v: Vec<u8> = (0..15).filter(|&i| mask & 1 << i != 0).map(|i| order[i]).collect();
+    v.sort_unstable();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ticket() -> Ticket {
+        crate::rules::example_ticket()
+    }
+
+    fn at(t: &Ticket, calls: &[u8]) -> [u8; 15] {
+        calls_of(t, |n| calls.iter().position(|&c| c == n).map_or(0, |i| i + 1))
+    }
+
+    #[test]
+    fn each_kind_of_pattern() {
+        let t = ticket();
+        let calls = [90, 1, 21, 41, 61, 5, 81, 12, 32, 52, 72, 3, 13, 33, 63, 73, 82];
+        let a = at(&t, &calls);
+        let when = |p: Pattern, need| p.rule(&t, need).completed_at(&a);
+        assert_eq!(when(Pattern::Any(5), None), Some(7));
+        assert_eq!(when(Pattern::Rows(vec![0]), None), Some(7));
+        assert_eq!(when(Pattern::Lines(1), None), Some(7));
+        assert_eq!(when(Pattern::Rows(vec![2]), None), Some(16));
+        assert_eq!(when(Pattern::Lines(2), None), Some(16));
+        assert_eq!(when(Pattern::Lines(3), None), Some(17));
+        assert_eq!(when(Pattern::Rows(vec![0, 1, 2]), None), Some(17));
+        // Corners: 1 and 81 (top), 3 and 73 (bottom); the star is 52.
+        assert_eq!(when(Pattern::Positions(CORNERS.to_vec()), None), Some(16));
+        let mut star = CORNERS.to_vec();
+        star.push(STAR);
+        assert_eq!(when(Pattern::Positions(star), None), Some(16));
+        // 1–30 on this ticket: 1 21 12 3 13.
+        assert_eq!(when(Pattern::Values(1, 30), None), Some(13));
+        assert_eq!(when(Pattern::Values(1, 30), Some(2)), Some(3));
+        // Cell (row 2, column 9) is 82; (row 1, column 2) is blank and counts for nothing.
+        assert_eq!(when(Pattern::Cells(vec![(1, 8), (0, 1)]), None), Some(17));
+        assert_eq!(when(Pattern::Cells(vec![(0, 1)]), None), None);
+        assert_eq!(when(Pattern::Values(4, 9), None), None);
+    }
+
+    #[test]
+    fn a_rule_said_to_be_the_same_on_every_ticket_is() {
+        let seed = crate::generate::Seed::from_text("same rule");
+        let tickets: Vec<Ticket> =
+            (1..=20).flat_map(|b| *crate::generate::Generator::get().book(&seed, b, 0).tickets()).collect();
+        let patterns = [
+            Pattern::Lines(2),
+            Pattern::Rows(vec![0, 2]),
+            Pattern::Positions(CORNERS.to_vec()),
+            Pattern::Any(7),
+            Pattern::Values(1, 30),
+            Pattern::Cells(vec![(0, 0)]),
+        ];
+        for p in patterns {
+            let differs = tickets.iter().any(|t| p.rule(t, None) != p.rule(&tickets[0], None));
+            assert_eq!(!differs, p.same_on_every_ticket(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn need_and_nearest() {
+        let t = ticket();
+        let called = called_mask(&t, |n| [1, 21, 41, 12, 32, 3].contains(&n));
+        let line = Pattern::Lines(1).rule(&t, None);
+        assert_eq!(line.need(called), Some(2));
+        let (needed, mask) = line.nearest(called).unwrap();
+        assert_eq!((needed, numbers_of(&t, mask)), (2, vec![61, 81]));
+        assert_eq!(Pattern::Lines(2).rule(&t, None).need(called), Some(5));
+        assert_eq!(Pattern::Any(5).rule(&t, None).need(called), Some(0));
+        assert_eq!(Pattern::Values(4, 9).rule(&t, None).need(called), None);
+        assert_eq!(Pattern::Values(1, 30).capacity(), 10);
+        assert_eq!(Pattern::Values(80, 90).capacity(), 3);
+    }
+}

@@ -1,0 +1,174 @@
+//! The prize planner: how many calls until each prize is won, on the real tickets in play.
+//! Plays many uniformly random call orders (from a seed, so a plan can be repeated) over
+//! exactly those tickets and reports, per prize and place, the call at which it was won
+//! (median, 5th and 95th percentiles, nearest rank) and the share of games in which two or more
+//! tickets won it at that same call (a shared prize).
+
+use rand::seq::SliceRandom;
+use serde::Serialize;
+
+use super::pattern::Rule;
+use super::prize::PrizeSet;
+use super::standings::place_calls;
+use crate::domain::Ticket;
+use crate::generate::Seed;
+
+/// One prize's place, over the games played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanLine {
+    /// The prize's name.
+    pub prize: String,
+    /// 1 for the first winner, 2 for the second, …
+    pub place: usize,
+    /// The median call at which it was won.
+    pub median: u8,
+    /// The 5th percentile (nearest rank).
+    pub p5: u8,
+    /// The 95th percentile (nearest rank).
+    pub p95: u8,
+    /// The share of games in which two or more tickets won it at the same call.
+    pub shared: f64,
+    /// The share of games in which it was won at all (a pattern some tickets cannot complete
+    /// may never be).
+    pub won: f64,
+}
+
+/// The planner's answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Plan {
+    /// How many games were played.
+    pub games: usize,
+    /// How many tickets were in play.
+    pub tickets: usize,
+    /// Every prize and place.
+    pub prizes: Vec<PlanLine>,
+}
+
+/// Plays `games` random call orders drawn from `seed` over `tickets` with the prizes of `set`.
+pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Plan {
+    let prizes = set.prizes.len();
+    // Each ticket once: its numbers in reading order and every prize compiled against it.
+    let compiled: Vec<([u8; 15], Vec<Rule>)> = tickets
+        .iter()
+        .map(|t| (t.reading_order(), set.prizes.iter().map(|p| p.pattern.rule(t, p.need)).collect()))
+        .collect();
+    let numbers: Vec<u64> = (0..games as u64).collect();
+    // Per game: per prize, per place, (call, how many tickets won it then).
+    let results: Vec<Vec<Vec<(u8, u32)>>> = crate::support::parallel::map_chunks(&numbers, |part| {
+        part.iter().map(|&g| play(&compiled, set, prizes, seed, g)).collect()
+    });
+    let mut lines = Vec::new();
+    for (i, prize) in set.prizes.iter().enumerate() {
+        for place in 0..usize::from(prize.places) {
+            let mut calls: Vec<u8> = Vec::with_capacity(games);
+            let mut shared = 0usize;
+            for game in &results {
+                if let Some(&(call, winners)) = game[i].get(place) {
+                    calls.push(call);
+                    shared += usize::from(winners >= 2);
+                }
+            }
+            calls.sort_unstable();
+            let rank = |p: f64| -> u8 {
+                if calls.is_empty() {
+                    return 0;
+                }
+                let k = ((p / 100.0) * calls.len() as f64).ceil().max(1.0) as usize;
+                calls[k.min(calls.len()) - 1]
+            };
+            let share = |n: usize| if games == 0 { 0.0 } else { n as f64 / games as f64 };
+            lines.push(PlanLine {
+                prize: prize.name.clone(),
+                place: place + 1,
+                median: rank(50.0),
+                p5: rank(5.0),
+                p95: rank(95.0),
+                shared: share(shared),
+                won: share(calls.len()),
+            });
+        }
+    }
+    Plan { games, tickets: tickets.len(), prizes: lines }
+}
+
+/// One game: a uniform call order, every ticket's completion call of every prize, the places.
+fn play(
+    compiled: &[([u8; 15], Vec<Rule>)],
+    set: &PrizeSet,
+    prizes: usize,
+    seed: &Seed,
+    game: u64,
+) -> Vec<Vec<(u8, u32)>> {
+    let mut order: [u8; 90] = std::array::from_fn(|i| i as u8 + 1);
+    order.shuffle(&mut seed.rng_for(game, 0));
+    let mut call_of = [0u8; 91];
+    for (k, &n) in order.iter().enumerate() {
+        call_of[usize::from(n)] = k as u8 + 1;
+    }
+    let mut completed = vec![0u128; prizes];
+    let mut count = vec![[0u32; 91]; prizes];
+    for (numbers, rules) in compiled {
+        let at = numbers.map(|n| call_of[usize::from(n)]);
+        for (i, rule) in rules.iter().enumerate() {
+            if let Some(c) = rule.completed_at(&at) {
+                completed[i] |= 1 << c;
+                count[i][usize::from(c)] += 1;
+            }
+        }
+    }
+    place_calls(set, &completed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, calls)| calls.into_iter().map(|c| (c, count[i][usize::from(c)])).collect())
+        .collect()
+}
+
+impl Plan {
+    /// The plan as a table for people.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = format!(
+            "{} games over {} tickets: the call at which each prize is won (median, 5th–95th percentile)\n",
+            self.games, self.tickets
+        );
+        for l in &self.prizes {
+            let name = if l.place == 1 && !self.prizes.iter().any(|o| o.prize == l.prize && o.place > 1) {
+                l.prize.clone()
+            } else {
+                format!("{} ({})", l.prize, super::progress::ordinal(l.place))
+            };
+            let never = if l.won < 1.0 { format!(", won in {:.0} % of games", l.won * 100.0) } else { String::new() };
+            let _ = writeln!(
+                out,
+                "  {name:<24} call {:>2} ({:>2}–{:>2}), shared in {:>4.1} % of games{never}",
+                l.median,
+                l.p5,
+                l.p95,
+                l.shared * 100.0
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Generator;
+
+    #[test]
+    fn a_single_ticket_wins_full_house_near_the_end() {
+        let seed = Seed::from_text("plan");
+        let book = Generator::get().book(&seed, 1, 0);
+        let set = PrizeSet::shipped("uk").unwrap();
+        let p = plan(&book.tickets()[..1], &set, 400, &Seed::from_text("games"));
+        let house = &p.prizes[2];
+        // Full house on one ticket: the last of its 15 numbers; E = 15 × 91 / 16 ≈ 85.3.
+        assert!((83..=88).contains(&house.median), "{house:?}");
+        assert_eq!(house.shared, 0.0);
+        assert_eq!(plan(&book.tickets()[..1], &set, 400, &Seed::from_text("games")), p, "repeatable");
+        // Six tickets of a book cover 1-90: full house is won at the last call of some ticket.
+        let six = plan(book.tickets(), &set, 400, &Seed::from_text("games"));
+        assert!(six.prizes[2].median < house.median);
+    }
+}

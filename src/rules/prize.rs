@@ -1,0 +1,570 @@
+//! Prizes and prize sets as data. A prize is a name, a [`Pattern`] (which numbers of a ticket
+//! count), how many of them must be called, and how many places it has (1st, 2nd, 3rd full
+//! house are one prize with three places). A set says whether its prizes are all open from the
+//! first call (Tambola) or each opens when the one before it is won (UK). Sets ship as TOML
+//! (`prizes/`), and a custom set is a TOML file of the same form, refused with the line and key
+//! of every mistake.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::pattern::{Pattern, CORNERS, STAR};
+use crate::domain::text::check_plain;
+
+/// One prize of a set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prize {
+    /// The prize's name, as the caller says it.
+    pub name: String,
+    /// Which numbers of a ticket count.
+    pub pattern: Pattern,
+    /// How many of the pattern's numbers must be called; `None`: all of them.
+    pub need: Option<u8>,
+    /// How many winners in turn: 1st, 2nd, … (ties at the same call share a place).
+    pub places: u8,
+}
+
+/// When a set's prizes can be won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opens {
+    /// Every prize is open from the first call (Tambola).
+    #[serde(rename = "together")]
+    Together,
+    /// Each prize opens when the one before it has been won, every place of it (UK halls).
+    #[serde(rename = "in order")]
+    InOrder,
+}
+
+/// The prizes of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrizeSet {
+    /// The set's name.
+    pub name: String,
+    /// When its prizes can be won.
+    pub opens: Opens,
+    /// Its prizes, in order.
+    pub prizes: Vec<Prize>,
+}
+
+/// A prize set as written (TOML file, or JSON in the night's log), before it is checked.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SetSpec {
+    /// The set's name.
+    pub name: String,
+    /// `together` or `in order`.
+    pub opens: Opens,
+    /// The `[[prize]]` tables.
+    #[serde(rename = "prize", default)]
+    pub prizes: Vec<PrizeSpec>,
+}
+
+/// A prize as written. Exactly one pattern key; numbers are 1-based (rows 1–3, places in a row
+/// 1–5, columns 1–9). Integers are read wide so a wrong one is named, not a parse error.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PrizeSpec {
+    /// The prize's name.
+    pub name: String,
+    /// Any n whole rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<i64>,
+    /// Every number of these rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<i64>>,
+    /// Numbers by place, `"row:place"`: `"1:1"` is the first number of the top row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<Vec<String>>,
+    /// Every number of the ticket in a range of values, `"1-30"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<String>,
+    /// Any k of the ticket's numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub any: Option<i64>,
+    /// Cells of the 3 × 9 grid, `"row:column"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<String>>,
+    /// How many of the pattern's numbers must be called (default: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub need: Option<i64>,
+    /// Places: 1 (default), or 3 for 1st, 2nd and 3rd.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub places: Option<i64>,
+}
+
+/// One mistake in a prize set: which prize (by index) and key, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrizeProblem {
+    /// The prize (by index), or `None` for the set itself.
+    pub prize: Option<usize>,
+    /// The key at fault.
+    pub key: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A prize set that could not be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrizeSetError {
+    /// No shipped set has this name, and no file has this path.
+    #[error("`{0}` is not a prize set: the shipped sets are {list}, or give a TOML file", list = SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+    Unknown(String),
+    /// The file could not be read.
+    #[allow(missing_docs)]
+    #[error("{file}: {message}")]
+    Read { file: String, message: String },
+    /// Mistakes, each with its line.
+    #[allow(missing_docs)]
+    #[error("{}", .problems.iter().map(|(line, p)| format!("{file}:{line}: {p}")).collect::<Vec<_>>().join("\n"))]
+    Invalid { file: String, problems: Vec<(usize, String)> },
+}
+
+/// The shipped sets, by name.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("uk", include_str!("../../prizes/uk.toml")),
+    ("tambola", include_str!("../../prizes/tambola.toml")),
+    ("tambola-full", include_str!("../../prizes/tambola-full.toml")),
+];
+
+/// The largest prize file read, and the most prizes and places a set may have.
+pub const MAX_FILE: u64 = 64 * 1024;
+const MAX_PRIZES: usize = 24;
+const MAX_PLACES: i64 = 10;
+
+impl std::fmt::Display for PrizeProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl PrizeSet {
+    /// A shipped set by name, or a TOML file by path.
+    pub fn load(name_or_path: &str) -> Result<PrizeSet, PrizeSetError> {
+        if let Some(set) = PrizeSet::shipped(name_or_path) {
+            return Ok(set);
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(PrizeSetError::Unknown(name_or_path.to_string()));
+        }
+        let text = crate::support::files::read_text(path, MAX_FILE)
+            .map_err(|e| PrizeSetError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
+        PrizeSet::parse(&text, name_or_path)
+    }
+
+    /// A shipped set by name.
+    pub fn shipped(name: &str) -> Option<PrizeSet> {
+        let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+        Some(PrizeSet::parse(text, name).expect("the shipped prize sets are valid"))
+    }
+
+    /// The set a night recorded before prizes were data (housie 0.2): `uk`, or `tambola`,
+    /// which housie 0.2 played one prize at a time.
+    pub fn legacy(name: &str) -> Option<PrizeSet> {
+        let mut set = PrizeSet::shipped(name)?;
+        set.opens = Opens::InOrder;
+        Some(set)
+    }
+
+    /// Parses and checks a TOML prize set; `file` names it in errors, and every mistake is
+    /// given with its line and key.
+    pub fn parse(text: &str, file: &str) -> Result<PrizeSet, PrizeSetError> {
+        let spec: SetSpec = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            PrizeSetError::Invalid { file: file.to_string(), problems: vec![(line, e.message().trim().to_string())] }
+        })?;
+        PrizeSet::from_spec(&spec).map_err(|problems| {
+            let mut problems: Vec<(usize, String)> =
+                problems.iter().map(|p| (line_of(text, p.prize, &p.key), describe_problem(&spec, p))).collect();
+            problems.sort_by_key(|(line, _)| *line);
+            PrizeSetError::Invalid { file: file.to_string(), problems }
+        })
+    }
+
+    /// Checks a written set; every mistake is listed.
+    pub fn from_spec(spec: &SetSpec) -> Result<PrizeSet, Vec<PrizeProblem>> {
+        let mut problems = Vec::new();
+        let mut top =
+            |key: &str, message: String| problems.push(PrizeProblem { prize: None, key: key.into(), message });
+        if let Err(e) = check_plain(&spec.name) {
+            top("name", format!("the set's name {e}"));
+        }
+        if spec.name.trim().is_empty() || spec.name.chars().count() > 40 {
+            top("name", "a set needs a name of 1–40 characters".into());
+        }
+        if spec.prizes.is_empty() {
+            top("prize", "a set needs at least one [[prize]]".into());
+        }
+        if spec.prizes.len() > MAX_PRIZES {
+            top("prize", format!("a set has at most {MAX_PRIZES} prizes, this one {}", spec.prizes.len()));
+        }
+        let mut prizes = Vec::new();
+        for (i, p) in spec.prizes.iter().enumerate() {
+            match prize(p, i, &spec.prizes[..i]) {
+                Ok(prize) => prizes.push(prize),
+                Err(mut more) => problems.append(&mut more),
+            }
+        }
+        if problems.is_empty() {
+            Ok(PrizeSet { name: spec.name.clone(), opens: spec.opens, prizes })
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The set as written, to keep in the night's log.
+    pub fn spec(&self) -> SetSpec {
+        SetSpec { name: self.name.clone(), opens: self.opens, prizes: self.prizes.iter().map(Prize::spec).collect() }
+    }
+
+    /// The set as a TOML file (a start for a custom one).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(&self.spec()).expect("a prize set serialises")
+    }
+
+    /// The index of the prize called `name`.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.prizes.iter().position(|p| p.name.eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// Checks one prize; `before` are the prizes above it (for unique names).
+fn prize(p: &PrizeSpec, index: usize, before: &[PrizeSpec]) -> Result<Prize, Vec<PrizeProblem>> {
+    let mut problems = Vec::new();
+    let mut bad =
+        |key: &str, message: String| problems.push(PrizeProblem { prize: Some(index), key: key.into(), message });
+    let name = p.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 40 {
+        bad("name", "a prize needs a name of 1–40 characters".into());
+    }
+    if let Err(e) = check_plain(&name) {
+        bad("name", e);
+    }
+    if before.iter().any(|b| b.name.trim().eq_ignore_ascii_case(&name)) {
+        bad("name", "another prize of the set has this name".into());
+    }
+    let keys: Vec<&str> = [
+        ("lines", p.lines.is_some()),
+        ("rows", p.rows.is_some()),
+        ("positions", p.positions.is_some()),
+        ("values", p.values.is_some()),
+        ("any", p.any.is_some()),
+        ("cells", p.cells.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(k, on)| on.then_some(k))
+    .collect();
+    let pattern = match keys.as_slice() {
+        [] => {
+            bad("name", "give the prize one pattern: lines, rows, positions, values, any or cells".into());
+            None
+        }
+        [_, second, ..] => {
+            bad(second, format!("give one pattern, not {}", keys.join(" and ")));
+            None
+        }
+        [key] => match pattern(p) {
+            Ok(pattern) => Some(pattern),
+            Err(message) => {
+                bad(key, message);
+                None
+            }
+        },
+    };
+    let places = p.places.unwrap_or(1);
+    if !(1..=MAX_PLACES).contains(&places) {
+        bad("places", format!("{places} places: a prize has 1 to {MAX_PLACES} (1st, 2nd, …)"));
+    }
+    let mut need = None;
+    if let Some(k) = p.need {
+        match &pattern {
+            Some(Pattern::Lines(_)) | Some(Pattern::Any(_)) => {
+                bad("need", "lines and any say how many already; leave need out".into())
+            }
+            Some(pat) if k < 1 || k > i64::from(pat.capacity()) => {
+                bad("need", format!("{k} is not 1 to the {} numbers its pattern can hold on a ticket", pat.capacity()))
+            }
+            Some(_) => need = Some(k as u8),
+            None => {}
+        }
+    }
+    match (pattern, problems.is_empty()) {
+        (Some(pattern), true) => Ok(Prize { name, pattern, need, places: places as u8 }),
+        _ => Err(problems),
+    }
+}
+
+/// The one pattern key of a prize, checked.
+fn pattern(p: &PrizeSpec) -> Result<Pattern, String> {
+    if let Some(n) = p.lines {
+        return match n {
+            1..=3 => Ok(Pattern::Lines(n as u8)),
+            _ => Err(format!("{n} lines: a ticket has 3 rows, so 1 to 3")),
+        };
+    }
+    if let Some(rows) = &p.rows {
+        if rows.is_empty() {
+            return Err("an empty pattern: name at least one row (1–3)".into());
+        }
+        let mut out = Vec::new();
+        for &r in rows {
+            if !(1..=3).contains(&r) {
+                return Err(format!("row {r} is outside the ticket's rows 1–3"));
+            }
+            if out.contains(&((r - 1) as u8)) {
+                return Err(format!("row {r} is named twice"));
+            }
+            out.push((r - 1) as u8);
+        }
+        out.sort_unstable();
+        return Ok(Pattern::Rows(out));
+    }
+    if let Some(places) = &p.positions {
+        return pairs(places, 5, "place in its row").map(Pattern::Positions);
+    }
+    if let Some(cells) = &p.cells {
+        return pairs(cells, 9, "column").map(Pattern::Cells);
+    }
+    if let Some(k) = p.any {
+        return match k {
+            1..=15 => Ok(Pattern::Any(k as u8)),
+            _ => Err(format!("any {k}: a ticket has 15 numbers, so 1 to 15")),
+        };
+    }
+    if let Some(text) = &p.values {
+        let bad = || format!("`{text}` is not a range of values like \"1-30\"");
+        let (a, b) = text.split_once('-').ok_or_else(bad)?;
+        let (a, b): (i64, i64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+        if !(1..=90).contains(&a) || !(1..=90).contains(&b) {
+            return Err(format!("{a}-{b} is outside the numbers 1–90"));
+        }
+        if a > b {
+            return Err(format!("{a}-{b} runs backwards"));
+        }
+        return Ok(Pattern::Values(a as u8, b as u8));
+    }
+    Err("no pattern".into())
+}
+
+/// `"row:x"` pairs, 1-based in, 0-based out.
+fn pairs(items: &[String], max: u8, what: &str) -> Result<Vec<(u8, u8)>, String> {
+    if items.is_empty() {
+        return Err("an empty pattern: name at least one".into());
+    }
+    let mut out = Vec::new();
+    for item in items {
+        let bad = || format!("`{item}` is not row:{} like \"1:2\"", what.split(' ').next().unwrap_or(what));
+        let (r, x) = item.split_once(':').ok_or_else(bad)?;
+        let (r, x): (i64, i64) = (r.trim().parse().map_err(|_| bad())?, x.trim().parse().map_err(|_| bad())?);
+        if !(1..=3).contains(&r) || !(1..=i64::from(max)).contains(&x) {
+            return Err(format!("`{item}` is outside the ticket: rows 1–3, {what} 1–{max}"));
+        }
+        let pair = ((r - 1) as u8, (x - 1) as u8);
+        if out.contains(&pair) {
+            return Err(format!("`{item}` is named twice"));
+        }
+        out.push(pair);
+    }
+    Ok(out)
+}
+
+/// "prize `pyramid`: need: …", for people.
+fn describe_problem(spec: &SetSpec, p: &PrizeProblem) -> String {
+    match p.prize {
+        Some(i) => {
+            let name = spec.prizes.get(i).map(|x| x.name.trim()).filter(|n| !n.is_empty());
+            match name {
+                Some(n) => format!("prize `{}`: {}: {}", crate::domain::text::clip(n, 40), p.key, p.message),
+                None => format!("prize {}: {}: {}", i + 1, p.key, p.message),
+            }
+        }
+        None => format!("{}: {}", p.key, p.message),
+    }
+}
+
+/// The line of `key` in the `index`-th `[[prize]]` table (or at the top), else of the table.
+fn line_of(text: &str, index: Option<usize>, key: &str) -> usize {
+    let mut block: Option<usize> = None;
+    let mut header = 1;
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with("[[") && t.trim_start_matches("[[").trim_start().starts_with("prize") {
+            block = Some(block.map_or(0, |b| b + 1));
+            if block == index {
+                header = n + 1;
+            }
+            continue;
+        }
+        if block == index {
+            if let Some(rest) = t.strip_prefix(key) {
+                if rest.trim_start().starts_with('=') {
+                    return n + 1;
+                }
+            }
+        }
+    }
+    header
+}
+
+impl Prize {
+    /// The prize as written.
+    pub fn spec(&self) -> PrizeSpec {
+        let one = |pairs: &[(u8, u8)]| pairs.iter().map(|(r, x)| format!("{}:{}", r + 1, x + 1)).collect();
+        let mut s = PrizeSpec { name: self.name.clone(), ..PrizeSpec::default() };
+        match &self.pattern {
+            Pattern::Lines(n) => s.lines = Some(i64::from(*n)),
+            Pattern::Rows(rows) => s.rows = Some(rows.iter().map(|r| i64::from(*r) + 1).collect()),
+            Pattern::Positions(p) => s.positions = Some(one(p)),
+            Pattern::Cells(c) => s.cells = Some(one(c)),
+            Pattern::Any(k) => s.any = Some(i64::from(*k)),
+            Pattern::Values(a, b) => s.values = Some(format!("{a}-{b}")),
+        }
+        s.need = self.need.map(i64::from);
+        s.places = (self.places != 1).then_some(i64::from(self.places));
+        s
+    }
+
+    /// What the prize needs, in words: "every number of the top row".
+    pub fn describe(&self) -> String {
+        const ROW: [&str; 3] = ["top", "middle", "bottom"];
+        let what = match &self.pattern {
+            Pattern::Lines(1) => "any one whole row".to_string(),
+            Pattern::Lines(n) => format!("any {n} whole rows"),
+            Pattern::Rows(rows) if rows.len() == 3 => "all 15 numbers".to_string(),
+            Pattern::Rows(rows) => {
+                let names: Vec<&str> = rows.iter().map(|&r| ROW[usize::from(r)]).collect();
+                format!("every number of the {} row{}", names.join(" and "), if rows.len() > 1 { "s" } else { "" })
+            }
+            Pattern::Positions(p) if same(p, &CORNERS) => {
+                "the four corners (first and last numbers of the top and bottom rows)".to_string()
+            }
+            Pattern::Positions(p) if p.len() == 5 && same(&p[..], &[&CORNERS[..], &[STAR]].concat()) => {
+                "the four corners and the star (the middle number of the middle row)".to_string()
+            }
+            Pattern::Positions(p) => {
+                let mut parts = Vec::new();
+                for r in 0..3u8 {
+                    let mut places: Vec<u8> = p.iter().filter(|(row, _)| *row == r).map(|(_, i)| i + 1).collect();
+                    places.sort_unstable();
+                    if !places.is_empty() {
+                        let list: Vec<String> = places.iter().map(u8::to_string).collect();
+                        parts.push(format!("{} of the {} row", list.join(", "), ROW[usize::from(r)]));
+                    }
+                }
+                format!("the numbers in places {}", parts.join("; "))
+            }
+            Pattern::Values(a, b) => format!("every number from {a} to {b} on the ticket"),
+            Pattern::Any(k) => format!("any {k} numbers"),
+            Pattern::Cells(c) => {
+                let list: Vec<String> = c.iter().map(|(r, x)| format!("{}:{}", r + 1, x + 1)).collect();
+                format!("the numbers in cells {} (row:column; a blank counts for nothing)", list.join(" "))
+            }
+        };
+        let what = match self.need {
+            Some(k) => format!("{k} of {what}"),
+            None => what,
+        };
+        match self.places {
+            1 => what,
+            n => format!("{what}; {n} places"),
+        }
+    }
+
+    /// A picture of the pattern over the ticket: three rows of five places (● counts, · not),
+    /// or the 3 × 9 grid for cells; `None` when the numbers that count depend on the ticket.
+    pub fn picture(&self) -> Option<[String; 3]> {
+        let draw = |width: usize, on: &dyn Fn(u8, u8) -> bool| {
+            [0u8, 1, 2]
+                .map(|r| (0..width as u8).map(|i| if on(r, i) { "●" } else { "·" }).collect::<Vec<_>>().join(" "))
+        };
+        match &self.pattern {
+            Pattern::Rows(rows) => Some(draw(5, &|r, _| rows.contains(&r))),
+            Pattern::Positions(p) => Some(draw(5, &|r, i| p.contains(&(r, i)))),
+            Pattern::Cells(c) => Some(draw(9, &|r, x| c.contains(&(r, x)))),
+            Pattern::Lines(_) | Pattern::Values(..) | Pattern::Any(_) => None,
+        }
+    }
+}
+
+fn same(a: &[(u8, u8)], b: &[(u8, u8)]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
+/// Every shipped set as text for `housie prizes`: each prize with what it needs and a picture.
+pub fn listing(sets: &[PrizeSet]) -> String {
+    let mut out = String::new();
+    for set in sets {
+        let opens = match set.opens {
+            Opens::Together => "all open from the first call",
+            Opens::InOrder => "played in order, each when the one before is won",
+        };
+        let _ = writeln!(out, "{} ({opens})", set.name);
+        for p in &set.prizes {
+            let _ = writeln!(out, "  {:<18}{}", p.name, p.describe());
+            if let Some(rows) = p.picture() {
+                for row in rows {
+                    let _ = writeln!(out, "  {:<18}  {row}", "");
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_sets_parse_and_round_trip() {
+        for (name, _) in SHIPPED {
+            let set = PrizeSet::shipped(name).unwrap();
+            assert_eq!(PrizeSet::from_spec(&set.spec()).unwrap(), set);
+            assert_eq!(PrizeSet::parse(&set.to_toml(), "x").unwrap(), set);
+        }
+        let tambola = PrizeSet::shipped("tambola").unwrap();
+        assert_eq!(tambola.opens, Opens::Together);
+        assert_eq!(tambola.prizes.len(), 6);
+        assert_eq!(PrizeSet::legacy("tambola").unwrap().opens, Opens::InOrder);
+        let full = PrizeSet::shipped("tambola-full").unwrap();
+        assert_eq!(full.prizes.last().unwrap().places, 3);
+        assert_eq!(full.find("Corners and Star"), Some(5));
+    }
+
+    #[test]
+    fn every_mistake_is_named_with_its_line_and_key() {
+        let text = "name = \"x\"\nopens = \"together\"\n\n[[prize]]\nname = \"a\"\nrows = []\n\n[[prize]]\nname = \"b\"\nany = 5\nneed = 3\nplaces = 0\n\n[[prize]]\nname = \"c\"\nvalues = \"0-95\"\n\n[[prize]]\nname = \"d\"\ncells = [\"4:1\"]\n\n[[prize]]\nname = \"e\"\npositions = [\"1:1\"]\nneed = 2\n\n[[prize]]\nname = \"f\"\n";
+        let err = PrizeSet::parse(text, "p.toml").unwrap_err().to_string();
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "p.toml:6: prize `a`: rows: an empty pattern: name at least one row (1–3)",
+                "p.toml:11: prize `b`: need: lines and any say how many already; leave need out",
+                "p.toml:12: prize `b`: places: 0 places: a prize has 1 to 10 (1st, 2nd, …)",
+                "p.toml:16: prize `c`: values: 0-95 is outside the numbers 1–90",
+                "p.toml:20: prize `d`: cells: `4:1` is outside the ticket: rows 1–3, column 1–9",
+                "p.toml:25: prize `e`: need: 2 is not 1 to the 1 numbers its pattern can hold on a ticket",
+                "p.toml:28: prize `f`: name: give the prize one pattern: lines, rows, positions, values, any or cells",
+            ]
+        );
+        let err = PrizeSet::parse("name = \"x\"\nopens = \"together\"\n[[prize]]\nname = \"a\"\nrow = [1]\n", "p.toml");
+        assert!(err.unwrap_err().to_string().starts_with("p.toml:5: unknown field `row`"));
+        let err = PrizeSet::parse("name = \"x\"\nopens = \"together\"\n", "p.toml").unwrap_err().to_string();
+        assert_eq!(err, "p.toml:1: prize: a set needs at least one [[prize]]");
+        assert!(matches!(PrizeSet::load("no-such-set"), Err(PrizeSetError::Unknown(_))));
+    }
+
+    #[test]
+    fn descriptions_and_pictures() {
+        let full = PrizeSet::shipped("tambola-full").unwrap();
+        let star = &full.prizes[5];
+        assert_eq!(star.describe(), "the four corners and the star (the middle number of the middle row)");
+        assert_eq!(star.picture().unwrap(), ["● · · · ●".to_string(), "· · ● · ·".into(), "● · · · ●".into()]);
+        assert_eq!(full.prizes[6].describe(), "all 15 numbers; 3 places");
+        assert_eq!(full.prizes[0].describe(), "any 5 numbers");
+    }
+}

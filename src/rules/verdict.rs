@@ -1,0 +1,379 @@
+//! Settling a claim: the one path that `housie check`, `housie winners` and the night share.
+//! A serial is read (a slip is answered with "did you mean"), the ticket is refused if it
+//! cannot win in this game (not in play, another game's page, forged, barred by a bogey), and
+//! otherwise judged against every prize of the set: a claim stands for each open prize that
+//! the last call completed, and the verdict names them all.
+
+use serde::{Deserialize, Serialize};
+
+use super::books::BookRanges;
+use super::calls::Calls;
+use super::pattern::{called_mask, calls_of, numbers_of};
+use super::prize::PrizeSet;
+use super::progress::{ordinal, Progress, Standing};
+use crate::domain::{Numbering, Serial, SerialError, Ticket};
+
+/// A claim's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The last call completed an open prize: the claim stands.
+    Stands,
+    /// An open prize was completed earlier: the claimant missed it.
+    Missed,
+    /// No open prize is complete.
+    Incomplete,
+    /// Not a ticket that can win this game now: not in play, another game's, forged, barred,
+    /// or no prize left.
+    Refused,
+    /// A well-formed serial that is not in the run.
+    Unknown,
+    /// Not a serial, or its check digit fails.
+    Malformed,
+}
+
+impl Verdict {
+    /// A false claim, which the bogey rule punishes: a real ticket in play that stands for nothing.
+    pub fn is_false_claim(self) -> bool {
+        match self {
+            Verdict::Missed | Verdict::Incomplete => true,
+            Verdict::Stands | Verdict::Refused | Verdict::Unknown | Verdict::Malformed => false,
+        }
+    }
+}
+
+/// One prize on a claimed ticket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum PrizeState {
+    /// Completed by the last call (call `call`, number `number`).
+    #[allow(missing_docs)]
+    Stands { call: usize, number: u8 },
+    /// Completed earlier, at call `call`.
+    #[allow(missing_docs)]
+    Missed { call: usize, number: u8 },
+    /// Not complete: `needed` more numbers, from `missing`.
+    #[allow(missing_docs)]
+    Incomplete { needed: u8, missing: Vec<u8> },
+    /// This ticket can never complete it (its layout lacks the numbers the pattern names).
+    Impossible,
+}
+
+/// A prize as the claim finds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PrizeCheck {
+    /// The prize's name.
+    pub prize: String,
+    /// How the ticket stands on it.
+    #[serde(flatten)]
+    pub state: PrizeState,
+    /// Whether the prize can be won now.
+    pub standing: Standing,
+    /// The place a claim that stands takes (1 for the first winner).
+    pub place: Option<usize>,
+}
+
+/// The verdict on a ticket's numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Every prize of the set, as the ticket finds it.
+    pub prizes: Vec<PrizeCheck>,
+    /// The prizes the claim stands for (indices into the set), with the place each takes.
+    pub stands: Vec<(usize, usize)>,
+    /// One sentence for the caller.
+    pub message: String,
+}
+
+/// Judges `ticket` after `calls` against every prize of `set`; `progress` says which prizes are
+/// still open (`None`: every prize, as `housie check` assumes).
+pub fn judge(ticket: &Ticket, calls: &Calls, set: &PrizeSet, progress: Option<&Progress>) -> Judgement {
+    let at = calls_of(ticket, |n| calls.at(n).unwrap_or(0));
+    let called = called_mask(ticket, |n| calls.at(n).is_some());
+    let last = calls.len();
+    let mut prizes = Vec::with_capacity(set.prizes.len());
+    let mut stands = Vec::new();
+    for (i, prize) in set.prizes.iter().enumerate() {
+        let rule = prize.pattern.rule(ticket, prize.need);
+        let state = match rule.completed_at(&at).map(usize::from) {
+            Some(k) if k == last => PrizeState::Stands { call: k, number: calls.number(k) },
+            Some(k) => PrizeState::Missed { call: k, number: calls.number(k) },
+            None => match rule.nearest(called) {
+                Some((needed, mask)) => PrizeState::Incomplete { needed, missing: numbers_of(ticket, mask) },
+                None => PrizeState::Impossible,
+            },
+        };
+        let (standing, place) = match progress {
+            Some(p) => (p.standing(set, i), p.place_for(set, i, last)),
+            None => (Standing::Open, Some(1)),
+        };
+        let place = place.filter(|_| matches!(state, PrizeState::Stands { .. }));
+        if let Some(place) = place {
+            stands.push((i, place));
+        }
+        prizes.push(PrizeCheck { prize: prize.name.clone(), state, standing, place });
+    }
+    let (verdict, message) = verdict(&prizes, &stands, set, calls);
+    Judgement { verdict, prizes, stands, message }
+}
+
+fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, calls: &Calls) -> (Verdict, String) {
+    let last = calls.len();
+    if !stands.is_empty() {
+        let names: Vec<String> = stands
+            .iter()
+            .map(|&(i, place)| match set.prizes[i].places {
+                1 => set.prizes[i].name.clone(),
+                _ => format!("{} ({} place)", set.prizes[i].name, ordinal(place)),
+            })
+            .collect();
+        let number = calls.number(last);
+        return (
+            Verdict::Stands,
+            format!("STANDS: {} completed by the last call (call {last}, {number})", and(&names)),
+        );
+    }
+    let open: Vec<&PrizeCheck> = prizes.iter().filter(|p| p.standing == Standing::Open).collect();
+    if open.is_empty() {
+        return (Verdict::Refused, "REFUSED: every prize has been won".into());
+    }
+    let missed: Vec<String> = open
+        .iter()
+        .filter_map(|p| match p.state {
+            PrizeState::Missed { call, number } => Some(format!("{} was completed at call {call} ({number})", p.prize)),
+            _ => None,
+        })
+        .collect();
+    if !missed.is_empty() {
+        return (Verdict::Missed, format!("MISSED: {}; the last call is {last}", and(&missed)));
+    }
+    let nearest = open
+        .iter()
+        .filter_map(|p| match &p.state {
+            PrizeState::Incomplete { needed, missing } => Some((p, *needed, missing)),
+            _ => None,
+        })
+        .min_by_key(|(_, needed, _)| *needed);
+    let message = match nearest {
+        None => "NOT COMPLETE: this ticket cannot complete any open prize".to_string(),
+        Some((p, needed, missing)) => {
+            let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+            let needs = if usize::from(needed) == missing.len() {
+                format!("{needed} more: {}", numbers.join(" "))
+            } else {
+                format!("{needed} more of {}", numbers.join(" "))
+            };
+            match open.len() {
+                1 => format!("NOT COMPLETE: {} needs {needs}", p.prize),
+                n => format!("NOT COMPLETE: the nearest of the {n} open prizes, {}, needs {needs}", p.prize),
+            }
+        }
+    };
+    (Verdict::Incomplete, message)
+}
+
+/// "a", "a and b", "a, b and c".
+fn and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Why a ticket cannot win in a game, before its numbers are looked at.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The ticket's book (or booklet) is not in play in this game.
+    #[allow(missing_docs)]
+    #[error("REFUSED: {unit} {number} is not in play in {game} ({books})")]
+    NotInPlay { unit: &'static str, number: u64, game: String, books: String },
+    /// The ticket is another game's page of its booklet.
+    #[allow(missing_docs)]
+    #[error("REFUSED: {serial} is for game {theirs} of its booklet{their_page}; {game} plays game {ours}{our_page}")]
+    WrongGame { serial: Serial, theirs: u16, their_page: String, ours: u16, our_page: String, game: String },
+    #[error(
+        "REFUSED: forged: the manifest's numbers for {serial} are not the ones the seed drew; check the paper ticket"
+    )]
+    /// The manifest's numbers for the serial are not the seed's.
+    #[allow(missing_docs)]
+    Forged { serial: Serial },
+    /// A false claim under the bogey rule barred the ticket.
+    #[allow(missing_docs)]
+    #[error("REFUSED: {serial} made a false claim at call {call}, and under the bogey rule it can claim nothing more this game")]
+    Barred { serial: Serial, call: usize },
+}
+
+/// Whether `serial`'s book is in play in a game with these books; `game` names the game for
+/// people, and `colour` gives a booklet game's page colour ("the Lime page").
+pub fn in_play(
+    serial: Serial,
+    books: &BookRanges,
+    game: &str,
+    colour: impl Fn(u16) -> Option<String>,
+) -> Result<(), Refusal> {
+    if books.contains(serial.book()) {
+        return Ok(());
+    }
+    let page = |g: u16| colour(g).map(|c| format!(" (the {c} page)")).unwrap_or_default();
+    match books.game() {
+        Some(ours) if serial.game() != ours => Err(Refusal::WrongGame {
+            serial,
+            theirs: serial.game(),
+            their_page: page(serial.game()),
+            ours,
+            our_page: page(ours),
+            game: game.to_string(),
+        }),
+        Some(_) => Err(Refusal::NotInPlay {
+            unit: "booklet",
+            number: serial.booklet(),
+            game: game.to_string(),
+            books: books.describe(),
+        }),
+        None => Err(Refusal::NotInPlay {
+            unit: "book",
+            number: serial.book(),
+            game: game.to_string(),
+            books: books.describe(),
+        }),
+    }
+}
+
+/// Why text typed as a serial was not taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SerialInput {
+    /// Not a serial at all (or one this run cannot have).
+    #[error("{0}")]
+    Malformed(String),
+    /// A check digit that fails: a slip, with the run's serials one slip away.
+    #[allow(missing_docs)]
+    #[error("{message}")]
+    Mistyped { message: String, suggestions: Vec<Serial> },
+}
+
+/// The most characters a serial may have when typed or scanned; a longer text is not echoed.
+pub const SERIAL_MAX: usize = 40;
+
+/// Reads a claimed serial: refuses text too long or with control characters without echoing it,
+/// and answers a failing check digit with the serials of the run (`contains`) one slip away.
+pub fn read_serial(numbering: Numbering, text: &str, contains: impl Fn(Serial) -> bool) -> Result<Serial, SerialInput> {
+    let text = text.trim();
+    let length = text.chars().count();
+    if length > SERIAL_MAX {
+        return Err(SerialInput::Malformed(format!(
+            "a serial has at most {SERIAL_MAX} characters; this text has {length}"
+        )));
+    }
+    if let Err(e) = crate::domain::text::check_plain(text) {
+        return Err(SerialInput::Malformed(format!("the serial {e}")));
+    }
+    match numbering.parse(text) {
+        Ok(serial) => Ok(serial),
+        Err(e @ SerialError::CheckDigit { .. }) => {
+            let near: Vec<Serial> = numbering.suggestions(text).into_iter().filter(|s| contains(*s)).collect();
+            let names: Vec<String> = near.iter().map(Serial::to_string).collect();
+            let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", names.join(" or ")) };
+            Err(SerialInput::Mistyped { message: format!("{e}{hint}"), suggestions: near })
+        }
+        Err(e) => Err(SerialInput::Malformed(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ticket() -> Ticket {
+        crate::rules::example_ticket()
+    }
+
+    fn calls(s: &str) -> Calls {
+        Calls::parse(s, "--calls").unwrap()
+    }
+
+    #[test]
+    fn tambola_prizes_are_all_open_and_a_claim_names_every_prize_it_stands_for() {
+        let set = PrizeSet::shipped("tambola").unwrap();
+        let progress = Progress::new(&set);
+        let t = ticket();
+        // Bottom line completes at call 5 while top line is unwon: it stands.
+        let j = judge(&t, &calls("3 13 33 63 73"), &set, Some(&progress));
+        assert_eq!(j.verdict, Verdict::Stands);
+        assert_eq!(j.message, "STANDS: early five and bottom line completed by the last call (call 5, 73)");
+        assert_eq!(j.stands, vec![(0, 1), (3, 1)]);
+        // One call later it was missed.
+        let j = judge(&t, &calls("3 13 33 63 73 90"), &set, Some(&progress));
+        assert_eq!(j.verdict, Verdict::Missed);
+        assert!(
+            j.message.starts_with("MISSED: early five was completed at call 5 (73) and bottom line"),
+            "{}",
+            j.message
+        );
+        let j = judge(&t, &calls("1 21 41"), &set, Some(&progress));
+        assert_eq!(
+            j.message,
+            "NOT COMPLETE: the nearest of the 6 open prizes, early five, needs 2 more of 3 12 13 32 33 52 61 63 72 73 81 82"
+        );
+    }
+
+    #[test]
+    fn a_uk_prize_waits_for_the_one_before() {
+        let set = PrizeSet::shipped("uk").unwrap();
+        let mut progress = Progress::new(&set);
+        let t = ticket();
+        let c = calls("1 21 41 61 81 3 13 33 63 73");
+        // Two lines completed now, but one line is still being played (and was missed).
+        let j = judge(&t, &c, &set, Some(&progress));
+        assert_eq!(
+            (j.verdict, j.message.as_str()),
+            (Verdict::Missed, "MISSED: one line was completed at call 5 (81); the last call is 10")
+        );
+        progress.win(0, Some("x".into()), 9, "t");
+        let j = judge(&t, &c, &set, Some(&progress));
+        assert_eq!(j.message, "STANDS: two lines completed by the last call (call 10, 73)");
+        let j = judge(&t, &calls("1 21 41 61"), &set, Some(&progress));
+        assert_eq!(j.message, "NOT COMPLETE: two lines needs 6 more: 12 32 52 72 81 82");
+    }
+
+    #[test]
+    fn places_and_ties() {
+        let set = PrizeSet::shipped("tambola-full").unwrap();
+        let mut progress = Progress::new(&set);
+        let house = set.find("full house").unwrap();
+        let order = "1 21 41 61 81 12 32 52 72 82 3 13 33 63 73";
+        progress.win(house, Some("other".into()), 14, "t");
+        let j = judge(&ticket(), &calls(order), &set, Some(&progress));
+        // 73 completes the bottom line, both corner prizes and full house, which takes 2nd place.
+        assert_eq!(j.stands, vec![(3, 1), (4, 1), (5, 1), (house, 2)]);
+        assert_eq!(
+            j.message,
+            "STANDS: bottom line, four corners, corners and star and full house (2nd place) completed by the last call \
+             (call 15, 73)"
+        );
+    }
+
+    #[test]
+    fn serials_are_read_once_for_every_path() {
+        let n = Numbering::BOOKS;
+        let good = Serial::new(12, 3).unwrap();
+        let text = good.to_string();
+        assert_eq!(read_serial(n, &text, |_| true), Ok(good));
+        let mut typo = text.clone();
+        let last = typo.pop().unwrap();
+        typo.push(if last == '9' { '0' } else { (last as u8 + 1) as char });
+        match read_serial(n, &typo, |_| true) {
+            Err(SerialInput::Mistyped { suggestions, .. }) => assert_eq!(suggestions[0], good, "the likeliest first"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            read_serial(n, &"9".repeat(5000), |_| true).unwrap_err().to_string(),
+            "a serial has at most 40 characters; this text has 5000"
+        );
+        assert_eq!(
+            read_serial(n, "000012-3\u{202E}-4", |_| true).unwrap_err().to_string(),
+            "the serial contains U+202E (a bidirectional control), which is not allowed"
+        );
+    }
+}

@@ -1,0 +1,7 @@
+//! Leaf helpers that know no housie type: dates, digests, files written whole, and the
+//! parallel map the generator and the planner share.
+
+pub mod date;
+pub mod digest;
+pub mod files;
+pub(crate) mod parallel;

@@ -1,0 +1,30 @@
+//! `/api/games/{id}/claims`: settle a claim by serial.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::Deserialize;
+
+use super::error::ApiError;
+use super::extract::{game_id, Caller, JsonBody};
+use super::App;
+use crate::night::claim::ClaimView;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeskClaim {
+    serial: String,
+}
+
+/// `POST /api/games/{id}/claims` `{"serial"}` → `200` with the verdict; 404 for a serial not in
+/// the run, 422 for one that is malformed or fails its check digit (with `suggestions`).
+pub async fn claim(
+    State(app): State<Arc<App>>,
+    _: Caller,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<DeskClaim>,
+) -> Result<Json<ClaimView>, ApiError> {
+    let id = game_id(&id)?;
+    Ok(Json(app.change(move |night| night.claim(id, &body.serial)).await?))
+}

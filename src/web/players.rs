@@ -1,0 +1,178 @@
+//! `/api/play/{serial}`, `/api/play/{serial}/claims` and `/api/join`: the players' side. No
+//! token: a paper ticket is followed by its serial, a phone-only one with its code (`?code=` or
+//! the body's `code`). Claims are rate-limited by the phone's address.
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use super::extract::JsonBody;
+use super::App;
+use crate::night::players::{Follower, PlayView, RaisedView};
+
+/// Claims one address may raise in [`WINDOW`].
+pub const CLAIMS_PER_WINDOW: usize = 6;
+/// The window claims are counted over.
+pub const WINDOW: Duration = Duration::from_secs(60);
+
+/// The address a request came from, when the server saw one.
+pub struct Peer(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Self::Rejection> {
+        Ok(Peer(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+    }
+}
+
+/// The claims each address raised lately: a sliding window.
+#[derive(Default)]
+pub struct ClaimLimiter(Mutex<BTreeMap<Option<IpAddr>, Vec<Instant>>>);
+
+impl ClaimLimiter {
+    /// Counts a claim from `peer` at `now`; `Err(wait)` when it is one too many.
+    pub fn admit(&self, peer: Option<IpAddr>, now: Instant) -> Result<(), Duration> {
+        let mut seen = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        seen.retain(|_, times| {
+            times.retain(|t| now.duration_since(*t) < WINDOW);
+            !times.is_empty()
+        });
+        let times = seen.entry(peer).or_default();
+        if times.len() >= CLAIMS_PER_WINDOW {
+            return Err(WINDOW.saturating_sub(now.duration_since(times[0])));
+        }
+        times.push(now);
+        Ok(())
+    }
+}
+
+/// The query of a player's page: the code of a phone-only book.
+#[derive(Deserialize)]
+pub struct PlayQuery {
+    code: Option<String>,
+}
+
+/// `GET /api/play/{serial}[?code=CODE]` → the ticket's book in the game on the desk (see
+/// [`PlayView`]). 404, the same answer, for a serial not in the run and a phone-only serial
+/// without its code; 422 with `suggestions` for a mistyped one.
+pub async fn follow(
+    State(app): State<Arc<App>>,
+    Path(serial): Path<String>,
+    Query(query): Query<PlayQuery>,
+) -> Result<Json<PlayView>, ApiError> {
+    let code = query.code;
+    let view = app.read(move |night| night.follow(&Follower { serial: &serial, code: code.as_deref() })).await?;
+    Ok(Json(view))
+}
+
+/// A claim from a phone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhoneClaim {
+    /// The ticket claimed: its place in the book, 1–6.
+    ticket: u8,
+    /// The code, for a phone-only book.
+    #[serde(default)]
+    code: Option<String>,
+}
+
+/// `POST /api/play/{serial}/claims` `{"ticket", "code"?}` → 202 with the place in the
+/// caller's queue; 409 when there is no game, it is over, the book is not in play, the claim
+/// is already queued or the ticket is barred; 429 past [`CLAIMS_PER_WINDOW`] claims a minute
+/// from one address, or when the queue is full.
+pub async fn claim(
+    State(app): State<Arc<App>>,
+    Peer(peer): Peer,
+    Path(serial): Path<String>,
+    JsonBody(body): JsonBody<PhoneClaim>,
+) -> Result<Response, ApiError> {
+    if let Err(wait) = app.claims.admit(peer, Instant::now()) {
+        let seconds = wait.as_secs().max(1);
+        let mut e = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("Too many claims from this phone: wait {seconds} seconds, then claim again."),
+        )
+        .into_response();
+        e.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        return Ok(e);
+    }
+    let source = match peer {
+        Some(ip) => format!("phone {ip}"),
+        None => "phone".to_string(),
+    };
+    let raised: RaisedView = app
+        .change(move |night| {
+            night.raise(&Follower { serial: &serial, code: body.code.as_deref() }, body.ticket, &source)
+        })
+        .await?;
+    Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
+}
+
+/// Where phones join the night.
+#[derive(Serialize)]
+pub struct Join {
+    /// The player page's address on the hall's network.
+    pub url: Option<String>,
+    /// Whether phones can reach it (the server listens beyond this computer).
+    pub reachable: bool,
+}
+
+/// `GET /api/join` → the player page's address for the board.
+pub async fn join(State(app): State<Arc<App>>) -> Json<Join> {
+    Json(Join { url: app.join.url.clone(), reachable: app.join.reachable })
+}
+
+/// `GET /join.svg` → the player page's address as a QR code (404 when there is none).
+pub async fn join_qr(State(app): State<Arc<App>>) -> Response {
+    let Some(url) = &app.join.url else {
+        return ApiError::not_found("no address for phones: housie serve was not told one").into_response();
+    };
+    match qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M) {
+        Ok(code) => {
+            let svg = code
+                .render::<qrcode::render::svg::Color<'_>>()
+                .quiet_zone(true)
+                .min_dimensions(256, 256)
+                .dark_color(qrcode::render::svg::Color("#000000"))
+                .light_color(qrcode::render::svg::Color("#ffffff"))
+                .build();
+            let mut response = svg.into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            response
+        }
+        Err(_) => {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "the address is too long for a QR code").into_response()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_may_claim_six_times_a_minute() {
+        let limiter = ClaimLimiter::default();
+        let (a, b) = (Some(IpAddr::from([10, 0, 0, 7])), Some(IpAddr::from([10, 0, 0, 8])));
+        let t0 = Instant::now();
+        for i in 0..CLAIMS_PER_WINDOW {
+            assert!(limiter.admit(a, t0 + Duration::from_secs(i as u64)).is_ok());
+        }
+        let wait = limiter.admit(a, t0 + Duration::from_secs(10)).unwrap_err();
+        assert_eq!(wait, Duration::from_secs(50));
+        assert!(limiter.admit(b, t0 + Duration::from_secs(10)).is_ok(), "another phone is not held up");
+        assert!(limiter.admit(a, t0 + Duration::from_secs(61)).is_ok(), "the window slides");
+    }
+}
