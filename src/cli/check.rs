@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
     let judged = judge(&row.ticket, &calls, &set, None);
-    let width = set.prizes.iter().map(|p| p.name.chars().count() + 1).max().unwrap_or(0).max(13);
+    let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
     for p in &judged.prizes {
         let state = match &p.state {
             PrizeState::Stands { call: k, .. } => {

@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
     // First pass: the calls at which each prize was completed, and the forged rows.
     let mut redrawer = tickets.redrawer();
-    let mut completed = vec![0u128; set.prizes.len()];
+    let mut completed = vec![0u128; set.prizes().len()];
     let (mut counted, mut forged) = (0u64, Vec::new());
     for row in tickets.rows()? {
         let row = row?;
@@ -65,8 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         }
         counted += 1;
         let at = at(&row.ticket);
-        for (i, prize) in set.prizes.iter().enumerate() {
-            if let Some(k) = prize.pattern.rule(&row.ticket, prize.need).completed_at(&at) {
+        for (i, prize) in set.prizes().iter().enumerate() {
+            if let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) {
                 completed[i] |= 1 << k;
             }
         }
@@ -80,14 +80,14 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             continue;
         }
         let at = at(&row.ticket);
-        for (i, prize) in set.prizes.iter().enumerate() {
-            let Some(k) = prize.pattern.rule(&row.ticket, prize.need).completed_at(&at) else { continue };
+        for (i, prize) in set.prizes().iter().enumerate() {
+            let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) else { continue };
             if let Some(place) = places[i].iter().position(|&c| c == k) {
                 winners[i][place].push(row.serial);
             }
         }
     }
-    outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name);
+    outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name());
     if !forged.is_empty() {
         let list: Vec<String> = forged.iter().map(ToString::to_string).collect();
         outln!(
@@ -97,11 +97,11 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             list.join(", ")
         );
     }
-    let width = set.prizes.iter().map(|p| p.name.chars().count() + 1).max().unwrap_or(0).max(13);
-    for (i, prize) in set.prizes.iter().enumerate() {
-        let parts: Vec<String> = (0..usize::from(prize.places))
+    let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
+    for (i, prize) in set.prizes().iter().enumerate() {
+        let parts: Vec<String> = (0..usize::from(prize.places()))
             .map(|place| {
-                let which = if prize.places > 1 { format!("{} ", ordinal(place + 1)) } else { String::new() };
+                let which = if prize.places() > 1 { format!("{} ", ordinal(place + 1)) } else { String::new() };
                 match (places[i].get(place), winners[i].get(place)) {
                     (Some(&k), Some(serials)) => {
                         let list: Vec<String> = serials.iter().map(ToString::to_string).collect();
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
                 }
             })
             .collect();
-        outln!(out, "  {:<width$}{}", prize.name, parts.join("; "));
+        outln!(out, "  {:<width$}{}", prize.name(), parts.join("; "));
     }
     out.finish()?;
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -243,3 +243,45 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
         "UK non-commercial bingo's limits are in GBP"
     );
 }
+
+/// Each UK limit just below, exactly at and just above it, both before an entry is recorded
+/// (`over_limit`, the desk's warning) and in the cash-up: at the limit is allowed.
+#[test]
+fn every_limit_at_below_and_above_its_boundary() {
+    let opened = Entry::Opened { currency: Currency::GBP, regime: Some(Regime::UkNonCommercial) };
+    let sale = |units: &str, price: &str| Entry::Sold {
+        units: units.into(),
+        price: gbp(price),
+        seller: None,
+        buyer: Some("Ann".into()),
+        how: Payment::Cash,
+    };
+    // A player: two books at 3.99/4.00/4.01 come to 7.98/8.00/8.02.
+    for (price, above) in [("3.99", false), ("4.00", false), ("4.01", true)] {
+        let entries = vec![opened.clone(), sale("1", "4.00"), sale("2", price)];
+        let before = Ledger::replay(1..=500, &entries[..2], &Confirmed).unwrap();
+        let warned = before.over_limit(&entries[2]);
+        let cashup = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+        assert_eq!(warned.is_some(), above, "{price}: {warned:?}");
+        assert_eq!(cashup.warnings.len(), usize::from(above), "{price}: {:?}", cashup.warnings);
+    }
+    assert_eq!(
+        Ledger::replay(1..=500, &[opened.clone(), sale("1", "4.00")], &Confirmed)
+            .unwrap()
+            .over_limit(&sale("2-3", "2.01"))
+            .unwrap(),
+        "Ann would have paid 8.02, over the 8.00 a player may pay for a night of UK non-commercial bingo"
+    );
+    // The night's prizes: 599.99 / 600.00 / 600.01 in two payouts.
+    for (second, above) in [("199.99", false), ("200.00", false), ("200.01", true)] {
+        let first = paid(2, "full house", "000040-2-5", "400.00");
+        let entries = vec![opened.clone(), first, paid(2, "full house", "000077-4-1", second)];
+        let before = Ledger::replay(1..=500, &entries[..2], &Confirmed).unwrap();
+        let cashup = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+        assert_eq!(before.over_limit(&entries[2]).is_some(), above, "{second}");
+        assert_eq!(cashup.warnings.len(), usize::from(above), "{second}: {:?}", cashup.warnings);
+    }
+    // The largest amount a ledger takes, and one hundredth more.
+    assert_eq!(Money::parse("100000000.00").unwrap().to_string(), "100000000.00");
+    assert!(Money::parse("100000000.01").is_err());
+}

@@ -78,7 +78,7 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
         page,
         calls: calls.len(),
         last: calls.numbers().last().copied(),
-        prize: game.prize_in_order().map(|i| game.set.prizes[i].name.clone()),
+        prize: game.prize_in_order().map(|i| game.set.prizes()[i].name().to_string()),
         verdict: Verdict::Refused,
         message: String::new(),
         prizes: Vec::new(),
@@ -104,8 +104,11 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
         Verdict::Refused => format!("REFUSED: every prize of {} has been won", game.name),
         _ => judged.message,
     };
-    view.stands =
-        judged.stands.iter().map(|&(i, place)| StandsFor { prize: game.set.prizes[i].name.clone(), place }).collect();
+    view.stands = judged
+        .stands
+        .iter()
+        .map(|&(i, place)| StandsFor { prize: game.set.prizes()[i].name().to_string(), place })
+        .collect();
     view.prizes = judged.prizes;
     if game.bogey && view.verdict.is_false_claim() {
         view.barred = true;

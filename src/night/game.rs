@@ -376,7 +376,7 @@ impl Game {
                         Standing::Waiting => "the prize before it is still being played",
                         Standing::Open => "it is not open",
                     };
-                    return Err(conflict(format!("{} cannot be won now: {why}", self.set.prizes[i].name)));
+                    return Err(conflict(format!("{} cannot be won now: {why}", self.set.prizes()[i].name())));
                 }
                 let Some(serial) = serial else { return Ok(()) };
                 if serial.chars().count() > SERIAL_MAX {
@@ -400,13 +400,14 @@ impl Game {
                     p.call == self.calls.len() && p.winners.contains(&s.to_string())
                 };
                 if self.progress.places(i).last().is_some_and(won_now) {
-                    return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes[i].name)));
+                    return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes()[i].name())));
                 }
                 let j = judge(run.ticket(index), &self.calls, &self.set, Some(&self.progress));
                 if !j.stands.iter().any(|&(p, _)| p == i) {
                     return Err(conflict(format!(
                         "{s}'s claim does not stand for {}: {}",
-                        self.set.prizes[i].name, j.message
+                        self.set.prizes()[i].name(),
+                        j.message
                     )));
                 }
                 Ok(())
@@ -417,7 +418,7 @@ impl Game {
                 if !self.progress.can_take_back(i, self.calls.len()) {
                     return Err(conflict(format!(
                         "{} has no win to take back since the last call (a win can be taken back until the next call)",
-                        self.set.prizes[i].name
+                        self.set.prizes()[i].name()
                     )));
                 }
                 Ok(())
@@ -499,7 +500,7 @@ impl Game {
     }
 
     fn record_win(&mut self, prize: usize, place: usize, serial: Option<String>, at: &str, taken_back: bool) {
-        let name = self.set.prizes[prize].name.clone();
+        let name = self.set.prizes()[prize].name().to_string();
         let call = self.calls.len();
         self.wins.push(WinRecord { prize: name, place, serial, call, at: at.to_string(), taken_back });
     }
@@ -507,7 +508,7 @@ impl Game {
     /// The prize being played, in a set played in order: the first one open. In a set whose
     /// prizes open together, `None` (every open prize is played).
     pub fn prize_in_order(&self) -> Option<usize> {
-        match self.set.opens {
+        match self.set.opens() {
             crate::rules::Opens::InOrder => self.progress.current(&self.set),
             crate::rules::Opens::Together => None,
         }

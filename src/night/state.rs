@@ -115,7 +115,7 @@ impl Night {
 
     /// Adds a prize set the desk offers by name.
     pub fn add_prize_set(&mut self, set: PrizeSet) {
-        self.custom_sets.retain(|s| s.name != set.name);
+        self.custom_sets.retain(|s| s.name() != set.name());
         self.custom_sets.push(set);
     }
 
@@ -145,11 +145,11 @@ impl Night {
             PrizeChoice::Named(name) => self
                 .custom_sets
                 .iter()
-                .find(|s| s.name == *name)
+                .find(|s| s.name() == *name)
                 .cloned()
                 .or_else(|| PrizeSet::shipped(name))
                 .ok_or_else(|| {
-                    let names: Vec<String> = self.prize_sets().into_iter().map(|s| s.name).collect();
+                    let names: Vec<String> = self.prize_sets().into_iter().map(|s| s.name().to_string()).collect();
                     invalid(format!("prizes: `{}` is not a prize set here: {}", clip(name, 40), names.join(", ")))
                 }),
             PrizeChoice::Toml(text) => {
@@ -189,7 +189,7 @@ impl Night {
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {
             name: name.to_string(),
-            prizes: set.name.clone(),
+            prizes: set.name().to_string(),
             set: Some(set.spec()),
             bogey,
             books: books.to_string(),
@@ -240,14 +240,14 @@ impl Night {
     /// order; a set whose prizes open together needs the name).
     fn named_prize(&self, game: &Game, prize: Option<&str>) -> Result<String, CommandError> {
         match prize {
-            Some(name) => game.set.find(name).map(|i| game.set.prizes[i].name.clone()).ok_or_else(|| {
+            Some(name) => game.set.find(name).map(|i| game.set.prizes()[i].name().to_string()).ok_or_else(|| {
                 CommandError::new(Refused::Invalid, format!("{} has no prize `{}`", game.name, clip(name, 40)))
             }),
-            None => match game.set.opens {
+            None => match game.set.opens() {
                 Opens::InOrder => game
                     .progress
                     .current(&game.set)
-                    .map(|i| game.set.prizes[i].name.clone())
+                    .map(|i| game.set.prizes()[i].name().to_string())
                     .ok_or_else(|| CommandError::new(Refused::Conflict, "every prize has been played")),
                 Opens::Together => Err(CommandError::new(
                     Refused::Invalid,
@@ -264,7 +264,7 @@ impl Night {
         let name = self.named_prize(game, prize)?;
         self.commit(id, Event::PrizeClosed { prize: name, serial: None })?;
         let game = self.game(id)?;
-        Ok(game.progress.current(&game.set).map(|i| game.set.prizes[i].name.clone()))
+        Ok(game.progress.current(&game.set).map(|i| game.set.prizes()[i].name().to_string()))
     }
 
     /// The caller confirms a winner: `serial`'s claim stands now, for `prizes` (by default every
@@ -331,11 +331,11 @@ impl Night {
             Some(p) => self.named_prize(game, Some(p))?,
             None => {
                 let calls = game.calls.len();
-                let latest = (0..game.set.prizes.len())
+                let latest = (0..game.set.prizes().len())
                     .filter(|&i| game.progress.can_take_back(i, calls))
                     .max_by_key(|&i| game.progress.places(i).last().map(|p| p.at.clone()));
                 match latest {
-                    Some(i) => game.set.prizes[i].name.clone(),
+                    Some(i) => game.set.prizes()[i].name().to_string(),
                     None => {
                         return Err(CommandError::new(
                             Refused::Conflict,
@@ -362,7 +362,7 @@ impl Night {
     pub fn claim(&mut self, id: i64, text: &str) -> Result<ClaimView, CommandError> {
         let game = self.game(id)?;
         let calls = game.calls.len();
-        let prize = game.prize_in_order().map(|i| game.set.prizes[i].name.clone());
+        let prize = game.prize_in_order().map(|i| game.set.prizes()[i].name().to_string());
         let log = |serial: String, verdict, message: &str| ClaimLog {
             serial,
             prize: prize.clone(),
@@ -484,9 +484,9 @@ impl Night {
 
     /// Whether a prize of the current game is open (for the board's "playing for").
     pub fn open_prizes(game: &Game) -> Vec<&str> {
-        (0..game.set.prizes.len())
+        (0..game.set.prizes().len())
             .filter(|&i| game.progress.standing(&game.set, i) == Standing::Open)
-            .map(|i| game.set.prizes[i].name.as_str())
+            .map(|i| game.set.prizes()[i].name())
             .collect()
     }
 }

@@ -278,8 +278,8 @@ fn game_record(g: &Game) -> GameRecord {
     GameRecord {
         id: g.id,
         name: g.name.clone(),
-        prizes: g.set.name.clone(),
-        opens: g.set.opens,
+        prizes: g.set.name().to_string(),
+        opens: g.set.opens(),
         bogey: g.bogey,
         books: g.books.to_string(),
         game: g.books.game(),

@@ -167,7 +167,7 @@ impl StateView {
                 .map(|g| GameSummary {
                     id: g.id,
                     name: g.name.clone(),
-                    prizes: g.set.name.clone(),
+                    prizes: g.set.name().to_string(),
                     books: g.books.to_string(),
                     game: g.books.game(),
                     calls: g.calls.len(),
@@ -187,31 +187,31 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
     GameView {
         id: g.id,
         name: g.name.clone(),
-        prizes: g.set.name.clone(),
-        opens: g.set.opens,
+        prizes: g.set.name().to_string(),
+        opens: g.set.opens(),
         bogey: g.bogey,
         books: g.books.to_string(),
         game: g.books.game(),
         colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
         books_in_play: g.books.len(),
-        prize: g.prize_in_order().map(|i| g.set.prizes[i].name.clone()),
+        prize: g.prize_in_order().map(|i| g.set.prizes()[i].name().to_string()),
         open: Night::open_prizes(g).into_iter().map(String::from).collect(),
         prize_list: g
             .set
-            .prizes
+            .prizes()
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let places = g.progress.places(i);
                 PrizeLine {
-                    prize: p.name.clone(),
+                    prize: p.name().to_string(),
                     needs: p.describe(),
                     state: match g.progress.standing(&g.set, i) {
                         Standing::Won => "won",
                         Standing::Open => "playing",
                         Standing::Waiting => "waiting",
                     },
-                    places: p.places,
+                    places: p.places(),
                     won: places
                         .iter()
                         .enumerate()

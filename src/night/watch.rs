@@ -43,7 +43,7 @@ impl Watch {
 
     /// The open prizes' counts, by prize name.
     pub fn counts(&self) -> Vec<(&str, WatchCounts)> {
-        self.open.iter().map(|&(i, c, _)| (self.set.prizes[i].name.as_str(), c)).collect()
+        self.open.iter().map(|&(i, c, _)| (self.set.prizes()[i].name(), c)).collect()
     }
 
     /// A number is called (`on`) or the call is undone.
@@ -54,14 +54,15 @@ impl Watch {
     /// A prize was won or a win taken back: the open prizes may have changed; recount.
     pub fn set_progress(&mut self, run: &NightRun, progress: &Progress) {
         let open: Vec<usize> =
-            (0..self.set.prizes.len()).filter(|&i| progress.standing(&self.set, i) == Standing::Open).collect();
+            (0..self.set.prizes().len()).filter(|&i| progress.standing(&self.set, i) == Standing::Open).collect();
         let any = run.ticket_count().checked_sub(1).map(|_| *run.ticket(0));
         self.open = open
             .into_iter()
             .map(|i| {
-                let prize = &self.set.prizes[i];
-                let fixed =
-                    any.filter(|_| prize.pattern.same_on_every_ticket()).map(|t| prize.pattern.rule(&t, prize.need));
+                let prize = &self.set.prizes()[i];
+                let fixed = any
+                    .filter(|_| prize.pattern().same_on_every_ticket())
+                    .map(|t| prize.pattern().rule(&t, prize.need()));
                 (i, WatchCounts::default(), fixed)
             })
             .collect();
@@ -91,8 +92,8 @@ impl Watch {
     fn tally(&mut self, run: &NightRun, t: usize, before: Option<u16>, after: u16) {
         let ticket = run.ticket(t);
         for (i, counts, fixed) in &mut self.open {
-            let prize = &self.set.prizes[*i];
-            let rule = fixed.unwrap_or_else(|| prize.pattern.rule(ticket, prize.need));
+            let prize = &self.set.prizes()[*i];
+            let rule = fixed.unwrap_or_else(|| prize.pattern().rule(ticket, prize.need()));
             let mut count = |called: u16, add: bool| {
                 let slot = match rule.need(called) {
                     Some(0) => &mut counts.complete,

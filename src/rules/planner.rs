@@ -46,11 +46,11 @@ pub struct Plan {
 
 /// Plays `games` random call orders drawn from `seed` over `tickets` with the prizes of `set`.
 pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Plan {
-    let prizes = set.prizes.len();
+    let prizes = set.prizes().len();
     // Each ticket once: its numbers in reading order and every prize compiled against it.
     let compiled: Vec<([u8; 15], Vec<Rule>)> = tickets
         .iter()
-        .map(|t| (t.reading_order(), set.prizes.iter().map(|p| p.pattern.rule(t, p.need)).collect()))
+        .map(|t| (t.reading_order(), set.prizes().iter().map(|p| p.pattern().rule(t, p.need())).collect()))
         .collect();
     let numbers: Vec<u64> = (0..games as u64).collect();
     // Per game: per prize, per place, (call, how many tickets won it then).
@@ -58,8 +58,8 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
         part.iter().map(|&g| play(&compiled, set, prizes, seed, g)).collect()
     });
     let mut lines = Vec::new();
-    for (i, prize) in set.prizes.iter().enumerate() {
-        for place in 0..usize::from(prize.places) {
+    for (i, prize) in set.prizes().iter().enumerate() {
+        for place in 0..usize::from(prize.places()) {
             let mut calls: Vec<u8> = Vec::with_capacity(games);
             let mut shared = 0usize;
             for game in &results {
@@ -78,7 +78,7 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
             };
             let share = |n: usize| if games == 0 { 0.0 } else { n as f64 / games as f64 };
             lines.push(PlanLine {
-                prize: prize.name.clone(),
+                prize: prize.name().to_string(),
                 place: place + 1,
                 median: rank(50.0),
                 p5: rank(5.0),

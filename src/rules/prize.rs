@@ -15,15 +15,14 @@ use crate::domain::text::check_plain;
 
 /// One prize of a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A `Prize` that exists passed [`PrizeSet::from_spec`]'s checks: its fields are private, so
+/// places are 1–10 and `need` fits its pattern.
 pub struct Prize {
-    /// The prize's name, as the caller says it.
-    pub name: String,
-    /// Which numbers of a ticket count.
-    pub pattern: Pattern,
-    /// How many of the pattern's numbers must be called; `None`: all of them.
-    pub need: Option<u8>,
-    /// How many winners in turn: 1st, 2nd, … (ties at the same call share a place).
-    pub places: u8,
+    name: String,
+    pattern: Pattern,
+    need: Option<u8>,
+    places: u8,
 }
 
 /// When a set's prizes can be won.
@@ -39,13 +38,13 @@ pub enum Opens {
 
 /// The prizes of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A `PrizeSet` that exists passed [`PrizeSet::from_spec`]'s checks (1–24 prizes, unique
+/// names): it is built only there, and the night finds prizes by name.
 pub struct PrizeSet {
-    /// The set's name.
-    pub name: String,
-    /// When its prizes can be won.
-    pub opens: Opens,
-    /// Its prizes, in order.
-    pub prizes: Vec<Prize>,
+    name: String,
+    opens: Opens,
+    prizes: Vec<Prize>,
 }
 
 /// A prize set as written (TOML file, or JSON in the night's log), before it is checked.
@@ -140,6 +139,21 @@ impl std::fmt::Display for PrizeProblem {
 }
 
 impl PrizeSet {
+    /// The set's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// When its prizes can be won.
+    pub fn opens(&self) -> Opens {
+        self.opens
+    }
+
+    /// Its prizes, in order.
+    pub fn prizes(&self) -> &[Prize] {
+        &self.prizes
+    }
+
     /// A shipped set by name, or a TOML file by path.
     pub fn load(name_or_path: &str) -> Result<PrizeSet, PrizeSetError> {
         if let Some(set) = PrizeSet::shipped(name_or_path) {
@@ -384,31 +398,49 @@ fn describe_problem(spec: &SetSpec, p: &PrizeProblem) -> String {
     }
 }
 
-/// The line of `key` in the `index`-th `[[prize]]` table (or at the top), else of the table.
+/// The line of `key` in the `index`-th prize (or at the top), else of that prize's table: read
+/// from the parser's spans, so quoted keys (`"need" = 3`) and inline tables are found too.
 fn line_of(text: &str, index: Option<usize>, key: &str) -> usize {
-    let mut block: Option<usize> = None;
-    let mut header = 1;
-    for (n, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.starts_with("[[") && t.trim_start_matches("[[").trim_start().starts_with("prize") {
-            block = Some(block.map_or(0, |b| b + 1));
-            if block == index {
-                header = n + 1;
+    use toml_edit::{Item, Value};
+    let Ok(doc) = toml_edit::ImDocument::parse(text) else { return 1 };
+    let root = doc.as_table();
+    let span = match index {
+        None => root.get_key_value(key).and_then(|(k, _)| k.span()),
+        Some(i) => match root.get("prize") {
+            Some(Item::ArrayOfTables(tables)) => {
+                tables.get(i).and_then(|t| t.get_key_value(key).and_then(|(k, _)| k.span()).or_else(|| t.span()))
             }
-            continue;
-        }
-        if block == index {
-            if let Some(rest) = t.strip_prefix(key) {
-                if rest.trim_start().starts_with('=') {
-                    return n + 1;
-                }
-            }
-        }
-    }
-    header
+            Some(Item::Value(Value::Array(items))) => items
+                .get(i)
+                .and_then(Value::as_inline_table)
+                .and_then(|t| t.get_key_value(key).and_then(|(k, _)| k.span()).or_else(|| t.span())),
+            _ => None,
+        },
+    };
+    span.map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1)
 }
 
 impl Prize {
+    /// The prize's name, as the caller says it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Which numbers of a ticket count.
+    pub fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
+    /// How many of the pattern's numbers must be called; `None`: all of them.
+    pub fn need(&self) -> Option<u8> {
+        self.need
+    }
+
+    /// How many winners in turn: 1st, 2nd, … (ties at the same call share a place).
+    pub fn places(&self) -> u8 {
+        self.places
+    }
+
     /// The prize as written.
     pub fn spec(&self) -> PrizeSpec {
         let one = |pairs: &[(u8, u8)]| pairs.iter().map(|(r, x)| format!("{}:{}", r + 1, x + 1)).collect();
@@ -566,5 +598,125 @@ mod tests {
         assert_eq!(star.picture().unwrap(), ["● · · · ●".to_string(), "· · ● · ·".into(), "● · · · ●".into()]);
         assert_eq!(full.prizes[6].describe(), "all 15 numbers; 3 places");
         assert_eq!(full.prizes[0].describe(), "any 5 numbers");
+    }
+
+    /// The one refusal of a set with a single prize whose body is `body`, or "ok".
+    fn one(body: &str) -> String {
+        let text = format!("name = \"s\"\nopens = \"together\"\n[[prize]]\nname = \"p\"\n{body}\n");
+        match PrizeSet::parse(&text, "f") {
+            Ok(_) => "ok".into(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Every check of a prize, at, below and above each of its limits.
+    #[test]
+    fn every_prize_check_at_its_limits() {
+        let cases: &[(&str, &str)] = &[
+            ("lines = 0", "f:5: prize `p`: lines: 0 lines: a ticket has 3 rows, so 1 to 3"),
+            ("lines = 1", "ok"),
+            ("lines = 3", "ok"),
+            ("lines = 4", "f:5: prize `p`: lines: 4 lines: a ticket has 3 rows, so 1 to 3"),
+            ("rows = [0]", "f:5: prize `p`: rows: row 0 is outside the ticket's rows 1–3"),
+            ("rows = [1, 3]", "ok"),
+            ("rows = [4]", "f:5: prize `p`: rows: row 4 is outside the ticket's rows 1–3"),
+            ("rows = [2, 2]", "f:5: prize `p`: rows: row 2 is named twice"),
+            ("any = 0", "f:5: prize `p`: any: any 0: a ticket has 15 numbers, so 1 to 15"),
+            ("any = 1", "ok"),
+            ("any = 15", "ok"),
+            ("any = 16", "f:5: prize `p`: any: any 16: a ticket has 15 numbers, so 1 to 15"),
+            ("values = \"1-90\"", "ok"),
+            ("values = \"0-5\"", "f:5: prize `p`: values: 0-5 is outside the numbers 1–90"),
+            ("values = \"1-91\"", "f:5: prize `p`: values: 1-91 is outside the numbers 1–90"),
+            ("values = \"7-7\"", "ok"),
+            ("values = \"8-7\"", "f:5: prize `p`: values: 8-7 runs backwards"),
+            ("values = \"1to9\"", "f:5: prize `p`: values: `1to9` is not a range of values like \"1-30\""),
+            ("values = \"a-9\"", "f:5: prize `p`: values: `a-9` is not a range of values like \"1-30\""),
+            ("positions = [\"1:5\", \"3:1\"]", "ok"),
+            (
+                "positions = [\"1:6\"]",
+                "f:5: prize `p`: positions: `1:6` is outside the ticket: rows 1–3, place in its row 1–5",
+            ),
+            (
+                "positions = [\"0:1\"]",
+                "f:5: prize `p`: positions: `0:1` is outside the ticket: rows 1–3, place in its row 1–5",
+            ),
+            (
+                "positions = [\"4:1\"]",
+                "f:5: prize `p`: positions: `4:1` is outside the ticket: rows 1–3, place in its row 1–5",
+            ),
+            (
+                "positions = [\"1:0\"]",
+                "f:5: prize `p`: positions: `1:0` is outside the ticket: rows 1–3, place in its row 1–5",
+            ),
+            ("positions = [\"1:1\", \"1:1\"]", "f:5: prize `p`: positions: `1:1` is named twice"),
+            ("positions = [\"11\"]", "f:5: prize `p`: positions: `11` is not row:place like \"1:2\""),
+            ("positions = []", "f:5: prize `p`: positions: an empty pattern: name at least one"),
+            ("cells = [\"3:9\"]", "ok"),
+            ("cells = [\"3:10\"]", "f:5: prize `p`: cells: `3:10` is outside the ticket: rows 1–3, column 1–9"),
+            ("cells = [\"x:1\"]", "f:5: prize `p`: cells: `x:1` is not row:column like \"1:2\""),
+            ("rows = [1]\nplaces = 0", "f:6: prize `p`: places: 0 places: a prize has 1 to 10 (1st, 2nd, …)"),
+            ("rows = [1]\nplaces = 1", "ok"),
+            ("rows = [1]\nplaces = 10", "ok"),
+            ("rows = [1]\nplaces = 11", "f:6: prize `p`: places: 11 places: a prize has 1 to 10 (1st, 2nd, …)"),
+            (
+                "rows = [1]\nneed = 0",
+                "f:6: prize `p`: need: 0 is not 1 to the 5 numbers its pattern can hold on a ticket",
+            ),
+            ("rows = [1]\nneed = 1", "ok"),
+            ("rows = [1]\nneed = 5", "ok"),
+            (
+                "rows = [1]\nneed = 6",
+                "f:6: prize `p`: need: 6 is not 1 to the 5 numbers its pattern can hold on a ticket",
+            ),
+            ("lines = 1\nneed = 1", "f:6: prize `p`: need: lines and any say how many already; leave need out"),
+            ("any = 5\nneed = 1", "f:6: prize `p`: need: lines and any say how many already; leave need out"),
+            ("rows = [1]\nany = 3", "f:6: prize `p`: any: give one pattern, not rows and any"),
+            ("", "f:4: prize `p`: name: give the prize one pattern: lines, rows, positions, values, any or cells"),
+            // Quoted keys are found on their own line, not at the table's.
+            (
+                "rows = [1]\n\"need\" = 9",
+                "f:6: prize `p`: need: 9 is not 1 to the 5 numbers its pattern can hold on a ticket",
+            ),
+        ];
+        for (body, expected) in cases {
+            assert_eq!(one(body), *expected, "{body}");
+        }
+    }
+
+    /// The set's own checks: names, how many prizes, unique prize names.
+    #[test]
+    fn every_set_check_at_its_limits() {
+        let set = |name: &str, prizes: usize, prize_name: &dyn Fn(usize) -> String| {
+            let mut text = format!("name = \"{name}\"\nopens = \"in order\"\n");
+            for i in 0..prizes {
+                text.push_str(&format!("[[prize]]\nname = \"{}\"\nany = 5\n", prize_name(i)));
+            }
+            match PrizeSet::parse(&text, "f") {
+                Ok(set) => format!("ok {}", set.prizes().len()),
+                Err(e) => e.to_string(),
+            }
+        };
+        let numbered = |i: usize| format!("p{i}");
+        assert_eq!(set("s", 24, &numbered), "ok 24");
+        assert_eq!(set("s", 25, &numbered), "f:3: prize: a set has at most 24 prizes, this one 25");
+        assert_eq!(set(&"n".repeat(40), 1, &numbered), "ok 1");
+        assert_eq!(set(&"n".repeat(41), 1, &numbered), "f:1: name: a set needs a name of 1–40 characters");
+        assert_eq!(set(" ", 1, &numbered), "f:1: name: a set needs a name of 1–40 characters");
+        assert!(set("a\\u0007b", 1, &numbered).starts_with("f:1: name: the set's name "));
+        assert_eq!(set("s", 1, &|_| "x".repeat(40)), "ok 1");
+        assert_eq!(
+            set("s", 1, &|_| "x".repeat(41)),
+            "f:4: prize `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…`: name: a prize needs a name of 1–40 characters"
+        );
+        assert_eq!(set("s", 1, &|_| " ".into()), "f:4: prize 1: name: a prize needs a name of 1–40 characters");
+        assert!(set("s", 1, &|_| "a\\u0007".into()).starts_with("f:4: prize"));
+        let twice = |i: usize| if i == 0 { "Line".to_string() } else { " line ".to_string() };
+        assert_eq!(set("s", 2, &twice), "f:7: prize `line`: name: another prize of the set has this name");
+        let set =
+            PrizeSet::parse("name = \"s\"\nopens = \"together\"\n[[prize]]\nname = \"Top Line\"\nrows = [1]\n", "f")
+                .unwrap();
+        assert_eq!(set.find(" top line "), Some(0));
+        assert_eq!(set.find("bottom line"), None);
     }
 }

@@ -40,7 +40,7 @@ pub struct Progress {
 impl Progress {
     /// Nothing won yet.
     pub fn new(set: &PrizeSet) -> Progress {
-        Progress { places: vec![Vec::new(); set.prizes.len()] }
+        Progress { places: vec![Vec::new(); set.prizes().len()] }
     }
 
     /// The places won of prize `i`.
@@ -49,14 +49,14 @@ impl Progress {
     }
 
     fn full(&self, set: &PrizeSet, i: usize) -> bool {
-        self.places[i].len() >= usize::from(set.prizes[i].places)
+        self.places[i].len() >= usize::from(set.prizes()[i].places())
     }
 
     /// Whether prize `i` can be won now.
     pub fn standing(&self, set: &PrizeSet, i: usize) -> Standing {
         if self.full(set, i) {
             Standing::Won
-        } else if set.opens == Opens::InOrder && (0..i).any(|j| !self.full(set, j)) {
+        } else if set.opens() == Opens::InOrder && (0..i).any(|j| !self.full(set, j)) {
             Standing::Waiting
         } else {
             Standing::Open
@@ -75,12 +75,12 @@ impl Progress {
 
     /// The first open prize: the one being played, in a set played in order.
     pub fn current(&self, set: &PrizeSet) -> Option<usize> {
-        (0..set.prizes.len()).find(|&i| self.standing(set, i) == Standing::Open)
+        (0..set.prizes().len()).find(|&i| self.standing(set, i) == Standing::Open)
     }
 
     /// Whether every place of every prize has been won.
     pub fn all_won(&self, set: &PrizeSet) -> bool {
-        (0..set.prizes.len()).all(|i| self.full(set, i))
+        (0..set.prizes().len()).all(|i| self.full(set, i))
     }
 
     /// Whether a place was won at this call (then the call cannot be undone).

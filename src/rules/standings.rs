@@ -10,21 +10,21 @@ use super::prize::{Opens, PrizeSet};
 /// Per prize, the calls at which its places were won (at most `places` of them), given for each
 /// prize the set of calls at which some ticket completed it (bit k = call k).
 pub fn place_calls(set: &PrizeSet, completed: &[u128]) -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = Vec::with_capacity(set.prizes.len());
+    let mut out: Vec<Vec<u8>> = Vec::with_capacity(set.prizes().len());
     let mut opens_at = 0u8;
-    for (i, prize) in set.prizes.iter().enumerate() {
-        let from = match set.opens {
+    for (i, prize) in set.prizes().iter().enumerate() {
+        let from = match set.opens() {
             Opens::Together => 0,
             Opens::InOrder => opens_at,
         };
         let mut calls = completed[i] & (!0u128 << from);
-        let mut places = Vec::with_capacity(usize::from(prize.places));
-        while calls != 0 && places.len() < usize::from(prize.places) {
+        let mut places = Vec::with_capacity(usize::from(prize.places()));
+        while calls != 0 && places.len() < usize::from(prize.places()) {
             places.push(calls.trailing_zeros() as u8);
             calls &= calls - 1;
         }
         // The next prize opens when this one has all its places; never, if it does not.
-        opens_at = match places.len() == usize::from(prize.places) {
+        opens_at = match places.len() == usize::from(prize.places()) {
             true => *places.last().unwrap_or(&0),
             false => 127,
         };

@@ -92,10 +92,10 @@ pub fn judge(ticket: &Ticket, calls: &Calls, set: &PrizeSet, progress: Option<&P
     let at = calls_of(ticket, |n| calls.at(n).unwrap_or(0));
     let called = called_mask(ticket, |n| calls.at(n).is_some());
     let last = calls.len();
-    let mut prizes = Vec::with_capacity(set.prizes.len());
+    let mut prizes = Vec::with_capacity(set.prizes().len());
     let mut stands = Vec::new();
-    for (i, prize) in set.prizes.iter().enumerate() {
-        let rule = prize.pattern.rule(ticket, prize.need);
+    for (i, prize) in set.prizes().iter().enumerate() {
+        let rule = prize.pattern().rule(ticket, prize.need());
         let state = match rule.completed_at(&at).map(usize::from) {
             Some(k) if k == last => PrizeState::Stands { call: k, number: calls.number(k) },
             Some(k) => PrizeState::Missed { call: k, number: calls.number(k) },
@@ -112,7 +112,7 @@ pub fn judge(ticket: &Ticket, calls: &Calls, set: &PrizeSet, progress: Option<&P
         if let Some(place) = place {
             stands.push((i, place));
         }
-        prizes.push(PrizeCheck { prize: prize.name.clone(), state, standing, place });
+        prizes.push(PrizeCheck { prize: prize.name().to_string(), state, standing, place });
     }
     let (verdict, message) = verdict(&prizes, &stands, set, calls);
     Judgement { verdict, prizes, stands, message }
@@ -123,9 +123,9 @@ fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, cal
     if !stands.is_empty() {
         let names: Vec<String> = stands
             .iter()
-            .map(|&(i, place)| match set.prizes[i].places {
-                1 => set.prizes[i].name.clone(),
-                _ => format!("{} ({} place)", set.prizes[i].name, ordinal(place)),
+            .map(|&(i, place)| match set.prizes()[i].places() {
+                1 => set.prizes()[i].name().to_string(),
+                _ => format!("{} ({} place)", set.prizes()[i].name(), ordinal(place)),
             })
             .collect();
         let number = calls.number(last);

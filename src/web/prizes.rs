@@ -15,9 +15,9 @@ pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
     let sets = app.read(|night| night.prize_sets()).await;
     Json(json!({
         "sets": sets.iter().map(|s| json!({
-            "name": s.name,
-            "opens": match s.opens { Opens::Together => "together", Opens::InOrder => "in order" },
-            "prizes": s.prizes.iter().map(|p| json!({"prize": p.name, "needs": p.describe(), "places": p.places})).collect::<Vec<_>>(),
+            "name": s.name(),
+            "opens": match s.opens() { Opens::Together => "together", Opens::InOrder => "in order" },
+            "prizes": s.prizes().iter().map(|p| json!({"prize": p.name(), "needs": p.describe(), "places": p.places()})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>()
     }))
 }

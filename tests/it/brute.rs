@@ -20,12 +20,12 @@ fn named(pattern: &Pattern, t: &Ticket) -> Vec<u8> {
 
 /// Whether `prize` is complete on `t` when exactly the numbers `called` accepts are called.
 pub fn complete(prize: &Prize, t: &Ticket, called: &dyn Fn(u8) -> bool) -> bool {
-    match &prize.pattern {
+    match &prize.pattern() {
         Pattern::Lines(n) => (0..3).filter(|&r| t.row(r).iter().all(|&x| called(x))).count() >= usize::from(*n),
         Pattern::Any(k) => t.numbers().iter().filter(|&&x| called(x)).count() >= usize::from(*k),
         p => {
             let numbers = named(p, t);
-            let want = prize.need.map_or(numbers.len(), usize::from);
+            let want = prize.need().map_or(numbers.len(), usize::from);
             !numbers.is_empty() && want <= numbers.len() && numbers.iter().filter(|&&x| called(x)).count() >= want
         }
     }

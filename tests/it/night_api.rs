@@ -358,17 +358,17 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
         }
         let state = f.state(true).await;
         let watch = &state["game"]["watch"][0];
-        let (complete, one) = brute_watch(&rows, 3..=20, &called, &set.prizes[prize]);
+        let (complete, one) = brute_watch(&rows, 3..=20, &called, &set.prizes()[prize]);
         assert_eq!(
             (watch["complete"].as_u64(), watch["one_away"].as_u64()),
             (Some(complete), Some(one)),
             "after {called:?}"
         );
-        assert_eq!(watch["prize"], set.prizes[prize].name);
-        if complete > 0 && prize + 1 < set.prizes.len() {
+        assert_eq!(watch["prize"], set.prizes()[prize].name());
+        if complete > 0 && prize + 1 < set.prizes().len() {
             let (s, v) = f.post("/api/games/1/next-prize", Value::Null).await;
             prize += 1;
-            assert_eq!((s, v["prize"].as_str()), (StatusCode::OK, Some(set.prizes[prize].name.as_str())));
+            assert_eq!((s, v["prize"].as_str()), (StatusCode::OK, Some(set.prizes()[prize].name())));
         }
     }
     assert_eq!(f.state(false).await["game"].get("watch"), None, "the board never sees the watch");
@@ -395,15 +395,15 @@ async fn the_watch_counts_every_open_prize() {
         f.call(1, n).await;
         called.push(n);
         let state = f.state(true).await;
-        for (i, prize) in set.prizes.iter().enumerate() {
+        for (i, prize) in set.prizes().iter().enumerate() {
             let watch = &state["game"]["watch"][i];
             let (complete, one) = brute_watch(&rows, 2..=17, &called, prize);
-            assert_eq!(watch["prize"], prize.name);
+            assert_eq!(watch["prize"], prize.name());
             assert_eq!(
                 (watch["complete"].as_u64(), watch["one_away"].as_u64()),
                 (Some(complete), Some(one)),
                 "{} after {called:?}",
-                prize.name
+                prize.name()
             );
         }
     }

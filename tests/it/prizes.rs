@@ -2,7 +2,7 @@
 //! over random tickets and call orders; prize files refused with every mistake named; the
 //! planner on a real run.
 
-use housie::rules::pattern::{called_mask, calls_of, Pattern};
+use housie::rules::pattern::{called_mask, calls_of};
 use housie::rules::{Prize, PrizeSet};
 use housie::{Generator, Seed, Ticket};
 use rand::seq::SliceRandom;
@@ -14,17 +14,23 @@ use crate::util::Dir;
 /// Every prize worth checking: the shipped sets, the example file, and one of each pattern kind
 /// with `need`.
 fn prizes() -> Vec<Prize> {
-    let mut out: Vec<Prize> =
-        housie::rules::prize::SHIPPED.iter().flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes).collect();
+    let mut out: Vec<Prize> = housie::rules::prize::SHIPPED
+        .iter()
+        .flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes().to_vec())
+        .collect();
     let fete = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/prizes/fete.toml")).unwrap();
-    out.extend(PrizeSet::parse(&fete, "fete.toml").unwrap().prizes);
-    let custom = |pattern, need| Prize { name: "custom".into(), pattern, need, places: 1 };
-    out.push(custom(Pattern::Cells(vec![(0, 0), (1, 4), (2, 8), (0, 8)]), None));
-    out.push(custom(Pattern::Cells(vec![(0, 0), (1, 4), (2, 8), (0, 8), (1, 1)]), Some(2)));
-    out.push(custom(Pattern::Values(20, 59), Some(4)));
-    out.push(custom(Pattern::Positions(vec![(0, 0), (1, 1), (2, 2), (1, 3), (0, 4)]), Some(3)));
-    out.push(custom(Pattern::Rows(vec![0, 2]), Some(7)));
-    out.push(custom(Pattern::Lines(3), None));
+    out.extend(PrizeSet::parse(&fete, "fete.toml").unwrap().prizes().iter().cloned());
+    // Built through the one checked path, as a custom prize file would be.
+    let custom = |pattern: &str| {
+        let text = format!("name = \"c\"\nopens = \"together\"\n[[prize]]\nname = \"custom\"\n{pattern}\n");
+        PrizeSet::parse(&text, "custom.toml").unwrap().prizes()[0].clone()
+    };
+    out.push(custom(r#"cells = ["1:1", "2:5", "3:9", "1:9"]"#));
+    out.push(custom("cells = [\"1:1\", \"2:5\", \"3:9\", \"1:9\", \"2:2\"]\nneed = 2"));
+    out.push(custom("values = \"20-59\"\nneed = 4"));
+    out.push(custom("positions = [\"1:1\", \"2:2\", \"3:3\", \"2:4\", \"1:5\"]\nneed = 3"));
+    out.push(custom("rows = [1, 3]\nneed = 7"));
+    out.push(custom("lines = 3"));
     out
 }
 
@@ -43,9 +49,9 @@ fn every_prize_completes_when_brute_force_says_it_does() {
         order.shuffle(&mut rng);
         let call = |n: u8| order.iter().position(|&c| c == n).map_or(0, |i| i + 1);
         for p in &prizes {
-            let rule = p.pattern.rule(&t, p.need);
+            let rule = p.pattern().rule(&t, p.need());
             let ours = rule.completed_at(&calls_of(&t, call)).map(usize::from);
-            assert_eq!(ours, brute::completed_at(p, &t, &order), "{} on {t:?} with {order:?}", p.name);
+            assert_eq!(ours, brute::completed_at(p, &t, &order), "{} on {t:?} with {order:?}", p.name());
             checked += 1;
         }
     }
@@ -63,8 +69,8 @@ fn what_a_ticket_still_needs_matches_brute_force() {
         let called = &order[..rng.random_range(15..60)];
         let mask = called_mask(&t, |n| called.contains(&n));
         for p in &prizes {
-            let ours = p.pattern.rule(&t, p.need).need(mask);
-            assert_eq!(ours, brute::need(p, &t, called), "{} on {t:?} after {called:?}", p.name);
+            let ours = p.pattern().rule(&t, p.need()).need(mask);
+            assert_eq!(ours, brute::need(p, &t, called), "{} on {t:?} after {called:?}", p.name());
             if let Some(n) = ours {
                 seen[usize::from(n)] += 1;
             }
