@@ -12,6 +12,7 @@ pub mod event;
 pub mod game;
 pub mod play_code;
 pub mod players;
+pub mod projection;
 pub mod run;
 pub mod state;
 pub mod store;

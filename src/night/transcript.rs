@@ -8,8 +8,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::error::OpenError;
-use super::event::Verdict;
 use super::game::{Game, Log};
+use super::projection::{ClaimLine, GameHead};
 use super::store::{Store, NIGHT_DB};
 use crate::domain::text::escape;
 use crate::domain::Numbering;
@@ -29,29 +29,13 @@ pub struct NightRecord {
 /// One game of the night as the record shows it.
 #[derive(Serialize, Debug)]
 pub struct GameRecord {
-    /// The game's number (1 for the first).
-    pub id: i64,
-    /// The game's name.
-    pub name: String,
-    /// The prize set's name.
-    pub prizes: String,
-    /// `together` or `in order`.
-    pub opens: Opens,
-    /// The bogey rule held.
-    pub bogey: bool,
-    /// The books in play (booklets, with `game`).
-    pub books: String,
-    /// In a run of booklets, which game of each booklet (`books` are then booklets).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<u16>,
+    /// Which game, its prizes and its draw.
+    #[serde(flatten)]
+    pub head: GameHead,
     /// When it was created (UTC).
     pub started_at: String,
     /// When it ended (UTC), if it has.
     pub ended_at: Option<String>,
-    /// SHA-256 of the draw seed, shown before the first call.
-    pub commitment: String,
-    /// The draw seed, revealed when the game ended (`null` while it runs).
-    pub seed: Option<String>,
     /// The draw protocol its order follows (`housie draws --protocol N`): 2, or 1 for games
     /// of housie 0.2.
     pub draw: u8,
@@ -62,7 +46,7 @@ pub struct GameRecord {
     /// Every win recorded, and every one taken back, in order.
     pub prizes_won: Vec<PrizeWon>,
     /// Every claim, in order.
-    pub claims: Vec<ClaimRecord>,
+    pub claims: Vec<ClaimLine>,
     /// Every claim raised from a phone, in order, settled or not.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub raised: Vec<RaisedRecord>,
@@ -124,30 +108,6 @@ pub struct PrizeWon {
     pub taken_back: bool,
 }
 
-/// One claim and its verdict.
-#[derive(Serialize, Debug)]
-pub struct ClaimRecord {
-    /// When (UTC).
-    pub at: String,
-    /// The serial as typed or scanned (escaped, at most 40 characters).
-    pub serial: String,
-    /// The prize being played, in a set played in order.
-    pub prize: Option<String>,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// How many numbers had been called.
-    pub call: usize,
-    /// The sentence the caller saw.
-    pub message: String,
-    /// The prizes it stood for.
-    pub stands: Vec<String>,
-    /// A false claim that barred the ticket under the bogey rule.
-    pub barred: bool,
-    /// Where it came from when not from the desk (`phone 10.0.0.7`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
 impl NightRecord {
     /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
     /// it, so an edited or damaged log is refused, naming the event.
@@ -197,25 +157,25 @@ impl NightRecord {
         }
         for g in &self.games {
             let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
-            let opens = match g.opens {
+            let opens = match g.head.opens {
                 Opens::Together => "",
                 Opens::InOrder => ", in order",
             };
-            let bogey = if g.bogey { ", bogey rule" } else { "" };
+            let bogey = if g.head.bogey { ", bogey rule" } else { "" };
             let _ = writeln!(
                 out,
                 "Game {}: {} ({}{opens}{bogey}, {}), started {}, {ended}",
-                g.id,
-                escape(&g.name),
-                escape(&g.prizes),
-                match g.game {
-                    Some(game) => format!("booklets {}, game {game}", g.books),
-                    None => format!("books {}", g.books),
+                g.head.id,
+                escape(&g.head.name),
+                escape(&g.head.prizes),
+                match g.head.game {
+                    Some(game) => format!("booklets {}, game {game}", g.head.books),
+                    None => format!("books {}", g.head.books),
                 },
                 g.started_at
             );
-            let _ = writeln!(out, "  draw seed SHA-256 {}", g.commitment);
-            if let Some(seed) = &g.seed {
+            let _ = writeln!(out, "  draw seed SHA-256 {}", g.head.commitment);
+            if let Some(seed) = &g.head.seed {
                 let seed = escape(seed);
                 let protocol = if g.draw == 1 { "--protocol 1 " } else { "" };
                 let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {protocol}{seed})");
@@ -276,17 +236,9 @@ impl NightRecord {
 
 fn game_record(g: &Game) -> GameRecord {
     GameRecord {
-        id: g.id,
-        name: g.name.clone(),
-        prizes: g.set.name().to_string(),
-        opens: g.set.opens(),
-        bogey: g.bogey,
-        books: g.books.to_string(),
-        game: g.books.game(),
+        head: GameHead::of(g),
         started_at: g.created_at.clone(),
         ended_at: g.ended_at.clone(),
-        commitment: g.commitment.clone(),
-        seed: g.revealed_seed().map(str::to_string),
         draw: g.seed.protocol().number(),
         calls: g
             .call_log
@@ -311,21 +263,7 @@ fn game_record(g: &Game) -> GameRecord {
                 taken_back: w.taken_back,
             })
             .collect(),
-        claims: g
-            .claims
-            .iter()
-            .map(|(at, c)| ClaimRecord {
-                at: at.clone(),
-                serial: c.serial.clone(),
-                prize: c.prize.clone(),
-                verdict: c.verdict,
-                call: c.calls,
-                message: c.message.clone(),
-                stands: c.stands.clone(),
-                barred: c.barred,
-                source: c.source.clone(),
-            })
-            .collect(),
+        claims: g.claims.iter().map(|(at, c)| ClaimLine::of(at, c, str::to_string)).collect(),
         raised: g
             .raised_log
             .iter()

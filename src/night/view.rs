@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::event::Verdict;
 use super::game::Game;
+use super::projection::{ClaimLine, GameHead};
 use super::run::NightRun;
 use super::state::Night;
 use super::watch::WatchCounts;
-use crate::rules::{Opens, Standing};
+use crate::rules::Standing;
 
 #[derive(Serialize)]
 pub struct StateView {
@@ -47,16 +47,9 @@ pub struct GameSummary {
 
 #[derive(Serialize)]
 pub struct GameView {
-    pub id: i64,
-    pub name: String,
-    /// The prize set's name.
-    pub prizes: String,
-    /// `together` (every prize open from the first call) or `in order`.
-    pub opens: Opens,
-    /// The bogey rule: a false claim bars the ticket for the rest of the game.
-    pub bogey: bool,
-    pub books: String,
-    pub game: Option<u16>,
+    /// Which game, its prizes and its draw.
+    #[serde(flatten)]
+    pub head: GameHead,
     /// The colour of the game's pages in a run of booklets, e.g. `Lime`.
     pub colour: Option<String>,
     pub books_in_play: u64,
@@ -70,10 +63,6 @@ pub struct GameView {
     pub drawn: Vec<bool>,
     pub last: Option<u8>,
     pub count: usize,
-    /// SHA-256 of the secret draw seed, shown from the start.
-    pub commitment: String,
-    /// The draw seed, once the game has ended.
-    pub seed: Option<String>,
     pub ended: bool,
     /// The latest claims, newest first.
     pub claims: Vec<ClaimLine>,
@@ -110,29 +99,13 @@ pub struct PlaceView {
 }
 
 #[derive(Serialize)]
-pub struct ClaimLine {
-    pub at: String,
-    pub serial: String,
-    pub prize: Option<String>,
-    pub verdict: Verdict,
-    pub calls: usize,
-    pub message: String,
-    pub stands: Vec<String>,
-    pub barred: bool,
-    /// `phone` for a claim raised from a phone (with its address, for the caller); absent for
-    /// the desk's own.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
-#[derive(Serialize)]
 pub struct QueueLine {
     pub serial: String,
     /// `phone` (with its address, for the caller).
     pub source: String,
     pub at: String,
     /// How many numbers stood when it was raised.
-    pub calls: usize,
+    pub call: usize,
     /// A book kept for phones: there is no paper to check.
     pub phone_only: bool,
 }
@@ -185,13 +158,7 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
     let watch: Option<Vec<(&str, WatchCounts)>> = caller.then(|| night.watch());
     let phone_only = night.ledger().phone_only();
     GameView {
-        id: g.id,
-        name: g.name.clone(),
-        prizes: g.set.name().to_string(),
-        opens: g.set.opens(),
-        bogey: g.bogey,
-        books: g.books.to_string(),
-        game: g.books.game(),
+        head: GameHead::of(g),
         colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
         books_in_play: g.books.len(),
         prize: g.prize_in_order().map(|i| g.set.prizes()[i].name().to_string()),
@@ -225,25 +192,13 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
         drawn: g.call_log.iter().map(|c| c.drawn).collect(),
         last: g.calls.numbers().last().copied(),
         count: g.calls.len(),
-        commitment: g.commitment.clone(),
-        seed: g.revealed_seed().map(str::to_string),
         ended: g.ended(),
         claims: g
             .claims
             .iter()
             .rev()
             .take(CLAIMS_SHOWN)
-            .map(|(at, c)| ClaimLine {
-                at: at.clone(),
-                serial: c.serial.clone(),
-                prize: c.prize.clone(),
-                verdict: c.verdict,
-                calls: c.calls,
-                message: c.message.clone(),
-                stands: c.stands.clone(),
-                barred: c.barred,
-                source: c.source.as_deref().map(|s| shown_source(s, caller)),
-            })
+            .map(|(at, c)| ClaimLine::of(at, c, |s| shown_source(s, caller)))
             .collect(),
         barred: g.barred.keys().cloned().collect(),
         queue: g
@@ -253,7 +208,7 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
                 serial: r.serial.clone(),
                 source: shown_source(&r.source, caller),
                 at: r.at.clone(),
-                calls: r.calls,
+                call: r.calls,
                 phone_only: night.numbering().parse(&r.serial).is_ok_and(|s| phone_only.contains(s.booklet())),
             })
             .collect(),

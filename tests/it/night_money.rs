@@ -233,7 +233,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     let (s, v) = f.post("/api/games", json!({"name": "Game 3", "prizes": "uk", "books": "5-12"})).await;
     assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("books 9-10 were not sold")), "{v}");
     let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
-    let books: Vec<&str> = record.games.iter().map(|g| g.books.as_str()).collect();
+    let books: Vec<&str> = record.games.iter().map(|g| g.head.books.as_str()).collect();
     assert_eq!(books, ["1-8, 11-24", "1-8, 11-24"]);
     // check, winners and plan read the books sold from the night, and say so.
     let said = "housie: in play: 1-8, 11-24, as sold in the night's ledger (--sold or --books to say otherwise)";
@@ -265,7 +265,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     let g = Fixture::new(4);
     g.game("Game 1", "all").await;
     let record = housie::night::NightRecord::read(&g.dir.join("run")).unwrap();
-    assert_eq!(record.games[0].books, "1-4");
+    assert_eq!(record.games[0].head.books, "1-4");
 }
 
 #[test]

@@ -405,13 +405,13 @@ function render(s) {
       : []),
   );
   $("claims").replaceChildren(
-    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.calls} · ${c.serial}${c.source ? " (" + c.source + ")" : ""} · ${c.message}`)) : []),
+    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.call} · ${c.serial}${c.source ? " (" + c.source + ")" : ""} · ${c.message}`)) : []),
   );
   const queue = (g && g.queue) || [];
   $("phone-queue-box").hidden = queue.length === 0;
   $("phone-queue").replaceChildren(
     ...queue.map((q, i) =>
-      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.calls} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}`),
+      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.call} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}`),
     ),
   );
   if (queue.length > queued) pauseAuto("a claim from a phone");
