@@ -61,12 +61,12 @@ pub struct Args {
     /// The currency of the night's money (ISO 4217: GBP, INR, EUR, USD…), fixed by the first
     /// entry of the ledger [default: GBP].
     #[arg(long, value_name = "CODE")]
-    currency: Option<String>,
+    currency: Option<Currency>,
     /// The rules the night's money is held to: uk-non-commercial (at most £8 a player for the
     /// night's participation, £600 in prizes a night). housie warns when a limit is passed; the
     /// organiser is responsible for the law and its current figures.
     #[arg(long, value_name = "NAME")]
-    regime: Option<String>,
+    regime: Option<Regime>,
     /// Keep these books (booklets, in a run of booklets) for players with no paper: a phone
     /// follows and claims them only with the link `housie export` writes (kept for the night,
     /// and added to on later starts).
@@ -75,25 +75,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
-    let currency = match &args.currency {
-        Some(code) => Some(Currency::parse(code).map_err(|e| Error::Usage(format!("--currency: {e}")))?),
-        None => None,
-    };
-    let regime = match &args.regime {
-        Some(name) => Some(Regime::parse(name).ok_or_else(|| {
-            Error::Usage(format!("--regime: `{name}` is not a regime housie knows; uk-non-commercial is"))
-        })?),
-        None => None,
-    };
-    let currency = match (currency, regime) {
-        (Some(c), Some(r)) if c != r.currency() => {
-            return Err(
-                Error::Usage(format!("--regime: {}'s figures are in {}, not {c}", r.describe(), r.currency())).into()
-            )
-        }
-        (None, Some(r)) => Some(r.currency()),
-        (c, _) => c,
-    };
+    // The ledger's own rule: a regime's figures are in its one currency.
+    let currency = args.currency.or(args.regime.map(Regime::currency));
+    if let (Some(regime), Some(currency)) = (args.regime, currency) {
+        regime.check_currency(currency).map_err(|e| Error::Usage(format!("--regime: {e}")))?;
+    }
     let mut sets = Vec::new();
     for file in &args.prizes {
         sets.push(housie::rules::PrizeSet::load(file).map_err(Error::from)?);
@@ -134,7 +120,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         (Some(set), Some(asked)) if set != asked => {
             note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
         }
-        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), regime),
+        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), args.regime),
     }
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;

@@ -21,7 +21,7 @@ use std::ops::RangeInclusive;
 pub use cashup::{Cashup, PayoutLine, SellerLine};
 pub use entry::{Entry, Payment};
 pub use money::{Currency, Money, MoneyError};
-pub use regime::Regime;
+pub use regime::{Regime, UnknownRegime};
 pub use sheet::cashup_pdf;
 pub use units::{Units, UnitsError};
 
@@ -44,8 +44,8 @@ pub enum LedgerError {
     #[error("the night's currency is already {0}")]
     CurrencySet(Currency),
     /// A regime whose figures are in another currency than the night's.
-    #[error("{0}'s limits are in {1}")]
-    LimitsCurrency(&'static str, Currency),
+    #[error("{0}'s limits are in {1}, not {2}")]
+    LimitsCurrency(&'static str, Currency, Currency),
     /// Bad units.
     #[error(transparent)]
     Units(#[from] UnitsError),
@@ -239,10 +239,7 @@ impl Ledger {
             if let Some(c) = self.currency {
                 return Err(LedgerError::CurrencySet(c));
             }
-            return match regime {
-                Some(l) if l.currency() != *currency => Err(LedgerError::LimitsCurrency(l.describe(), l.currency())),
-                _ => Ok(()),
-            };
+            return regime.map_or(Ok(()), |r| r.check_currency(*currency));
         }
         if self.currency.is_none() && !matches!(entry, Entry::Issued { .. } | Entry::Returned { .. }) {
             return Err(LedgerError::NoCurrency);

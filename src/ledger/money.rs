@@ -26,6 +26,13 @@ impl Currency {
     }
 }
 
+impl std::str::FromStr for Currency {
+    type Err = MoneyError;
+    fn from_str(code: &str) -> Result<Currency, MoneyError> {
+        Currency::parse(code)
+    }
+}
+
 impl TryFrom<String> for Currency {
     type Error = MoneyError;
     fn try_from(s: String) -> Result<Currency, MoneyError> {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Currency, Money};
+use super::{Currency, LedgerError, Money};
 
 /// The rules a night's money is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,12 +16,30 @@ pub enum Regime {
     UkNonCommercial,
 }
 
-impl Regime {
+/// A regime's name housie does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a regime housie knows; uk-non-commercial is")]
+pub struct UnknownRegime(pub String);
+
+impl std::str::FromStr for Regime {
+    type Err = UnknownRegime;
+
     /// Reads the name used on the command line.
-    pub fn parse(name: &str) -> Option<Regime> {
+    fn from_str(name: &str) -> Result<Regime, UnknownRegime> {
         match name {
-            "uk-non-commercial" => Some(Regime::UkNonCommercial),
-            _ => None,
+            "uk-non-commercial" => Ok(Regime::UkNonCommercial),
+            _ => Err(UnknownRegime(crate::domain::text::clip(name, 40))),
+        }
+    }
+}
+
+impl Regime {
+    /// Whether a night's money in `currency` can be held to this regime: its figures are in
+    /// one currency.
+    pub fn check_currency(self, currency: Currency) -> Result<(), LedgerError> {
+        match self.currency() {
+            c if c == currency => Ok(()),
+            c => Err(LedgerError::LimitsCurrency(self.describe(), c, currency)),
         }
     }
 

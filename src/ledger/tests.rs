@@ -240,7 +240,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
     let inr = Entry::Opened { currency: Currency::parse("INR").unwrap(), regime: Some(Regime::UkNonCommercial) };
     assert_eq!(
         Ledger::new(1..=5).check(&inr, &Confirmed).unwrap_err().to_string(),
-        "UK non-commercial bingo's limits are in GBP"
+        "UK non-commercial bingo's limits are in GBP, not INR"
     );
 }
 
