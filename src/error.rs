@@ -9,6 +9,7 @@ use crate::pipeline::SettingsError;
 
 /// Why housie could not do what was asked; each reads as one line for the person who asked.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The run cannot be drawn as asked.
     #[error(transparent)]
@@ -17,9 +18,13 @@ pub enum Error {
     #[error(transparent)]
     Settings(#[from] SettingsError),
     /// A file or folder could not be read or written.
-    #[allow(missing_docs)]
     #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the operating system said.
+        source: io::Error,
+    },
     /// The output folder holds files and replacing them was not asked for.
     #[error("{} is not empty", .0.display())]
     NotEmpty(PathBuf),
@@ -53,16 +58,34 @@ pub enum Error {
         dir.display()
     )]
     /// The run a continuation follows changed since the continuation was drawn.
-    #[allow(missing_docs)]
-    EarlierRunChanged { dir: PathBuf, recorded: String, found: String },
+    EarlierRunChanged {
+        /// The folder of the run.
+        dir: PathBuf,
+        /// The SHA-256 recorded.
+        recorded: String,
+        /// Its SHA-256 now.
+        found: String,
+    },
     /// A run record that cannot be read: not UTF-8, not the expected JSON.
-    #[allow(missing_docs)]
     #[error("{}:{line}: {message}", path.display())]
-    Record { path: PathBuf, line: usize, message: String },
+    Record {
+        /// The file or folder.
+        path: PathBuf,
+        /// The line, 1-based.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A run.json written by a housie whose runs this one cannot regenerate.
-    #[allow(missing_docs)]
     #[error("{}: written by housie {theirs}, this is housie {ours}; verify it with that version", path.display())]
-    RecordVersion { path: PathBuf, theirs: String, ours: String },
+    RecordVersion {
+        /// The file or folder.
+        path: PathBuf,
+        /// The version that wrote it.
+        theirs: String,
+        /// This version.
+        ours: String,
+    },
     /// A manifest row that is not valid (located), met while settling a claim.
     #[error("{0}; verify the run")]
     Manifest(String),

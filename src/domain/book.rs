@@ -12,13 +12,20 @@ pub struct Book {
 
 /// A number missing from a book, or used more than once (tickets are 1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BookViolation {
     /// A number of 1–90 on no ticket.
-    #[allow(missing_docs)]
-    Missing { number: u8 },
+    Missing {
+        /// The number.
+        number: u8,
+    },
     /// A number on more than one ticket.
-    #[allow(missing_docs)]
-    Repeated { number: u8, tickets: Vec<usize> },
+    Repeated {
+        /// The number.
+        number: u8,
+        /// The tickets (0-based) that hold it.
+        tickets: Vec<usize>,
+    },
 }
 
 impl fmt::Display for BookViolation {

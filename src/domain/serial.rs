@@ -203,6 +203,7 @@ impl Numbering {
 
 /// Why a string is not a serial.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SerialError {
     /// Not a serial at all.
     #[error("`{0}` is not a serial: expected BOOK-TICKET-CHECK, e.g. 000123-4-0")]
@@ -211,17 +212,28 @@ pub enum SerialError {
     #[error("`{0}` is not a serial of this run: expected BOOKLET-GAME-TICKET-CHECK, e.g. 000123-3-4-9")]
     MalformedBooklet(String),
     /// A game the booklets do not have.
-    #[allow(missing_docs)]
     #[error("`{serial}` is for game {game}, but this run's booklets have games 1–{games}")]
-    GameOutOfRange { serial: String, game: u16, games: u16 },
+    GameOutOfRange {
+        /// The serial.
+        serial: String,
+        /// The game the serial names.
+        game: u16,
+        /// How many games each booklet has.
+        games: u16,
+    },
     /// A ticket number outside 1–6.
-    #[allow(missing_docs)]
     #[error("`{0}` has ticket {1}, but a book has tickets 1–6")]
     TicketOutOfRange(String, u8),
     /// A check digit that fails.
-    #[allow(missing_docs)]
     #[error("`{serial}` fails its check digit: it is {found}, the digits before it give {expected}")]
-    CheckDigit { serial: String, found: u8, expected: u8 },
+    CheckDigit {
+        /// The serial.
+        serial: String,
+        /// The check digit found.
+        found: u8,
+        /// The check digit the serial needs.
+        expected: u8,
+    },
 }
 
 impl Serial {

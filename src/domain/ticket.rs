@@ -12,19 +12,40 @@ pub struct Ticket {
 
 /// One broken rule, located by 1-based row and column where it has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Violation {
     /// A number outside 1–90, or outside its column's range.
-    #[allow(missing_docs)]
-    WrongColumn { row: usize, col: usize, number: u8 },
+    WrongColumn {
+        /// The row, 0-based.
+        row: usize,
+        /// The column, 0-based.
+        col: usize,
+        /// The number.
+        number: u8,
+    },
     /// A row with other than five numbers.
-    #[allow(missing_docs)]
-    RowCount { row: usize, count: usize },
+    RowCount {
+        /// The row, 0-based.
+        row: usize,
+        /// How many numbers it holds.
+        count: usize,
+    },
     /// A column with no number at all.
-    #[allow(missing_docs)]
-    EmptyColumn { col: usize },
+    EmptyColumn {
+        /// The column, 0-based.
+        col: usize,
+    },
     /// A number not greater than the one above it in its column.
-    #[allow(missing_docs)]
-    NotAscending { row: usize, col: usize, number: u8, above: u8 },
+    NotAscending {
+        /// The row, 0-based.
+        row: usize,
+        /// The column, 0-based.
+        col: usize,
+        /// The number.
+        number: u8,
+        /// The number above it.
+        above: u8,
+    },
 }
 
 impl fmt::Display for Violation {

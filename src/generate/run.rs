@@ -116,6 +116,7 @@ pub struct Redraw {
 
 /// Why a run cannot be drawn.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RunError {
     /// No books were asked for.
     #[error("books must be at least 1")]
@@ -131,24 +132,30 @@ pub enum RunError {
          cannot keep every line unique (allow duplicate lines, or split the event)"
     )]
     /// Every draw of a book repeated a line.
-    #[allow(missing_docs)]
-    LinesExhausted { book: u64 },
+    LinesExhausted {
+        /// The book that could not be drawn.
+        book: u64,
+    },
     #[error(
         "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
          unique for at most {MAX_UNIQUE_LINE_BOOKS} books (of one game, in a run of booklets; allow duplicate \
          lines, or split the event)"
     )]
     /// More books in a scope than unique lines allow.
-    #[allow(missing_docs)]
-    LinesInfeasible { books: u64 },
+    LinesInfeasible {
+        /// How many books.
+        books: u64,
+    },
     #[error(
         "{books} books would need about {} of memory to keep every ticket unique; a run has at most \
          {MAX_BOOKS} books",
         human_bytes(.books.saturating_mul(TICKET_SET_BYTES_PER_BOOK))
     )]
     /// More books than the uniqueness sets can hold.
-    #[allow(missing_docs)]
-    TooLarge { books: u64 },
+    TooLarge {
+        /// How many books.
+        books: u64,
+    },
 }
 
 fn human_bytes(bytes: u64) -> String {

@@ -36,6 +36,7 @@ pub trait Wins {
 
 /// Why an entry could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LedgerError {
     /// Money before the currency.
     #[error("set the night's currency first")]

@@ -62,6 +62,7 @@ const MAX_MINOR: i64 = 100_000_000 * 100;
 
 /// Why an amount or a currency was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoneyError {
     /// Not a decimal amount.
     #[error("`{0}` is not an amount: write it like 5 or 5.00, with at most two decimals")]

@@ -11,6 +11,7 @@ pub struct Units(Vec<RangeInclusive<u64>>);
 
 /// Why a units text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum UnitsError {
     /// Not a number or a range.
     #[error("`{0}` is not a number or a range like 1-50")]

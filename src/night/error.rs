@@ -4,34 +4,61 @@ use std::path::PathBuf;
 
 /// Opening a run or its night database failed: the server does not start.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum OpenError {
     /// The run itself could not be read.
     #[error(transparent)]
     Run(#[from] crate::error::Error),
     /// A file could not be read or written.
-    #[allow(missing_docs)]
     #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
     /// A manifest row that cannot be read (located).
-    #[allow(missing_docs)]
     #[error("{}:{line}: {message}; run `housie verify` on the run", path.display())]
-    Manifest { path: PathBuf, line: u64, message: String },
+    Manifest {
+        /// The file or folder.
+        path: PathBuf,
+        /// The line, 1-based.
+        line: u64,
+        /// What is wrong.
+        message: String,
+    },
     /// The night's database cannot be used, with the reason.
-    #[allow(missing_docs)]
     #[error("{}: {message}", path.display())]
-    Database { path: PathBuf, message: String },
+    Database {
+        /// The file or folder.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
     /// An event of the log that the live commands could not have written: edited or damaged.
-    #[allow(missing_docs)]
     #[error("{}: event {seq}: {message}; the night's log was edited or damaged, so it is not replayed", path.display())]
-    Log { path: PathBuf, seq: i64, message: String },
+    Log {
+        /// The file or folder.
+        path: PathBuf,
+        /// The event's sequence number.
+        seq: i64,
+        /// What is wrong.
+        message: String,
+    },
     #[error(
         "{}: this night belongs to another run (its run.json had SHA-256 {theirs}, this run.json has {ours}); \
          serve the run it belongs to, or move it away to start a new night",
         path.display()
     )]
     /// The database belongs to another run.
-    #[allow(missing_docs)]
-    OtherRun { path: PathBuf, theirs: String, ours: String },
+    OtherRun {
+        /// The file or folder.
+        path: PathBuf,
+        /// The SHA-256 of the run.json the night belongs to.
+        theirs: String,
+        /// The SHA-256 of this run.json.
+        ours: String,
+    },
 }
 
 /// What kind of "no" a request gets; the server maps each to one HTTP status.
@@ -83,6 +110,7 @@ impl CommandError {
 
 /// Why a change could not be recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AppendError {
     /// The database file was removed, replaced or truncated under the server: every change is
     /// refused from now on.

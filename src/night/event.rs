@@ -42,11 +42,17 @@ pub enum Event {
         draw: Protocol,
     },
     /// A number called: typed by the caller, or `drawn` by housie from the game's seed.
-    #[allow(missing_docs)]
-    Called { number: u8, drawn: bool },
+    Called {
+        /// The number.
+        number: u8,
+        /// Drawn by housie rather than typed.
+        drawn: bool,
+    },
     /// The last call taken back (a mistype).
-    #[allow(missing_docs)]
-    Undone { number: u8 },
+    Undone {
+        /// The number.
+        number: u8,
+    },
     /// A place of a prize won: by `serial`, as the caller confirmed after its claim stood, or
     /// with no serial when the caller moved on from the prize without naming the winner.
     PrizeClosed {
@@ -57,8 +63,10 @@ pub enum Event {
         serial: Option<String>,
     },
     /// The last win of a prize taken back, before the next call (a mistaken confirmation).
-    #[allow(missing_docs)]
-    PrizeReopened { prize: String },
+    PrizeReopened {
+        /// The prize's name.
+        prize: String,
+    },
     /// The game is over and its draw seed revealed.
     Ended,
     /// A claim and its verdict, as the caller saw it.

@@ -1,4 +1,4 @@
-//! What the desk's view ([`super::view`]) and the night's transcript ([`super::transcript`])
+//! What the desk's view (`view.rs`) and the night's transcript ([`super::transcript`])
 //! say alike of a game: its head and its claims, built once here so the two cannot drift
 //! (they once named a claim's call count `calls` in one and `call` in the other).
 

@@ -27,29 +27,52 @@ pub struct Font {
 
 /// Why a font was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FontError {
     /// The file could not be read.
-    #[allow(missing_docs)]
     #[error("{file}: {message}")]
-    Read { file: String, message: String },
+    Read {
+        /// The file, as named.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
     /// Not a font ttf-parser can read.
-    #[allow(missing_docs)]
     #[error("{file}: not a TrueType/OpenType font housie can read")]
-    Unreadable { file: String },
+    Unreadable {
+        /// The file, as named.
+        file: String,
+    },
     /// A font whose tables are damaged or missing.
-    #[allow(missing_docs)]
     #[error("{file}: a broken font: {reason}")]
-    Broken { file: String, reason: String },
+    Broken {
+        /// The file, as named.
+        file: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     #[error(
         "{what} contains {ch:?} (U+{code:04X}), which the font {font} has no glyph for; choose a font that has it"
     )]
     /// A text needs a character the font has no glyph for.
-    #[allow(missing_docs)]
-    MissingGlyph { what: String, ch: char, code: u32, font: String },
+    MissingGlyph {
+        /// Which text.
+        what: String,
+        /// The character.
+        ch: char,
+        /// Its code point.
+        code: u32,
+        /// The font.
+        font: String,
+    },
     /// The font cannot be cut down to the glyphs a run prints.
-    #[allow(missing_docs)]
     #[error("the font {font} cannot be cut down to the glyphs the run prints ({reason}); choose another font")]
-    Subset { font: String, reason: String },
+    Subset {
+        /// The font.
+        font: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// A font cut down to the glyphs a run prints: only those are embedded in its PDFs.

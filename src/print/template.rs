@@ -273,22 +273,37 @@ pub enum Barcode {
 
 /// Why a template was refused: a located parse error, or every measurement that does not fit.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TemplateError {
     /// The TOML could not be read (with its line).
     #[error("{file}:{line}: {message}")]
-    #[allow(missing_docs)]
-    Parse { file: String, line: usize, message: String },
+    Parse {
+        /// The file, as named.
+        file: String,
+        /// The line, 1-based.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// Measurements that do not add up, each with its figures.
     #[error("{file}: {}", .problems.join("; "))]
-    #[allow(missing_docs)]
-    Invalid { file: String, problems: Vec<String> },
+    Invalid {
+        /// The file, as named.
+        file: String,
+        /// Every mistake.
+        problems: Vec<String>,
+    },
     #[error("no template named `{0}` (shipped: {list}) and no such file", list = shipped_names())]
     /// No shipped template has this name, and no file has this path.
     Unknown(String),
     /// The file could not be read.
     #[error("{file}: {message}")]
-    #[allow(missing_docs)]
-    Read { file: String, message: String },
+    Read {
+        /// The file, as named.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// TOML allows `nan` and `inf`; no length, size or colour of a template may be either (a `nan`

@@ -18,26 +18,47 @@ pub struct BookRanges {
 
 /// Why a books text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BooksError {
     /// Not a number or a range.
     #[error("books: `{0}` is not a book number or a range like 1-480")]
     Malformed(String),
     /// A range that runs backwards.
-    #[allow(missing_docs)]
     #[error("books: {from}-{to} runs backwards")]
-    Backwards { from: u64, to: u64 },
+    Backwards {
+        /// The first of the range.
+        from: u64,
+        /// The last of the range.
+        to: u64,
+    },
     /// A range outside the run.
-    #[allow(missing_docs)]
     #[error("books: {from}-{to} is outside this run's {unit}s {first}-{last}")]
-    OutsideRun { from: u64, to: u64, first: u64, last: u64, unit: &'static str },
+    OutsideRun {
+        /// The first of the range.
+        from: u64,
+        /// The last of the range.
+        to: u64,
+        /// The run's first.
+        first: u64,
+        /// The run's last.
+        last: u64,
+        /// `book` or `booklet`.
+        unit: &'static str,
+    },
     /// A run of booklets needs the game.
-    #[allow(missing_docs)]
     #[error("game: this run's booklets hold {games} games; say which one this is (1–{games})")]
-    NoGame { games: u16 },
+    NoGame {
+        /// How many games each booklet has.
+        games: u16,
+    },
     /// A game the booklets do not have.
-    #[allow(missing_docs)]
     #[error("game: {game} is not one of this run's games 1–{games}")]
-    GameOutOfRange { game: u16, games: u16 },
+    GameOutOfRange {
+        /// The game asked for.
+        game: u16,
+        /// How many games each booklet has.
+        games: u16,
+    },
     /// A game given for a run without booklets.
     #[error("game: this run has no booklets of games; leave the game out")]
     NotBooklets,

@@ -12,19 +12,34 @@ pub struct Calls {
 
 /// Why calls could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CallsError {
     /// A token that is not a number as called.
-    #[allow(missing_docs)]
     #[error("{at}: `{token}` is not a number as called (1–90, no sign or leading zero)")]
-    NotANumber { token: String, at: String },
+    NotANumber {
+        /// The text as written.
+        token: String,
+        /// Where it stands in the input.
+        at: String,
+    },
     /// A number outside 1–90.
-    #[allow(missing_docs)]
     #[error("{at}: {number} is not a bingo number (1–90)")]
-    OutOfRange { number: u32, at: String },
+    OutOfRange {
+        /// The number.
+        number: u32,
+        /// Where it stands in the input.
+        at: String,
+    },
     /// A number called twice.
-    #[allow(missing_docs)]
     #[error("{at}: {number} was already called (call {first})")]
-    Repeated { number: u8, first: usize, at: String },
+    Repeated {
+        /// The number.
+        number: u8,
+        /// The call it was first called at.
+        first: usize,
+        /// Where it stands in the input.
+        at: String,
+    },
 }
 
 impl Default for Calls {

@@ -106,18 +106,27 @@ pub struct PrizeProblem {
 
 /// A prize set that could not be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PrizeSetError {
     /// No shipped set has this name, and no file has this path.
     #[error("`{0}` is not a prize set: the shipped sets are {list}, or give a TOML file", list = SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
     Unknown(String),
     /// The file could not be read.
-    #[allow(missing_docs)]
     #[error("{file}: {message}")]
-    Read { file: String, message: String },
+    Read {
+        /// The file, as named.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
     /// Mistakes, each with its line.
-    #[allow(missing_docs)]
     #[error("{}", .problems.iter().map(|(line, p)| format!("{file}:{line}: {p}")).collect::<Vec<_>>().join("\n"))]
-    Invalid { file: String, problems: Vec<(usize, String)> },
+    Invalid {
+        /// The file, as named.
+        file: String,
+        /// Every mistake.
+        problems: Vec<(usize, String)>,
+    },
 }
 
 /// The shipped sets, by name.

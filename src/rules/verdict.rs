@@ -47,14 +47,26 @@ impl Verdict {
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum PrizeState {
     /// Completed by the last call (call `call`, number `number`).
-    #[allow(missing_docs)]
-    Stands { call: usize, number: u8 },
+    Stands {
+        /// The call that completed it (1-based).
+        call: usize,
+        /// The number that completed it.
+        number: u8,
+    },
     /// Completed earlier, at call `call`.
-    #[allow(missing_docs)]
-    Missed { call: usize, number: u8 },
+    Missed {
+        /// The call that completed it (1-based), before the last.
+        call: usize,
+        /// The number that completed it.
+        number: u8,
+    },
     /// Not complete: `needed` more numbers, from `missing`.
-    #[allow(missing_docs)]
-    Incomplete { needed: u8, missing: Vec<u8> },
+    Incomplete {
+        /// How many numbers it still needs.
+        needed: u8,
+        /// The numbers still needed.
+        missing: Vec<u8>,
+    },
     /// This ticket can never complete it (its layout lacks the numbers the pattern names).
     Impossible,
 }
@@ -186,23 +198,49 @@ fn and(items: &[String]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The ticket's book (or booklet) is not in play in this game.
-    #[allow(missing_docs)]
     #[error("REFUSED: {unit} {number} is not in play in {game} ({books})")]
-    NotInPlay { unit: &'static str, number: u64, game: String, books: String },
+    NotInPlay {
+        /// `book` or `booklet`.
+        unit: &'static str,
+        /// The book or booklet.
+        number: u64,
+        /// The game being played.
+        game: String,
+        /// The books in play.
+        books: String,
+    },
     /// The ticket is another game's page of its booklet.
-    #[allow(missing_docs)]
     #[error("REFUSED: {serial} is for game {theirs} of its booklet{their_page}; {game} plays game {ours}{our_page}")]
-    WrongGame { serial: Serial, theirs: u16, their_page: String, ours: u16, our_page: String, game: String },
+    WrongGame {
+        /// The serial.
+        serial: Serial,
+        /// The game of the booklet's page it is on.
+        theirs: u16,
+        /// That game's page.
+        their_page: String,
+        /// The game on the desk.
+        ours: u16,
+        /// This game's page.
+        our_page: String,
+        /// The game being played.
+        game: String,
+    },
     #[error(
         "REFUSED: forged: the manifest's numbers for {serial} are not the ones the seed drew; check the paper ticket"
     )]
     /// The manifest's numbers for the serial are not the seed's.
-    #[allow(missing_docs)]
-    Forged { serial: Serial },
+    Forged {
+        /// The serial.
+        serial: Serial,
+    },
     /// A false claim under the bogey rule barred the ticket.
-    #[allow(missing_docs)]
     #[error("REFUSED: {serial} made a false claim at call {call}, and under the bogey rule it can claim nothing more this game")]
-    Barred { serial: Serial, call: usize },
+    Barred {
+        /// The serial.
+        serial: Serial,
+        /// The call at which it was barred.
+        call: usize,
+    },
 }
 
 /// Whether `serial`'s book is in play in a game with these books; `game` names the game for
@@ -248,9 +286,13 @@ pub enum SerialInput {
     #[error("{0}")]
     Malformed(String),
     /// A check digit that fails: a slip, with the run's serials one slip away.
-    #[allow(missing_docs)]
     #[error("{message}")]
-    Mistyped { message: String, suggestions: Vec<Serial> },
+    Mistyped {
+        /// What is wrong.
+        message: String,
+        /// Serials in the run one slip away.
+        suggestions: Vec<Serial>,
+    },
 }
 
 /// The most characters a serial may have when typed or scanned; a longer text is not echoed.

@@ -12,6 +12,7 @@ pub struct RunDate(OffsetDateTime);
 
 /// Why a date could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DateError {
     /// SOURCE_DATE_EPOCH is not a usable number of seconds.
     #[error("SOURCE_DATE_EPOCH is `{0}`, not a number of seconds since 1970 in range")]

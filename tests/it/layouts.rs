@@ -66,6 +66,10 @@ fn page_size(d: &Dir, file: &str, page: usize) -> Option<String> {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
 fn twelve_to_view_puts_two_strips_on_each_page() {
     let d = Dir::new();
     d.run(&["generate", "--books", "5", "--template", "twelve", "--seed", "12", "--out", "o", "-q"]).success();
@@ -80,6 +84,10 @@ fn twelve_to_view_puts_two_strips_on_each_page() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
 fn large_print_spreads_a_book_over_two_pages_that_say_so() {
     let d = Dir::new();
     d.run(&["generate", "--books", "2", "--template", "large-print", "--seed", "lp", "--out", "o", "-q"]).success();
@@ -97,6 +105,10 @@ fn large_print_spreads_a_book_over_two_pages_that_say_so() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
 fn every_shipped_template_has_a_letter_version_that_fits() {
     for name in ["classic-letter", "festival-letter", "twelve-letter", "large-print-letter"] {
         let d = Dir::new();
@@ -110,6 +122,10 @@ fn every_shipped_template_has_a_letter_version_that_fits() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
 fn twelve_to_view_with_booklets_prints_by_game() {
     let d = Dir::new();
     let args = ["generate", "--booklets", "4", "--games", "3", "--template", "twelve", "--seed", "b", "--out", "o"];
@@ -145,6 +161,10 @@ fn all_twelve_barcodes_on_a_twelve_to_view_page_scan() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
 fn two_up_sheets_cut_and_stack_into_book_order() {
     let d = Dir::new();
     let args = ["generate", "--books", "5", "--seed", "cut", "--impose", "2up", "--bleed", "3", "--crop-marks"];
@@ -183,6 +203,10 @@ fn two_up_sheets_cut_and_stack_into_book_order() {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_pdftoppm, housie_missing_zbarimg),
+    ignore = "needs pdftoppm and zbarimg (apt-get install poppler-utils zbar-tools)"
+)]
 fn qr_codes_scan_back_to_their_serials_and_need_room() {
     let classic = housie::print::template::BUILTIN[0].1;
     let qr = classic

@@ -146,6 +146,7 @@ pub struct Look<'a> {
 
 /// Why the look was refused before drawing anything.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StyleError {
     /// The font lacks a glyph the texts need.
     #[error(transparent)]
@@ -156,27 +157,59 @@ pub enum StyleError {
          {width_mm:.1} mm wide"
     )]
     /// The header's two texts would overlap on the widest page.
-    #[allow(missing_docs)]
-    HeaderOverlap { book: u64, left: String, right: String, left_mm: f32, right_mm: f32, need_mm: f32, width_mm: f32 },
+    HeaderOverlap {
+        /// The book.
+        book: u64,
+        /// The text on the left.
+        left: String,
+        /// The text on the right.
+        right: String,
+        /// Its width, in millimetres.
+        left_mm: f32,
+        /// Its width, in millimetres.
+        right_mm: f32,
+        /// The room it needs between them, in millimetres.
+        need_mm: f32,
+        /// The room there is, in millimetres.
+        width_mm: f32,
+    },
     #[error(
         "{what} comes within {distance_mm:.1} mm of the trim on the widest page (book {book}); everything but \
          colour must stay at least {SAFE_MM} mm inside it"
     )]
     /// Something but colour is closer to the trim than the safe zone allows.
-    #[allow(missing_docs)]
-    OutsideSafeZone { what: String, book: u64, distance_mm: f32 },
+    OutsideSafeZone {
+        /// Which text.
+        what: String,
+        /// The book.
+        book: u64,
+        /// How far inside the trim it is, in millimetres.
+        distance_mm: f32,
+    },
     /// Right-to-left text, which would print reversed.
-    #[allow(missing_docs)]
     #[error(
         "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
          would print it reversed, so it refuses it"
     )]
-    RightToLeft { what: String, ch: char, code: u32 },
+    RightToLeft {
+        /// Which text.
+        what: String,
+        /// The character.
+        ch: char,
+        /// Its code point.
+        code: u32,
+    },
     /// A character no page should carry: a control character, a bidirectional control, or a
     /// Unicode noncharacter (U+FFFF and its kin), which fonts draw as an empty box.
-    #[allow(missing_docs)]
     #[error("{what} contains U+{code:04X} ({why}), which cannot be printed; remove it")]
-    Unprintable { what: String, code: u32, why: &'static str },
+    Unprintable {
+        /// Which text.
+        what: String,
+        /// Its code point.
+        code: u32,
+        /// Why it cannot be printed.
+        why: &'static str,
+    },
 }
 
 impl PdfStyle<'_> {
