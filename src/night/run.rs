@@ -61,7 +61,7 @@ impl NightRun {
     /// drawn for its serial.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
         let (record, text) = crate::record::read_record(dir)?;
-        let id = RunId { content: content_sha256(&text), bytes: sha256_hex(text.as_bytes()) };
+        let id = RunId::of_text(&text);
         let chain = Chain::with_record(dir, record.clone())?;
         let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
@@ -241,6 +241,13 @@ impl NightRun {
 impl std::fmt::Debug for NightRun {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "NightRun({}, {} tickets)", self.dir.join(RUN_RECORD).display(), self.tickets.len())
+    }
+}
+
+impl RunId {
+    /// The identity of the run whose run.json reads `text`.
+    pub fn of_text(text: &str) -> RunId {
+        RunId { content: content_sha256(text), bytes: sha256_hex(text.as_bytes()) }
     }
 }
 

@@ -212,8 +212,9 @@ impl Store {
         Ok((store, notes))
     }
 
-    /// Opens an existing night to read it (for `housie night`), changing nothing.
-    pub fn open_read_only(path: &Path) -> Result<Store, OpenError> {
+    /// Opens an existing night to read it (for `housie night`), changing nothing; with `run`,
+    /// refuses a night of another run as [`Store::open`] does.
+    pub fn open_read_only(path: &Path, run: Option<&RunId>) -> Result<Store, OpenError> {
         let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
         if path.symlink_metadata().is_err() {
             return Err(err("no night has been played on this run yet (`housie serve` starts one)".into()));
@@ -225,12 +226,17 @@ impl Store {
         drop(file);
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| err(format!("cannot open: {e}")))?;
-        let token: String = conn.query_row("SELECT token FROM night WHERE id = 1", [], |r| r.get(0)).map_err(|e| {
-            err(match e {
-                rusqlite::Error::QueryReturnedNoRows => "has no night in it (damaged, or made by hand)".into(),
-                e => damaged(&e),
-            })
-        })?;
+        let (theirs, token): (String, String) = conn
+            .query_row("SELECT run_sha256, token FROM night WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(|e| {
+                err(match e {
+                    rusqlite::Error::QueryReturnedNoRows => "has no night in it (damaged, or made by hand)".into(),
+                    e => damaged(&e),
+                })
+            })?;
+        if let Some(run) = run.filter(|run| theirs != run.content && theirs != run.bytes) {
+            return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
+        }
         Ok(Store { conn, path: path.to_path_buf(), token, guard: None })
     }
 

@@ -10,10 +10,11 @@ use serde::Serialize;
 use super::error::OpenError;
 use super::game::{Game, Log};
 use super::projection::{ClaimLine, GameHead};
-use super::store::{Store, NIGHT_DB};
+use super::store::{RunId, Store, NIGHT_DB};
 use crate::domain::text::escape;
 use crate::domain::Numbering;
 use crate::ledger::{Cashup, Ledger};
+use crate::record::chain::Chain;
 use crate::rules::Opens;
 
 /// The night's record: what `housie night` prints and `/api/record` serves.
@@ -113,10 +114,21 @@ impl NightRecord {
     /// it, so an edited or damaged log is refused, naming the event.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
         let path = dir.join(NIGHT_DB);
-        let store = Store::open_read_only(&path)?;
-        // The run says how a booklet game's books read; without run.json, as books.
-        let (numbering, books) = crate::record::read_record(dir)
-            .map_or((Numbering::BOOKS, 1..=u64::MAX), |(r, _)| (r.settings.numbering(), r.books()));
+        // The run says how a booklet game's books read and which books the event has (every run
+        // of its chain, as `serve` has them); the night must be this run's. Without run.json
+        // (a night kept on its own), the log is read as books.
+        let (numbering, books, id) = match crate::record::read_record(dir) {
+            Ok((record, text)) => {
+                let numbering = record.settings.numbering();
+                let chain = Chain::with_record(dir, record)?;
+                (numbering, chain.books(), Some(RunId::of_text(&text)))
+            }
+            Err(crate::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                (Numbering::BOOKS, 1..=u64::MAX, None)
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let store = Store::open_read_only(&path, id.as_ref())?;
         let log = Log { numbering, books, run: None };
         let (games, ledger) =
             log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;

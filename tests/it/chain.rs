@@ -81,3 +81,37 @@ async fn the_night_plays_every_book_of_a_chain_on_one_desk() {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("1-8"), "{v}");
 }
+
+/// A continuation's night with a book of the earlier run kept for phones (which `export` and
+/// the desk accept) reads from every command: the command line replays it against the whole
+/// chain's books, as `serve` does, and `verify` calls it valid.
+#[test]
+fn a_continuations_night_with_an_earlier_runs_book_reads_from_every_command() {
+    let d = event();
+    d.run(&["export", "night-more", "--books", "2-3", "--phone-only", "--out", "ex"]).success();
+    let r = d.run(&["night", "night-more"]).success();
+    assert!(r.stdout().contains("no games yet"), "{}", r.stdout());
+    d.run(&["night", "night-more", "--json"]).success();
+    d.run(&["cashup", "night-more"]).success();
+    d.run(&["verify", "night-more"]).success();
+    let all: Vec<String> = (1..=90).map(|n| n.to_string()).collect();
+    d.run(&["winners", "night-more", "--calls", &all.join(" ")]).success();
+}
+
+/// A night copied from another run of the same size is refused by the command line as `serve`
+/// refuses it, naming both runs.
+#[test]
+fn a_night_of_another_run_is_refused_by_every_command() {
+    let d = Dir::new();
+    for (seed, out) in [("one", "a"), ("two", "b")] {
+        d.run(&["generate", "--books", "3", "--seed", seed, "--out", out, "-q"]).success();
+    }
+    d.run(&["export", "a", "--books", "1", "--phone-only", "--out", "ex"]).success();
+    std::fs::copy(d.join("a/night.sqlite"), d.join("b/night.sqlite")).unwrap();
+    for args in [vec!["night", "b"], vec!["cashup", "b"]] {
+        let err = d.run(&args).expect_code(2).stderr();
+        assert!(err.contains("this night belongs to another run"), "{args:?}: {err}");
+    }
+    let r = d.run(&["verify", "b"]);
+    assert_ne!(r.output.status.code(), Some(0), "verify b: {}", r.stdout());
+}
