@@ -31,6 +31,19 @@ pub enum Error {
     /// The output path is a file, not a folder.
     #[error("{} is not a folder", .0.display())]
     NotADir(PathBuf),
+    /// The folder holds a night played on its run: replacing the run would orphan every ticket
+    /// sold and played, so it is refused whatever is asked.
+    #[error(
+        "{}: holds a night ({}), so its run is never replaced: the tickets sold and played that night come \
+         from it. Write the new run to another folder",
+        .dir.display(), .night
+    )]
+    HoldsNight {
+        /// The run folder.
+        dir: PathBuf,
+        /// The night's file found there.
+        night: String,
+    },
     /// Another housie run is writing into the folder.
     #[error("{} is in use by another housie run; wait for it to finish", .0.display())]
     Busy(PathBuf),
@@ -153,6 +166,11 @@ mod tests {
             (Error::NotEmpty(p()), "spring is not empty"),
             (Error::NotADir(p()), "spring is not a folder"),
             (Error::Busy(p()), "spring is in use by another housie run; wait for it to finish"),
+            (
+                Error::HoldsNight { dir: p(), night: "night.sqlite".into() },
+                "spring: holds a night (night.sqlite), so its run is never replaced: the tickets sold and played \
+                 that night come from it. Write the new run to another folder",
+            ),
             (
                 Error::Incomplete(p()),
                 "spring: incomplete: the run's files are here but not its run.json, so it was not fully published \

@@ -19,8 +19,7 @@ use super::error::{AppendError, OpenError};
 use super::event::{Event, Stored};
 use crate::support::digest::hex;
 
-/// Name of the night's database inside the run folder.
-pub const NIGHT_DB: &str = "night.sqlite";
+pub use crate::record::NIGHT_DB;
 
 /// The schema, one file per step; `PRAGMA user_version` counts the steps applied.
 const MIGRATIONS: &[&str] = &[include_str!("migrations/001_events.sql")];

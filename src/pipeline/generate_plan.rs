@@ -217,9 +217,24 @@ impl GeneratePlan {
                 dir.display()
             )));
         }
+        if let Some(night) = night_in(dir) {
+            return Err(Error::HoldsNight { dir: dir.clone(), night });
+        }
         if !self.force && export::is_non_empty_dir(dir) {
             return Err(Error::NotEmpty(dir.clone()));
         }
         Ok(())
     }
+}
+
+/// The first night file in `dir`, if it holds one.
+fn night_in(dir: &Path) -> Option<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| crate::record::is_night_file(n))
+        .collect();
+    names.sort();
+    names.into_iter().next()
 }

@@ -73,8 +73,8 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
     let mut finished = pdfs;
     finished.push(manifest);
     let record = plan.record(&finished, drawer.redraws().to_vec());
-    let record_file =
-        export::write_file(dir, RUN_RECORD, record.to_json().as_bytes(), compare).map_err(Error::io(dir))?;
+    let record_json = record.to_json();
+    let record_file = export::write_file(dir, RUN_RECORD, record_json.as_bytes(), compare).map_err(Error::io(dir))?;
     if compare {
         let mut differences: Vec<(String, Option<u64>)> =
             finished.iter().map(|f| (f.name().to_string(), f.first_difference())).collect();
@@ -84,9 +84,18 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
 
     // Publication: run.json is the mark of a complete run. It goes first and comes back last, so
     // a run interrupted in between has none and `verify` calls the folder incomplete.
-    match fs::remove_file(dir.join(RUN_RECORD)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(dir.join(RUN_RECORD))(e)),
-        _ => {}
+    // A run replaced on request keeps its record (its seed above all) beside the new one, so the
+    // tickets it made can still be regenerated and verified.
+    let old = dir.join(RUN_RECORD);
+    match fs::read(&old) {
+        Ok(bytes) if bytes != record_json.as_bytes() => {
+            let kept = (1..).map(|n| dir.join(format!("run-replaced-{n}.json"))).find(|p| !p.exists());
+            let kept = kept.expect("a free name");
+            fs::rename(&old, &kept).map_err(Error::io(&old))?;
+        }
+        Ok(_) => fs::remove_file(&old).map_err(Error::io(&old))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::io(old)(e)),
     }
     let mut files = Vec::new();
     for f in finished {

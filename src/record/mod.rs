@@ -23,6 +23,16 @@ pub const RUN_RECORD: &str = "run.json";
 /// Name of the manifest inside the output folder.
 pub const MANIFEST: &str = "manifest.csv";
 
+/// Name of the night's database inside the run folder (the night writes it; a run that has one
+/// has had tickets sold or played, so it is never replaced).
+pub const NIGHT_DB: &str = "night.sqlite";
+
+/// The night's database, its write-ahead log, or a night kept under a dated name
+/// (`night-20261125T190000Z.sqlite`): what a folder holds once a night was played on its run.
+pub fn is_night_file(name: &str) -> bool {
+    name.starts_with("night") && (name.ends_with(".sqlite") || name.ends_with(".sqlite-wal"))
+}
+
 /// `books.pdf`, a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five), or
 /// a game's file `game-NN.pdf`.
 pub fn is_volume_name(name: &str) -> bool {

@@ -467,3 +467,34 @@ fn hostile_inputs_are_refused_by_name_and_write_errors_are_reported() {
         }
     }
 }
+
+/// `--force` replaces a run's files but never destroys its seed or a night: the record it
+/// replaces is kept beside the new one (so the old tickets can still be regenerated), and a
+/// folder holding a night, or a night kept by `serve --new-night`, is refused whatever is asked.
+#[test]
+fn force_keeps_the_replaced_record_and_never_replaces_a_run_with_a_night() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--seed", "first", "--out", "r", "-q"]).success();
+    let first = d.read("r/run.json");
+    d.run(&["generate", "--books", "2", "--seed", "second", "--out", "r", "-q", "--force"]).success();
+    assert_eq!(d.read("r/run-replaced-1.json"), first, "the replaced record is kept whole");
+    assert!(d.read("r/run.json").contains("\"seed\": \"second\""));
+    d.run(&["verify", "r"]).success();
+    // The same run again replaces nothing worth keeping.
+    d.run(&["generate", "--books", "2", "--seed", "second", "--out", "r", "-q", "--force"]).success();
+    assert!(!d.join("r/run-replaced-2.json").exists());
+    // A night (or one kept under a dated name) makes the run permanent.
+    for night in ["night.sqlite", "night-20261125T190000Z.sqlite"] {
+        std::fs::write(d.join("r").join(night), b"").unwrap();
+        let err = d.run(&["generate", "--books", "2", "--seed", "third", "--out", "r", "--force"]).expect_code(2);
+        assert_eq!(
+            err.stderr().lines().last().unwrap(),
+            format!(
+                "housie: r: holds a night ({night}), so its run is never replaced: the tickets sold and played that \
+                 night come from it. Write the new run to another folder"
+            )
+        );
+        assert!(d.read("r/run.json").contains("\"seed\": \"second\""));
+        std::fs::remove_file(d.join("r").join(night)).unwrap();
+    }
+}
