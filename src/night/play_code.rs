@@ -121,6 +121,19 @@ mod tests {
         assert!(!key.accepts(&Serial::new(7, 4).unwrap(), &code));
     }
 
+    /// The key never shows in a log or a panic message; a code with two characters swapped (whose
+    /// differences would cancel in an XOR) is refused.
+    #[test]
+    fn the_key_stays_hidden_and_a_swapped_code_is_refused() {
+        let key = CodeKey::of_seed("spring fair");
+        assert_eq!(format!("{key:?}"), "CodeKey(…)");
+        let serial: Serial = "000101-1-3".parse().unwrap();
+        assert!(key.accepts(&serial, "F8NN-XVHK"));
+        for wrong in ["8FNN-XVHK", "F8NN-XVKH", "F8NX-NVHK", "F8NN-XVH", "F8NN-XVHKK", "F8NN-XVHK-F8NN-XVHK"] {
+            assert!(!key.accepts(&serial, wrong), "{wrong}");
+        }
+    }
+
     #[test]
     fn codes_spread_over_the_alphabet() {
         // 6,000 codes, 48,000 characters: each of the 32 letters near 1,500 times.

@@ -123,6 +123,16 @@ impl Store {
         };
         let mut notes = Vec::new();
         let exists = path.symlink_metadata().is_ok();
+        let rescued: Vec<PathBuf> = leftovers(path).into_iter().filter(|p| is_rescue(p)).collect();
+        if exists && !options.new_night && !rescued.is_empty() {
+            return Err(err(format!(
+                "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
+                 may be missing changes. To carry on from the rescue, put it in place of {NIGHT_DB}; to carry on \
+                 from {NIGHT_DB}, move the rescue out of this folder (nothing is deleted either way)",
+                names(&rescued),
+                if rescued.len() == 1 { "holds" } else { "hold" }
+            )));
+        }
         if exists && options.new_night {
             let kept = set_aside(path)?;
             notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
@@ -292,6 +302,10 @@ impl Store {
             Ok(row)
         };
         let (seq, at) = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
+        // Fold the change into night.sqlite itself at once: a copy of the file alone, or a
+        // write-ahead log lost in a crash, then loses nothing acknowledged. A checkpoint that a
+        // reader holds back is made at the next change; the change is committed either way.
+        let _ = self.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
         self.ensure_intact()?;
         Ok(Stored { seq, at, game, event: event.clone() })
     }
@@ -506,6 +520,11 @@ fn leftovers(path: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     found.sort();
     found
+}
+
+/// A copy made by [`Store::rescue`].
+fn is_rescue(p: &Path) -> bool {
+    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("night-rescued-") && n.ends_with(".sqlite"))
 }
 
 fn is_log_of(p: &Path, db: &Path) -> bool {

@@ -81,8 +81,44 @@ async fn a_database_removed_or_truncated_while_serving_stops_every_change() {
             let back = night(&run).unwrap();
             assert_eq!(back.token(), token);
             assert_eq!(back.games()[0].calls.numbers(), [5, 17, 33]);
+        } else {
+            // A plain restart beside a rescue copy would serve what may be missing changes:
+            // refused, saying which file to keep, until one of them is moved.
+            drop(f.app);
+            let err = night(&run).err().unwrap().to_string();
+            assert!(
+                err.contains(&format!("night.sqlite: {} beside it holds what housie serve still held", rescued[0])),
+                "{fault}: {err}"
+            );
+            std::fs::rename(run.join(&rescued[0]), &db).unwrap();
+            for suffix in ["-wal", "-shm"] {
+                let _ = std::fs::remove_file(run.join(format!("{NIGHT_DB}{suffix}")));
+            }
+            assert_eq!(night(&run).unwrap().games()[0].calls.numbers(), [5, 17, 33], "{fault}");
         }
     }
+}
+
+/// Every acknowledged change is in night.sqlite itself, not only in its write-ahead log: a copy
+/// of the file alone (or the file after its log was lost in a crash) still holds the night.
+#[tokio::test]
+async fn night_sqlite_alone_holds_every_acknowledged_change() {
+    let f = Fixture::new(3);
+    let run = f.dir.join("run");
+    f.game("Game 1", "all").await;
+    for n in [5, 17, 33, 61, 90] {
+        f.call(1, n).await;
+    }
+    // While the server still has it open, copy the run with night.sqlite but not its log.
+    let copy = f.dir.join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    for name in ["run.json", "manifest.csv", "books.pdf", NIGHT_DB] {
+        std::fs::copy(run.join(name), copy.join(name)).unwrap();
+    }
+    let record = housie::night::NightRecord::read(&copy).unwrap();
+    assert_eq!(record.games.len(), 1);
+    assert_eq!(record.games[0].calls.iter().map(|c| c.number).collect::<Vec<_>>(), [5, 17, 33, 61, 90]);
+    drop(f.app);
 }
 
 #[test]
