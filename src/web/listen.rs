@@ -1,13 +1,14 @@
 //! Accepting connections so that nobody who can reach the port can lock the caller out.
 //!
-//! Every connection is tracked with what it is doing: waiting for a request head, serving a
-//! request, idle between requests, or following the night's event stream. A connection that
-//! takes longer than [`Limits::head_timeout`] to send its request head, sits idle longer than
-//! [`Limits::idle_timeout`], or spends longer than [`Limits::request_timeout`] on one request
-//! is closed. At most [`Limits::connections`] are open at once; when a new one arrives at the
-//! cap, the oldest connection that is only waiting (for a head, or idle) makes way for it, so
-//! a flood of idle or slow connections can never fill the server: the caller's next request
-//! always gets in. Event streams are capped below the connection cap (the caller's own stream
+//! Every connection is tracked with what it is doing: waiting for a request head, reading a
+//! request's body, serving a request, idle between requests, or following the night's event
+//! stream. A connection that takes longer than [`Limits::head_timeout`] to send its request
+//! head or [`Limits::body_timeout`] to send its body (at most [`super::BODY_LIMIT`] bytes), sits
+//! idle longer than [`Limits::idle_timeout`], or spends longer than [`Limits::request_timeout`]
+//! on one answer is closed. At most [`Limits::connections`] are open at once; when a new one
+//! arrives at the cap, the oldest connection that is only waiting (for a head or a body, or
+//! idle) makes way for it, so a flood of idle connections, slow heads or slow bodies can never
+//! fill the server: the caller's next request always gets in. Event streams are capped below the connection cap (the caller's own stream
 //! is exempt), so boards and phones cannot take every place either.
 
 use std::collections::HashMap;
@@ -17,11 +18,17 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::http::{header, Request};
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::response::IntoResponse;
 use axum::Router;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tower::ServiceExt;
+
+use super::error::ApiError;
+use super::BODY_LIMIT;
 
 /// How many connections and event streams the server keeps, and how long it waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +41,11 @@ pub struct Limits {
     pub head_timeout: Duration,
     /// The longest a connection may sit idle between requests.
     pub idle_timeout: Duration,
-    /// The longest one request (its body and its answer) may take.
+    /// The longest one request's answer may take, once its body is in.
     pub request_timeout: Duration,
+    /// The longest a request's body may take to arrive. Until it has, the connection may be
+    /// closed to make room, as one that is still sending its head may.
+    pub body_timeout: Duration,
 }
 
 /// File descriptors kept back for the database, the run's files and the listener.
@@ -53,6 +63,7 @@ impl Limits {
             head_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(5),
         }
     }
 
@@ -79,6 +90,8 @@ const WAITING: u8 = 0;
 const BUSY: u8 = 1;
 const IDLE: u8 = 2;
 const STREAMING: u8 = 3;
+/// A request head is in and its body is still arriving.
+const READING: u8 = 4;
 
 /// One open connection.
 struct Conn {
@@ -126,13 +139,13 @@ impl Registry {
         conn.since.store(self.now(), Ordering::Relaxed);
     }
 
-    /// Closes the connection that has waited longest without a request in hand; `false` when
-    /// every connection is busy or streaming.
+    /// Closes the connection that has waited longest without a whole request in hand (a head
+    /// or a body still arriving, or idle); `false` when every connection is busy or streaming.
     fn evict_one(&self) -> bool {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let oldest = open
             .values()
-            .filter(|c| matches!(c.state.load(Ordering::Relaxed), WAITING | IDLE))
+            .filter(|c| matches!(c.state.load(Ordering::Relaxed), WAITING | IDLE | READING))
             .min_by_key(|c| c.since.load(Ordering::Relaxed));
         match oldest {
             Some(c) => {
@@ -161,6 +174,7 @@ impl Registry {
                     WAITING => age > limits.head_timeout,
                     IDLE => age > limits.idle_timeout,
                     BUSY => age > limits.request_timeout,
+                    READING => age > limits.body_timeout,
                     _ => false,
                 }
             })
@@ -219,12 +233,22 @@ pub async fn serve_with_limits(
             let _ = stream.set_nodelay(true);
             let service = {
                 let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
-                hyper::service::service_fn(move |mut request: Request<Incoming>| {
-                    registry.set(&conn, BUSY);
-                    // Who asks: phones' claims are rate-limited by address.
-                    request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                hyper::service::service_fn(move |request: Request<Incoming>| {
+                    registry.set(&conn, READING);
                     let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
                     async move {
+                        // The body is read here, within its time and size, while the connection
+                        // can still make way: a body that trickles in cannot hold a place.
+                        let mut request = match read_body(request, limits.body_timeout).await {
+                            Ok(request) => request,
+                            Err(refused) => {
+                                registry.set(&conn, IDLE);
+                                return Ok::<_, Infallible>(refused.into_response());
+                            }
+                        };
+                        registry.set(&conn, BUSY);
+                        // Who asks: phones' claims are rate-limited by address.
+                        request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
                         let response = router.oneshot(request).await.unwrap_or_else(|e: Infallible| match e {});
                         let streaming = response
                             .headers()
@@ -247,6 +271,31 @@ pub async fn serve_with_limits(
     }
     reaper.abort();
     Ok(())
+}
+
+/// The request with its body read whole: refused when it is larger than [`BODY_LIMIT`] (413)
+/// or takes longer than `timeout` to arrive (408).
+async fn read_body(request: Request<Incoming>, timeout: Duration) -> Result<Request<Body>, ApiError> {
+    let (parts, body) = request.into_parts();
+    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let too_large =
+        || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body: larger than {BODY_LIMIT} bytes"));
+    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+        return Err(too_large());
+    }
+    if declared == Some(0) || (declared.is_none() && !parts.headers.contains_key(header::TRANSFER_ENCODING)) {
+        return Ok(Request::from_parts(parts, Body::empty()));
+    }
+    let limited = http_body_util::Limited::new(body, BODY_LIMIT);
+    match tokio::time::timeout(timeout, limited.collect()).await {
+        Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes.to_bytes()))),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(too_large()),
+        Ok(Err(e)) => Err(ApiError::new(StatusCode::BAD_REQUEST, format!("request body: {e}"))),
+        Err(_) => Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("request body: not all sent within {} seconds", timeout.as_secs()),
+        )),
+    }
 }
 
 #[cfg(test)]

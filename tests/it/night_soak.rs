@@ -115,6 +115,58 @@ fn a_flood_of_idle_and_slow_connections_cannot_lock_the_caller_out() {
     drop(idle);
 }
 
+/// 1,000 phones' claims whose bodies trickle in a byte a second, on a server held to 1,024
+/// files: a body still arriving makes way like an idle connection, so every desk call gets in
+/// within 2 s, and each slow body is answered 408 (or closed) once its 5 s are up.
+#[cfg(unix)]
+#[test]
+#[ignore = "it times calls, so it runs alone: cargo test --test it night_soak -- --ignored --test-threads=1 (.ci/run does)"]
+fn a_flood_of_slow_request_bodies_cannot_lock_the_caller_out() {
+    let _ = rlimit::increase_nofile_limit(4096);
+    let (soft, _) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+    assert!(soft >= 1200, "the test needs 1,200 open files and may have {soft}");
+    let dir = Dir::new();
+    let run = dir.join("run");
+    make_run(&run, 40);
+    let serial = crate::util::manifest_rows(&dir.read("run/manifest.csv"))[0].serial.clone();
+    let (_server, port, token) = serve_held_to_1024_files(&run);
+    let (status, _) = request(port, "POST", "/api/games", &token, r#"{"name": "Slow", "books": "all"}"#);
+    assert_eq!(status, "HTTP/1.1 201 Created");
+    let head = format!(
+        "POST /api/play/{serial}/claims HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Content-Length: 200\r\n\r\n{{"
+    );
+    let mut slow: Vec<TcpStream> = (0..1000)
+        .filter_map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+            s.write_all(head.as_bytes()).ok()?;
+            Some(s)
+        })
+        .collect();
+    let start = Instant::now();
+    let mut times = Vec::new();
+    for n in 1..=16u8 {
+        let (status, took) = request(port, "POST", "/api/games/1/calls", &token, &format!(r#"{{"number": {n}}}"#));
+        assert_eq!(status, "HTTP/1.1 201 Created", "call {n} after {:?}", start.elapsed());
+        assert!(took < Duration::from_secs(2), "call {n} took {took:?}");
+        times.push(took);
+        for s in &mut slow {
+            let _ = s.write_all(b" ");
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    times.sort_unstable();
+    let (median, worst) = (times[times.len() / 2], times[times.len() - 1]);
+    eprintln!(
+        "flood of {} slow request bodies: 16 desk calls, median {median:?}, the slowest in {worst:?}",
+        slow.len()
+    );
+    assert!(median < Duration::from_secs(1), "the median call took {median:?}");
+    // 8 s on, every slow body is past its 5 s: answered 408 or closed to make room.
+    let closed = slow.iter_mut().map(is_closed).filter(|&c| c).count();
+    assert_eq!(closed, slow.len(), "slow bodies closed after the body timeout");
+}
+
 /// A number after `key` in a state's JSON, read without parsing the whole state (310 parsers
 /// would take the server's two cores): the game's `"game":{"id":` and its `"count":` (the only
 /// keys of that shape in the public state).
