@@ -181,7 +181,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         csv.write_record(row).map_err(io)?;
     }
     let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
-    housie::export::write_file(&args.out, LINKS, &bytes, false)
+    housie::export::write_private_file(&args.out, LINKS, &bytes, false)
         .and_then(housie::export::FinishedFile::commit)
         .map_err(Error::io(&links_path))?;
     let mut out = Out::new();

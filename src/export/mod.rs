@@ -93,11 +93,22 @@ fn read_up_to(r: &mut impl io::Read, buf: &mut [u8]) -> io::Result<usize> {
 impl OutputFile {
     /// A temporary file in `dir`, published as `name` when finished.
     pub fn create(dir: &Path, name: &str) -> io::Result<OutputFile> {
+        OutputFile::create_with_mode(dir, name, 0o644)
+    }
+
+    /// As [`OutputFile::create`], for a file that holds a secret (run.json's seed, links.csv's
+    /// codes): readable by its owner only, as night.sqlite is, whatever the umask.
+    pub fn create_private(dir: &Path, name: &str) -> io::Result<OutputFile> {
+        OutputFile::create_with_mode(dir, name, 0o600)
+    }
+
+    fn create_with_mode(dir: &Path, name: &str, mode: u32) -> io::Result<OutputFile> {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".housie-").suffix(".tmp");
-        // Temporary files are private (0600); the published file gets ordinary permissions.
         #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(mode));
+        #[cfg(not(unix))]
+        let _ = mode;
         let temp = builder.tempfile_in(dir)?;
         Ok(OutputFile::new(dir, name, Sink::Temp(BufWriter::new(temp))))
     }
@@ -198,9 +209,10 @@ impl FinishedFile {
     }
 }
 
-/// Writes a small file atomically in one go (or, comparing, checks it).
-pub fn write_file(dir: &Path, name: &str, bytes: &[u8], compare: bool) -> io::Result<FinishedFile> {
-    let mut f = if compare { OutputFile::compare(dir, name)? } else { OutputFile::create(dir, name)? };
+/// Writes a small file that holds a secret atomically in one go, readable by its owner only
+/// (or, comparing, checks it).
+pub fn write_private_file(dir: &Path, name: &str, bytes: &[u8], compare: bool) -> io::Result<FinishedFile> {
+    let mut f = if compare { OutputFile::compare(dir, name)? } else { OutputFile::create_private(dir, name)? };
     f.write_all(bytes)?;
     f.finish()
 }

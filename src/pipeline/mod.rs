@@ -74,7 +74,8 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
     finished.push(manifest);
     let record = plan.record(&finished, drawer.redraws().to_vec());
     let record_json = record.to_json();
-    let record_file = export::write_file(dir, RUN_RECORD, record_json.as_bytes(), compare).map_err(Error::io(dir))?;
+    let record_file =
+        export::write_private_file(dir, RUN_RECORD, record_json.as_bytes(), compare).map_err(Error::io(dir))?;
     if compare {
         let mut differences: Vec<(String, Option<u64>)> =
             finished.iter().map(|f| (f.name().to_string(), f.first_difference())).collect();

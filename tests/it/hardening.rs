@@ -498,3 +498,20 @@ fn force_keeps_the_replaced_record_and_never_replaces_a_run_with_a_night() {
         std::fs::remove_file(d.join("r").join(night)).unwrap();
     }
 }
+
+/// run.json (the seed) and links.csv (the phone-only codes) are secrets: owner-only, as
+/// night.sqlite is, whatever the umask; the print shop's files are not.
+#[cfg(unix)]
+#[test]
+fn the_seed_and_the_codes_are_written_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--out", "r", "-q"]).success();
+    d.run(&["export", "r", "--books", "1", "--phone-only", "--out", "ex"]).success();
+    let mode = |p: &str| std::fs::metadata(d.join(p)).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode("r/run.json"), 0o600);
+    assert_eq!(mode("ex/links.csv"), 0o600);
+    assert_eq!(mode("r/night.sqlite"), 0o600);
+    assert_eq!(mode("r/manifest.csv"), 0o644);
+    assert_eq!(mode("r/books.pdf"), 0o644);
+}

@@ -10,17 +10,37 @@ function send(stream, message) {
   for (const port of stream.ports) port.postMessage(message);
 }
 
-function open(token) {
-  let stream = streams.get(token);
-  if (stream) return stream;
-  stream = { ports: new Set(), last: null, up: false, source: null };
-  stream.source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
-  stream.source.addEventListener("state", (e) => {
+// EventSource retries by itself after a dropped connection, but gives up for good on an HTTP
+// error (a 503 while every stream place is taken, say). Then this connects anew, waiting 1 s,
+// 2 s, 4 s … up to 30 s between tries, and the first state sent catches the page up.
+function connect(stream, token) {
+  const source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
+  stream.source = source;
+  source.addEventListener("state", (e) => {
     stream.last = JSON.parse(e.data);
     send(stream, { type: "state", state: stream.last });
   });
-  stream.source.onopen = () => { stream.up = true; send(stream, { type: "link", up: true }); };
-  stream.source.onerror = () => { stream.up = false; send(stream, { type: "link", up: false }); };
+  source.onopen = () => {
+    stream.up = true;
+    stream.wait = 1000;
+    send(stream, { type: "link", up: true });
+  };
+  source.onerror = () => {
+    stream.up = false;
+    send(stream, { type: "link", up: false });
+    if (source.readyState === EventSource.CLOSED && !stream.closed) {
+      const wait = stream.wait;
+      stream.wait = Math.min(wait * 2, 30000);
+      stream.retry = setTimeout(() => { if (!stream.closed) connect(stream, token); }, wait);
+    }
+  };
+}
+
+function open(token) {
+  let stream = streams.get(token);
+  if (stream) return stream;
+  stream = { ports: new Set(), last: null, up: false, source: null, wait: 1000, retry: null, closed: false };
+  connect(stream, token);
   streams.set(token, stream);
   return stream;
 }
@@ -40,6 +60,8 @@ onconnect = (e) => {
       if (stream) {
         stream.ports.delete(port);
         if (stream.ports.size === 0) {
+          stream.closed = true;
+          clearTimeout(stream.retry);
           stream.source.close();
           streams.delete(token);
         }
