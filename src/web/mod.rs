@@ -118,7 +118,9 @@ pub struct App {
     /// Where phones join.
     pub join: JoinAddress,
     /// Phones' claims lately, by address.
-    pub claims: players::ClaimLimiter,
+    pub claims: players::Throttle,
+    /// Wrong phone-only codes by address.
+    pub guesses: players::Throttle,
 }
 
 impl App {
@@ -145,7 +147,8 @@ impl App {
             log,
             lost_reported: AtomicBool::new(false),
             join,
-            claims: players::ClaimLimiter::default(),
+            claims: players::Throttle::default(),
+            guesses: players::Throttle::default(),
         })
     }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::error::ApiError;
 use super::extract::JsonBody;
 use super::App;
-use crate::night::players::{Follower, PlayView, RaisedView};
+use crate::night::players::{Follower, RaisedView};
 
 /// Claims one address may raise in [`WINDOW`].
 pub const CLAIMS_PER_WINDOW: usize = 6;
@@ -35,25 +35,70 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
     }
 }
 
-/// The claims each address raised lately: a sliding window.
-#[derive(Default)]
-pub struct ClaimLimiter(Mutex<BTreeMap<Option<IpAddr>, Vec<Instant>>>);
+/// Wrong codes one address may give in [`WINDOW`] before it must wait: at this rate a 40-bit
+/// code takes hundreds of thousands of years to guess.
+pub const GUESSES_PER_WINDOW: usize = 6;
 
-impl ClaimLimiter {
-    /// Counts a claim from `peer` at `now`; `Err(wait)` when it is one too many.
+/// What each address did lately (claims raised, wrong codes given): a sliding window.
+#[derive(Default)]
+pub struct Throttle(Mutex<BTreeMap<Option<IpAddr>, Vec<Instant>>>);
+
+impl Throttle {
+    /// Counts one from `peer` at `now`; `Err(wait)` when it is one more than `per_window`.
     pub fn admit(&self, peer: Option<IpAddr>, now: Instant) -> Result<(), Duration> {
+        self.check(peer, now, CLAIMS_PER_WINDOW)?;
+        self.count(peer, now);
+        Ok(())
+    }
+
+    /// `Err(wait)` when `peer` already has `per_window` in the window; counts nothing.
+    pub fn check(&self, peer: Option<IpAddr>, now: Instant, per_window: usize) -> Result<(), Duration> {
         let mut seen = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         seen.retain(|_, times| {
             times.retain(|t| now.duration_since(*t) < WINDOW);
             !times.is_empty()
         });
-        let times = seen.entry(peer).or_default();
-        if times.len() >= CLAIMS_PER_WINDOW {
-            return Err(WINDOW.saturating_sub(now.duration_since(times[0])));
+        match seen.get(&peer) {
+            Some(times) if times.len() >= per_window => Err(WINDOW.saturating_sub(now.duration_since(times[0]))),
+            _ => Ok(()),
         }
-        times.push(now);
-        Ok(())
     }
+
+    /// Counts one from `peer` at `now`.
+    pub fn count(&self, peer: Option<IpAddr>, now: Instant) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(peer).or_default().push(now);
+    }
+}
+
+/// A 429 saying how long to wait, with `Retry-After`.
+fn too_many(what: &str, wait: Duration) -> Response {
+    let seconds = wait.as_secs().max(1);
+    let mut e =
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("{what}: wait {seconds} seconds, then try again."))
+            .into_response();
+    e.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    e
+}
+
+/// Runs `attempt` for `peer` giving `code`: refused while the address has given too many wrong
+/// codes lately, and a wrong code (answered 404) counts against it.
+async fn guarded<T>(
+    app: &App,
+    peer: Option<IpAddr>,
+    code: Option<&str>,
+    attempt: impl std::future::Future<Output = Result<T, ApiError>>,
+) -> Result<Result<T, ApiError>, Response> {
+    let guessing = code.is_some_and(|c| !c.trim().is_empty());
+    if guessing {
+        if let Err(wait) = app.guesses.check(peer, Instant::now(), GUESSES_PER_WINDOW) {
+            return Err(too_many("Too many wrong codes from this phone", wait));
+        }
+    }
+    let result = attempt.await;
+    if guessing && result.as_ref().is_err_and(|e| e.status == StatusCode::NOT_FOUND) {
+        app.guesses.count(peer, Instant::now());
+    }
+    Ok(result)
 }
 
 /// The query of a player's page: the code of a phone-only book.
@@ -63,16 +108,23 @@ pub struct PlayQuery {
 }
 
 /// `GET /api/play/{serial}[?code=CODE]` → the ticket's book in the game on the desk (see
-/// [`PlayView`]). 404, the same answer, for a serial not in the run and a phone-only serial
+/// [`crate::night::players::PlayView`]). 404, the same answer, for a serial not in the run and a phone-only serial
 /// without its code; 422 with `suggestions` for a mistyped one.
 pub async fn follow(
     State(app): State<Arc<App>>,
+    Peer(peer): Peer,
     Path(serial): Path<String>,
     Query(query): Query<PlayQuery>,
-) -> Result<Json<PlayView>, ApiError> {
-    let code = query.code;
-    let view = app.read(move |night| night.follow(&Follower { serial: &serial, code: code.as_deref() })).await?;
-    Ok(Json(view))
+) -> Result<Response, ApiError> {
+    let code = query.code.clone();
+    let attempt = async {
+        let view = app.read(move |night| night.follow(&Follower { serial: &serial, code: code.as_deref() })).await?;
+        Ok(Json(view).into_response())
+    };
+    match guarded(&app, peer, query.code.as_deref(), attempt).await {
+        Ok(result) => result,
+        Err(refused) => Ok(refused),
+    }
 }
 
 /// A claim from a phone.
@@ -97,25 +149,25 @@ pub async fn claim(
     JsonBody(body): JsonBody<PhoneClaim>,
 ) -> Result<Response, ApiError> {
     if let Err(wait) = app.claims.admit(peer, Instant::now()) {
-        let seconds = wait.as_secs().max(1);
-        let mut e = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("Too many claims from this phone: wait {seconds} seconds, then claim again."),
-        )
-        .into_response();
-        e.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        return Ok(e);
+        return Ok(too_many("Too many claims from this phone", wait));
     }
     let source = match peer {
         Some(ip) => format!("phone {ip}"),
         None => "phone".to_string(),
     };
-    let raised: RaisedView = app
-        .change(move |night| {
-            night.raise(&Follower { serial: &serial, code: body.code.as_deref() }, body.ticket, &source)
-        })
-        .await?;
-    Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
+    let code = body.code.clone();
+    let attempt = async {
+        let raised: RaisedView = app
+            .change(move |night| {
+                night.raise(&Follower { serial: &serial, code: body.code.as_deref() }, body.ticket, &source)
+            })
+            .await?;
+        Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
+    };
+    match guarded(&app, peer, code.as_deref(), attempt).await {
+        Ok(result) => result,
+        Err(refused) => Ok(refused),
+    }
 }
 
 /// Where phones join the night.
@@ -164,7 +216,7 @@ mod tests {
 
     #[test]
     fn an_address_may_claim_six_times_a_minute() {
-        let limiter = ClaimLimiter::default();
+        let limiter = Throttle::default();
         let (a, b) = (Some(IpAddr::from([10, 0, 0, 7])), Some(IpAddr::from([10, 0, 0, 8])));
         let t0 = Instant::now();
         for i in 0..CLAIMS_PER_WINDOW {

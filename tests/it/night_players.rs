@@ -475,3 +475,29 @@ async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
     let (s, v) = h.follow("/api/join").await;
     assert_eq!((s, v), (StatusCode::OK, json!({"url": null, "reachable": false})));
 }
+
+/// Guessing phone-only codes is throttled as the README says: six wrong codes a minute from one
+/// address, then 429 with Retry-After, even for the right code; another phone is not held up,
+/// and a follow without a code is never counted.
+#[tokio::test]
+async fn wrong_codes_are_throttled_by_address() {
+    let h = Hall::new();
+    let kept = h.rows().iter().find(|r| r.book == 11).unwrap().serial.clone();
+    let code = h.code(&kept);
+    let wrong = format!("{}{}", if code.starts_with('A') { 'B' } else { 'A' }, &code[1..]);
+    let h = &h;
+    let from = |ip: u8, path: String| async move { h.send("GET", &path, None, false, [10, 0, 0, ip]).await };
+    for i in 0..6 {
+        let (s, v) = from(9, format!("/api/play/{kept}?code={wrong}")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "guess {i}: {v}");
+        let (s, _) = from(9, format!("/api/play/{}", h.rows()[0].serial)).await;
+        assert_eq!(s, StatusCode::OK, "a paper ticket is followed meanwhile");
+    }
+    let (s, v) = from(9, format!("/api/play/{kept}?code={code}")).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("Too many wrong codes from this phone: wait "), "{v}");
+    let (s, _) = h.raise(&kept, json!({"ticket": 1, "code": code}), 9).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "a claim with a code is held up too");
+    let (s, v) = from(8, format!("/api/play/{kept}?code={code}")).await;
+    assert_eq!(s, StatusCode::OK, "another phone: {v}");
+}
