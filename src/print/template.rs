@@ -591,14 +591,39 @@ impl Template {
         out
     }
 
-    /// Lines thick enough to print.
+    /// Lines thick enough to print, and thin enough to leave every number clear: a line is
+    /// drawn on a cell's edge, so half of it falls inside each cell it bounds (the border's
+    /// half on the outer cells), and what is left must still hold a number as large as the
+    /// template sets it, with the same air the type checks ask for.
     fn line_problems(&self) -> Vec<String> {
         let t = &self.ticket;
-        [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)]
+        let mut out: Vec<String> = [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)]
             .into_iter()
             .filter(|&(_, v)| v < MIN_LINE_PT)
             .map(|(key, v)| format!("{key} is {v} pt, at least {MIN_LINE_PT} pt is needed to print"))
-            .collect()
+            .collect();
+        let pt = 25.4 / 72.0;
+        let (cell_mm, row_mm) = (t.width / 9.0, t.height / 3.0);
+        let (number_w, number_h) = (t.number_size * 1.2 * pt, t.number_size * 0.72 * pt / 0.85);
+        for (key, width) in [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)] {
+            // An inner cell loses half a line on each side; an outer one half a line and half
+            // the border.
+            let eaten = match key {
+                "ticket.line_width" => width * pt,
+                _ if out.iter().any(|p| p.starts_with("ticket.line_width")) => continue,
+                _ => (width + t.line_width) * pt / 2.0,
+            };
+            let (clear_w, clear_h) = (cell_mm - eaten, row_mm - eaten);
+            if clear_w < number_w || clear_h < number_h {
+                out.push(format!(
+                    "{key} is {width} pt and leaves {:.1} × {:.1} mm of a {cell_mm:.1} × {row_mm:.1} mm cell clear; \
+                     the numbers need {number_w:.1} × {number_h:.1} mm",
+                    clear_w.max(0.0),
+                    clear_h.max(0.0)
+                ));
+            }
+        }
+        out
     }
 
     /// Colours in range, within the ink limit, and text that stands out from what is behind it.

@@ -73,6 +73,29 @@ fn illegible_numbers_and_hairlines_are_refused() {
     );
 }
 
+/// Lines so thick that they cut through the numbers (or black out the page) are refused, the
+/// bound measured against the cell and the numbers' size rather than a fixed constant.
+#[test]
+fn lines_that_would_cover_the_numbers_are_refused() {
+    let classic = classic();
+    let line = |w: &str| classic.replace("line_width = 0.5", &format!("line_width = {w}"));
+    refused(
+        Some(&line("15")),
+        &[],
+        "ticket.line_width is 15 pt and leaves 15.4 × 5.7 mm of a 20.7 × 11.0 mm cell clear; the numbers need 8.5 × 6.0 mm",
+    );
+    refused(Some(&line("500")), &[], "ticket.line_width is 500 pt and leaves 0.0 × 0.0 mm");
+    refused(
+        Some(&classic.replace("border_width = 1.5", "border_width = 40")),
+        &[],
+        "ticket.border_width is 40 pt and leaves",
+    );
+    // Thick but clear is the organiser's choice.
+    let d = Dir::new();
+    std::fs::write(d.join("t.toml"), line("4")).unwrap();
+    d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "o", "-q"]).success();
+}
+
 #[test]
 fn bad_colours_and_placeholders_are_refused() {
     refused(
