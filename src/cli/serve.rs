@@ -148,8 +148,10 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         };
         let app = App::with(night, options);
         let mut out = std::io::stdout().lock();
-        // The caller's URL alone on the first line, for people and scripts alike.
-        let _ = writeln!(out, "{}/?token={}", url(local), app.token());
+        // The caller's URL alone on the first line, for people and scripts alike; on stderr
+        // too, so it is not lost when stdout cannot be written.
+        let caller = format!("{}/?token={}", url(local), app.token());
+        let _ = writeln!(out, "{caller}");
         for addr in &boards {
             let _ = writeln!(out, "board: {}/board", url(*addr));
         }
@@ -164,6 +166,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
                  they can see the board, and only the caller's URL (with its token) can change anything"
             );
         }
+        note!("housie: the caller's desk: {caller}");
         note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
         serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))
     })?;

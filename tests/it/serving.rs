@@ -66,3 +66,26 @@ pub fn exchange(port: u16, method: &str, path: &str, token: &str, body: &str) ->
     let json = answer.split_once("\r\n\r\n").and_then(|(_, b)| serde_json::from_str(b).ok()).unwrap_or_default();
     (status, json, start.elapsed())
 }
+
+/// The caller's URL is on stderr too, so a stdout that cannot be written (closed, or a full
+/// disk) does not lose the one way into the desk.
+#[test]
+fn the_callers_url_is_on_stderr_when_stdout_is_closed() {
+    let dir = crate::util::Dir::new();
+    crate::night_api::make_run(&dir.join("run"), 2);
+    let port = free_port();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["serve", dir.join("run").to_str().unwrap(), "--listen", &format!("127.0.0.1:{port}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let _server = Process(child);
+    let line = BufReader::new(stderr)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.starts_with("housie: the caller's desk: "))
+        .expect("the caller's URL on stderr");
+    assert!(line.contains(&format!("http://127.0.0.1:{port}/?token=")), "{line}");
+}
