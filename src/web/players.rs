@@ -82,23 +82,23 @@ fn too_many(what: &str, wait: Duration) -> Response {
 
 /// Runs `attempt` for `peer` giving `code`: refused while the address has given too many wrong
 /// codes lately, and a wrong code (answered 404) counts against it.
-async fn guarded<T>(
+async fn guarded(
     app: &App,
     peer: Option<IpAddr>,
     code: Option<&str>,
-    attempt: impl std::future::Future<Output = Result<T, ApiError>>,
-) -> Result<Result<T, ApiError>, Response> {
+    attempt: impl std::future::Future<Output = Result<Response, ApiError>>,
+) -> Result<Response, ApiError> {
     let guessing = code.is_some_and(|c| !c.trim().is_empty());
     if guessing {
         if let Err(wait) = app.guesses.check(peer, Instant::now(), GUESSES_PER_WINDOW) {
-            return Err(too_many("Too many wrong codes from this phone", wait));
+            return Ok(too_many("Too many wrong codes from this phone", wait));
         }
     }
     let result = attempt.await;
     if guessing && result.as_ref().is_err_and(|e| e.status == StatusCode::NOT_FOUND) {
         app.guesses.count(peer, Instant::now());
     }
-    Ok(result)
+    result
 }
 
 /// The query of a player's page: the code of a phone-only book.
@@ -121,10 +121,7 @@ pub async fn follow(
         let view = app.read(move |night| night.follow(&Follower { serial: &serial, code: code.as_deref() })).await?;
         Ok(Json(view).into_response())
     };
-    match guarded(&app, peer, query.code.as_deref(), attempt).await {
-        Ok(result) => result,
-        Err(refused) => Ok(refused),
-    }
+    guarded(&app, peer, query.code.as_deref(), attempt).await
 }
 
 /// A claim from a phone.
@@ -164,10 +161,7 @@ pub async fn claim(
             .await?;
         Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
     };
-    match guarded(&app, peer, code.as_deref(), attempt).await {
-        Ok(result) => result,
-        Err(refused) => Ok(refused),
-    }
+    guarded(&app, peer, code.as_deref(), attempt).await
 }
 
 /// Where phones join the night.
