@@ -71,3 +71,27 @@ impl Regime {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regime_is_read_by_its_name_and_only_that() {
+        assert_eq!("uk-non-commercial".parse::<Regime>(), Ok(Regime::UkNonCommercial));
+        for bad in ["uk", "UK-NON-COMMERCIAL", "", "uk-non-commercial "] {
+            assert_eq!(
+                bad.parse::<Regime>().unwrap_err().to_string(),
+                format!("`{bad}` is not a regime housie knows; uk-non-commercial is")
+            );
+        }
+        let r = Regime::UkNonCommercial;
+        assert_eq!((r.per_player().to_string(), r.prizes().to_string()), ("8.00".into(), "600.00".into()));
+        assert!(r.check_currency(Currency::GBP).is_ok());
+        let inr = Currency::parse("INR").unwrap();
+        assert_eq!(
+            r.check_currency(inr).unwrap_err().to_string(),
+            "UK non-commercial bingo's limits are in GBP, not INR"
+        );
+    }
+}

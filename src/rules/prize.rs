@@ -746,4 +746,19 @@ mod tests {
         assert_eq!(p.to_string(), "too many");
         assert_eq!(PrizeSet::shipped("uk").unwrap().name(), "uk");
     }
+
+    /// Prizes written as inline tables are located too, and a prize's accessors give what was
+    /// written.
+    #[test]
+    fn inline_prizes_are_located_and_read_back() {
+        let text = "name = \"s\"\nopens = \"together\"\nprize = [\n  { name = \"a\", rows = [1] },\n  { name = \"b\", rows = [9] },\n]\n";
+        assert_eq!(
+            PrizeSet::parse(text, "f").unwrap_err().to_string(),
+            "f:5: prize `b`: rows: row 9 is outside the ticket's rows 1–3"
+        );
+        let set = PrizeSet::parse(&text.replace("[9]", "[2, 3] , need = 7, places = 2"), "f").unwrap();
+        let b = &set.prizes()[1];
+        assert_eq!((b.name(), b.need(), b.places(), b.pattern()), ("b", Some(7), 2, &Pattern::Rows(vec![1, 2])));
+        assert_eq!(set.opens(), Opens::Together);
+    }
 }
