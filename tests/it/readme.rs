@@ -134,6 +134,8 @@ fn not_run(command: &str) -> Option<&'static str> {
         Some("it needs a night with money; tests/it/night_money.rs checks its output")
     } else if command == "cargo test" {
         Some("it is this test run")
+    } else if command.contains("sh.rustup.rs") || command.starts_with("cargo install") {
+        Some("it installs Rust or housie on the reader's machine")
     } else if !command.starts_with("housie ") && !command.starts_with("cat ") {
         Some("it is not housie")
     } else {
@@ -203,5 +205,5 @@ fn every_command_the_readme_shows_runs_and_prints_what_it_shows() {
     }
     eprintln!("README commands: {ran} run, {} not run:\n{}", skipped.len(), skipped.join("\n"));
     assert!(ran >= 8, "only {ran} README commands ran: is the reading broken?");
-    assert!(skipped.len() <= 12, "{} README commands are not run:\n{}", skipped.len(), skipped.join("\n"));
+    assert!(skipped.len() <= 14, "{} README commands are not run:\n{}", skipped.len(), skipped.join("\n"));
 }
