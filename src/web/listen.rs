@@ -227,50 +227,59 @@ pub async fn serve_with_limits(
             continue;
         }
         let conn = registry.add();
-        let registry = Arc::clone(&registry);
-        let router = router.clone();
-        tokio::spawn(async move {
-            let _ = stream.set_nodelay(true);
-            let service = {
-                let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
-                hyper::service::service_fn(move |request: Request<Incoming>| {
-                    registry.set(&conn, READING);
-                    let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
-                    async move {
-                        // The body is read here, within its time and size, while the connection
-                        // can still make way: a body that trickles in cannot hold a place.
-                        let mut request = match read_body(request, limits.body_timeout).await {
-                            Ok(request) => request,
-                            Err(refused) => {
-                                registry.set(&conn, IDLE);
-                                return Ok::<_, Infallible>(refused.into_response());
-                            }
-                        };
-                        registry.set(&conn, BUSY);
-                        // Who asks: phones' claims are rate-limited by address.
-                        request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
-                        let response = router.oneshot(request).await.unwrap_or_else(|e: Infallible| match e {});
-                        let streaming = response
-                            .headers()
-                            .get(header::CONTENT_TYPE)
-                            .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
-                        registry.set(&conn, if streaming { STREAMING } else { IDLE });
-                        Ok::<_, Infallible>(response)
-                    }
-                })
-            };
-            let mut builder = hyper::server::conn::http1::Builder::new();
-            builder.timer(TokioTimer::new()).header_read_timeout(limits.head_timeout).keep_alive(true);
-            let connection = builder.serve_connection(TokioIo::new(stream), service);
-            tokio::select! {
-                _ = connection => {}
-                () = conn.close.notified() => {}
-            }
-            registry.remove(conn.id);
-        });
+        tokio::spawn(serve_connection(stream, peer, conn, Arc::clone(&registry), router.clone(), limits));
     }
     reaper.abort();
     Ok(())
+}
+
+/// Serves one connection's requests until it closes, is closed for its time, or makes way,
+/// keeping its state in the registry up to date.
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: std::net::SocketAddr,
+    conn: Arc<Conn>,
+    registry: Arc<Registry>,
+    router: Router,
+    limits: Limits,
+) {
+    let _ = stream.set_nodelay(true);
+    let service = {
+        let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
+        hyper::service::service_fn(move |request: Request<Incoming>| {
+            registry.set(&conn, READING);
+            let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
+            async move {
+                // The body is read here, within its time and size, while the connection can
+                // still make way: a body that trickles in cannot hold a place.
+                let mut request = match read_body(request, limits.body_timeout).await {
+                    Ok(request) => request,
+                    Err(refused) => {
+                        registry.set(&conn, IDLE);
+                        return Ok::<_, Infallible>(refused.into_response());
+                    }
+                };
+                registry.set(&conn, BUSY);
+                // Who asks: phones' claims are rate-limited by address.
+                request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                let response = router.oneshot(request).await.unwrap_or_else(|e: Infallible| match e {});
+                let streaming = response
+                    .headers()
+                    .get(header::CONTENT_TYPE)
+                    .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+                registry.set(&conn, if streaming { STREAMING } else { IDLE });
+                Ok::<_, Infallible>(response)
+            }
+        })
+    };
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.head_timeout).keep_alive(true);
+    let connection = builder.serve_connection(TokioIo::new(stream), service);
+    tokio::select! {
+        _ = connection => {}
+        () = conn.close.notified() => {}
+    }
+    registry.remove(conn.id);
 }
 
 /// The request with its body read whole: refused when it is larger than [`BODY_LIMIT`] (413)
