@@ -607,6 +607,59 @@ mod tests {
         assert_eq!(star.picture().unwrap(), ["● · · · ●".to_string(), "· · ● · ·".into(), "● · · · ●".into()]);
         assert_eq!(full.prizes[6].describe(), "all 15 numbers; 3 places");
         assert_eq!(full.prizes[0].describe(), "any 5 numbers");
+        // Every pattern kind in words, one prize of each.
+        let text = |body: &str| format!("name = \"s\"\nopens = \"together\"\n[[prize]]\nname = \"p\"\n{body}\n");
+        for (body, words) in [
+            ("lines = 1", "any one whole row"),
+            ("lines = 2", "any 2 whole rows"),
+            ("rows = [1, 2, 3]", "all 15 numbers"),
+            ("rows = [1, 3]", "every number of the top and bottom rows"),
+            ("rows = [2]", "every number of the middle row"),
+            (
+                "positions = [\"1:1\", \"1:5\", \"3:1\", \"3:5\"]",
+                "the four corners (first and last numbers of the top and bottom rows)",
+            ),
+            (
+                "positions = [\"1:1\", \"1:5\", \"3:1\", \"3:4\"]",
+                "the numbers in places 1, 5 of the top row; 1, 4 of the bottom row",
+            ),
+            (
+                "positions = [\"1:1\", \"1:5\", \"3:1\", \"3:5\", \"2:2\"]",
+                "the numbers in places 1, 5 of the top row; 2 of the middle row; 1, 5 of the bottom row",
+            ),
+            (
+                "positions = [\"1:1\", \"1:5\", \"3:1\", \"2:3\"]",
+                "the numbers in places 1, 5 of the top row; 3 of the middle row; 1 of the bottom row",
+            ),
+            ("values = \"1-30\"", "every number from 1 to 30 on the ticket"),
+            ("any = 7", "any 7 numbers"),
+            ("cells = [\"1:1\", \"3:9\"]", "the numbers in cells 1:1 3:9 (row:column; a blank counts for nothing)"),
+            ("rows = [1]\nneed = 3\nplaces = 2", "3 of every number of the top row; 2 places"),
+        ] {
+            let set = PrizeSet::parse(&text(body), "f").unwrap();
+            assert_eq!(set.prizes()[0].describe(), words, "{body}");
+        }
+    }
+
+    /// `housie prizes` lists each set with how it opens, each prize in words and its picture.
+    #[test]
+    fn the_listing_shows_each_set_and_prize() {
+        let uk = PrizeSet::shipped("uk").unwrap();
+        let text = "name = \"s\"\nopens = \"together\"\n[[prize]]\nname = \"corners\"\npositions = [\"1:1\", \"1:5\", \"3:1\", \"3:5\"]\n";
+        let corners = PrizeSet::parse(text, "f").unwrap();
+        let listing = listing(&[uk, corners]);
+        assert!(
+            listing.starts_with(
+                "uk (played in order, each when the one before is won)\n  one line          any one whole row\n"
+            ),
+            "{listing}"
+        );
+        assert!(
+            listing.ends_with(
+                "s (all open from the first call)\n  corners           the four corners (first and last numbers of the top and bottom rows)\n                      ● · · · ●\n                      · · · · ·\n                      ● · · · ●\n\n"
+            ),
+            "{listing}"
+        );
     }
 
     /// The one refusal of a set with a single prize whose body is `body`, or "ok".
