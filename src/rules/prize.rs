@@ -782,7 +782,8 @@ mod tests {
         assert_eq!(set.find("bottom line"), None);
     }
 
-    /// A file up to 64 KiB is read (comments and all), one byte more is refused by its size;
+    /// A file up to 64 KiB (65,536 bytes, written out: the limit itself is under test) is read,
+    /// comments and all, and one byte more is refused by its size;
     /// what is read is named as the set's name says, and each problem reads as its message.
     #[test]
     fn a_prize_file_is_read_up_to_its_limit() {
@@ -790,10 +791,10 @@ mod tests {
         let body = "name = \"fete\"\nopens = \"in order\"\n[[prize]]\nname = \"line\"\nlines = 1\n";
         let padded = |len: u64| format!("{body}{}\n", "#".repeat(len as usize - body.len() - 1));
         let path = dir.path().join("fete.toml");
-        std::fs::write(&path, padded(MAX_FILE)).unwrap();
+        std::fs::write(&path, padded(65_536)).unwrap();
         let set = PrizeSet::load(path.to_str().unwrap()).unwrap();
         assert_eq!((set.name(), set.prizes()[0].name()), ("fete", "line"));
-        std::fs::write(&path, padded(MAX_FILE + 1)).unwrap();
+        std::fs::write(&path, padded(65_537)).unwrap();
         assert!(matches!(PrizeSet::load(path.to_str().unwrap()), Err(PrizeSetError::Read { .. })));
         let p = PrizeProblem { prize: Some(0), key: "need".into(), message: "too many".into() };
         assert_eq!(p.to_string(), "too many");
