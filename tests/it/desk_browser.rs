@@ -491,6 +491,9 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     desk.find(Locator::Css("#sale-seller")).await.unwrap().clear().await.unwrap();
     desk.find(Locator::Css("#sale-seller")).await.unwrap().send_keys("Bob").await.unwrap();
     type_focused_in(&desk, "sale-units", "7-9").await;
+    // The desk's answer clears the field; the next sale is typed once it has come (on two busy
+    // cores it once came after the next keystrokes, and they were typed after "7-9").
+    content_until(&desk, "message", |t| t == "Given to Bob: 7-9").await;
     js(&desk, &kind("sold")).await;
     let serial = &hall.rows[6 * 8].serial; // book 9's first ticket
     type_focused_in(&desk, "sale-units", serial).await;
