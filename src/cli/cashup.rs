@@ -68,8 +68,18 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 
 /// Writes the sheet under a temporary name beside `path`, then renames it into place.
 fn write_pdf(path: &Path, money: &housie::ledger::Cashup, dir: &Path, force: bool) -> Result<(), Error> {
-    if path.exists() && !force {
-        return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
+    if let Ok(meta) = path.symlink_metadata() {
+        // A device, a pipe or a link is never replaced: renaming over /dev/full as root would
+        // put a file where the device was.
+        if !meta.file_type().is_file() {
+            return Err(Error::Usage(format!(
+                "{} is not a regular file; give the path of a new PDF file",
+                path.display()
+            )));
+        }
+        if !force {
+            return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
+        }
     }
     let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
     let font = housie::print::font::Font::bundled();

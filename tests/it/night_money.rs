@@ -128,6 +128,22 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     let err = f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).expect_code(2).stderr();
     assert!(err.contains("cashup.pdf exists; give --force to replace it"), "{err}");
     f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf", "--force"]).success();
+    // A pipe, a device or a link is never replaced, not even with --force (as root, a rename
+    // over /dev/full would put a file where the device was).
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(f.dir.join("cashup.pdf"), f.dir.join("link.pdf")).unwrap();
+        let fifo = std::process::Command::new("mkfifo").arg(f.dir.join("pipe.pdf")).status();
+        let mut targets = vec!["link.pdf"];
+        if fifo.is_ok_and(|s| s.success()) {
+            targets.push("pipe.pdf");
+        }
+        for target in targets {
+            let err = f.dir.run(&["cashup", "run", "--pdf", target, "--force"]).expect_code(2).stderr();
+            assert!(err.contains(&format!("{target} is not a regular file")), "{err}");
+            assert!(!std::fs::symlink_metadata(f.dir.join(target)).unwrap().file_type().is_file(), "{target} kept");
+        }
+    }
     let pdf = lopdf::Document::load(f.dir.join("cashup.pdf")).unwrap();
     assert_eq!(pdf.get_pages().len(), 1);
     let info = pdf.get_dictionary(pdf.trailer.get(b"Info").unwrap().as_reference().unwrap()).unwrap();
