@@ -123,7 +123,9 @@ impl Store {
         };
         let mut notes = Vec::new();
         let exists = path.symlink_metadata().is_ok();
-        let rescued: Vec<PathBuf> = leftovers(path).into_iter().filter(|p| is_rescue(p)).collect();
+        // What an earlier night left beside the file, read once for both checks below.
+        let leftovers = leftovers(path);
+        let rescued: Vec<PathBuf> = leftovers.iter().filter(|p| is_rescue(p)).cloned().collect();
         if exists && !options.new_night && !rescued.is_empty() {
             return Err(err(format!(
                 "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
@@ -137,7 +139,6 @@ impl Store {
             let kept = set_aside(path)?;
             notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
         } else if !exists {
-            let leftovers = leftovers(path);
             match (leftovers.is_empty(), options.new_night) {
                 (true, _) => {}
                 (false, false) => {

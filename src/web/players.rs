@@ -45,8 +45,8 @@ pub struct Throttle(Mutex<BTreeMap<Option<IpAddr>, Vec<Instant>>>);
 
 impl Throttle {
     /// Counts one from `peer` at `now`; `Err(wait)` when it is one more than `per_window`.
-    pub fn admit(&self, peer: Option<IpAddr>, now: Instant) -> Result<(), Duration> {
-        self.check(peer, now, CLAIMS_PER_WINDOW)?;
+    pub fn admit(&self, peer: Option<IpAddr>, now: Instant, per_window: usize) -> Result<(), Duration> {
+        self.check(peer, now, per_window)?;
         self.count(peer, now);
         Ok(())
     }
@@ -145,7 +145,7 @@ pub async fn claim(
     Path(serial): Path<String>,
     JsonBody(body): JsonBody<PhoneClaim>,
 ) -> Result<Response, ApiError> {
-    if let Err(wait) = app.claims.admit(peer, Instant::now()) {
+    if let Err(wait) = app.claims.admit(peer, Instant::now(), CLAIMS_PER_WINDOW) {
         return Ok(too_many("Too many claims from this phone", wait));
     }
     let source = match peer {
@@ -214,11 +214,14 @@ mod tests {
         let (a, b) = (Some(IpAddr::from([10, 0, 0, 7])), Some(IpAddr::from([10, 0, 0, 8])));
         let t0 = Instant::now();
         for i in 0..CLAIMS_PER_WINDOW {
-            assert!(limiter.admit(a, t0 + Duration::from_secs(i as u64)).is_ok());
+            assert!(limiter.admit(a, t0 + Duration::from_secs(i as u64), CLAIMS_PER_WINDOW).is_ok());
         }
-        let wait = limiter.admit(a, t0 + Duration::from_secs(10)).unwrap_err();
+        let wait = limiter.admit(a, t0 + Duration::from_secs(10), CLAIMS_PER_WINDOW).unwrap_err();
         assert_eq!(wait, Duration::from_secs(50));
-        assert!(limiter.admit(b, t0 + Duration::from_secs(10)).is_ok(), "another phone is not held up");
-        assert!(limiter.admit(a, t0 + Duration::from_secs(61)).is_ok(), "the window slides");
+        assert!(
+            limiter.admit(b, t0 + Duration::from_secs(10), CLAIMS_PER_WINDOW).is_ok(),
+            "another phone is not held up"
+        );
+        assert!(limiter.admit(a, t0 + Duration::from_secs(61), CLAIMS_PER_WINDOW).is_ok(), "the window slides");
     }
 }
