@@ -69,12 +69,13 @@ const LINKS: &str = "links.csv";
 const HEADER: [&str; 6] = ["booklet", "file", "phone_only", "serial", "code", "link"];
 
 /// The row of links.csv for booklet (or book) `unit`: its file, and the link that follows its
-/// first ticket, with the code when it is kept for phones.
+/// first ticket with its code, so that a claim from the link proves the ticket (a claim
+/// without it is only a request the caller checks on paper the remote player does not bring).
 fn link_row(unit: u64, numbering: Numbering, key: &CodeKey, kept: bool, base: &str) -> [String; 6] {
     let serial: Serial =
         numbering.book(unit, 1).and_then(|b| numbering.serial(b, 1)).expect("a booklet in the run has a first ticket");
-    let code = if kept { key.code(&serial) } else { String::new() };
-    let query = if kept { format!("s={serial}&c={code}") } else { format!("s={serial}") };
+    let code = key.code(&serial);
+    let query = format!("s={serial}&c={code}");
     let link = format!("{base}/play?{query}");
     [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link]
 }

@@ -64,8 +64,10 @@ pub struct ClaimView {
     pub grid: Vec<Vec<Option<Cell>>>,
 }
 
-/// The verdict on `serial` (which is in the run) in `game`.
-pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
+/// The verdict on `serial` (which is in the run) in `game`. A false claim bars the ticket under
+/// the bogey rule only when `may_bar`: not when it came from a phone that did not prove it holds
+/// the ticket, since anyone who read the serial could have sent it.
+pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> ClaimView {
     let index = run.index_of(serial).expect("the caller checked the serial is in the run");
     let (file, page) = run.page_of(serial);
     let calls = &game.calls;
@@ -111,9 +113,15 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial) -> ClaimView {
         .collect();
     view.prizes = judged.prizes;
     if game.bogey && view.verdict.is_false_claim() {
-        view.barred = true;
-        view.message
-            .push_str(". BOGEY: a false claim; under the bogey rule this ticket can claim nothing more this game");
+        if may_bar {
+            view.barred = true;
+            view.message
+                .push_str(". BOGEY: a false claim; under the bogey rule this ticket can claim nothing more this game");
+        } else {
+            view.message.push_str(
+                ". Not barred: the claim came from a phone that did not give the ticket's code, so it may not be the holder's",
+            );
+        }
     }
     view
 }

@@ -92,6 +92,17 @@ pub enum Event {
         serial: String,
         /// Where it came from: `phone` and the phone's address.
         source: String,
+        /// The phone did not give the ticket's code: anyone who read the serial could have sent
+        /// it, so it is a request to the caller that never bars the ticket. Absent (a proven
+        /// claim) in logs of housie 0.4, when every raised claim was treated as the holder's.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unproven: bool,
+    },
+    /// The caller lifted a ticket's bar under the bogey rule (a mistaken bar, or a false claim
+    /// sent by someone else): it may claim again this game.
+    BarLifted {
+        /// The ticket, as the run writes its serial.
+        serial: String,
     },
 }
 
@@ -135,6 +146,7 @@ impl Event {
             Event::Money { .. } => "money",
             Event::PhoneOnly { .. } => "phone_only",
             Event::Raised { .. } => "raised",
+            Event::BarLifted { .. } => "bar_lifted",
         }
     }
 
@@ -149,7 +161,8 @@ impl Event {
             | Event::PrizeReopened { .. }
             | Event::Ended
             | Event::Claimed(_)
-            | Event::Raised { .. } => false,
+            | Event::Raised { .. }
+            | Event::BarLifted { .. } => false,
         }
     }
 }

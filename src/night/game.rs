@@ -83,6 +83,8 @@ pub struct Game {
     pub claims: Vec<(String, ClaimLog)>,
     /// Tickets barred by the bogey rule, with the call of their false claim.
     pub barred: BTreeMap<String, usize>,
+    /// Bars the caller lifted: when, and the ticket.
+    pub bars_lifted: Vec<(String, String)>,
     /// Claims raised from phones that the caller has not settled yet, oldest first.
     pub raised: Vec<Raised>,
     /// Every claim raised from a phone, settled or not, in order.
@@ -100,10 +102,15 @@ pub struct Raised {
     pub at: String,
     /// How many numbers had been called.
     pub calls: usize,
+    /// Sent without the ticket's code: a request to the caller, which never bars the ticket.
+    pub unproven: bool,
 }
 
-/// The most claims from phones waiting at once: past it, a phone is asked to wait.
+/// The most proven claims from phones waiting at once: past it, a phone is asked to wait.
 pub const RAISED_MAX: usize = 100;
+/// The most requests (claims without the ticket's code) waiting at once; they have their own
+/// places, so strangers filling them never keep out a holder's proven claim.
+pub const UNPROVEN_MAX: usize = 50;
 /// The most characters of a claim's source.
 pub const SOURCE_MAX: usize = 60;
 
@@ -210,6 +217,7 @@ impl Log<'_> {
             ended_at: None,
             claims: Vec::new(),
             barred: BTreeMap::new(),
+            bars_lifted: Vec::new(),
             raised: Vec::new(),
             raised_log: Vec::new(),
         })
@@ -305,7 +313,7 @@ impl Game {
             Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {
                 Err(invalid("not an event of a game"))
             }
-            Event::Raised { serial, source } => {
+            Event::Raised { serial, source, unproven } => {
                 open()?;
                 let parsed = log.numbering.parse(serial).map_err(|e| invalid(e.to_string()))?;
                 if parsed.to_string() != *serial {
@@ -320,18 +328,34 @@ impl Game {
                 check_plain(source).map_err(|e| invalid(format!("the source {e}")))?;
                 if let Some(call) = self.barred.get(serial) {
                     return Err(conflict(format!(
-                        "{serial} is barred for the rest of {} (a false claim at call {call})",
+                        "{serial} is barred for the rest of {} (a false claim at call {call}); ask the caller",
                         self.name
                     )));
                 }
-                if self.raised.iter().any(|r| r.serial == *serial) {
+                // A proven claim is never held up by requests anyone could have sent.
+                if self.raised.iter().any(|r| r.serial == *serial && (*unproven || !r.unproven)) {
                     return Err(conflict(format!("{serial}'s claim is already with the caller")));
                 }
-                if self.raised.len() >= RAISED_MAX {
+                let (waiting, most) = match unproven {
+                    false => (self.raised.iter().filter(|r| !r.unproven).count(), RAISED_MAX),
+                    true => (self.raised.iter().filter(|r| r.unproven).count(), UNPROVEN_MAX),
+                };
+                if waiting >= most {
                     return Err(CommandError::new(
                         Refused::Busy,
-                        format!("{RAISED_MAX} claims are waiting for the caller; claim again in a moment"),
+                        format!("{most} claims are waiting for the caller; claim again in a moment"),
                     ));
+                }
+                Ok(())
+            }
+            Event::BarLifted { serial } => {
+                open()?;
+                if !self.barred.contains_key(serial) {
+                    return Err(conflict(format!(
+                        "{} is not barred in {}",
+                        crate::domain::text::clip(serial, 40),
+                        self.name
+                    )));
                 }
                 Ok(())
             }
@@ -458,10 +482,22 @@ impl Game {
         let calls = self.calls.len();
         match &stored.event {
             Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {}
-            Event::Raised { serial, source } => {
-                let raised = Raised { serial: serial.clone(), source: source.clone(), at: stored.at.clone(), calls };
+            Event::Raised { serial, source, unproven } => {
+                let raised = Raised {
+                    serial: serial.clone(),
+                    source: source.clone(),
+                    at: stored.at.clone(),
+                    calls,
+                    unproven: *unproven,
+                };
+                // The holder's proven claim takes the place of a request for the same ticket.
+                self.raised.retain(|r| r.serial != *serial);
                 self.raised.push(raised.clone());
                 self.raised_log.push(raised);
+            }
+            Event::BarLifted { serial } => {
+                self.barred.remove(serial);
+                self.bars_lifted.push((stored.at.clone(), serial.clone()));
             }
             Event::Called { number, drawn } => {
                 if self.calls.push(*number).is_ok() {
@@ -633,7 +669,12 @@ mod tests {
                 barred,
                 source: None,
             })),
-            (".{0,20}", ".{0,20}").prop_map(|(serial, source)| Event::Raised { serial, source }),
+            (".{0,20}", ".{0,20}", any::<bool>()).prop_map(|(serial, source, unproven)| Event::Raised {
+                serial,
+                source,
+                unproven
+            }),
+            ".{0,20}".prop_map(|serial| Event::BarLifted { serial }),
             ".{0,12}".prop_map(|units| Event::PhoneOnly { units }),
         ]
     }

@@ -5,7 +5,11 @@
 //! code or a wrong one get the same answer, so codes cannot be probed.
 //!
 //! A claim from a phone is a signal: it joins the caller's queue, and the caller settles it as
-//! any other claim (for paper, by checking the paper), bogey rule and all.
+//! any other claim (for paper, by checking the paper). A claim that gives the ticket's code
+//! (from a link or a phone-only book) is the holder's, bogey rule and all; one on a paper
+//! serial without it is a *request*: anyone who read the serial could have sent it, so it
+//! never bars the ticket, never keeps out the holder's proven claim, and has places of its own
+//! in the queue.
 
 use serde::Serialize;
 
@@ -69,6 +73,8 @@ pub struct RaisedView {
     pub serial: String,
     /// Its place in the caller's queue (1 for the next).
     pub position: usize,
+    /// Sent without the ticket's code: a request the caller checks on the paper.
+    pub unproven: bool,
     /// One sentence for the player.
     pub message: String,
 }
@@ -139,6 +145,7 @@ impl Night {
     /// it joins the caller's queue.
     pub fn raise(&mut self, who: &Follower<'_>, ticket: u8, source: &str) -> Result<RaisedView, CommandError> {
         let serial = self.admit(who)?;
+        let unproven = who.code.is_none_or(|c| c.trim().is_empty());
         let Some(g) = self.current() else {
             return Err(CommandError::new(Refused::Conflict, "No game has started yet: there is nothing to claim."));
         };
@@ -157,17 +164,21 @@ impl Night {
             .ok_or_else(|| CommandError::new(Refused::Invalid, "ticket: a book's tickets are 1–6"))?
             .to_string();
         let id = g.id;
-        self.commit(id, Event::Raised { serial: claimed.clone(), source: source.to_string() })?;
+        self.commit(id, Event::Raised { serial: claimed.clone(), source: source.to_string(), unproven })?;
         let position = self.current().map_or(1, |g| g.raised.len());
-        let message = match position {
+        let mut message = match position {
             1 => format!("Your claim for {claimed} is with the caller: it is next."),
             n => format!("Your claim for {claimed} is with the caller: {} before it.", n - 1),
         };
-        Ok(RaisedView { serial: claimed, position, message })
+        if unproven {
+            message.push_str(" Hold up your ticket: the caller checks the paper.");
+        }
+        Ok(RaisedView { serial: claimed, position, unproven, message })
     }
 
-    /// The serial `who` may follow: in the run, and for a phone-only book with its code. Every
-    /// other serial gets the one answer, whatever the reason.
+    /// The serial `who` may follow: in the run, and for a phone-only book with its code; a code
+    /// given for a paper serial must be its code too. Every other serial gets the one answer,
+    /// whatever the reason.
     fn admit(&self, who: &Follower<'_>) -> Result<Serial, CommandError> {
         let run = &self.run;
         let phone_only = self.ledger().phone_only();
@@ -184,8 +195,11 @@ impl Night {
             }
         };
         let known = run.index_of(serial).is_some();
-        let allowed = !phone_only.contains(serial.booklet())
-            || who.code.is_some_and(|c| CodeKey::of_seed(&run.record.seed).accepts(&serial, c));
+        let code = who.code.filter(|c| !c.trim().is_empty());
+        let allowed = match code {
+            Some(c) => CodeKey::of_seed(&run.record.seed).accepts(&serial, c),
+            None => !phone_only.contains(serial.booklet()),
+        };
         if known && allowed {
             Ok(serial)
         } else {

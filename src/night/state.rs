@@ -283,7 +283,7 @@ impl Night {
         if run.index_of(s).is_none() {
             return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
         }
-        let view = settle(&run, game, s);
+        let view = settle(&run, game, s, true);
         let chosen: Vec<String> = match prizes {
             None if view.stands.is_empty() => {
                 return Err(CommandError::new(
@@ -400,14 +400,25 @@ impl Night {
                 return Err(e);
             }
         };
-        let view = settle(&run, game, serial);
-        let source = game.raised.iter().find(|r| r.serial == view.serial).map(|r| r.source.clone());
+        let raised = game.raised.iter().find(|r| r.serial == serial.to_string());
+        let view = settle(&run, game, serial, !raised.is_some_and(|r| r.unproven));
+        let source = raised.map(|r| r.source.clone());
         let mut entry = log(serial.to_string(), view.verdict, &view.message);
         entry.source = source;
         entry.stands = view.stands.iter().map(|w| w.prize.clone()).collect();
         entry.barred = view.barred;
         self.commit(id, Event::Claimed(entry))?;
         Ok(view)
+    }
+
+    /// Lifts the bogey rule's bar from `serial` in game `id`: it may claim again.
+    pub fn lift_bar(&mut self, id: i64, serial: &str) -> Result<String, CommandError> {
+        let game = self.game(id)?;
+        let s = read_serial(self.numbering(), serial, |s| game.barred.contains_key(&s.to_string()))
+            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?
+            .to_string();
+        self.commit(id, Event::BarLifted { serial: s.clone() })?;
+        Ok(s)
     }
 
     /// Checks the event as a replay would, stores it, then applies it: nothing is acknowledged

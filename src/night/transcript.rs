@@ -51,6 +51,9 @@ pub struct GameRecord {
     /// Every claim raised from a phone, in order, settled or not.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub raised: Vec<RaisedRecord>,
+    /// Bars the caller lifted, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bars_lifted: Vec<BarLiftedRecord>,
 }
 
 /// A claim raised from a phone.
@@ -64,8 +67,21 @@ pub struct RaisedRecord {
     pub source: String,
     /// How many numbers had been called.
     pub call: usize,
-    /// The caller has checked it since.
+    /// It is no longer waiting: the caller has checked it, or the holder's proven claim took
+    /// its place.
     pub settled: bool,
+    /// Sent without the ticket's code: a request, which never bars the ticket.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unproven: bool,
+}
+
+/// A bar lifted by the caller.
+#[derive(Serialize, Debug)]
+pub struct BarLiftedRecord {
+    /// When (UTC).
+    pub at: String,
+    /// The ticket.
+    pub serial: String,
 }
 
 /// One call.
@@ -215,6 +231,7 @@ impl NightRecord {
             }
             for r in &g.raised {
                 let waiting = if r.settled { "" } else { " [never checked]" };
+                let waiting = if r.unproven { format!(" [no code]{waiting}") } else { waiting.to_string() };
                 let _ = writeln!(
                     out,
                     "  raised {}  call {:>2}  {:<12} from {}{waiting}",
@@ -237,6 +254,9 @@ impl NightRecord {
                     prize,
                     escape(&c.message)
                 );
+            }
+            for b in &g.bars_lifted {
+                let _ = writeln!(out, "  bar lifted {}  {}", b.at, escape(&b.serial));
             }
         }
         if let Some(money) = &self.money {
@@ -285,7 +305,13 @@ fn game_record(g: &Game) -> GameRecord {
                 source: r.source.clone(),
                 call: r.calls,
                 settled: !g.raised.iter().any(|w| w.at == r.at && w.serial == r.serial),
+                unproven: r.unproven,
             })
+            .collect(),
+        bars_lifted: g
+            .bars_lifted
+            .iter()
+            .map(|(at, serial)| BarLiftedRecord { at: at.clone(), serial: serial.clone() })
             .collect(),
     }
 }

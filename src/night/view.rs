@@ -108,6 +108,8 @@ pub struct QueueLine {
     pub call: usize,
     /// A book kept for phones: there is no paper to check.
     pub phone_only: bool,
+    /// Sent without the ticket's code: a request, which never bars the ticket.
+    pub unproven: bool,
 }
 
 #[derive(Serialize)]
@@ -210,6 +212,7 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
                 at: r.at.clone(),
                 call: r.calls,
                 phone_only: night.numbering().parse(&r.serial).is_ok_and(|s| phone_only.contains(s.booklet())),
+                unproven: r.unproven,
             })
             .collect(),
         watch: watch.map(|w| {

@@ -1,4 +1,5 @@
-//! `/api/games/{id}/claims`: settle a claim by serial.
+//! `/api/games/{id}/claims`: settle a claim by serial; `/api/games/{id}/bars/{serial}`: lift a
+//! ticket's bar under the bogey rule.
 
 use std::sync::Arc;
 
@@ -27,4 +28,23 @@ pub async fn claim(
 ) -> Result<Json<ClaimView>, ApiError> {
     let id = game_id(&id)?;
     Ok(Json(app.change(move |night| night.claim(id, &body.serial)).await?))
+}
+
+/// What lifting a bar answers.
+#[derive(serde::Serialize)]
+pub struct Lifted {
+    /// The ticket, as the run writes its serial.
+    lifted: String,
+}
+
+/// `DELETE /api/games/{id}/bars/{serial}` → `200 {"lifted"}`: the ticket may claim again this
+/// game; 409 when it is not barred.
+pub async fn lift_bar(
+    State(app): State<Arc<App>>,
+    _: Caller,
+    Path((id, serial)): Path<(String, String)>,
+) -> Result<Json<Lifted>, ApiError> {
+    let id = game_id(&id)?;
+    let lifted = app.change(move |night| night.lift_bar(id, &serial)).await?;
+    Ok(Json(Lifted { lifted }))
 }

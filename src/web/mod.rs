@@ -117,8 +117,10 @@ pub struct App {
     lost_reported: AtomicBool,
     /// Where phones join.
     pub join: JoinAddress,
-    /// Phones' claims lately, by address.
+    /// Phones' well-formed claims lately, by address.
     pub claims: players::Throttle,
+    /// Phones' well-formed claims lately, by ticket (the serial followed and the ticket's place).
+    pub ticket_claims: players::Throttle<String>,
     /// Wrong phone-only codes by address.
     pub guesses: players::Throttle,
 }
@@ -148,6 +150,7 @@ impl App {
             lost_reported: AtomicBool::new(false),
             join,
             claims: players::Throttle::default(),
+            ticket_claims: players::Throttle::default(),
             guesses: players::Throttle::default(),
         })
     }
@@ -288,6 +291,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/reopen", post(games::reopen))
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/claims", post(claims::claim))
+        .route("/api/games/{id}/bars/{serial}", axum::routing::delete(claims::lift_bar))
         .route("/api/games/{id}/plan", get(games::plan))
         .route("/api/games/{id}/payouts", post(money::pay))
         .route("/api/issues", post(money::issue))

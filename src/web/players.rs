@@ -1,6 +1,8 @@
 //! `/api/play/{serial}`, `/api/play/{serial}/claims` and `/api/join`: the players' side. No
 //! token: a paper ticket is followed by its serial, a phone-only one with its code (`?code=` or
-//! the body's `code`). Claims are rate-limited by the phone's address.
+//! the body's `code`). Claims are rate-limited per ticket and per address, counting only
+//! well-formed ones, at rates a hall of 300 phones behind one address never reaches; wrong
+//! codes are limited per address.
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
@@ -19,8 +21,11 @@ use super::extract::JsonBody;
 use super::App;
 use crate::night::players::{Follower, RaisedView};
 
-/// Claims one address may raise in [`WINDOW`].
-pub const CLAIMS_PER_WINDOW: usize = 6;
+/// Well-formed claims one address may raise in [`WINDOW`]: a whole hall may share one address
+/// (the venue's router), and claims come a few per call.
+pub const CLAIMS_PER_WINDOW: usize = 300;
+/// Claims one ticket may raise in [`WINDOW`].
+pub const CLAIMS_PER_TICKET: usize = 4;
 /// The window claims are counted over.
 pub const WINDOW: Duration = Duration::from_secs(60);
 
@@ -39,33 +44,38 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 /// code takes hundreds of thousands of years to guess.
 pub const GUESSES_PER_WINDOW: usize = 6;
 
-/// What each address did lately (claims raised, wrong codes given): a sliding window.
-#[derive(Default)]
-pub struct Throttle(Mutex<BTreeMap<Option<IpAddr>, Vec<Instant>>>);
+/// What each address (or ticket) did lately (claims raised, wrong codes given): a sliding window.
+pub struct Throttle<K = Option<IpAddr>>(Mutex<BTreeMap<K, Vec<Instant>>>);
 
-impl Throttle {
+impl<K> Default for Throttle<K> {
+    fn default() -> Self {
+        Throttle(Mutex::new(BTreeMap::new()))
+    }
+}
+
+impl<K: Ord + Clone> Throttle<K> {
     /// Counts one from `peer` at `now`; `Err(wait)` when it is one more than `per_window`.
-    pub fn admit(&self, peer: Option<IpAddr>, now: Instant, per_window: usize) -> Result<(), Duration> {
-        self.check(peer, now, per_window)?;
+    pub fn admit(&self, peer: K, now: Instant, per_window: usize) -> Result<(), Duration> {
+        self.check(&peer, now, per_window)?;
         self.count(peer, now);
         Ok(())
     }
 
     /// `Err(wait)` when `peer` already has `per_window` in the window; counts nothing.
-    pub fn check(&self, peer: Option<IpAddr>, now: Instant, per_window: usize) -> Result<(), Duration> {
+    pub fn check(&self, peer: &K, now: Instant, per_window: usize) -> Result<(), Duration> {
         let mut seen = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         seen.retain(|_, times| {
             times.retain(|t| now.duration_since(*t) < WINDOW);
             !times.is_empty()
         });
-        match seen.get(&peer) {
+        match seen.get(peer) {
             Some(times) if times.len() >= per_window => Err(WINDOW.saturating_sub(now.duration_since(times[0]))),
             _ => Ok(()),
         }
     }
 
     /// Counts one from `peer` at `now`.
-    pub fn count(&self, peer: Option<IpAddr>, now: Instant) {
+    pub fn count(&self, peer: K, now: Instant) {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(peer).or_default().push(now);
     }
 }
@@ -90,7 +100,7 @@ async fn guarded(
 ) -> Result<Response, ApiError> {
     let guessing = code.is_some_and(|c| !c.trim().is_empty());
     if guessing {
-        if let Err(wait) = app.guesses.check(peer, Instant::now(), GUESSES_PER_WINDOW) {
+        if let Err(wait) = app.guesses.check(&peer, Instant::now(), GUESSES_PER_WINDOW) {
             return Ok(too_many("Too many wrong codes from this phone", wait));
         }
     }
@@ -136,17 +146,28 @@ pub struct PhoneClaim {
 }
 
 /// `POST /api/play/{serial}/claims` `{"ticket", "code"?}` → 202 with the place in the
-/// caller's queue; 409 when there is no game, it is over, the book is not in play, the claim
-/// is already queued or the ticket is barred; 429 past [`CLAIMS_PER_WINDOW`] claims a minute
-/// from one address, or when the queue is full.
+/// caller's queue (`unproven` when no code was given: a request the caller checks on the
+/// paper, which never bars the ticket); 409 when there is no game, it is over, the book is not
+/// in play, the claim is already queued or the ticket is barred; 429 past
+/// [`CLAIMS_PER_TICKET`] claims a minute for one ticket or [`CLAIMS_PER_WINDOW`] from one
+/// address, or when the queue is full. A claim refused as malformed or unknown (400, 404, 422)
+/// counts against neither.
 pub async fn claim(
     State(app): State<Arc<App>>,
     Peer(peer): Peer,
     Path(serial): Path<String>,
     JsonBody(body): JsonBody<PhoneClaim>,
 ) -> Result<Response, ApiError> {
-    if let Err(wait) = app.claims.admit(peer, Instant::now(), CLAIMS_PER_WINDOW) {
-        return Ok(too_many("Too many claims from this phone", wait));
+    let now = Instant::now();
+    // Proven claims and requests are counted apart: strangers' requests never use up the
+    // holder's allowance.
+    let proven = body.code.as_deref().is_some_and(|c| !c.trim().is_empty());
+    let ticket_key = format!("{}/{}/{proven}", serial.trim().to_uppercase(), body.ticket);
+    if let Err(wait) = app.claims.check(&peer, now, CLAIMS_PER_WINDOW) {
+        return Ok(too_many("Too many claims from this address", wait));
+    }
+    if let Err(wait) = app.ticket_claims.check(&ticket_key, now, CLAIMS_PER_TICKET) {
+        return Ok(too_many("Too many claims for this ticket", wait));
     }
     let source = match peer {
         Some(ip) => format!("phone {ip}"),
@@ -161,7 +182,16 @@ pub async fn claim(
             .await?;
         Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
     };
-    guarded(&app, peer, code.as_deref(), attempt).await
+    let result = guarded(&app, peer, code.as_deref(), attempt).await;
+    let well_formed = match &result {
+        Ok(r) => r.status() != StatusCode::TOO_MANY_REQUESTS,
+        Err(e) => matches!(e.status, StatusCode::CONFLICT | StatusCode::TOO_MANY_REQUESTS),
+    };
+    if well_formed {
+        app.claims.count(peer, now);
+        app.ticket_claims.count(ticket_key, now);
+    }
+    result
 }
 
 /// Where phones join the night.
@@ -209,19 +239,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_address_may_claim_six_times_a_minute() {
+    fn a_throttle_admits_so_many_a_window_per_key_and_slides() {
         let limiter = Throttle::default();
         let (a, b) = (Some(IpAddr::from([10, 0, 0, 7])), Some(IpAddr::from([10, 0, 0, 8])));
         let t0 = Instant::now();
-        for i in 0..CLAIMS_PER_WINDOW {
-            assert!(limiter.admit(a, t0 + Duration::from_secs(i as u64), CLAIMS_PER_WINDOW).is_ok());
+        for i in 0..6 {
+            assert!(limiter.admit(a, t0 + Duration::from_secs(i), 6).is_ok());
         }
-        let wait = limiter.admit(a, t0 + Duration::from_secs(10), CLAIMS_PER_WINDOW).unwrap_err();
+        let wait = limiter.admit(a, t0 + Duration::from_secs(10), 6).unwrap_err();
         assert_eq!(wait, Duration::from_secs(50));
-        assert!(
-            limiter.admit(b, t0 + Duration::from_secs(10), CLAIMS_PER_WINDOW).is_ok(),
-            "another phone is not held up"
-        );
-        assert!(limiter.admit(a, t0 + Duration::from_secs(61), CLAIMS_PER_WINDOW).is_ok(), "the window slides");
+        assert!(limiter.admit(b, t0 + Duration::from_secs(10), 6).is_ok(), "another phone is not held up");
+        assert!(limiter.admit(a, t0 + Duration::from_secs(61), 6).is_ok(), "the window slides");
     }
 }

@@ -421,7 +421,7 @@ async fn a_number_typed_while_housie_is_down_is_kept() {
 
 /// A Tambola game by keyboard: every prize open at once, so a bottom line stands at the call
 /// that completed it while top line is unwon; the caller records it with `w`; under the bogey
-/// rule a false claim bars its ticket.
+/// rule a false claim bars its ticket, and `unbar` lifts the bar.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     any(housie_missing_chromium, housie_missing_chromedriver),
@@ -450,6 +450,11 @@ async fn a_tambola_game_by_keyboard() {
     text_until(&desk, "#claim .verdict-text", |t| t.contains("BOGEY")).await;
     type_focused(&desk, &liar.serial).await;
     text_until(&desk, "#claim .verdict-text", |t| t.contains("made a false claim at call 5")).await;
+    text_until(&desk, "#barred", |t| t.contains(&liar.serial)).await;
+    // The caller lifts the bar: the ticket may claim again.
+    type_focused(&desk, &format!("unbar {}", liar.serial)).await;
+    text_until(&desk, "#message", |t| t == format!("{} may claim again this game", liar.serial)).await;
+    assert_eq!(js(&desk, "return document.getElementById('barred').hidden").await, true);
     if let Some(out) = screenshot_dir() {
         type_focused(&desk, &ticket.serial).await;
         text_until(&desk, "#verdict", |_| true).await;

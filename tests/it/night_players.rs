@@ -245,28 +245,117 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     assert_eq!(caller["game"]["queue"][0]["source"], json!("phone 10.0.0.10"));
     let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains("[from phone 10.0.0.7]"), "{record}");
-    assert!(record.contains(&format!("call  5  {}   from phone 10.0.0.7\n", winner.serial)), "{record}");
-    assert!(record.contains(&format!("{}   from phone 10.0.0.10 [never checked]\n", rows[2].serial)), "{record}");
+    assert!(record.contains(&format!("call  5  {}   from phone 10.0.0.7 [no code]\n", winner.serial)), "{record}");
+    assert!(
+        record.contains(&format!("{}   from phone 10.0.0.10 [no code] [never checked]\n", rows[2].serial)),
+        "{record}"
+    );
 }
 
 #[tokio::test]
-async fn a_claim_flood_from_one_phone_is_held_back_and_others_still_claim() {
+async fn claims_are_limited_per_ticket_and_only_well_formed_ones_count() {
     let h = Hall::new();
     let rows = h.rows();
     let (s, _) = h.desk("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-10"})).await;
     assert_eq!(s, StatusCode::CREATED);
+    // Malformed claims (a ticket that is not 1–6, a serial not in the run) count for nothing.
+    for _ in 0..20 {
+        let (s, _) = h.raise(&rows[0].serial, json!({"ticket": 7}), 66).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+        let (s, _) = h.raise("999999-1-0", json!({"ticket": 1}), 66).await;
+        assert!(s.is_client_error() && s != StatusCode::TOO_MANY_REQUESTS, "{s}");
+    }
+    // One ticket, claimed again and again (the repeats are 409 while the first waits).
     let mut statuses = Vec::new();
-    for i in 0..10 {
-        let (s, v) = h.raise(&rows[i * 6].serial, json!({"ticket": 1}), 66).await;
+    for phone in 0..6 {
+        let (s, v) = h.raise(&rows[0].serial, json!({"ticket": 1}), 70 + phone).await;
         statuses.push(s.as_u16());
         if s == StatusCode::TOO_MANY_REQUESTS {
-            assert!(v["error"].as_str().unwrap().starts_with("Too many claims from this phone: wait "), "{v}");
+            assert!(v["error"].as_str().unwrap().starts_with("Too many claims for this ticket: wait "), "{v}");
         }
     }
-    assert_eq!(statuses, [202, 202, 202, 202, 202, 202, 429, 429, 429, 429]);
-    let (s, _) = h.raise(&rows[9 * 6].serial, json!({"ticket": 1}), 67).await;
-    assert_eq!(s, StatusCode::ACCEPTED, "another phone is not held back");
-    assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 7);
+    assert_eq!(statuses, [202, 409, 409, 409, 429, 429]);
+    // A hall behind one address: every phone's claim gets through.
+    for i in 1..10 {
+        for t in 1..=6 {
+            let (s, v) = h.raise(&rows[i * 6].serial, json!({"ticket": t}), 66).await;
+            assert!(s == StatusCode::ACCEPTED || s == StatusCode::TOO_MANY_REQUESTS, "{s} {v}");
+            if s == StatusCode::TOO_MANY_REQUESTS {
+                assert!(v["error"].as_str().unwrap().contains("claims are waiting"), "only the requests' places: {v}");
+            }
+        }
+    }
+    assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 50, "requests have 50 places");
+}
+
+#[tokio::test]
+async fn a_stranger_cannot_bar_a_paper_ticket_block_its_holder_or_fill_the_queue() {
+    let h = Hall::new();
+    let rows = h.rows();
+    let (s, _) = h.desk("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-10", "bogey": true})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, _) = h.desk("/api/games/1/calls", json!({"number": 1})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    let ticket = &rows[6]; // book 2, ticket 1, whose claim is false
+    let code = h.code(&ticket.serial);
+
+    // A stranger's claim without the code is a request: queued, marked, and it never bars.
+    let (s, v) = h.raise(&ticket.serial, json!({"ticket": 1}), 99).await;
+    assert_eq!((s, &v["unproven"]), (StatusCode::ACCEPTED, &json!(true)), "{v}");
+    assert!(v["message"].as_str().unwrap().contains("the caller checks the paper"), "{v}");
+    assert_eq!(h.state(true).await["game"]["queue"][0]["unproven"], json!(true));
+    let (s, v) = h.desk("/api/games/1/claims", json!({"serial": ticket.serial})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((&v["verdict"], &v["barred"]), (&json!("incomplete"), &json!(false)));
+    assert!(v["message"].as_str().unwrap().contains("Not barred"), "{v}");
+
+    // The stranger again, then the holder with the code: the holder's proven claim is not held
+    // up by the request, and takes its place.
+    let (s, _) = h.raise(&ticket.serial, json!({"ticket": 1}), 99).await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let (s, v) = h.raise(&ticket.serial, json!({"ticket": 1, "code": "0000-0000"}), 98).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "a wrong code proves nothing: {v}");
+    let (s, v) = h.raise(&ticket.serial, json!({"ticket": 1, "code": code}), 98).await;
+    assert_eq!((s, &v["unproven"]), (StatusCode::ACCEPTED, &json!(false)), "{v}");
+    let queue = h.state(true).await["game"]["queue"].clone();
+    assert_eq!(queue.as_array().unwrap().len(), 1, "{queue}");
+    assert_eq!((&queue[0]["source"], &queue[0]["unproven"]), (&json!("phone 10.0.0.98"), &json!(false)));
+    // The holder's false claim bars, as the bogey rule says; the caller can lift the bar.
+    let (s, v) = h.desk("/api/games/1/claims", json!({"serial": ticket.serial})).await;
+    assert_eq!((s, &v["barred"]), (StatusCode::OK, &json!(true)), "{v}");
+    let (s, v) = h.raise(&ticket.serial, json!({"ticket": 1, "code": code}), 98).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let lift = format!("/api/games/1/bars/{}", ticket.serial);
+    let (s, v) = h.send("DELETE", &lift, None, false, [10, 0, 0, 98]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "only the caller lifts a bar: {v}");
+    let (s, v) = h.send("DELETE", &lift, None, true, [127, 0, 0, 1]).await;
+    assert_eq!((s, &v["lifted"]), (StatusCode::OK, &json!(ticket.serial)), "{v}");
+    let (s, v) = h.send("DELETE", &lift, None, true, [127, 0, 0, 1]).await;
+    assert_eq!(s, StatusCode::CONFLICT, "not barred now: {v}");
+    assert_eq!(h.state(false).await["game"]["barred"], json!([]));
+    let (s, v) = h.raise(&ticket.serial, json!({"ticket": 1, "code": code}), 98).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "it may claim again: {v}");
+
+    // Strangers fill every place requests have; a holder's proven claim still gets in.
+    let other = &rows[1];
+    let mut refused = 0;
+    let strangers: Vec<&Row> =
+        rows[..60].iter().filter(|r| r.serial != ticket.serial && r.serial != other.serial).collect();
+    for (i, r) in strangers.iter().enumerate() {
+        let (s, _) = h.raise(&r.serial, json!({"ticket": r.ticket}), 100 + (i % 50) as u8).await;
+        refused += usize::from(s == StatusCode::TOO_MANY_REQUESTS);
+    }
+    assert_eq!(refused, strangers.len() - housie::night::game::UNPROVEN_MAX);
+    let (s, v) = h.raise(&other.serial, json!({"ticket": 2, "code": h.code(&other.serial)}), 97).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+
+    // The record keeps the requests, the bar and its lifting, through a restart.
+    let h = h.restarted();
+    assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 52);
+    let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    assert!(record.contains(&format!("{}   from phone 10.0.0.99 [no code]\n", ticket.serial)), "{record}");
+    let lifted = record.lines().find(|l| l.starts_with("  bar lifted ")).expect("the lifted bar is in the record");
+    assert!(lifted.ends_with(&format!("  {}", ticket.serial)), "{record}");
 }
 
 #[tokio::test]
@@ -346,9 +435,15 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     }
     let links = d.read("post/links.csv");
     let first = &rows.iter().find(|r| r.booklet == 2).unwrap().serial;
+    // Paper too gets its code: a claim from the link proves the ticket.
+    let record = housie::record::read_record(&d.join("run")).unwrap().0;
+    let code = housie::night::play_code::CodeKey::of_seed(&record.seed)
+        .code(&record.settings.numbering().parse(first).unwrap());
     assert_eq!(
         links,
-        format!("booklet,file,phone_only,serial,code,link\n2,booklet-000002.pdf,false,{first},,/play?s={first}\n")
+        format!(
+            "booklet,file,phone_only,serial,code,link\n2,booklet-000002.pdf,false,{first},{code},/play?s={first}&c={code}\n"
+        )
     );
 
     // Again without --force: refused, naming the file; a range past the run: refused.
@@ -446,8 +541,9 @@ async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
         (format!("/api/play/{long}"), StatusCode::UNPROCESSABLE_ENTITY),
         ("/api/play/%E2%80%AE000001-1-7".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
         ("/api/play/%00".to_string(), StatusCode::UNPROCESSABLE_ENTITY),
-        (format!("/api/play/{serial}?code={long}"), StatusCode::OK),
-        (format!("/api/play/{serial}?code=%ZZ%"), StatusCode::OK),
+        // A code given for a paper ticket must be its code (a wrong one proves nothing).
+        (format!("/api/play/{serial}?code={long}"), StatusCode::NOT_FOUND),
+        (format!("/api/play/{serial}?code=%ZZ%"), StatusCode::NOT_FOUND),
         (format!("/api/play/{serial}?code=a&code=b"), StatusCode::BAD_REQUEST),
         ("/api/play/".to_string(), StatusCode::NOT_FOUND),
     ] {
@@ -461,7 +557,8 @@ async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
         (json!({"ticket": 1, "admin": true}), StatusCode::UNPROCESSABLE_ENTITY),
         (json!({"ticket": "1"}), StatusCode::UNPROCESSABLE_ENTITY),
         (json!({"ticket": 0}), StatusCode::UNPROCESSABLE_ENTITY),
-        (json!({"ticket": 1, "code": long}), StatusCode::ACCEPTED),
+        (json!({"ticket": 1, "code": long}), StatusCode::NOT_FOUND),
+        (json!({"ticket": 1}), StatusCode::ACCEPTED),
     ] {
         let (s, v) = h.send("POST", &claims, Some(body.clone()), false, [10, 1, 1, 1]).await;
         assert_eq!(s, want, "{body}: {v}");

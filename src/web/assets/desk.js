@@ -96,6 +96,8 @@ async function handle(text) {
     case "q": return nextFromPhones();
     case "?": return say($("entry-help").textContent);
   }
+  const unbar = /^unbar\s+(\S+)$/i.exec(t);
+  if (unbar) return liftBar(unbar[1]);
   const pay = /^pay\s+(\S+)(?:\s+(.+))?$/i.exec(t);
   if (pay) return payPrize(pay[1], pay[2]);
   return claim(t);
@@ -185,6 +187,14 @@ async function overLimit(path, body, again) {
     say(error, "bad");
   }
   return null;
+}
+
+// `unbar SERIAL`: the bogey rule's bar lifted (a mistaken bar, or a false claim someone else sent).
+async function liftBar(serial) {
+  if (!needGame()) return;
+  return act("DELETE", `/api/games/${gameId()}/bars/${encodeURIComponent(serial)}`, undefined, (b) =>
+    say(`${b.lifted} may claim again this game`, "ok"),
+  );
 }
 
 async function reopen() {
@@ -411,11 +421,16 @@ function render(s) {
   $("phone-queue-box").hidden = queue.length === 0;
   $("phone-queue").replaceChildren(
     ...queue.map((q, i) =>
-      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.call} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}`),
+      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.call} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}${q.unproven ? " · without the ticket's code: ask who holds it; never barred" : ""}`),
     ),
   );
-  if (queue.length > queued) pauseAuto("a claim from a phone");
-  queued = queue.length;
+  // Only a claim that proved its ticket pauses auto-call: anyone can send a request.
+  const proven = queue.filter((q) => !q.unproven).length;
+  if (proven > queued) pauseAuto("a claim from a phone");
+  queued = proven;
+  const barred = (g && g.barred) || [];
+  $("barred").hidden = barred.length === 0;
+  $("barred").textContent = barred.length ? `Barred this game: ${barred.join(", ")} (unbar and a serial lifts a bar)` : "";
   $("seed").textContent = !g
     ? ""
     : g.seed
