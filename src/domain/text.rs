@@ -2,8 +2,15 @@
 //! and a terminal. A control character can forge a line in a terminal (a newline, an escape
 //! code), and a bidirectional override can make a line read backwards, so both are refused on
 //! the way in and escaped on the way out (for what was stored before they were refused).
+//! Invisible characters (a zero-width space, a byte-order mark) are refused too: three sellers
+//! all reading "Ann" must not be three people in the cash-up. Names are kept in NFKC, so a
+//! full-width "Ａｎｎ" is "Ann", and two names that still look alike ("Ann" in Latin and in
+//! Cyrillic) are found by their Unicode confusable skeletons.
 
 use std::borrow::Cow;
+
+use unicode_general_category::{get_general_category, GeneralCategory};
+use unicode_normalization::UnicodeNormalization;
 
 /// Why a character may not stand in text shown to people.
 pub fn forbidden(c: char) -> Option<&'static str> {
@@ -13,8 +20,26 @@ pub fn forbidden(c: char) -> Option<&'static str> {
             Some("a bidirectional control")
         }
         '\u{2028}' | '\u{2029}' => Some("a line or paragraph separator"),
+        // The joiners shape Indic and other scripts, so they stay; every other format
+        // character, and the fillers that draw nothing, are invisible.
+        '\u{200C}' | '\u{200D}' => None,
+        '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' => Some("a zero-width or invisible character"),
+        c if get_general_category(c) == GeneralCategory::Format => Some("a zero-width or invisible character"),
         _ => None,
     }
+}
+
+/// A name as housie keeps it: trimmed, in Unicode's compatibility form (NFKC), so names that
+/// differ only in width or presentation are one name.
+pub fn normal_name(text: &str) -> String {
+    text.trim().nfkc().collect()
+}
+
+/// Whether two different names look alike (their Unicode confusable skeletons match): `Ann`
+/// and `Аnn` with a Cyrillic А, or `Ann` and `Αnn`.
+pub fn look_alike(a: &str, b: &str) -> bool {
+    a != b
+        && unicode_security::confusable_detection::skeleton(a).eq(unicode_security::confusable_detection::skeleton(b))
 }
 
 /// The first character of `text` that may not be shown, with why, as a sentence fragment:
@@ -65,8 +90,18 @@ mod tests {
             "contains U+202E (a bidirectional control), which is not allowed"
         );
         assert!(check_plain("\u{1b}[31mred").is_err());
-        // Joiners are needed by Indic scripts and stay allowed.
+        // Joiners are needed by Indic scripts and stay allowed; other invisible characters not.
         assert_eq!(check_plain("क्\u{200D}ष"), Ok(()));
+        for invisible in ["An\u{200B}n", "\u{FEFF}Ann", "Ann\u{2060}", "A\u{00AD}nn", "Ann\u{3164}", "Ann\u{E0041}"] {
+            assert!(
+                check_plain(invisible).unwrap_err().contains("(a zero-width or invisible character)"),
+                "{invisible:?}"
+            );
+        }
+        assert_eq!(normal_name(" \u{FF21}\u{FF4E}\u{FF4E} "), "Ann");
+        assert!(look_alike("Ann", "\u{0410}nn"), "a Cyrillic A");
+        assert!(look_alike("Ann", "\u{0391}nn"), "a Greek Alpha");
+        assert!(!look_alike("Ann", "Ann") && !look_alike("Ann", "Anne"));
         assert_eq!(escape("a\nb\u{202E}c"), "a\\u{a}b\\u{202e}c");
         assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
         assert_eq!(clip("0123456789", 4), "0123…");

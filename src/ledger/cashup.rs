@@ -34,6 +34,8 @@ pub struct SellerLine {
 /// A prize paid.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PayoutLine {
+    /// Its entry number in the ledger: what a void or a move names.
+    pub entry: usize,
     /// The game.
     pub game: i64,
     /// The prize.
@@ -46,6 +48,12 @@ pub struct PayoutLine {
     pub amount: Money,
     /// How it was paid.
     pub how: Payment,
+    /// Voided: not in the totals. The reason given, empty when none was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub voided: Option<String>,
+    /// The tickets it was paid to before it was moved, oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moved_from: Vec<String>,
 }
 
 /// The night's money, reconciled.
@@ -75,7 +83,7 @@ pub struct Cashup {
     pub damaged: String,
     /// Sales voided.
     pub voided: usize,
-    /// Prizes paid, in the order they were paid.
+    /// Prizes paid, in the order they were paid, voided ones included (marked).
     pub payouts: Vec<PayoutLine>,
     /// The regime the night is played under, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -115,6 +123,12 @@ impl Ledger {
         let issued = self.issued_units();
         let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
         let mut warnings = Vec::new();
+        let names: Vec<&str> = self.names().into_iter().collect();
+        for (i, a) in names.iter().enumerate() {
+            for b in names[i + 1..].iter().filter(|b| crate::domain::text::look_alike(a, b)) {
+                warnings.push(format!("“{}” and “{}” look alike but are different names", escape(a), escape(b)));
+            }
+        }
         if let Some(regime) = self.regime {
             let what = regime.describe();
             if prizes_paid > regime.prizes() {
@@ -155,12 +169,15 @@ impl Ledger {
                 .payouts
                 .iter()
                 .map(|p| PayoutLine {
+                    entry: p.entry,
                     game: p.game,
                     prize: p.prize.clone(),
                     place: p.place,
                     serial: p.serial.clone(),
                     amount: p.amount,
                     how: p.how,
+                    voided: p.voided.clone(),
+                    moved_from: p.moved_from.clone(),
                 })
                 .collect(),
             regime: self.regime,
@@ -218,9 +235,21 @@ impl Cashup {
                     Payment::Cash => "cash",
                     Payment::Other => "not cash",
                 };
+                let moved = if p.moved_from.is_empty() {
+                    String::new()
+                } else {
+                    let from: Vec<String> = p.moved_from.iter().map(|s| escape(s).into_owned()).collect();
+                    format!(" [moved from {}]", from.join(", "))
+                };
+                let voided = match p.voided.as_deref() {
+                    None => String::new(),
+                    Some("") => " [VOIDED, not counted]".to_string(),
+                    Some(why) => format!(" [VOIDED: {}, not counted]", escape(why)),
+                };
                 let _ = writeln!(
                     out,
-                    "  game {}: {} ({} place) to {}: {} ({how})",
+                    "  #{} game {}: {} ({} place) to {}: {} ({how}){moved}{voided}",
+                    p.entry,
                     p.game,
                     escape(&p.prize),
                     crate::rules::progress::ordinal(p.place),

@@ -61,10 +61,22 @@ pub enum Entry {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         damaged: bool,
     },
-    /// A sale taken back (a mistake, or money refunded), by its entry number.
+    /// A sale or a prize paid taken back (a mistake, money refunded or handed back), by its
+    /// entry number. It stays in the ledger, marked, and the cash-up shows it.
     Voided {
-        /// The sale's entry number in the ledger (from 1).
+        /// The entry number in the ledger (from 1) of the sale or the payout.
         entry: usize,
+        /// Why, in the caller's words.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// A prize paid moved to the ticket that now holds its place (the win it was paid for was
+    /// taken back and another ticket confirmed).
+    PayoutMoved {
+        /// The payout's entry number in the ledger (from 1).
+        entry: usize,
+        /// The ticket it now goes to.
+        serial: String,
     },
     /// A prize paid to the holder of a ticket whose claim stood.
     PrizePaid {

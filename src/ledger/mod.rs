@@ -6,7 +6,9 @@
 //!
 //! Every rule lives in [`Ledger::check`]: no unit sold twice, none sold after it came back,
 //! none returned after it was sold, a seller sells only what they were given, a prize is paid
-//! only to a ticket the caller confirmed as its winner, and once for each place.
+//! only to a ticket the caller confirmed as its winner, once for each place, and never 0.00.
+//! Nothing is corrected in place: a mistaken sale or payout is voided by a later entry, and a
+//! payout whose win was taken back is moved to the new winner.
 
 mod cashup;
 mod entry;
@@ -83,9 +85,18 @@ pub enum LedgerError {
     /// A return of sold paper.
     #[error("{0} is sold; void the sale first")]
     ReturnOfSold(String),
-    /// A void of something that is not a standing sale.
-    #[error("entry {0} is not a sale that stands")]
-    NotASale(usize),
+    /// A void of something that is neither a standing sale nor a standing payout.
+    #[error("entry {0} is not a sale or a prize paid that stands")]
+    NothingToVoid(usize),
+    /// A move of something that is not a standing payout.
+    #[error("entry {0} is not a prize paid that stands")]
+    NotAPayout(usize),
+    /// A payout of nothing.
+    #[error("a prize paid is more than 0.00: give the amount handed over")]
+    ZeroPayout,
+    /// A reason that cannot be shown.
+    #[error("the reason: {0}")]
+    Reason(String),
     /// A prize paid to a ticket the caller did not confirm.
     #[error("{serial} was not confirmed as a winner of {prize} in game {game}")]
     NotWon {
@@ -96,15 +107,20 @@ pub enum LedgerError {
         /// The ticket.
         serial: String,
     },
-    /// A prize paid twice.
-    #[error("{prize} in game {game} is already paid to {serial}")]
+    /// A prize paid twice: names the ticket it was paid to.
+    #[error(
+        "{prize} in game {game} is already paid to {serial} (entry {entry}); if that win was taken back, \
+         move the payout to the new winner or void it"
+    )]
     PaidTwice {
         /// The game.
         game: i64,
         /// The prize.
         prize: String,
-        /// The ticket.
+        /// The ticket it was paid to.
         serial: String,
+        /// The payout's entry number.
+        entry: usize,
     },
 }
 
@@ -130,12 +146,17 @@ impl Sale {
 /// A prize paid.
 #[derive(Clone, Debug, PartialEq)]
 struct Payout {
+    entry: usize,
     game: i64,
     prize: String,
     place: usize,
     serial: String,
     amount: Money,
     how: Payment,
+    /// Taken back: `Some` with the reason given (empty when none was).
+    voided: Option<String>,
+    /// The tickets it was paid to before it was moved, oldest first.
+    moved_from: Vec<String>,
 }
 
 /// The ledger replayed: what is issued, sold, returned and paid.
@@ -231,7 +252,29 @@ impl Ledger {
                 *units = parsed.to_string();
             }
         }
+        // Names in one form (NFKC): a full-width "Ａｎｎ" is Ann.
+        let names: Vec<&mut String> = match &mut entry {
+            Entry::Issued { seller, .. } => vec![seller],
+            Entry::Sold { seller, buyer, .. } => seller.iter_mut().chain(buyer.iter_mut()).collect(),
+            Entry::Voided { reason, .. } => reason.iter_mut().collect(),
+            _ => Vec::new(),
+        };
+        for name in names {
+            *name = crate::domain::text::normal_name(name);
+        }
         entry
+    }
+
+    /// Every seller's and buyer's name recorded so far.
+    fn names(&self) -> std::collections::BTreeSet<&str> {
+        let sellers = self.issued.keys().map(String::as_str);
+        let sales = self.sales.iter().flat_map(|s| s.seller.as_deref().into_iter().chain(s.buyer.as_deref()));
+        sellers.chain(sales).collect()
+    }
+
+    /// A name already recorded that `name` looks like but is not (`Аnn` with a Cyrillic А, and Ann).
+    fn look_alike_of(&self, name: &str) -> Option<String> {
+        self.names().into_iter().find(|known| crate::domain::text::look_alike(name, known)).map(str::to_string)
     }
 
     /// Why `entry` could not be written now; `Ok` if it can.
@@ -285,17 +328,31 @@ impl Ledger {
                 none_of(&self.sold, &units, LedgerError::ReturnOfSold)?;
                 none_of(&self.returned, &units, LedgerError::Returned)
             }
-            Entry::Voided { entry } => match self.sales.iter().find(|s| s.entry == *entry) {
-                Some(sale) if !sale.voided => Ok(()),
-                _ => Err(LedgerError::NotASale(*entry)),
-            },
-            Entry::PrizePaid { game, prize, serial, .. } => {
+            Entry::Voided { entry, reason } => {
+                if let Some(r) = reason {
+                    plain(r).map_err(LedgerError::Reason)?;
+                }
+                let sale = self.sales.iter().any(|s| s.entry == *entry && !s.voided);
+                if sale || self.payout(*entry).is_some() {
+                    Ok(())
+                } else {
+                    Err(LedgerError::NothingToVoid(*entry))
+                }
+            }
+            Entry::PayoutMoved { entry, serial } => {
+                let paid = self.payout(*entry).ok_or(LedgerError::NotAPayout(*entry))?;
+                let (game, prize) = (paid.game, &paid.prize);
+                let not_won = || LedgerError::NotWon { game, prize: prize.clone(), serial: serial.clone() };
+                let place = wins.place(game, prize, serial).ok_or_else(not_won)?;
+                self.unpaid(game, prize, place, Some(*entry))
+            }
+            Entry::PrizePaid { game, prize, serial, amount, .. } => {
+                if *amount == Money::ZERO {
+                    return Err(LedgerError::ZeroPayout);
+                }
                 let not_won = || LedgerError::NotWon { game: *game, prize: prize.clone(), serial: serial.clone() };
                 let place = wins.place(*game, prize, serial).ok_or_else(not_won)?;
-                if self.payouts.iter().any(|p| p.game == *game && p.prize == *prize && p.place == place) {
-                    return Err(LedgerError::PaidTwice { game: *game, prize: prize.clone(), serial: serial.clone() });
-                }
-                Ok(())
+                self.unpaid(*game, prize, place, None)
             }
         }
     }
@@ -328,29 +385,84 @@ impl Ledger {
                     self.damaged = self.damaged.or(&units);
                 }
             }
-            Entry::Voided { entry } => {
-                if let Some(sale) = self.sales.iter_mut().find(|s| s.entry == *entry) {
+            Entry::Voided { entry, reason } => {
+                if let Some(sale) = self.sales.iter_mut().find(|s| s.entry == *entry && !s.voided) {
                     sale.voided = true;
                     self.sold = self.sold.minus(&sale.units);
+                } else if let Some(paid) = self.payouts.iter_mut().find(|p| p.entry == *entry) {
+                    paid.voided = Some(reason.clone().unwrap_or_default());
+                }
+            }
+            Entry::PayoutMoved { entry, serial } => {
+                if let Some(paid) = self.payouts.iter_mut().find(|p| p.entry == *entry) {
+                    paid.place = wins.place(paid.game, &paid.prize, serial).unwrap_or(paid.place);
+                    let from = std::mem::replace(&mut paid.serial, serial.clone());
+                    paid.moved_from.push(from);
                 }
             }
             Entry::PrizePaid { game, prize, serial, amount, how } => {
                 let place = wins.place(*game, prize, serial).unwrap_or(1);
                 self.payouts.push(Payout {
+                    entry: self.entries,
                     game: *game,
                     prize: prize.clone(),
                     place,
                     serial: serial.clone(),
                     amount: *amount,
                     how: *how,
+                    voided: None,
+                    moved_from: Vec::new(),
                 });
             }
         }
     }
 
-    /// The limit `entry` would take the night past, if it is played under a regime: said
-    /// before the entry is recorded, so the caller can stop (see [`Regime`]).
+    /// The standing (not voided) payout recorded as entry `entry`.
+    fn payout(&self, entry: usize) -> Option<&Payout> {
+        self.payouts.iter().find(|p| p.entry == entry && p.voided.is_none())
+    }
+
+    /// `Ok` when place `place` of `prize` in `game` has no standing payout (but `except`'s).
+    fn unpaid(&self, game: i64, prize: &str, place: usize, except: Option<usize>) -> Result<(), LedgerError> {
+        let paid = self.payouts.iter().filter(|p| p.voided.is_none() && Some(p.entry) != except);
+        match paid.into_iter().find(|p| p.game == game && p.prize == prize && p.place == place) {
+            Some(p) => {
+                Err(LedgerError::PaidTwice { game, prize: prize.to_string(), serial: p.serial.clone(), entry: p.entry })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Why `entry` should be confirmed before it is recorded, if it should: a limit of the
+    /// night's regime it would pass (see [`Regime`]), or a prize paid that is more than every
+    /// sale so far took (a slip of the decimal point).
     pub fn over_limit(&self, entry: &Entry) -> Option<String> {
+        let named: Vec<&str> = match entry {
+            Entry::Issued { seller, .. } => vec![seller],
+            Entry::Sold { seller, buyer, .. } => seller.iter().chain(buyer).map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        for name in named {
+            if let Some(known) = self.look_alike_of(name) {
+                return Some(format!(
+                    "“{}” looks like “{}”, a name already recorded, but is a different name",
+                    crate::domain::text::escape(name),
+                    crate::domain::text::escape(&known)
+                ));
+            }
+        }
+        self.over_regime(entry).or_else(|| match entry {
+            Entry::PrizePaid { amount, .. } => {
+                let takings = self.takings(None);
+                (takings > Money::ZERO && *amount > takings)
+                    .then(|| format!("paying {amount} is more than the {takings} every sale so far took"))
+            }
+            _ => None,
+        })
+    }
+
+    /// The limit of the night's regime `entry` would pass, if it is played under one.
+    fn over_regime(&self, entry: &Entry) -> Option<String> {
         let regime = self.regime?;
         let what = regime.describe();
         match entry {
@@ -388,9 +500,12 @@ impl Ledger {
         self.standing().filter(|s| how.is_none_or(|h| s.how == h)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
     }
 
-    /// What the prizes paid came to, paid `how` (all of them for `None`).
+    /// What the prizes paid and not voided came to, paid `how` (all of them for `None`).
     fn prizes_paid(&self, how: Option<Payment>) -> Money {
-        self.payouts.iter().filter(|p| how.is_none_or(|h| p.how == h)).fold(Money::ZERO, |sum, p| sum.plus(p.amount))
+        self.payouts
+            .iter()
+            .filter(|p| p.voided.is_none() && how.is_none_or(|h| p.how == h))
+            .fold(Money::ZERO, |sum, p| sum.plus(p.amount))
     }
 
     /// What the standing sales naming `buyer` took.
@@ -445,15 +560,20 @@ fn none_of(set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Res
 }
 
 fn name(what: &'static str, text: &str) -> Result<(), LedgerError> {
-    let bad = |why: &str| Err(LedgerError::Name(what, why.to_string()));
+    plain(text).map_err(|why| LedgerError::Name(what, why))
+}
+
+/// Why `text` cannot be a name or a reason in the ledger: empty, too long, or holding what
+/// cannot be shown.
+fn plain(text: &str) -> Result<(), String> {
     if text.trim().is_empty() {
-        return bad("empty");
+        return Err("empty".into());
     }
     if text.chars().count() > PERSON_NAME_MAX {
-        return bad("longer than 60 characters");
+        return Err(format!("longer than {PERSON_NAME_MAX} characters"));
     }
     if let Some(why) = text.chars().find_map(crate::domain::text::forbidden) {
-        return bad(&format!("has {why}"));
+        return Err(format!("has {why}"));
     }
     Ok(())
 }

@@ -44,7 +44,7 @@ fn night() -> Vec<Entry> {
         sold("91-95", "4.50", Some("Bob"), Payment::Other), // 5 by card
         sold("101-130", "5.00", Some("Cat"), Payment::Cash),
         sold("200-209", "6.00", None, Payment::Cash), // at the desk, never issued
-        Entry::Voided { entry: 8 },                   // Cat's sale was a mistake…
+        Entry::Voided { entry: 8, reason: None },     // Cat's sale was a mistake…
         sold("101-125", "5.00", Some("Cat"), Payment::Cash), // …she sold 25
         Entry::Returned { units: "41-50".into(), damaged: false },
         Entry::Returned { units: "96-100".into(), damaged: true },
@@ -109,9 +109,26 @@ fn every_wrong_entry_is_refused_with_the_reason() {
     );
     assert_eq!(refused(Entry::Returned { units: "300".into(), damaged: false }), "300 was never issued to a seller");
     assert_eq!(refused(Entry::Returned { units: "45".into(), damaged: true }), "45 came back unsold or damaged");
-    assert_eq!(refused(Entry::Voided { entry: 8 }), "entry 8 is not a sale that stands");
-    assert_eq!(refused(Entry::Voided { entry: 2 }), "entry 2 is not a sale that stands");
-    assert_eq!(refused(paid(1, "one line", "000012-1-3", "20")), "one line in game 1 is already paid to 000012-1-3");
+    let void = |entry| Entry::Voided { entry, reason: None };
+    assert_eq!(refused(void(8)), "entry 8 is not a sale or a prize paid that stands");
+    assert_eq!(refused(void(2)), "entry 2 is not a sale or a prize paid that stands");
+    assert_eq!(
+        refused(Entry::Voided { entry: 14, reason: Some("\u{200B}".into()) }),
+        "the reason: has a zero-width or invisible character"
+    );
+    assert_eq!(
+        refused(Entry::PayoutMoved { entry: 5, serial: "000012-1-3".into() }),
+        "entry 5 is not a prize paid that stands"
+    );
+    assert_eq!(
+        refused(paid(1, "one line", "000012-1-3", "0.00")),
+        "a prize paid is more than 0.00: give the amount handed over"
+    );
+    assert_eq!(
+        refused(paid(1, "one line", "000012-1-3", "20")),
+        "one line in game 1 is already paid to 000012-1-3 (entry 14); if that win was taken back, move the payout to \
+         the new winner or void it"
+    );
     assert_eq!(
         refused(paid(1, "one line", "000013-1-1", "20")),
         "000013-1-1 was not confirmed as a winner of one line in game 1"
@@ -164,7 +181,7 @@ fn any_entry() -> impl Strategy<Value = Entry> {
             how: Payment::Cash
         }),
         (units, any::<bool>()).prop_map(|(units, damaged)| Entry::Returned { units, damaged }),
-        (1usize..30).prop_map(|entry| Entry::Voided { entry }),
+        (1usize..30).prop_map(|entry| Entry::Voided { entry, reason: None }),
         Just(paid(1, "one line", "000012-1-3", "20.00")),
     ]
 }
@@ -183,7 +200,7 @@ proptest! {
                     Entry::Sold { units, price, .. } => {
                         standing.push((ledger.entries, Units::parse(units, 1..=50).unwrap().len(), price.minor()));
                     }
-                    Entry::Voided { entry } => standing.retain(|s| s.0 != *entry),
+                    Entry::Voided { entry, .. } => standing.retain(|s| s.0 != *entry),
                     _ => {}
                 }
             }
@@ -284,4 +301,94 @@ fn every_limit_at_below_and_above_its_boundary() {
     // The largest amount a ledger takes, and one hundredth more.
     assert_eq!(Money::parse("100000000.00").unwrap().to_string(), "100000000.00");
     assert!(Money::parse("100000000.01").is_err());
+}
+
+/// The wins after game 1's one line was taken back from 000012-1-3 and confirmed for 000013-1-1.
+struct Retaken;
+
+impl Wins for Retaken {
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize> {
+        match (game, prize, serial) {
+            (1, "one line", "000013-1-1") => Some(1),
+            (1, "one line", "000012-1-3") => None,
+            _ => Confirmed.place(game, prize, serial),
+        }
+    }
+}
+
+#[test]
+fn a_payout_is_corrected_by_appending_a_void_or_a_move_never_by_editing() {
+    let mut ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    // The win paid as entry 14 was taken back and given to another ticket: its payout is
+    // refused, naming the ticket it was paid to, until the payout moves.
+    let refused = ledger.check(&paid(1, "one line", "000013-1-1", "20.00"), &Retaken).unwrap_err();
+    assert!(
+        refused.to_string().starts_with("one line in game 1 is already paid to 000012-1-3 (entry 14)"),
+        "{refused}"
+    );
+    let moved = Entry::PayoutMoved { entry: 14, serial: "000013-1-1".into() };
+    assert_eq!(
+        ledger.check(&Entry::PayoutMoved { entry: 14, serial: "000012-1-3".into() }, &Retaken).unwrap_err().to_string(),
+        "000012-1-3 was not confirmed as a winner of one line in game 1"
+    );
+    ledger.check(&moved, &Retaken).unwrap();
+    ledger.apply(&moved, &Retaken);
+    let c = ledger.cashup();
+    assert_eq!(
+        (c.payouts[0].serial.as_str(), &c.payouts[0].moved_from[..]),
+        ("000013-1-1", &["000012-1-3".to_string()][..])
+    );
+    assert_eq!(c.prizes_paid, gbp("65.50"), "a move pays nothing twice");
+    // A mistyped payout is voided with a reason: shown, not counted.
+    let void = Entry::Voided { entry: 15, reason: Some("typed 30 for 3".into()) };
+    ledger.check(&void, &Retaken).unwrap();
+    ledger.apply(&void, &Retaken);
+    assert_eq!(ledger.check(&void, &Retaken).unwrap_err(), LedgerError::NothingToVoid(15));
+    let c = ledger.cashup();
+    assert_eq!((c.prizes_paid, c.balance), (gbp("35.50"), gbp("572.00")));
+    assert_eq!(c.payouts[1].voided.as_deref(), Some("typed 30 for 3"));
+    let text = c.to_text();
+    assert!(
+        text.contains("  #14 game 1: one line (1st place) to 000013-1-1: 20.00 (cash) [moved from 000012-1-3]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  #15 game 2: full house (1st place) to 000040-2-5: 30.00 (cash) [VOIDED: typed 30 for 3, not counted]\n"
+        ),
+        "{text}"
+    );
+    // The place is free again: the right amount is paid.
+    ledger.check(&paid(2, "full house", "000040-2-5", "3.00"), &Retaken).unwrap();
+}
+
+#[test]
+fn names_are_kept_in_one_form_and_names_that_look_alike_are_flagged() {
+    let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    let wide = ledger.normalised(issued("\u{FF21}\u{FF4E}\u{FF4E}", "160-170"));
+    assert_eq!(wide, issued("Ann", "160-170"), "a full-width Ann is Ann");
+    let cyrillic = ledger.normalised(issued("\u{0410}nn", "160-170"));
+    assert_eq!(
+        ledger.over_limit(&cyrillic).as_deref(),
+        Some("“Аnn” looks like “Ann”, a name already recorded, but is a different name")
+    );
+    assert_eq!(ledger.over_limit(&issued("Dee", "160-170")), None);
+    // Recorded anyway (the caller confirmed): the cash-up says so.
+    let mut entries = night();
+    entries.push(cyrillic);
+    let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+    assert_eq!(c.warnings, ["“Ann” and “Аnn” look alike but are different names"]);
+}
+
+#[test]
+fn a_payout_larger_than_every_sale_so_far_asks_first() {
+    let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    let big = paid(2, "full house", "000077-4-1", "6075.00");
+    assert_eq!(
+        ledger.over_limit(&big).as_deref(),
+        Some("paying 6075.00 is more than the 607.50 every sale so far took")
+    );
+    assert_eq!(ledger.over_limit(&paid(2, "full house", "000077-4-1", "607.50")), None, "at the takings is allowed");
+    let fresh = Ledger::replay(1..=500, &night()[..1], &Confirmed).unwrap();
+    assert_eq!(fresh.over_limit(&big), None, "no sales recorded: nothing to compare with");
 }

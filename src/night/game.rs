@@ -282,13 +282,15 @@ fn conflict(message: impl Into<String>) -> CommandError {
     CommandError::new(Refused::Conflict, message)
 }
 
-/// The wins the caller confirmed in the games so far, which prizes are paid against.
+/// The wins the caller confirmed in the games so far and not taken back, which prizes are paid
+/// against.
 pub struct Confirmed<'a>(pub &'a [Game]);
 
 impl Wins for Confirmed<'_> {
     fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize> {
         let g = self.0.iter().find(|g| g.id == game)?;
-        g.wins.iter().find(|w| w.prize == prize && w.serial.as_deref() == Some(serial)).map(|w| w.place)
+        let i = g.set.find(prize)?;
+        g.progress.places(i).iter().position(|p| p.winners.iter().any(|w| w == serial)).map(|k| k + 1)
     }
 }
 

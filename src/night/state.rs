@@ -168,7 +168,8 @@ impl Night {
         game: Option<u16>,
         bogey: bool,
     ) -> Result<i64, CommandError> {
-        let name = name.trim();
+        let name = crate::domain::text::normal_name(name);
+        let name = name.as_str();
         check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
         let set = self.prize_set(prizes)?;
         // Once paper has been sold, a game plays what was sold: `all` means the books sold,
@@ -472,18 +473,19 @@ impl Night {
     }
 
     /// Records a ledger entry, checked as a replay checks it; the night's currency (and regime)
-    /// is recorded first if nothing has set it yet. An entry that would pass the regime's limit
-    /// is refused (409, with the limit) unless `over_limit` says the caller knows.
+    /// is recorded first if nothing has set it yet. An entry to confirm first (past the
+    /// regime's limit, a payout above the takings, a name like another) is refused (409, with
+    /// why) unless `over_limit` says the caller knows.
     pub fn record_money(&mut self, entry: Entry, over_limit: bool) -> Result<(), CommandError> {
         if self.ledger.currency().is_none() && !matches!(entry, Entry::Opened { .. }) {
             let opened = Entry::Opened { currency: self.currency, regime: self.regime };
             self.commit(0, Event::Money { entry: opened })?;
         }
+        let entry = self.ledger.normalised(entry);
         if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
             let again = "send it again with \"over_limit\": true to record it anyway";
             return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
         }
-        let entry = self.ledger.normalised(entry);
         self.commit(0, Event::Money { entry })?;
         Ok(())
     }

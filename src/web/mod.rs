@@ -298,6 +298,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sales", post(money::sell))
         .route("/api/returns", post(money::give_back))
         .route("/api/voids", post(money::void))
+        .route("/api/moves", post(money::move_payout))
         .route("/api/cashup", get(money::cashup))
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)

@@ -1,5 +1,5 @@
 //! The night's paper and money (token required): `/api/issues`, `/api/sales`, `/api/returns`,
-//! `/api/voids`, `/api/games/{id}/payouts` and `GET /api/cashup`. Amounts are decimal strings
+//! `/api/voids`, `/api/moves`, `/api/games/{id}/payouts` and `GET /api/cashup`. Amounts are decimal strings
 //! (`"5.00"`); paper is `"books"` in a plain run and `"booklets"` in a run of booklets. Each
 //! change answers `201` with the cash-up as it now stands; a wrong one `422` and nothing is
 //! recorded.
@@ -42,6 +42,9 @@ pub struct Issue {
     seller: String,
     books: Option<String>,
     booklets: Option<String>,
+    /// Record it though the seller's name looks like another already recorded.
+    #[serde(default)]
+    over_limit: bool,
 }
 
 /// `POST /api/sales` `{"books": "1-50", "price": "5.00", "seller"?, "buyer"?, "how"?: "cash"|"other"}`.
@@ -70,14 +73,24 @@ pub struct Return {
     damaged: bool,
 }
 
-/// `POST /api/voids` `{"entry": 7}`, or `{"books": "25-26"}` (the range of one sale that
-/// stands): a sale taken back.
+/// `POST /api/voids` `{"entry": 7, "reason"?}` (a sale or a prize paid), or `{"books":
+/// "25-26"}` (the range of one sale that stands): taken back.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Void {
     entry: Option<usize>,
     books: Option<String>,
     booklets: Option<String>,
+    reason: Option<String>,
+}
+
+/// `POST /api/moves` `{"entry": 12, "serial"}`: a prize paid moved to the ticket that now
+/// holds its place.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    entry: usize,
+    serial: String,
 }
 
 /// `POST /api/games/{id}/payouts` `{"serial", "prize", "amount", "how"?}`.
@@ -115,7 +128,7 @@ async fn record(
 
 /// `POST /api/issues`: paper handed to a seller.
 pub async fn issue(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Issue>) -> Changed {
-    record(&app, false, move |night| {
+    record(&app, body.over_limit, move |night| {
         Ok(Entry::Issued { seller: body.seller.trim().to_string(), units: units(body.books, body.booklets, night)? })
     })
     .await
@@ -143,7 +156,7 @@ pub async fn give_back(State(app): State<Arc<App>>, _: Caller, JsonBody(body): J
     .await
 }
 
-/// `POST /api/voids`: a sale taken back.
+/// `POST /api/voids`: a sale or a prize paid taken back.
 pub async fn void(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Void>) -> Changed {
     record(&app, false, move |night| {
         let entry = match (body.entry, body.books, body.booklets) {
@@ -152,11 +165,18 @@ pub async fn void(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
                 let units = units(books, booklets, night)?;
                 night.ledger().sale_of(&units).ok_or_else(|| invalid(&format!("no sale of exactly {units} stands")))?
             }
-            _ => return Err(invalid("give the sale's \"entry\", or its \"books\"")),
+            _ => return Err(invalid("give the sale's or the payout's \"entry\", or the sale's \"books\"")),
         };
-        Ok(Entry::Voided { entry })
+        let reason = body.reason.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+        Ok(Entry::Voided { entry, reason })
     })
     .await
+}
+
+/// `POST /api/moves`: a prize paid moved to the ticket that now holds its place.
+pub async fn move_payout(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Move>) -> Changed {
+    record(&app, false, move |_| Ok(Entry::PayoutMoved { entry: body.entry, serial: body.serial.trim().to_string() }))
+        .await
 }
 
 /// `POST /api/games/{id}/payouts`: a prize paid to a ticket the caller confirmed as its winner.

@@ -464,7 +464,8 @@ async fn a_tambola_game_by_keyboard() {
 
 /// The night's money on the desk, keyboard only: paper given to a seller, sold (by Enter in the
 /// sales form, which keeps the keyboard for the next sale), a claim that stands paid with
-/// `pay 20`, and the cash-up line and the API's cash-up agreeing to the penny.
+/// `pay 20` and then voided with `void N why`, and the cash-up line and the API's cash-up
+/// agreeing to the penny.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     any(housie_missing_chromium, housie_missing_chromedriver),
@@ -537,6 +538,12 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     // Paid once: a second `pay` is refused, with the reason.
     type_focused(&desk, "pay 20").await;
     content_until(&desk, "message", |t| t.starts_with("one line in Game 1") || t.contains("already paid")).await;
+    // Paid in error: voided with its reason, never edited; the cash-up line follows.
+    let entry = cashup["payouts"][0]["entry"].as_u64().unwrap();
+    type_focused(&desk, &format!("void {entry} paid twice by mistake")).await;
+    content_until(&desk, "message", |t| t == format!("Entry {entry} voided: paid twice by mistake.")).await;
+    content_until(&desk, "cashup", |t| t.contains("prizes paid 0.00")).await;
+    assert_eq!(hall.get("/api/cashup")["payouts"][0]["voided"], "paid twice by mistake");
 }
 
 /// Polls an element's text content (scrolled out of view or not) until `want` accepts it.

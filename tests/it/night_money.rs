@@ -100,7 +100,7 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     assert_eq!((&c["missing"], &c["damaged"], &c["voided"]), (&json!("30"), &json!("29"), &json!(1)));
     assert_eq!(
         c["payouts"],
-        json!([{"game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
+        json!([{"entry": 14, "game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
     );
 
     // The record carries the money for the caller only; the cash-up downloads as text.
@@ -122,7 +122,7 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
         "{text}"
     );
     assert!(text.contains("Missing: books 30 issued and neither sold nor returned\n"), "{text}");
-    assert!(text.contains(&format!("  game 1: one line (1st place) to {winner}: 20.00 (cash)\n")), "{text}");
+    assert!(text.contains(&format!("  #14 game 1: one line (1st place) to {winner}: 20.00 (cash)\n")), "{text}");
     // On paper, to sign: written whole under its name, never over a file without --force.
     f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).success();
     let err = f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).expect_code(2).stderr();
@@ -178,14 +178,22 @@ async fn every_wrong_entry_is_refused_and_nothing_is_recorded() {
         ("/api/issues", json!({"seller": "Dee", "books": "28-30"}), "28-30 already went to Cat"),
         ("/api/issues", json!({"seller": "Dee\u{202E}", "books": "1"}), "the seller name: has a bidirectional control"),
         ("/api/returns", json!({"books": "1-2"}), "1-2 is sold; void the sale first"),
-        ("/api/voids", json!({"entry": 9}), "entry 9 is not a sale that stands"),
+        ("/api/voids", json!({"entry": 9}), "entry 9 is not a sale or a prize paid that stands"),
+        ("/api/voids", json!({"entry": 14, "reason": "An\u{200B}n"}), "the reason: has a zero-width or invisible"),
+        ("/api/moves", json!({"entry": 5, "serial": winner}), "entry 5 is not a prize paid that stands"),
+        ("/api/issues", json!({"seller": "\u{FEFF}Dee", "books": "1"}), "the seller name: has a zero-width"),
         ("/api/voids", json!({"books": "25-26"}), "no sale of exactly 25-26 stands"),
         ("/api/voids", json!({"books": "1-4"}), "no sale of exactly 1-4 stands"),
-        ("/api/voids", json!({}), "give the sale's \"entry\", or its \"books\""),
+        ("/api/voids", json!({}), "give the sale's or the payout's \"entry\", or the sale's \"books\""),
         (
             "/api/games/1/payouts",
             json!({"serial": winner, "prize": "one line", "amount": "20.00"}),
             "one line in game 1 is already paid to",
+        ),
+        (
+            "/api/games/1/payouts",
+            json!({"serial": winner, "prize": "one line", "amount": "0.00"}),
+            "a prize paid is more than 0.00",
         ),
         (
             "/api/games/1/payouts",
@@ -211,6 +219,92 @@ async fn every_wrong_entry_is_refused_and_nothing_is_recorded() {
     let (s, _) = f.send("POST", "/api/sales", Some(r#"{"books":"30","price":"5"}"#), None).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert_eq!(cashup(&f).await, before, "nothing was recorded");
+}
+
+/// The win paid at the desk is taken back (`r`, before the next call) and another ticket that
+/// completed the line at that call is confirmed: the new winner's payout is refused naming the
+/// ticket it went to, the payout moves, a mistyped payout is voided with its reason, a payout
+/// above the takings and a look-alike seller are stopped once; all of it replays.
+#[tokio::test]
+async fn a_payout_is_moved_with_its_win_voided_with_a_reason_and_never_edited() {
+    let f = Fixture::new(30);
+    let first = a_night(&f).await;
+    let rows = f.rows();
+    // Two tickets in play whose top lines share a number: called last, it completes both.
+    let game = f.game("Game 2", "1-8, 11-24").await;
+    let in_play = |r: &&crate::util::Row| (1..=8).contains(&r.book) || (11..=24).contains(&r.book);
+    let (a, b, shared) = rows
+        .iter()
+        .filter(in_play)
+        .flat_map(|a| rows.iter().filter(in_play).map(move |b| (a, b)))
+        .find_map(|(a, b)| {
+            let shared = a.row(0).into_iter().find(|n| a.book < b.book && b.row(0).contains(n))?;
+            Some((a, b, shared))
+        })
+        .expect("two top lines share a number");
+    let mut calls: Vec<u8> = a.row(0).into_iter().chain(b.row(0)).filter(|&n| n != shared).collect();
+    calls.sort_unstable();
+    calls.dedup();
+    calls.push(shared);
+    for &n in &calls {
+        f.call(game, n).await;
+    }
+    let pay = |serial: &str, amount: &str| json!({"serial": serial, "prize": "one line", "amount": amount});
+    let (s, v) = f.post(&format!("/api/games/{game}/winners"), json!({"serial": a.serial})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f.post(&format!("/api/games/{game}/payouts"), pay(&a.serial, "15.00")).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let entry = v["payouts"][1]["entry"].as_u64().unwrap();
+    // The win was a mistake: taken back, and b confirmed instead.
+    let (s, v) = f.post(&format!("/api/games/{game}/reopen"), json!(null)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = f.post(&format!("/api/games/{game}/winners"), json!({"serial": b.serial})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f.post(&format!("/api/games/{game}/payouts"), pay(&b.serial, "15.00")).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let want =
+        format!("one line in game {game} is already paid to {} (entry {entry}); if that win was taken back", a.serial);
+    assert!(v["error"].as_str().unwrap().starts_with(&want), "{v}");
+    let (s, v) = f.post("/api/moves", json!({"entry": entry, "serial": a.serial})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "a's win was taken back: {v}");
+    let (s, v) = f.post("/api/moves", json!({"entry": entry, "serial": b.serial})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!((&v["payouts"][1]["serial"], &v["payouts"][1]["moved_from"]), (&json!(b.serial), &json!([a.serial])));
+    assert_eq!(v["prizes_paid"], json!("35.00"));
+    // Game 1's payout (entry 14) was typed wrong: voided with a reason, shown and not counted.
+    let (s, v) = f.post("/api/voids", json!({"entry": 14, "reason": "  paid from the float  "})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!((&v["payouts"][0]["voided"], &v["prizes_paid"]), (&json!("paid from the float"), &json!("15.00")));
+    // A payout above everything sold so far, and a seller whose name looks like Ann's, are
+    // stopped once (409) and recorded when sent again with over_limit.
+    let (s, v) = f.post("/api/games/1/payouts", pay(&first, "1100.00")).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("paying 1100.00 is more than the 110.00 every sale so far took"),
+        "{v}"
+    );
+    let (s, v) = f.post("/api/issues", json!({"seller": "\u{0410}nn", "books": "30"})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("“Аnn” looks like “Ann”"), "{v}");
+    let c = cashup(&f).await;
+    // The same after a restart, and from the command line.
+    let f = f.restarted();
+    assert_eq!(cashup(&f).await, c);
+    let text = f.dir.run(&["cashup", "run"]).success().stdout();
+    assert!(
+        text.contains(&format!(
+            "  #14 game 1: one line (1st place) to {first}: 20.00 (cash) [VOIDED: paid from the float, not counted]\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "game {game}: one line (1st place) to {}: 15.00 (cash) [moved from {}]\n",
+            b.serial, a.serial
+        )),
+        "{text}"
+    );
+    f.dir.run(&["verify", "run"]).success();
 }
 
 #[tokio::test]
@@ -337,7 +431,7 @@ async fn four_games_won_and_paid_reconcile() {
     let games: Vec<i64> = c["payouts"].as_array().unwrap().iter().map(|p| p["game"].as_i64().unwrap()).collect();
     assert_eq!(games, [1, 2, 3, 4]);
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
-    assert!(text.contains("  game 4: one line (1st place) to 000005-1-"), "{text}");
+    assert!(text.contains(" game 4: one line (1st place) to 000005-1-"), "{text}");
     assert!(text.contains(": 30.25 (not cash)\n"), "{text}");
 }
 

@@ -98,6 +98,10 @@ async function handle(text) {
   }
   const unbar = /^unbar\s+(\S+)$/i.exec(t);
   if (unbar) return liftBar(unbar[1]);
+  const unpay = /^void\s+(\d+)(?:\s+(.+))?$/i.exec(t);
+  if (unpay) return voidEntry(Number(unpay[1]), unpay[2]);
+  const move = /^move\s+(\d+)\s+(\S+)$/i.exec(t);
+  if (move) return movePayout(Number(move[1]), move[2]);
   const pay = /^pay\s+(\S+)(?:\s+(.+))?$/i.exec(t);
   if (pay) return payPrize(pay[1], pay[2]);
   return claim(t);
@@ -161,10 +165,29 @@ async function payPrize(amount, named) {
   const body = { serial: won.serial, prize, amount };
   const r = await overLimit(`/api/games/${gameId()}/payouts`, body, "Type the same pay again to pay it anyway.");
   if (r && r !== "unsent") {
-    say(`Paid ${amount} to ${won.serial} for ${prize}.`, "ok");
+    const entry = r.payouts.length ? r.payouts[r.payouts.length - 1].entry : "?";
+    say(`Paid ${amount} to ${won.serial} for ${prize} (entry ${entry}: “void ${entry}” takes it back).`, "ok");
     showCashup(r);
   }
   return r;
+}
+
+// `void 14 typed 30 for 3`: a sale or a prize paid taken back, with why; it stays in the cash-up, marked.
+async function voidEntry(entry, reason) {
+  const body = { entry };
+  if (reason) body.reason = reason;
+  return act("POST", "/api/voids", body, (c) => {
+    say(`Entry ${entry} voided${reason ? ": " + reason : ""}.`, "ok");
+    showCashup(c);
+  });
+}
+
+// `move 14 000123-4-0`: a prize paid moved to the ticket that now holds its place.
+async function movePayout(entry, serial) {
+  return act("POST", "/api/moves", { entry, serial }, (c) => {
+    say(`Entry ${entry} now pays ${serial}.`, "ok");
+    showCashup(c);
+  });
 }
 
 // A change the night's regime may stop once: housie says which limit it would pass, and the
