@@ -5,7 +5,7 @@
 //! replay's sum. Amounts are whole hundredths ([`Money`]), never floats.
 //!
 //! Every rule lives in [`Ledger::check`]: no unit sold twice, none sold after it came back,
-//! none returned after it was sold, a seller sells only what they were given, a prize is paid
+//! none returned after it was sold, a named seller sells only what they were given, a prize is paid
 //! only to a ticket the caller confirmed as its winner, once for each place, and never 0.00.
 //! Nothing is corrected in place: a mistaken sale or payout is voided by a later entry, and a
 //! payout whose win was taken back is moved to the new winner.
@@ -70,6 +70,16 @@ pub enum LedgerError {
         units: String,
         /// Who has them.
         issued_to: String,
+        /// Who tried to sell them.
+        seller: String,
+    },
+    /// A named seller selling paper never given to anyone.
+    #[error(
+        "{units} was never issued to {seller}: issue it to them first, or record the sale with no seller (the desk)"
+    )]
+    NotIssuedTo {
+        /// The units.
+        units: String,
         /// Who tried to sell them.
         seller: String,
     },
@@ -307,16 +317,20 @@ impl Ledger {
                 }
                 none_of(&self.sold, &units, LedgerError::Sold)?;
                 none_of(&self.returned, &units, LedgerError::Returned)?;
-                let other = seller.as_ref().and_then(|s| {
-                    self.issued.iter().filter(|(to, _)| *to != s).find(|(_, given)| !given.and(&units).is_empty())
-                });
-                match (other, seller) {
-                    (Some((to, given)), Some(s)) => Err(LedgerError::OtherSeller {
+                let Some(seller) = seller else { return Ok(()) };
+                let other =
+                    self.issued.iter().filter(|(to, _)| *to != seller).find(|(_, given)| !given.and(&units).is_empty());
+                if let Some((to, given)) = other {
+                    return Err(LedgerError::OtherSeller {
                         units: given.and(&units).to_string(),
                         issued_to: to.clone(),
-                        seller: s.clone(),
-                    }),
-                    _ => Ok(()),
+                        seller: seller.clone(),
+                    });
+                }
+                let theirs = self.issued.get(seller).cloned().unwrap_or_default();
+                match units.minus(&theirs) {
+                    never if never.is_empty() => Ok(()),
+                    never => Err(LedgerError::NotIssuedTo { units: never.to_string(), seller: seller.clone() }),
                 }
             }
             Entry::Returned { units, .. } => {

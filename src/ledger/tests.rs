@@ -99,6 +99,10 @@ fn every_wrong_entry_is_refused_with_the_reason() {
     assert_eq!(refused(sold("30-45", "5", None, Payment::Cash)), "30-40 is already sold");
     assert_eq!(refused(sold("45-46", "5", Some("Ann"), Payment::Cash)), "45-46 came back unsold or damaged");
     assert_eq!(refused(sold("140", "5", Some("Bob"), Payment::Cash)), "140 went to Cat, not Bob");
+    let never = ": issue it to them first, or record the sale with no seller (the desk)";
+    assert_eq!(refused(sold("300", "5", Some("Ann"), Payment::Cash)), format!("300 was never issued to Ann{never}"));
+    assert_eq!(refused(sold("140-141", "5", Some("Dee"), Payment::Cash)), "140-141 went to Cat, not Dee");
+    assert_eq!(refused(sold("301", "5", Some("Dee"), Payment::Cash)), format!("301 was never issued to Dee{never}"));
     assert_eq!(refused(sold("490-510", "5", None, Payment::Cash)), "490-510 is outside the run's 1-500");
     assert_eq!(refused(issued("Dee", "140-160")), "140-150 already went to Cat");
     assert_eq!(refused(issued("", "300")), "the seller name: empty");
