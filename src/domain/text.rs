@@ -20,12 +20,28 @@ pub fn forbidden(c: char) -> Option<&'static str> {
             Some("a bidirectional control")
         }
         '\u{2028}' | '\u{2029}' => Some("a line or paragraph separator"),
-        // The joiners shape Indic and other scripts, so they stay; every other format
-        // character, and the fillers that draw nothing, are invisible.
+        _ => None,
+    }
+}
+
+/// Why a character may not stand in a name typed now: [`forbidden`], or drawn as nothing. The
+/// joiners shape Indic and other scripts, so they stay; every other format character, and the
+/// fillers that draw nothing, are invisible. Checked where names come in, not on replay, so a
+/// night whose log an earlier housie wrote still reads.
+pub fn forbidden_in_name(c: char) -> Option<&'static str> {
+    forbidden(c).or(match c {
         '\u{200C}' | '\u{200D}' => None,
         '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' => Some("a zero-width or invisible character"),
         c if get_general_category(c) == GeneralCategory::Format => Some("a zero-width or invisible character"),
         _ => None,
+    })
+}
+
+/// As [`check_plain`], for a name typed now (see [`forbidden_in_name`]).
+pub fn check_name(text: &str) -> Result<(), String> {
+    match text.chars().find_map(|c| forbidden_in_name(c).map(|why| (c, why))) {
+        Some((c, why)) => Err(format!("contains U+{:04X} ({why}), which is not allowed", c as u32)),
+        None => Ok(()),
     }
 }
 
@@ -51,14 +67,15 @@ pub fn check_plain(text: &str) -> Result<(), String> {
     }
 }
 
-/// `text` with every forbidden character written as `\u{…}`, safe to print anywhere.
+/// `text` with every forbidden or invisible character written as `\u{…}`, safe to print
+/// anywhere, and a hidden character in a name stored before they were refused is seen.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if text.chars().all(|c| forbidden(c).is_none()) {
+    if text.chars().all(|c| forbidden_in_name(c).is_none()) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        match forbidden(c) {
+        match forbidden_in_name(c) {
             Some(_) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             None => out.push(c),
         }
@@ -94,10 +111,13 @@ mod tests {
         assert_eq!(check_plain("क्\u{200D}ष"), Ok(()));
         for invisible in ["An\u{200B}n", "\u{FEFF}Ann", "Ann\u{2060}", "A\u{00AD}nn", "Ann\u{3164}", "Ann\u{E0041}"] {
             assert!(
-                check_plain(invisible).unwrap_err().contains("(a zero-width or invisible character)"),
+                check_name(invisible).unwrap_err().contains("(a zero-width or invisible character)"),
                 "{invisible:?}"
             );
+            assert_eq!(check_plain(invisible), Ok(()), "what an earlier housie stored still reads");
+            assert!(escape(invisible).contains("\\u{"), "and is seen where it is shown");
         }
+        assert_eq!(check_name("क्\u{200D}ष"), Ok(()));
         assert_eq!(normal_name(" \u{FF21}\u{FF4E}\u{FF4E} "), "Ann");
         assert!(look_alike("Ann", "\u{0410}nn"), "a Cyrillic A");
         assert!(look_alike("Ann", "\u{0391}nn"), "a Greek Alpha");

@@ -171,6 +171,7 @@ impl Night {
         let name = crate::domain::text::normal_name(name);
         let name = name.as_str();
         check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
+        crate::domain::text::check_name(name).map_err(|e| CommandError::new(Refused::Invalid, format!("name: {e}")))?;
         let set = self.prize_set(prizes)?;
         // Once paper has been sold, a game plays what was sold: `all` means the books sold,
         // and a book that was not sold cannot be in play.
@@ -482,6 +483,9 @@ impl Night {
             self.commit(0, Event::Money { entry: opened })?;
         }
         let entry = self.ledger.normalised(entry);
+        self.ledger
+            .check_new(&entry, &super::game::Confirmed(&self.games))
+            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
         if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
             let again = "send it again with \"over_limit\": true to record it anyway";
             return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
