@@ -192,7 +192,22 @@ impl Log<'_> {
             })?,
             None => PrizeSet::legacy(prizes).ok_or_else(|| format!("`{prizes}` is not a prize set"))?,
         };
-        let books = BookRanges::parse(books, self.books.clone(), self.numbering, *game).map_err(|e| e.to_string())?;
+        if set.name() != prizes {
+            return Err(format!(
+                "it names the prize set `{}`, but plays `{}`",
+                crate::domain::text::clip(prizes, 40),
+                crate::domain::text::clip(set.name(), 40)
+            ));
+        }
+        // housie writes the books in play as ranges, never empty or `all`.
+        let parsed = BookRanges::parse(books, self.books.clone(), self.numbering, *game).map_err(|e| e.to_string())?;
+        if parsed.to_string() != *books {
+            return Err(format!(
+                "books: `{}` is not written as housie writes it",
+                crate::domain::text::clip(books, 40)
+            ));
+        }
+        let books = parsed;
         if sha256_hex(seed) != *commitment {
             return Err("the draw seed does not match its commitment".into());
         }

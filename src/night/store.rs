@@ -390,28 +390,53 @@ impl Store {
         Ok(target)
     }
 
-    /// Every event in order.
+    /// Every event in order. The log must read as housie writes it: numbered from 1 with no
+    /// gap (an event deleted), each row's kind that of its event, and each time as SQLite
+    /// stamped it.
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
         let err = |message: String| OpenError::Database { path: self.path.clone(), message };
-        let mut stmt =
-            self.conn.prepare("SELECT seq, at, game, data FROM events ORDER BY seq").map_err(|e| err(damaged(&e)))?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
+            .map_err(|e| err(damaged(&e)))?;
         let rows = stmt
             .query_map([], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
             })
             .map_err(|e| err(damaged(&e)))?;
-        let mut out = Vec::new();
+        let mut out: Vec<Stored> = Vec::new();
         for row in rows {
-            let (seq, at, game, data) = row.map_err(|e| err(damaged(&e)))?;
-            let event: Event = serde_json::from_str(&data).map_err(|e| OpenError::Log {
-                path: self.path.clone(),
-                seq,
-                message: format!("not a housie event ({e})"),
-            })?;
+            let (seq, at, game, kind, data) = row.map_err(|e| err(damaged(&e)))?;
+            let bad = |message: String| OpenError::Log { path: self.path.clone(), seq, message };
+            let expected = out.last().map_or(1, |s| s.seq + 1);
+            if seq != expected {
+                return Err(bad(format!("event {expected} is missing: the log goes from {} to {seq}", expected - 1)));
+            }
+            let event: Event = serde_json::from_str(&data).map_err(|e| bad(format!("not a housie event ({e})")))?;
+            if kind != event.kind() {
+                let kind = crate::domain::text::clip(&kind, 40);
+                return Err(bad(format!("its kind is `{kind}`, but it holds a `{}` event", event.kind())));
+            }
+            if !is_stamp(&at) {
+                let at = crate::domain::text::clip(&at, 40);
+                return Err(bad(format!("its time `{at}` is not a time SQLite stamped")));
+            }
             out.push(Stored { seq, at, game, event });
         }
         Ok(out)
     }
+}
+
+/// Whether `at` is a time as the log stamps it: `2026-11-22T19:02:10.864Z`.
+fn is_stamp(at: &str) -> bool {
+    use time::format_description::well_known::Rfc3339;
+    at.len() == 24 && at.ends_with('Z') && time::OffsetDateTime::parse(at, &Rfc3339).is_ok()
 }
 
 /// Applies the migrations after `done`, in one transaction.

@@ -185,6 +185,51 @@ async fn an_edited_log_is_refused_with_the_event_and_the_reason() {
     assert!(r.stderr().trim().ends_with(why), "{}", r.stderr());
 }
 
+/// The log edits that once replayed are refused, each naming its event: a game of no books,
+/// a prize set named but another played, a time SQLite never stamped, an event deleted (a gap),
+/// a row whose kind is not its event's.
+#[tokio::test]
+async fn log_edits_that_once_replayed_are_refused() {
+    let cases: [(&str, &str); 6] = [
+        (
+            "UPDATE events SET data = replace(data, '\"books\":\"1-3\"', '\"books\":\"\"') WHERE seq = 1",
+            "event 1: game_created: books: `` is not written as housie writes it",
+        ),
+        (
+            "UPDATE events SET data = replace(data, '\"prizes\":\"uk\"', '\"prizes\":\"free money\"') WHERE seq = 1",
+            "event 1: game_created: it names the prize set `free money`, but plays `uk`",
+        ),
+        (
+            "UPDATE events SET at = 'yesterday' WHERE seq = 2",
+            "event 2: its time `yesterday` is not a time SQLite stamped",
+        ),
+        (
+            "UPDATE events SET at = '2026-13-45T99:00:00.000Z' WHERE seq = 2",
+            "event 2: its time `2026-13-45T99:00:00.000Z` is not a time SQLite stamped",
+        ),
+        ("DELETE FROM events WHERE seq = 2", "event 3: event 2 is missing: the log goes from 1 to 3"),
+        (
+            "UPDATE events SET kind = 'ended' WHERE seq = 3",
+            "event 3: its kind is `ended`, but it holds a `called` event",
+        ),
+    ];
+    for (edit, why) in cases {
+        let f = Fixture::new(3);
+        f.game("Game 1", "all").await;
+        for n in [5, 17] {
+            f.call(1, n).await;
+        }
+        let run = f.dir.join("run");
+        drop(f.app);
+        let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
+        db.execute_batch(&format!("DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; {edit};")).unwrap();
+        drop(db);
+        let r = f.dir.run(&["night", "run"]).expect_code(2);
+        assert!(r.stderr().contains(&format!("run/night.sqlite: {why}")), "{edit}: {}", r.stderr());
+        f.dir.run(&["verify", "run"]).expect_code(1);
+    }
+}
+
 /// Names and serials cannot forge a line: control characters and bidirectional overrides are
 /// refused (422, naming the character); what a claim logs is escaped and short.
 #[tokio::test]
