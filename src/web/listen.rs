@@ -244,9 +244,12 @@ async fn serve_connection(
     limits: Limits,
 ) {
     let _ = stream.set_nodelay(true);
+    let stream = JsonErrors::new(stream);
+    let served = Arc::clone(&stream.served);
     let service = {
         let (conn, registry) = (Arc::clone(&conn), Arc::clone(&registry));
         hyper::service::service_fn(move |request: Request<Incoming>| {
+            served.fetch_add(1, Ordering::Relaxed);
             registry.set(&conn, READING);
             let (conn, registry, router) = (Arc::clone(&conn), Arc::clone(&registry), router.clone());
             async move {
@@ -280,6 +283,136 @@ async fn serve_connection(
         () = conn.close.notified() => {}
     }
     registry.remove(conn.id);
+}
+
+/// A connection whose answers hyper writes itself, to a request it could not read (400, 414,
+/// 431, with an empty body), carry a JSON error as every other answer does. hyper writes
+/// such an answer only when no request reached the router, so an answer head written when every
+/// request served has had its answer is hyper's own; it is replaced whole.
+struct JsonErrors<S> {
+    inner: S,
+    /// Requests handed to the router on this connection.
+    served: Arc<AtomicU64>,
+    /// Answer heads (not 1xx) written so far.
+    heads: u64,
+    /// A replacement answer not yet written, and how many bytes of hyper's it stands for.
+    pending: Option<(Vec<u8>, usize, usize)>,
+}
+
+impl<S> JsonErrors<S> {
+    fn new(inner: S) -> JsonErrors<S> {
+        JsonErrors { inner, served: Arc::new(AtomicU64::new(0)), heads: 0, pending: None }
+    }
+}
+
+/// hyper's own answer `head`, as the same status with a JSON error body.
+fn with_json_body(head: &[u8]) -> Option<Vec<u8>> {
+    let code: u16 = std::str::from_utf8(head.get(9..12)?).ok()?.parse().ok()?;
+    let status = StatusCode::from_u16(code).ok()?;
+    let why = match code {
+        400 => "the request could not be read as HTTP/1.1",
+        414 => "the request's address is too long",
+        431 => "the request's headers are too large",
+        _ => status.canonical_reason().unwrap_or("the request was refused"),
+    };
+    let body = serde_json::json!({ "error": why }).to_string();
+    let reason = status.canonical_reason().unwrap_or("");
+    Some(
+        format!(
+            "HTTP/1.1 {code} {reason}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> JsonErrors<S> {
+    /// Writes what is left of a replacement answer; `Ready(Some(n))` once it is all out, `n`
+    /// being how many of hyper's bytes it stood for.
+    fn flush_pending(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<std::io::Result<Option<usize>>> {
+        use std::task::Poll;
+        while let Some((bytes, done, owed)) = &mut self.pending {
+            if *done == bytes.len() {
+                let owed = *owed;
+                self.pending = None;
+                return Poll::Ready(Ok(Some(owed)));
+            }
+            match std::pin::Pin::new(&mut self.inner).poll_write(cx, &bytes[*done..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *done += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(None))
+    }
+}
+
+impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for JsonErrors<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for JsonErrors<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        use std::task::Poll;
+        let this = &mut *self;
+        if this.pending.is_some() {
+            return match this.flush_pending(cx) {
+                Poll::Ready(Ok(Some(owed))) => Poll::Ready(Ok(owed)),
+                Poll::Ready(Ok(None)) => Poll::Ready(Ok(0)),
+                Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+                Poll::Pending => Poll::Pending,
+            };
+        }
+        if buf.starts_with(b"HTTP/1.1 ") && !buf.starts_with(b"HTTP/1.1 1") {
+            if this.heads >= this.served.load(Ordering::Relaxed) {
+                if let Some(answer) = with_json_body(buf) {
+                    this.pending = Some((answer, 0, buf.len()));
+                    return match this.flush_pending(cx) {
+                        Poll::Ready(Ok(owed)) => Poll::Ready(Ok(owed.unwrap_or(buf.len()))),
+                        Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+                        Poll::Pending => Poll::Pending,
+                    };
+                }
+            }
+            this.heads += 1;
+        }
+        std::pin::Pin::new(&mut this.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        match self.flush_pending(cx) {
+            Poll::Ready(Ok(_)) => std::pin::Pin::new(&mut self.inner).poll_flush(cx),
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        match self.flush_pending(cx) {
+            Poll::Ready(Ok(_)) => std::pin::Pin::new(&mut self.inner).poll_shutdown(cx),
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            Poll::Pending => Poll::Pending,
+        }
+    }
 }
 
 /// The request with its body read whole: refused when it is larger than [`BODY_LIMIT`] (413)

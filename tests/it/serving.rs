@@ -89,3 +89,50 @@ fn the_callers_url_is_on_stderr_when_stdout_is_closed() {
         .expect("the caller's URL on stderr");
     assert!(line.contains(&format!("http://127.0.0.1:{port}/?token=")), "{line}");
 }
+
+/// What hyper answers itself, to a request it cannot read, carries a JSON error as every other
+/// answer does; on a connection that was served first, too.
+#[test]
+fn requests_hyper_cannot_read_are_answered_with_json() {
+    let dir = crate::util::Dir::new();
+    crate::night_api::make_run(&dir.join("run"), 2);
+    let port = free_port();
+    let _server = serve(&dir.join("run"), port);
+    let raw = |bytes: Vec<u8>| {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(&bytes).unwrap();
+        let mut answer = Vec::new();
+        let _ = s.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    let many_headers: String = (0..200).map(|i| format!("X-{i}: y\r\n")).collect();
+    let join = format!("GET /api/join HTTP/1.1\r\n{host}\r\n");
+    for (request, status, error) in [
+        (b"GARBAGE\r\n\r\n".to_vec(), "400 Bad Request", "the request could not be read as HTTP/1.1"),
+        (
+            format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(70_000)).into_bytes(),
+            "414 URI Too Long",
+            "the request's address is too long",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\n{host}{many_headers}\r\n").into_bytes(),
+            "431 Request Header Fields Too Large",
+            "the request's headers are too large",
+        ),
+        (
+            format!("{join}{join}BAD\r\n\r\n").into_bytes(),
+            "400 Bad Request",
+            "the request could not be read as HTTP/1.1",
+        ),
+    ] {
+        let answer = raw(request);
+        let last = answer.rfind("HTTP/1.1 ").unwrap();
+        let (head, body) = answer[last..].split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with(&format!("HTTP/1.1 {status}\r\n")), "{answer}");
+        assert!(head.contains("content-type: application/json"), "{answer}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(body).unwrap()["error"], error, "{answer}");
+        assert_eq!(answer.matches("HTTP/1.1 200 OK").count(), usize::from(answer.contains("/play")) * 2, "{answer}");
+    }
+}
