@@ -234,8 +234,19 @@ impl Store {
         // Closed before SQLite takes any lock: closing a descriptor drops this process's POSIX
         // locks on the file, SQLite's included.
         drop(file);
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .map_err(|e| err(format!("cannot open: {e}")))?;
+        // With no -wal and no -shm beside it, no server has the night open: it is read as an
+        // immutable file, so a read-only command leaves nothing behind in the run folder. (A
+        // server has both open while it serves; then they are read as they are.)
+        let wal_files = ["-wal", "-shm"].iter().any(|end| sibling(path, end).symlink_metadata().is_ok());
+        let conn = if wal_files {
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        } else {
+            Connection::open_with_flags(
+                format!("file:{}?immutable=1", uri_path(path)),
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+            )
+        }
+        .map_err(|e| err(format!("cannot open: {e}")))?;
         let (theirs, token): (String, String) = conn
             .query_row("SELECT run_sha256, token FROM night WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .map_err(|e| {
@@ -437,6 +448,19 @@ impl Store {
 fn is_stamp(at: &str) -> bool {
     use time::format_description::well_known::Rfc3339;
     at.len() == 24 && at.ends_with('Z') && time::OffsetDateTime::parse(at, &Rfc3339).is_ok()
+}
+
+/// `path` as the path of a `file:` URI: every byte but the unreserved ones and `/` escaped.
+fn uri_path(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = String::new();
+    for &b in absolute.as_os_str().as_encoded_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(char::from(b)),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 /// Applies the migrations after `done`, in one transaction.

@@ -210,7 +210,8 @@ impl NightRecord {
             }
             let numbers: Vec<String> =
                 g.calls.iter().map(|c| if c.drawn { format!("{}*", c.number) } else { c.number.to_string() }).collect();
-            let _ = writeln!(out, "  {} calls (* drawn by housie): {}", g.calls.len(), numbers.join(" "));
+            let calls = if g.calls.len() == 1 { "call" } else { "calls" };
+            let _ = writeln!(out, "  {} {calls} (* drawn by housie): {}", g.calls.len(), numbers.join(" "));
             for u in &g.undone {
                 let _ = writeln!(out, "  undone: {} at {} ({} calls left)", u.number, u.at, u.calls_left);
             }

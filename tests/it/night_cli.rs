@@ -177,3 +177,35 @@ fn the_reference_script_recomputes_what_housie_draws() {
         assert_eq!(String::from_utf8_lossy(&script.stdout), dir.run(&["draws", &seed]).success().stdout(), "{seed}");
     }
 }
+
+/// The commands that only read a night leave the run folder as they found it: no `-wal` or
+/// `-shm` beside `night.sqlite` once the server has gone; while it serves, they read what it
+/// has written.
+#[tokio::test]
+async fn reading_a_night_leaves_nothing_behind() {
+    let f = Fixture::new(4);
+    f.game("Game 1", "1-3").await;
+    f.call(1, 7).await;
+    // While the night is open (as a server has it), the commands read every change.
+    let text = f.dir.run(&["night", "run"]).success().stdout();
+    assert!(text.contains("1 call (* drawn by housie): 7"), "{text}");
+    let dir = f.dir.join("run");
+    let names = || {
+        let mut names: Vec<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    };
+    let f = f.restarted();
+    drop(f.app);
+    let before = names();
+    assert!(!before.iter().any(|n| n.ends_with("-wal") || n.ends_with("-shm")), "{before:?}");
+    for args in
+        [&["night", "run"][..], &["night", "run", "--json"], &["cashup", "run"], &["plan", "run", "--games", "50"]]
+    {
+        f.dir.run(args).success();
+        assert_eq!(names(), before, "{args:?}");
+    }
+    f.dir.run(&["verify", "run"]).success();
+    assert_eq!(names(), before, "verify");
+}
