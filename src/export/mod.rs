@@ -217,7 +217,8 @@ pub fn write_private_file(dir: &Path, name: &str, bytes: &[u8], compare: bool) -
     f.finish()
 }
 
-/// The file housie holds an exclusive lock on while it writes into a folder.
+/// The file housie holds an exclusive lock on while it writes into a folder, where a folder
+/// cannot be locked itself (not on Unix); earlier versions left it everywhere.
 pub const LOCK_FILE: &str = ".housie.lock";
 
 /// housie's own bookkeeping in an output folder, never output: the lock file, and temporary
@@ -238,8 +239,12 @@ pub struct FolderLock {
     _file: fs::File,
 }
 
-/// Takes the folder's lock, or `Ok(None)` at once when another run holds it.
+/// Takes the folder's lock, or `Ok(None)` at once when another run holds it. On Unix the
+/// folder itself is locked, so nothing is left in it, not even after a `kill -9`.
 pub fn lock_folder(dir: &Path) -> io::Result<Option<FolderLock>> {
+    #[cfg(unix)]
+    let file = fs::File::open(dir)?;
+    #[cfg(not(unix))]
     let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(LOCK_FILE))?;
     match file.try_lock() {
         Ok(()) => Ok(Some(FolderLock { _file: file })),

@@ -161,12 +161,12 @@ fn a_right_to_left_title_is_refused_by_name() {
 fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
     let d = Dir::new();
     std::fs::create_dir(d.join("r")).unwrap();
-    let held = std::fs::File::create(d.join("r/.housie.lock")).unwrap();
-    held.try_lock().unwrap();
+    let held = housie::export::lock_folder(&d.join("r")).unwrap().expect("free");
     let r = d.run(&["generate", "--books", "2", "--out", "r", "-q", "--force"]).expect_code(2);
     assert_eq!(r.stderr().trim(), "housie: r is in use by another housie run; wait for it to finish");
     drop(held);
     run(&d, "2", "r");
+    assert!(!d.join("r/.housie.lock").exists(), "the lock leaves nothing behind");
 }
 
 fn temporaries(dir: &std::path::Path) -> Vec<String> {
@@ -197,6 +197,8 @@ fn a_killed_run_leaves_temporaries_that_the_next_run_clears() {
     child.wait().unwrap();
     assert!(!temporaries(&d.join("r")).is_empty());
     assert!(!d.join("r/run.json").exists());
+    #[cfg(unix)]
+    assert!(!d.join("r/.housie.lock").exists(), "the folder itself was locked");
     // The folder holds only housie's scratch: not "not empty", and the run clears it.
     run(&d, "2", "r");
     assert_eq!(temporaries(&d.join("r")), Vec::<String>::new());
