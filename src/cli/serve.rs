@@ -47,6 +47,10 @@ pub struct Args {
     /// Give the caller a new token: the old caller's URL stops working.
     #[arg(long)]
     new_token: bool,
+    /// Carry on from a rescue copy (night-rescued-….sqlite in DIR, written when night.sqlite went
+    /// from under a server): the current night.sqlite is kept under a dated name.
+    #[arg(long, value_name = "FILE", conflicts_with = "new_night")]
+    from_rescue: Option<PathBuf>,
     /// A prize set the desk offers by name besides the shipped ones (a prize file; repeatable).
     #[arg(long, value_name = "FILE")]
     prizes: Vec<String>,
@@ -101,7 +105,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     for warning in &run.warnings {
         note!("housie: warning: {warning}");
     }
-    let options = OpenOptions { new_night: args.new_night, new_token: args.new_token };
+    let options = OpenOptions { new_night: args.new_night, new_token: args.new_token, from_rescue: args.from_rescue };
     let (mut night, notes) = Night::open(run, options)?;
     for note in notes {
         note!("housie: {note}");

@@ -28,12 +28,15 @@ const MIGRATIONS: &[&str] = &[include_str!("migrations/001_events.sql")];
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
 /// How `housie serve` opens the night.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OpenOptions {
     /// Start a new night even though a record exists: the old file is kept under a dated name.
     pub new_night: bool,
     /// Give the caller a new token; the old one stops working.
     pub new_token: bool,
+    /// Carry on from this rescue copy (`night-rescued-….sqlite` beside the night): the current
+    /// file is kept under a dated name and the rescue takes its place.
+    pub from_rescue: Option<PathBuf>,
 }
 
 /// Which run a night belongs to: the SHA-256 of run.json's content (its JSON, whatever the
@@ -122,6 +125,9 @@ impl Store {
             move |source| OpenError::Io { path: p.clone(), source }
         };
         let mut notes = Vec::new();
+        if let Some(rescue) = &options.from_rescue {
+            notes.extend(put_rescue_in_place(path, rescue)?);
+        }
         let exists = path.symlink_metadata().is_ok();
         // What an earlier night left beside the file, read once for both checks below.
         let leftovers = leftovers(path);
@@ -129,10 +135,12 @@ impl Store {
         if exists && !options.new_night && !rescued.is_empty() {
             return Err(err(format!(
                 "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
-                 may be missing changes. To carry on from the rescue, put it in place of {NIGHT_DB}; to carry on \
-                 from {NIGHT_DB}, move the rescue out of this folder (nothing is deleted either way)",
+                 may be missing changes. To carry on from the rescue: `housie serve DIR --from-rescue {}` (it keeps \
+                 {NIGHT_DB} under a dated name); to carry on from {NIGHT_DB}, move the rescue out of this folder \
+                 (nothing is deleted either way)",
                 names(&rescued),
-                if rescued.len() == 1 { "holds" } else { "hold" }
+                if rescued.len() == 1 { "holds" } else { "hold" },
+                rescued.last().and_then(|p| p.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned())
             )));
         }
         if exists && options.new_night {
@@ -529,28 +537,35 @@ fn check_header(file: &File) -> Result<(), String> {
 /// Moves an existing night out of the way under a dated name, its log folded in first when it
 /// can be; refused while another server has it open.
 fn set_aside(path: &Path) -> Result<PathBuf, OpenError> {
-    let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
-    let file = File::open(path).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+    let kept = dated(path, "", "sqlite");
+    move_database(path, &kept, "stop that one before starting a new night")?;
+    Ok(kept)
+}
+
+/// Renames the database `from` to `to` whole: refused while a server has it open (`busy` says
+/// what to do), its write-ahead log folded in first, and what is left of the log moved with it.
+fn move_database(from: &Path, to: &Path, busy: &str) -> Result<(), OpenError> {
+    let err = |message: String| OpenError::Database { path: from.to_path_buf(), message };
+    let file = File::open(from).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
     if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
-        return Err(err("is open in another `housie serve`; stop that one before starting a new night".into()));
+        return Err(err(format!("is open in another `housie serve`; {busy}")));
     }
     if check_header(&file).is_ok() {
-        // Fold the write-ahead log into the file, so the kept copy is whole on its own.
-        if let Ok(conn) = Connection::open(path) {
+        // Fold the write-ahead log into the file, so the file is whole on its own.
+        if let Ok(conn) = Connection::open(from) {
             let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
             let _ = conn.close();
         }
     }
-    let kept = dated(path, "", "sqlite");
-    std::fs::rename(path, &kept).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+    std::fs::rename(from, to).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
     for suffix in ["-wal", "-shm"] {
-        let old = sibling(path, suffix);
+        let old = sibling(from, suffix);
         if old.exists() {
-            let _ = std::fs::rename(&old, sibling(&kept, suffix));
+            let _ = std::fs::rename(&old, sibling(to, suffix));
         }
     }
     drop(file);
-    Ok(kept)
+    Ok(())
 }
 
 /// What an earlier night left beside a missing `night.sqlite`: its write-ahead log, a copy kept
@@ -570,6 +585,34 @@ fn leftovers(path: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     found.sort();
     found
+}
+
+/// Puts `rescue` (a copy made by [`Store::rescue`], beside the night) in place of the night
+/// at `path`, which is kept under a dated name; returns what was done, for the caller.
+fn put_rescue_in_place(path: &Path, rescue: &Path) -> Result<Vec<String>, OpenError> {
+    let err = |message: String| OpenError::Database { path: rescue.to_path_buf(), message };
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let named = rescue.file_name().map(|n| dir.join(n));
+    let rescue = match named {
+        Some(beside) if is_rescue(&beside) && beside.is_file() => beside,
+        _ => {
+            return Err(err(format!(
+                "--from-rescue: give the name of a night-rescued-….sqlite in the run folder ({})",
+                dir.display()
+            )))
+        }
+    };
+    let file = File::open(&rescue).map_err(|source| OpenError::Io { path: rescue.clone(), source })?;
+    check_header(&file).map_err(err)?;
+    drop(file);
+    let mut notes = Vec::new();
+    if path.symlink_metadata().is_ok() {
+        let kept = set_aside(path)?;
+        notes.push(format!("the night that went from under the server is kept as {}", kept.display()));
+    }
+    move_database(&rescue, path, "stop it first")?;
+    notes.push(format!("carrying on from {}", rescue.display()));
+    Ok(notes)
 }
 
 /// A copy made by [`Store::rescue`].

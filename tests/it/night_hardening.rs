@@ -67,6 +67,7 @@ async fn a_database_removed_or_truncated_while_serving_stops_every_change() {
             .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
             .unwrap_or_default();
         assert_eq!(kinds, ["game_created", "called", "called", "called"], "{fault}: the rescue copy holds it all");
+        drop(copy);
         if fault == "remove the database" {
             // The rescue copy holds the night, token and all: put in place, it goes on.
             let token = f.token();
@@ -87,13 +88,24 @@ async fn a_database_removed_or_truncated_while_serving_stops_every_change() {
             drop(f.app);
             let err = night(&run).err().unwrap().to_string();
             assert!(
-                err.contains(&format!("night.sqlite: {} beside it holds what housie serve still held", rescued[0])),
+                err.contains(&format!("night.sqlite: {} beside it holds what housie serve still held", rescued[0]))
+                    && err.contains(&format!("`housie serve DIR --from-rescue {}`", rescued[0])),
                 "{fault}: {err}"
             );
-            std::fs::rename(run.join(&rescued[0]), &db).unwrap();
-            for suffix in ["-wal", "-shm"] {
-                let _ = std::fs::remove_file(run.join(format!("{NIGHT_DB}{suffix}")));
-            }
+            // The command the message gives carries on from the rescue, keeping the other file.
+            let options = OpenOptions { from_rescue: Some(rescued[0].clone().into()), ..OpenOptions::default() };
+            let (back, notes) = Night::open(NightRun::open(&run).unwrap(), options).unwrap();
+            assert_eq!(back.games()[0].calls.numbers(), [5, 17, 33], "{fault}");
+            assert!(
+                notes.iter().any(|n| n.contains("the night that went from under the server is kept as")),
+                "{notes:?}"
+            );
+            assert!(rescue_copies(&run).is_empty(), "{fault}: {:?}", all_names(&run));
+            drop(back);
+            // A name that is not a rescue copy in the folder is refused before anything moves.
+            let options = OpenOptions { from_rescue: Some("/etc/passwd".into()), ..OpenOptions::default() };
+            let err = Night::open(NightRun::open(&run).unwrap(), options).err().unwrap().to_string();
+            assert!(err.contains("--from-rescue: give the name of a night-rescued-"), "{err}");
             assert_eq!(night(&run).unwrap().games()[0].calls.numbers(), [5, 17, 33], "{fault}");
         }
     }
@@ -137,7 +149,7 @@ fn an_empty_or_foreign_database_is_refused_and_new_night_keeps_it() {
     let err = night(&run).err().unwrap().to_string();
     assert!(err.contains("is an SQLite database, but not a housie night"), "{err}");
     let (n, notes) =
-        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_night: true, new_token: false }).unwrap();
+        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_night: true, ..OpenOptions::default() }).unwrap();
     assert!(n.games().is_empty());
     assert!(notes[0].starts_with("the earlier night is kept as "), "{notes:?}");
     let kept: Vec<String> =
@@ -293,7 +305,7 @@ async fn the_token_is_the_owners_and_can_be_rotated() {
     let old = f.token();
     drop(f.app);
     let (n, notes) =
-        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_night: false, new_token: true }).unwrap();
+        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_token: true, ..OpenOptions::default() }).unwrap();
     assert_ne!(n.token(), old);
     assert_eq!(notes, ["a new token: the caller's old URL no longer works"]);
     let f = Fixture { dir: f.dir, app: housie::web::App::new(n) };
