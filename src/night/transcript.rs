@@ -10,11 +10,10 @@ use serde::Serialize;
 use super::error::OpenError;
 use super::game::{Game, Log};
 use super::projection::{ClaimLine, GameHead};
-use super::store::{RunId, Store, NIGHT_DB};
+use super::store::{Store, NIGHT_DB};
 use crate::domain::text::escape;
 use crate::domain::Numbering;
 use crate::ledger::{Cashup, Ledger};
-use crate::record::chain::Chain;
 use crate::rules::Opens;
 
 /// The night's record: what `housie night` prints and `/api/record` serves.
@@ -130,22 +129,20 @@ impl NightRecord {
     /// it, so an edited or damaged log is refused, naming the event.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
         let path = dir.join(NIGHT_DB);
-        // The run says how a booklet game's books read and which books the event has (every run
-        // of its chain, as `serve` has them); the night must be this run's. Without run.json
-        // (a night kept on its own), the log is read as books.
-        let (numbering, books, id) = match crate::record::read_record(dir) {
-            Ok((record, text)) => {
-                let numbering = record.settings.numbering();
-                let chain = Chain::with_record(dir, record)?;
-                (numbering, chain.books(), Some(RunId::of_text(&text)))
-            }
-            Err(crate::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                (Numbering::BOOKS, 1..=u64::MAX, None)
-            }
+        // The night is replayed as `serve` replays it: against the run (every run of its chain,
+        // its tickets redrawn from the seed and compared with the manifest), so every win is
+        // judged again on the tickets and the calls, and the night must be this run's. Without
+        // run.json (a night kept on its own), the log is read as books, without the tickets.
+        let run = match crate::record::read_record(dir) {
+            Ok(_) => Some(super::run::NightRun::open(dir)?),
+            Err(crate::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(e.into()),
         };
-        let store = Store::open_read_only(&path, id.as_ref())?;
-        let log = Log { numbering, books, run: None };
+        let store = Store::open_read_only(&path, run.as_ref().map(|r| &r.id))?;
+        let log = match &run {
+            Some(run) => Log::of(run),
+            None => Log { numbering: Numbering::BOOKS, books: 1..=u64::MAX, run: None },
+        };
         let (games, ledger) =
             log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
         Ok(NightRecord::of(&games, &ledger))

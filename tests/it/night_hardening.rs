@@ -199,10 +199,11 @@ async fn an_edited_log_is_refused_with_the_event_and_the_reason() {
 
 /// The log edits that once replayed are refused, each naming its event: a game of no books,
 /// a prize set named but another played, a time SQLite never stamped, an event deleted (a gap),
-/// a row whose kind is not its event's.
+/// a row whose kind is not its event's, a win for a ticket whose claim does not stand, or that
+/// is not in the run.
 #[tokio::test]
 async fn log_edits_that_once_replayed_are_refused() {
-    let cases: [(&str, &str); 6] = [
+    let cases: [(&str, &str); 8] = [
         (
             "UPDATE events SET data = replace(data, '\"books\":\"1-3\"', '\"books\":\"\"') WHERE seq = 1",
             "event 1: game_created: books: `` is not written as housie writes it",
@@ -223,6 +224,15 @@ async fn log_edits_that_once_replayed_are_refused() {
         (
             "UPDATE events SET kind = 'ended' WHERE seq = 3",
             "event 3: its kind is `ended`, but it holds a `called` event",
+        ),
+        // A win written by hand: judged again on the tickets and the calls.
+        (
+            "INSERT INTO events (game, kind, data) VALUES (1, 'prize_closed', '{\"kind\":\"prize_closed\",\"prize\":\"one line\",\"serial\":\"000001-1-7\"}')",
+            "event 4: prize_closed: 000001-1-7's claim does not stand for one line",
+        ),
+        (
+            "INSERT INTO events (game, kind, data) VALUES (1, 'prize_closed', '{\"kind\":\"prize_closed\",\"prize\":\"one line\",\"serial\":\"000009-9-9\"}')",
+            "event 4: prize_closed: ",
         ),
     ];
     for (edit, why) in cases {
