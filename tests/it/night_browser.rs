@@ -183,3 +183,63 @@ async fn the_desk_plays_a_game_of_booklets() {
     );
     desk.close().await.unwrap();
 }
+
+/// A board opened while every stream place is taken is answered 503; EventSource gives up on
+/// that, so the page connects anew with backoff, and once a place is free it is connected and
+/// shows the game. The server runs with 80 open files: 16 connections, 8 of them streams.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn a_board_refused_a_stream_connects_once_a_place_is_free() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let dir = Dir::new();
+    let run = dir.join("run");
+    make_run(&run, 4);
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let port = free_port();
+    let housie = assert_cmd::cargo::cargo_bin("housie");
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &format!("ulimit -n 80 && exec '{}' serve run --listen 127.0.0.1:{port}", housie.display())])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut url).unwrap();
+    let _server = crate::serving::Process(child);
+    wait_for_port(port, "housie serve");
+    let token = url.trim().split("?token=").nth(1).unwrap().to_string();
+    crate::serving::exchange(port, "POST", "/api/games", &token, r#"{"name": "Game 1", "prizes": "uk"}"#);
+    crate::serving::exchange(port, "POST", "/api/games/1/calls", &token, r#"{"number": 42}"#);
+
+    // Every stream place taken.
+    let mut held = Vec::new();
+    while held.len() < 20 {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(format!("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes()).unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).unwrap();
+        if &head == b"HTTP/1.1 503" {
+            break;
+        }
+        assert_eq!(&head, b"HTTP/1.1 200", "{}", String::from_utf8_lossy(&head));
+        held.push(s);
+    }
+    assert_eq!(held.len(), 8, "the server keeps 8 stream places at 80 open files");
+
+    let board = browser(driver_port, &chromium, 1280, 720).await;
+    board.goto(&format!("http://127.0.0.1:{port}/board")).await.unwrap();
+    let label = "return document.getElementById('link').getAttribute('aria-label')";
+    crate::browser::js_until(&board, label, |v| v == "not connected to housie").await;
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert_eq!(crate::browser::js(&board, label).await, "not connected to housie", "still refused");
+    drop(held);
+    // The next try (within 1 + 2 + 4 s of backoff) gets a place, and the page catches up.
+    crate::browser::js_until(&board, label, |v| v == "connected to housie").await;
+    text_until(&board, "#board-last", |t| t == "42").await;
+}

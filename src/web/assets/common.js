@@ -38,10 +38,25 @@ const housie = (() => {
         // Fall back to a stream of this page's own.
       }
     }
-    const source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
-    source.addEventListener("state", (e) => onState(JSON.parse(e.data)));
-    source.onopen = () => onLink(true);
-    source.onerror = () => onLink(false);
+    // As stream.js does: after an HTTP error (EventSource gives up for good), connect anew,
+    // waiting 1 s, 2 s, 4 s … up to 30 s.
+    let wait = 1000;
+    const connect = () => {
+      const source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
+      source.addEventListener("state", (e) => onState(JSON.parse(e.data)));
+      source.onopen = () => {
+        wait = 1000;
+        onLink(true);
+      };
+      source.onerror = () => {
+        onLink(false);
+        if (source.readyState === EventSource.CLOSED) {
+          setTimeout(connect, wait);
+          wait = Math.min(wait * 2, 30000);
+        }
+      };
+    };
+    connect();
   }
 
   function el(tag, attrs, ...children) {
