@@ -34,6 +34,13 @@ pub const PERSON_NAME_MAX: usize = 60;
 pub trait Wins {
     /// The place `serial` took in `prize` of game `game`, if the caller confirmed it won.
     fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize>;
+
+    /// How many tickets share place `place` of `prize` in game `game` (won at the same call):
+    /// each is paid its share.
+    fn sharers(&self, game: i64, prize: &str, place: usize) -> usize {
+        let _ = (game, prize, place);
+        1
+    }
 }
 
 /// Why an entry could not be written.
@@ -354,12 +361,12 @@ impl Ledger {
                 let (game, prize) = (paid.game, &paid.prize);
                 let not_won = || LedgerError::NotWon { game, prize: prize.clone(), serial: serial.clone() };
                 let place = wins.place(game, prize, serial).ok_or_else(not_won)?;
-                self.unpaid(game, prize, place, Some(*entry))
+                self.unpaid(game, prize, place, serial, wins, Some(*entry))
             }
             Entry::PrizePaid { game, prize, serial, .. } => {
                 let not_won = || LedgerError::NotWon { game: *game, prize: prize.clone(), serial: serial.clone() };
                 let place = wins.place(*game, prize, serial).ok_or_else(not_won)?;
-                self.unpaid(*game, prize, place, None)
+                self.unpaid(*game, prize, place, serial, wins, None)
             }
         }
     }
@@ -455,13 +462,33 @@ impl Ledger {
         self.payouts.iter().find(|p| p.entry == entry && p.voided.is_none())
     }
 
-    /// `Ok` when place `place` of `prize` in `game` has no standing payout (but `except`'s).
-    fn unpaid(&self, game: i64, prize: &str, place: usize, except: Option<usize>) -> Result<(), LedgerError> {
-        let paid = self.payouts.iter().filter(|p| p.voided.is_none() && Some(p.entry) != except);
-        match paid.into_iter().find(|p| p.game == game && p.prize == prize && p.place == place) {
-            Some(p) => {
-                Err(LedgerError::PaidTwice { game, prize: prize.to_string(), serial: p.serial.clone(), entry: p.entry })
-            }
+    /// `Ok` when `serial` may be paid for place `place` of `prize` in `game`: it has no standing
+    /// payout for it, and the place has fewer standing payouts than tickets sharing it (but
+    /// `except`'s, the payout being moved). A refusal names a ticket the place was paid to.
+    fn unpaid(
+        &self,
+        game: i64,
+        prize: &str,
+        place: usize,
+        serial: &str,
+        wins: &dyn Wins,
+        except: Option<usize>,
+    ) -> Result<(), LedgerError> {
+        let paid: Vec<&Payout> = self
+            .payouts
+            .iter()
+            .filter(|p| p.voided.is_none() && Some(p.entry) != except)
+            .filter(|p| p.game == game && p.prize == prize && p.place == place)
+            .collect();
+        let twice = paid.iter().find(|p| p.serial == serial);
+        let full = (paid.len() >= wins.sharers(game, prize, place)).then(|| paid.last()).flatten();
+        match twice.or(full) {
+            Some(p) => Err(LedgerError::PaidTwice {
+                game,
+                prize: prize.to_string(),
+                serial: p.serial.clone(),
+                entry: p.entry,
+            }),
             None => Ok(()),
         }
     }

@@ -402,3 +402,45 @@ fn a_payout_larger_than_every_sale_so_far_asks_first() {
     let fresh = Ledger::replay(1..=500, &night()[..1], &Confirmed).unwrap();
     assert_eq!(fresh.over_limit(&big), None, "no sales recorded: nothing to compare with");
 }
+
+/// Two tickets that won game 3's full house at the same call share its first place.
+struct Shared;
+
+impl Wins for Shared {
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize> {
+        match (game, prize, serial) {
+            (3, "full house", "000020-1-4" | "000021-2-2") => Some(1),
+            _ => Confirmed.place(game, prize, serial),
+        }
+    }
+
+    fn sharers(&self, game: i64, prize: &str, place: usize) -> usize {
+        if (game, prize, place) == (3, "full house", 1) {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+#[test]
+fn a_shared_prize_is_paid_once_to_each_sharer() {
+    let mut ledger = Ledger::replay(1..=500, &night(), &Shared).unwrap();
+    let first = paid(3, "full house", "000020-1-4", "25.00");
+    ledger.check_new(&first, &Shared).unwrap();
+    ledger.apply(&first, &Shared);
+    assert_eq!(
+        ledger.check_new(&first, &Shared).unwrap_err().to_string(),
+        "full house in game 3 is already paid to 000020-1-4 (entry 17); if that win was taken back, move the \
+         payout to the new winner or void it",
+        "the same sharer twice"
+    );
+    let second = paid(3, "full house", "000021-2-2", "25.00");
+    ledger.check_new(&second, &Shared).unwrap();
+    ledger.apply(&second, &Shared);
+    let c = ledger.cashup();
+    assert_eq!(c.payouts.iter().filter(|p| p.game == 3 && p.place == 1).count(), 2);
+    // Paid to every sharer: a third payout names one of them.
+    let err = ledger.check(&paid(3, "full house", "000020-1-4", "1.00"), &Shared).unwrap_err().to_string();
+    assert!(err.starts_with("full house in game 3 is already paid to 000020-1-4"), "{err}");
+}

@@ -307,6 +307,15 @@ impl Wins for Confirmed<'_> {
         let i = g.set.find(prize)?;
         g.progress.places(i).iter().position(|p| p.winners.iter().any(|w| w == serial)).map(|k| k + 1)
     }
+
+    fn sharers(&self, game: i64, prize: &str, place: usize) -> usize {
+        let shared = || {
+            let g = self.0.iter().find(|g| g.id == game)?;
+            let p = g.progress.places(g.set.find(prize)?).get(place.checked_sub(1)?)?;
+            Some(p.winners.len())
+        };
+        shared().unwrap_or(0).max(1)
+    }
 }
 
 /// A game's name: 1–80 characters, nothing that could forge a line where it is shown.
