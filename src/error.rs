@@ -55,6 +55,18 @@ pub enum Error {
     )]
     /// The folder holds a run's files but not its run.json: its publication was cut short.
     Incomplete(PathBuf),
+    /// The folder of a run the chain continues is not where the continuation recorded it.
+    #[error(
+        "{}: the run this one continues (the {books} books before it) is not there: put that run's folder \
+         back where it was beside this one, with its run.json, manifest.csv and print files as they were",
+        .dir.display()
+    )]
+    EarlierRunMissing {
+        /// Where it was looked for.
+        dir: PathBuf,
+        /// How many books come before the continuation.
+        books: u64,
+    },
     /// The run a continuation follows no longer matches its run.json.
     #[error("{}: does not match its run.json; verify that run before continuing it", .0.display())]
     EarlierRunEdited(PathBuf),
@@ -178,6 +190,11 @@ mod tests {
                  housie's files, to repair it",
             ),
             (Error::EarlierRunEdited(p()), "spring: does not match its run.json; verify that run before continuing it"),
+            (
+                Error::EarlierRunMissing { dir: p(), books: 500 },
+                "spring: the run this one continues (the 500 books before it) is not there: put that run's folder \
+                 back where it was beside this one, with its run.json, manifest.csv and print files as they were",
+            ),
             (
                 Error::EarlierRunRedrawn(p()),
                 "spring: its run.json's seed draws other tickets than its manifest.csv holds (was run.json edited?); \

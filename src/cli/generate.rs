@@ -141,6 +141,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
 }
 
 fn generate(args: &Args) -> Result<ExitCode, Error> {
+    // clap drops `requires` when the required flag conflicts with one given (--books).
+    if let (Some(_), Some(_)) = (args.books, args.games) {
+        return Err(Error::Usage(
+            "--games goes with --booklets (a booklet is one book per game); a run of --books has no games".into(),
+        ));
+    }
     let after = args.after.as_deref().map(Continuation::read).transpose()?;
     if args.seed.as_deref().is_some_and(|s| s.trim().is_empty()) {
         return Err(Error::Usage("--seed: give some text, or leave --seed out for a seed nobody can guess".into()));

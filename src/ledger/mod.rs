@@ -483,12 +483,9 @@ impl Ledger {
         let twice = paid.iter().find(|p| p.serial == serial);
         let full = (paid.len() >= wins.sharers(game, prize, place)).then(|| paid.last()).flatten();
         match twice.or(full) {
-            Some(p) => Err(LedgerError::PaidTwice {
-                game,
-                prize: prize.to_string(),
-                serial: p.serial.clone(),
-                entry: p.entry,
-            }),
+            Some(p) => {
+                Err(LedgerError::PaidTwice { game, prize: prize.to_string(), serial: p.serial.clone(), entry: p.entry })
+            }
             None => Ok(()),
         }
     }

@@ -5,8 +5,8 @@
 //! whose seed was edited, or files that changed, are refused before anything is written.
 //!
 //! The chain is walked with a bound and a cycle check, and a continuation records its earlier
-//! run's folder relative to its own (so the event's folders can move together), with the
-//! absolute path as a fallback hint.
+//! run's folder relative to its own (so the event's folders can move together); records before
+//! 0.5 also kept the absolute path, still tried as a fallback.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -181,7 +181,7 @@ impl Continuation {
     }
 
     /// What the continuation's run.json says of it, the continuation being written to `out`:
-    /// the earlier folder relative to `out`, and its absolute path as a hint. A continuation
+    /// the earlier folder relative to `out`. A continuation
     /// regenerated from its record says what the record said.
     pub fn record(&self, out: &Path) -> AfterRecord {
         if let Some(recorded) = &self.recorded {
@@ -190,7 +190,8 @@ impl Continuation {
         let out = fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
         AfterRecord {
             dir: relative(&self.dir, &out),
-            absolute: Some(self.dir.clone()),
+            // Not this machine's absolute path: the record travels with the event's folders.
+            absolute: None,
             run_sha256: self.run_sha256.clone(),
             books: self.books(),
         }
@@ -223,8 +224,7 @@ fn resolve(after: &AfterRecord, base: &Path) -> Result<PathBuf, Error> {
             return Ok(dir);
         }
     }
-    let tried = base.join(&after.dir);
-    Err(Error::Io { path: tried, source: std::io::Error::from(std::io::ErrorKind::NotFound) })
+    Err(Error::EarlierRunMissing { dir: base.join(&after.dir), books: after.books })
 }
 
 /// `to` as a path relative to `from` (both absolute and canonical).

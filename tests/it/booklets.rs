@@ -116,6 +116,7 @@ fn booklet_options_are_refused_when_they_do_not_add_up() {
         (&["--booklets", "3", "--games", "100"][..], "100 is not in 1..=99"),
         (&["--booklets", "3"][..], "--games"),
         (&["--books", "3", "--order", "games"][..], "--order is `games`, which needs booklets of games"),
+        (&["--books", "3", "--games", "4"][..], "--games goes with --booklets"),
         (
             &["--booklets", "3", "--games", "8", "--first-book", "2"][..],
             "--first-book is 2; with 8 games a booklet starts at book 1, 9, 17",
