@@ -145,8 +145,9 @@ impl Tickets {
     /// stream with an error.
     pub fn rows(&self) -> Result<impl Iterator<Item = Result<Row, Error>> + '_, Error> {
         let mut files = Vec::with_capacity(self.manifests.len());
-        for (path, _) in &self.manifests {
-            files.push((std::fs::File::open(path).map_err(Error::io(path))?, path.display().to_string()));
+        for (path, books) in &self.manifests {
+            let count = books.as_ref().map(|b| b.end().saturating_sub(*b.start()) + 1);
+            files.push((manifest::open(path, count).map_err(Error::io(path))?, path.display().to_string()));
         }
         let numbering = self.numbering;
         Ok(files.into_iter().flat_map(move |(file, name)| {
@@ -169,7 +170,8 @@ impl Tickets {
 /// whole line, and its size against its run's record.
 fn check_manifest(manifest: &Path, record: Option<&RunRecord>) -> Result<(), Error> {
     let io = Error::io(manifest);
-    let mut file = std::fs::File::open(manifest).map_err(Error::io(manifest))?;
+    let mut file =
+        crate::record::manifest::open(manifest, record.map(|r| r.settings.books)).map_err(Error::io(manifest))?;
     let size = file.metadata().map_err(Error::io(manifest))?.len();
     let name = manifest.display().to_string();
     let damaged = |message: String| Error::Manifest(format!("{name}: {message}"));

@@ -3,7 +3,6 @@
 //! regeneration from the seed reproducing the manifest, the PDFs and the record byte for byte.
 //! Every problem found is reported, not just the first.
 
-use std::fs;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -180,7 +179,7 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
     let manifest_path = dir.join(MANIFEST);
     let last = record.settings.first_book.saturating_add(record.settings.books.saturating_sub(1));
     let mut rows = 0;
-    match fs::File::open(&manifest_path) {
+    match manifest::open(&manifest_path, Some(record.settings.books)) {
         Err(e) => problems.push(format!("{MANIFEST}: {e}")),
         Ok(file) => {
             let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical);
@@ -226,10 +225,11 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
     Ok(report)
 }
 
-/// SHA-256 (hex) and size of a file, streamed rather than held in memory.
+/// SHA-256 (hex) and size of a file, streamed rather than held in memory: a regular file only
+/// (a link to a device named like a run's file is refused, not read for ever).
 fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
     let mut hasher = Sha256::new();
-    let bytes = std::io::copy(&mut fs::File::open(path)?, &mut hasher)?;
+    let bytes = std::io::copy(&mut crate::support::files::open_regular(path, u64::MAX)?, &mut hasher)?;
     Ok((crate::support::digest::hex(&hasher.finalize()), bytes))
 }
 

@@ -35,6 +35,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = Out::new();
     let report: Report = match (&args.manifest_only, &args.dir) {
         (Some(file), _) => verify_manifest(file)?,
+        (None, Some(dir)) if dir.exists() && !dir.is_dir() => return Err(Error::NotADir(dir.clone())),
         (None, Some(dir)) => verify_dir(dir)?,
         (None, None) => unreachable!("clap requires one"),
     };

@@ -178,7 +178,8 @@ impl NightRun {
         let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
         let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
         let forged_before = self.forged.len();
-        let file = std::fs::File::open(&path).map_err(|source| OpenError::Io { path: path.clone(), source })?;
+        let file = crate::record::manifest::open(&path, Some(books.end() - books.start() + 1))
+            .map_err(|source| OpenError::Io { path: path.clone(), source })?;
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
         let numbering = self.record.settings.numbering();
         let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };

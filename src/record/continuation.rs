@@ -156,7 +156,7 @@ impl Continuation {
         for (r, dir) in self.prior.iter().zip(&self.dirs) {
             let attempts = r.attempts();
             let path = dir.join(MANIFEST);
-            let file = fs::File::open(&path).map_err(Error::io(&path))?;
+            let file = manifest::open(&path, Some(r.settings.books)).map_err(Error::io(&path))?;
             let name = path.display().to_string();
             let mut rows = manifest::rows(std::io::BufReader::new(file), &name, r.settings.numbering());
             let mut edited = false;
@@ -205,7 +205,7 @@ impl Link {
         for file in &record.files {
             let path = dir.join(&file.name);
             let mut hash = sha2::Sha256::default();
-            let mut f = fs::File::open(&path).map_err(Error::io(&path))?;
+            let mut f = crate::support::files::open_regular(&path, u64::MAX).map_err(Error::io(&path))?;
             std::io::copy(&mut f, &mut hash).map_err(Error::io(&path))?;
             if crate::support::digest::hex(&sha2::Digest::finalize(hash)) != file.sha256 {
                 return Err(Error::EarlierRunEdited(path));

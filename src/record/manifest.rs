@@ -282,9 +282,27 @@ impl RunChecks {
     }
 }
 
+/// The most bytes one row of a manifest takes (a row is about 110; the file column names a
+/// volume), so a manifest of `books` books is never larger than [`max_size`] says.
+const ROW_MAX: u64 = 512;
+/// The most bytes of a manifest whose run is not known: 100,000 books' worth, and then some.
+pub const MANIFEST_MAX: u64 = 1 << 30;
+
+/// The most bytes a manifest of `books` books can take (every book's six rows at their
+/// longest, and the header), or [`MANIFEST_MAX`] when its run is not known.
+pub fn max_size(books: Option<u64>) -> u64 {
+    books.map_or(MANIFEST_MAX, |b| b.saturating_mul(6 * ROW_MAX).saturating_add(4096))
+}
+
+/// Opens a manifest for reading: a regular file no larger than a manifest of `books` books can
+/// be (see [`max_size`]); a device, a pipe, or a file far too large is refused before it is read.
+pub fn open(path: &Path, books: Option<u64>) -> std::io::Result<std::fs::File> {
+    crate::support::files::open_regular(path, max_size(books))
+}
+
 /// Checks a manifest file on its own, streaming it: every row, every book, and every repeat.
 pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunChecks> {
-    let file = std::fs::File::open(path)?;
+    let file = open(path, None)?;
     let mut checks = RunChecks::new(&path.display().to_string(), true);
     for row in rows(std::io::BufReader::new(file), &path.display().to_string(), numbering) {
         checks.add(row);
@@ -296,7 +314,7 @@ pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunCheck
 /// three-part serials are books; four-part ones are booklets, whose games per booklet the
 /// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
 pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
-    let file = std::fs::File::open(path)?;
+    let file = open(path, None)?;
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(file));
     let mut most = 0u64;
     for record in reader.records() {
@@ -321,7 +339,7 @@ pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
 /// A row found this way has no line number (0).
 pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     let name = path.display().to_string();
-    let mut file = std::fs::File::open(path)?;
+    let mut file = open(path, None)?;
     let len = file.metadata()?.len();
     // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
     let (mut lo, mut hi) = (0u64, len);

@@ -13,6 +13,21 @@ pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
     })
 }
 
+/// `path` opened for reading when it is a regular file (a link to one will do) of at most
+/// `limit` bytes: a device, a pipe or a folder, or a file larger than it can be, is refused
+/// before a byte is read.
+pub fn open_regular(path: &Path, limit: u64) -> io::Result<std::fs::File> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    if meta.len() > limit {
+        return Err(io::Error::other(format!("larger than the {} this file may be", size(limit))));
+    }
+    Ok(file)
+}
+
 /// The whole of `path`, refused past `limit` bytes.
 pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
@@ -24,9 +39,10 @@ pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// "64 KiB", "1 MiB".
+/// "64 KiB", "1 MiB", "2 GiB".
 pub fn size(bytes: u64) -> String {
     match bytes {
+        b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
         b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
         b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
         b => format!("{b} bytes"),
@@ -51,5 +67,10 @@ mod tests {
         assert!(read_text(&p, 2).is_err());
         std::fs::write(&p, [0xff]).unwrap();
         assert_eq!(read_text(&p, 3).unwrap_err().to_string(), "not UTF-8 text (byte 0)");
+        assert!(open_regular(&p, 1).is_ok());
+        assert_eq!(open_regular(&p, 0).unwrap_err().to_string(), "larger than the 0 bytes this file may be");
+        assert_eq!(open_regular(dir.path(), 1 << 30).unwrap_err().to_string(), "not a regular file");
+        #[cfg(unix)]
+        assert_eq!(open_regular(Path::new("/dev/zero"), 1 << 30).unwrap_err().to_string(), "not a regular file");
     }
 }

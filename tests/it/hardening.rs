@@ -524,3 +524,41 @@ fn the_seed_and_the_codes_are_written_owner_only() {
     assert_eq!(mode("r/manifest.csv"), 0o644);
     assert_eq!(mode("r/books.pdf"), 0o644);
 }
+
+/// A manifest that is a device, or far larger than its run's books can fill, is refused by
+/// every command that reads it before a byte is read, never read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn a_manifest_that_is_a_device_or_too_large_is_refused_unread() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--seed", "S", "--out", "r", "-q"]).success();
+    let manifest = d.join("r/manifest.csv");
+    let real = std::fs::read(&manifest).unwrap();
+    std::fs::remove_file(&manifest).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &manifest).unwrap();
+    let serial = crate::util::manifest_rows(&String::from_utf8_lossy(&real))[0].serial.clone();
+    for (args, code) in [
+        (&["verify", "r"][..], 1),
+        (&["check", "r", "--serial", &serial, "--calls", "1"], 2),
+        (&["serve", "r", "--listen", "127.0.0.1:0"], 2),
+        (&["verify", "--manifest-only", "r/manifest.csv"], 2),
+    ] {
+        let out = d.run(args).expect_code(code);
+        assert!(
+            out.stderr().contains("not a regular file") || out.stdout().contains("not a regular file"),
+            "{args:?}: {}{}",
+            out.stdout(),
+            out.stderr()
+        );
+    }
+    // 2 books' manifest padded past what 2 books can take (6 KiB and the header).
+    std::fs::remove_file(&manifest).unwrap();
+    let mut big = real.clone();
+    big.resize(real.len() + 20_000, b'\n');
+    std::fs::write(&manifest, &big).unwrap();
+    let out = d.run(&["check", "r", "--serial", &serial, "--calls", "1"]).expect_code(2);
+    assert!(out.stderr().contains("larger than the 10 KiB this file may be"), "{}", out.stderr());
+    // Control: the manifest as written.
+    std::fs::write(&manifest, &real).unwrap();
+    d.run(&["verify", "r"]).success();
+}
