@@ -42,12 +42,30 @@ impl Report {
 /// A continuation is one event with the runs it continues: each of them is verified the same
 /// way, its problems named with its folder.
 pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
+    verify_sealed(dir, None)
+}
+
+/// As [`verify_dir`], and the night's log still holds, unedited, the events `seal` (written
+/// on the signed cash-up sheet) covered: a removed last event, which nothing in the database
+/// can show, is a problem.
+pub fn verify_sealed(dir: &Path, seal: Option<&str>) -> Result<Report, Error> {
     let mut report = verify_run(dir)?;
     let (record, _) = read_record(dir)?;
     if record.after.is_some() {
         verify_chain(dir, record, &mut report)?;
     }
     verify_night(dir, &mut report);
+    if let Some(seal) = seal {
+        if !dir.join(crate::night::NIGHT_DB).exists() {
+            report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB));
+        } else {
+            match crate::night::NightRecord::check_seal(dir, seal) {
+                Ok(Ok(())) => report.summary.push_str(&format!("; the log holds the events sealed as {}", seal.trim())),
+                Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", crate::night::NIGHT_DB)),
+                Err(e) => report.problems.push(e.to_string()),
+            }
+        }
+    }
     Ok(report)
 }
 

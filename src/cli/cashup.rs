@@ -47,12 +47,22 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             s.push('\n');
             s
         }
-        (Some(money), false) => money.to_text(),
+        (Some(money), false) => {
+            let mut text = money.to_text();
+            if let Some(seal) = &record.seal {
+                text.push_str(&housie::night::transcript::seal_line(seal));
+                text.push('\n');
+            }
+            text
+        }
         (None, true) => "{}\n".to_string(),
         (None, false) => "no money recorded yet: the desk's ledger is empty\n".to_string(),
     };
     match (&args.pdf, &record.money) {
-        (Some(path), Some(money)) => write_pdf(path, money, &dir, args.force)?,
+        (Some(path), Some(money)) => {
+            let seal: Vec<String> = record.seal.iter().map(housie::night::transcript::seal_line).collect();
+            write_pdf(path, money, &seal, &dir, args.force)?
+        }
         (Some(path), None) => {
             return Err(
                 Error::Usage(format!("{}: no money recorded yet, so no cash-up to print", path.display())).into()
@@ -67,7 +77,13 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 }
 
 /// Writes the sheet under a temporary name beside `path`, then renames it into place.
-fn write_pdf(path: &Path, money: &housie::ledger::Cashup, dir: &Path, force: bool) -> Result<(), Error> {
+fn write_pdf(
+    path: &Path,
+    money: &housie::ledger::Cashup,
+    more: &[String],
+    dir: &Path,
+    force: bool,
+) -> Result<(), Error> {
     if let Ok(meta) = path.symlink_metadata() {
         // A device, a pipe or a link is never replaced: renaming over /dev/full as root would
         // put a file where the device was.
@@ -83,7 +99,7 @@ fn write_pdf(path: &Path, money: &housie::ledger::Cashup, dir: &Path, force: boo
     }
     let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
     let font = housie::print::font::Font::bundled();
-    let bytes = housie::ledger::cashup_pdf(money, &title, &font);
+    let bytes = housie::ledger::cashup_pdf(money, more, &title, &font);
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut file = tempfile::Builder::new()
         .prefix(".housie-")

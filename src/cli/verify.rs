@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::verify::{verify_dir, verify_manifest, Report};
+use housie::audit::verify::{verify_manifest, verify_sealed, Report};
 use housie::Error;
 
 use super::out::{outln, Out};
@@ -29,6 +29,10 @@ pub struct Args {
     /// Check one manifest on its own, without a run record (say, one received by email).
     #[arg(long, value_name = "FILE")]
     manifest_only: Option<PathBuf>,
+    /// The night's seal as written on the signed cash-up sheet (`42-3f9a1c2e5b7d9e0f`): the log
+    /// must still hold those events unedited (events added since are fine).
+    #[arg(long, value_name = "SEAL", conflicts_with = "manifest_only")]
+    seal: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -36,7 +40,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let report: Report = match (&args.manifest_only, &args.dir) {
         (Some(file), _) => verify_manifest(file)?,
         (None, Some(dir)) if dir.exists() && !dir.is_dir() => return Err(Error::NotADir(dir.clone())),
-        (None, Some(dir)) => verify_dir(dir)?,
+        (None, Some(dir)) => verify_sealed(dir, args.seal.as_deref())?,
         (None, None) => unreachable!("clap requires one"),
     };
     for p in &report.problems {

@@ -17,13 +17,18 @@ const MARGIN: f32 = 18.0;
 /// Lines of 10 pt text a page holds, with room for the title and the signatures.
 const LINES_PER_PAGE: usize = 50;
 
-/// The cash-up as PDF bytes: the title, the cash-up's text line by line, and the signature
-/// lines at the foot of the last page. Text the font cannot draw prints as `?`.
-pub fn cashup_pdf(cashup: &Cashup, title: &str, font: &Font) -> Vec<u8> {
+/// The cash-up as PDF bytes: the title, the cash-up's text line by line, then `more` (the
+/// night's log seal), and the signature lines at the foot of the last page. Text the font
+/// cannot draw prints as `?`.
+pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) -> Vec<u8> {
     let printable = |s: &str| -> String {
         s.chars().map(|c| if font.glyphs(&c.to_string()).next().is_some() { c } else { '?' }).collect()
     };
-    let text = cashup.to_text();
+    let mut text = cashup.to_text();
+    for line in more {
+        text.push_str(line);
+        text.push('\n');
+    }
     let lines: Vec<String> = text.lines().map(printable).collect();
     let chunks: Vec<&[String]> = if lines.is_empty() { vec![&[]] } else { lines.chunks(LINES_PER_PAGE).collect() };
     let mut doc = PdfDocument::new(&format!("Cash-up: {title}"));

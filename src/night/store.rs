@@ -452,6 +452,67 @@ impl Store {
     }
 }
 
+/// What a night's log held when it was sealed: how many events, and the SHA-256 of them as
+/// stored (each row's number, time, game, kind and data). Written on the signed cash-up sheet,
+/// it shows later whether any of those events was edited or removed, the last one included,
+/// which nothing inside the database can show; events added since do not change it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Seal {
+    /// How many events it covers.
+    pub events: usize,
+    /// SHA-256 (hex) of those events.
+    pub sha256: String,
+}
+
+impl Seal {
+    /// How it is written and typed: `42-3f9a1c2e5b7d9e0f` (the events and 16 hex digits).
+    pub fn short(&self) -> String {
+        format!("{}-{}", self.events, &self.sha256[..16])
+    }
+}
+
+impl std::fmt::Display for Seal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.short())
+    }
+}
+
+impl Store {
+    /// The seal of the first `events` events of the log (all of them for `None`); `None` when
+    /// the log holds fewer.
+    pub fn seal(&self, events: Option<usize>) -> Result<Option<Seal>, OpenError> {
+        let err = |message: String| OpenError::Database { path: self.path.clone(), message };
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
+            .map_err(|e| err(damaged(&e)))?;
+        let mut rows = stmt.query([]).map_err(|e| err(damaged(&e)))?;
+        let mut hash = sha2::Sha256::default();
+        let mut count = 0usize;
+        while events.is_none_or(|n| count < n) {
+            let Some(row) = rows.next().map_err(|e| err(damaged(&e)))? else { break };
+            let field = |i: usize| -> Result<String, OpenError> {
+                let v: rusqlite::types::Value = row.get(i).map_err(|e| err(damaged(&e)))?;
+                Ok(match v {
+                    rusqlite::types::Value::Integer(n) => n.to_string(),
+                    rusqlite::types::Value::Text(t) => t,
+                    other => format!("{other:?}"),
+                })
+            };
+            for i in 0..5 {
+                let text = field(i)?;
+                sha2::Digest::update(&mut hash, (text.len() as u64).to_be_bytes());
+                sha2::Digest::update(&mut hash, text.as_bytes());
+            }
+            count += 1;
+        }
+        if events.is_some_and(|n| count < n) {
+            return Ok(None);
+        }
+        Ok(Some(Seal { events: count, sha256: crate::support::digest::hex(&sha2::Digest::finalize(hash)) }))
+    }
+}
+
 /// Whether `at` is a time as the log stamps it: `2026-11-22T19:02:10.864Z`.
 fn is_stamp(at: &str) -> bool {
     use time::format_description::well_known::Rfc3339;

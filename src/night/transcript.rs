@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::error::OpenError;
 use super::game::{Game, Log};
 use super::projection::{ClaimLine, GameHead};
-use super::store::{Store, NIGHT_DB};
+use super::store::{Seal, Store, NIGHT_DB};
 use crate::domain::text::escape;
 use crate::domain::Numbering;
 use crate::ledger::{Cashup, Ledger};
@@ -24,6 +24,9 @@ pub struct NightRecord {
     /// The cash-up of the night's ledger, once anything is in it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub money: Option<Cashup>,
+    /// The seal of the whole log as read (see [`Seal`]); not in the desk's record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seal: Option<Seal>,
 }
 
 /// One game of the night as the record shows it.
@@ -145,7 +148,9 @@ impl NightRecord {
         };
         let (games, ledger) =
             log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
-        Ok(NightRecord::of(&games, &ledger))
+        let mut record = NightRecord::of(&games, &ledger);
+        record.seal = store.seal(None)?;
+        Ok(record)
     }
 
     /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
@@ -163,7 +168,27 @@ impl NightRecord {
         NightRecord {
             games: games.iter().map(game_record).collect(),
             money: (!ledger.is_empty()).then(|| ledger.cashup()),
+            seal: None,
         }
+    }
+
+    /// Whether the night's log in `dir` still holds, unedited, the events `seal` (as written on
+    /// the cash-up sheet, `42-3f9a1c2e5b7d9e0f`) covered: `Err` says what differs.
+    pub fn check_seal(dir: &Path, seal: &str) -> Result<Result<(), String>, OpenError> {
+        let bad = || format!("`{}` is not a seal like 42-3f9a1c2e5b7d9e0f", crate::domain::text::clip(seal, 40));
+        let Some((count, hex)) = seal.trim().split_once('-') else { return Ok(Err(bad())) };
+        let (Ok(count), true) = (count.parse::<usize>(), hex.len() >= 8 && hex.chars().all(|c| c.is_ascii_hexdigit()))
+        else {
+            return Ok(Err(bad()));
+        };
+        let store = Store::open_read_only(&dir.join(NIGHT_DB), None)?;
+        Ok(match store.seal(Some(count))? {
+            None => Err(format!("the log holds fewer than the {count} events sealed: events were removed")),
+            Some(now) if now.sha256.starts_with(&hex.to_ascii_lowercase()) => Ok(()),
+            Some(now) => Err(format!(
+                "its first {count} events are not those sealed ({seal} was written; they read {now} now): the log was edited"
+            )),
+        })
     }
 
     /// The record as pretty JSON with a final newline.
@@ -260,8 +285,16 @@ impl NightRecord {
         if let Some(money) = &self.money {
             out.push_str(&money.to_text());
         }
+        if let Some(seal) = &self.seal {
+            let _ = writeln!(out, "{}", seal_line(seal));
+        }
         out
     }
+}
+
+/// The line that gives the log's seal, for the record and the cash-up sheet.
+pub fn seal_line(seal: &Seal) -> String {
+    format!("Night's log: {} events, seal {seal} (`housie verify DIR --seal {seal}` shows none was edited or removed since)", seal.events)
 }
 
 fn game_record(g: &Game) -> GameRecord {

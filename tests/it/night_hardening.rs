@@ -387,3 +387,59 @@ async fn the_run_is_known_by_its_content() {
     let err = night(&run).err().unwrap().to_string();
     assert!(err.contains("this night belongs to another run"), "{err}");
 }
+
+/// The seal on the cash-up sheet shows later whether an event it covered was edited or
+/// removed, the last one included (which a gap in the numbers cannot show); events added since
+/// do not break it.
+#[tokio::test]
+async fn the_seal_on_the_cash_up_shows_a_removed_last_event() {
+    let f = Fixture::new(3);
+    let (s, v) = f.post("/api/sales", json!({"books": "1-2", "price": "5.00"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    f.game("Game 1", "all").await;
+    for n in [5, 17] {
+        f.call(1, n).await;
+    }
+    let text = f.dir.run(&["cashup", "run"]).success().stdout();
+    let line = text.lines().last().unwrap().to_string();
+    assert!(line.starts_with("Night's log: 5 events, seal 5-"), "{text}");
+    let seal = line.split("seal ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+    assert_eq!(seal.len(), "5-".len() + 16);
+    let ok = f.dir.run(&["verify", "run", "--seal", &seal]).success().stdout();
+    assert!(ok.contains(&format!("; the log holds the events sealed as {seal}")), "{ok}");
+    // The sheet printed with it.
+    f.dir.run(&["cashup", "run", "--pdf", "sheet.pdf"]).success();
+    if let Some(pdftotext) = crate::util::tool("pdftotext") {
+        let (_, text, _) = crate::util::run_tool(&pdftotext, &[&f.dir.join("sheet.pdf").display().to_string(), "-"]);
+        assert!(text.contains(&seal), "{text}");
+    }
+    // The night goes on: a later event leaves the seal standing.
+    f.call(1, 33).await;
+    f.dir.run(&["verify", "run", "--seal", &seal]).success();
+    drop(f.app);
+    let db = f.dir.join("run").join(NIGHT_DB);
+    let kept = std::fs::read(&db).unwrap();
+    let edit = |sql: &str| {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch(&format!(
+            "DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; {sql}"
+        ))
+        .unwrap();
+    };
+    // A time changed to another SQLite could have stamped: the log replays, the seal does not.
+    edit("UPDATE events SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 2");
+    f.dir.run(&["verify", "run"]).success();
+    let out = f.dir.run(&["verify", "run", "--seal", &seal]).expect_code(1).stdout();
+    assert!(out.contains("night.sqlite: --seal: its first 5 events are not those sealed"), "{out}");
+    // The last calls removed: the log still replays (no gap), but the seal shows it.
+    std::fs::write(&db, &kept).unwrap();
+    edit("DELETE FROM events WHERE seq >= 5");
+    f.dir.run(&["verify", "run"]).success();
+    let out = f.dir.run(&["verify", "run", "--seal", &seal]).expect_code(1).stdout();
+    assert!(
+        out.contains("night.sqlite: --seal: the log holds fewer than the 5 events sealed: events were removed"),
+        "{out}"
+    );
+    let out = f.dir.run(&["verify", "run", "--seal", "nonsense"]).expect_code(1).stdout();
+    assert!(out.contains("`nonsense` is not a seal like 42-3f9a1c2e5b7d9e0f"), "{out}");
+}
