@@ -52,43 +52,97 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
         .iter()
         .map(|t| (t.reading_order(), set.prizes().iter().map(|p| p.pattern().rule(t, p.need())).collect()))
         .collect();
-    let numbers: Vec<u64> = (0..games as u64).collect();
-    // Per game: per prize, per place, (call, how many tickets won it then).
-    let results: Vec<Vec<Vec<(u8, u32)>>> = crate::support::parallel::map_chunks(&numbers, |part| {
-        part.iter().map(|&g| play(&compiled, set, prizes, seed, g)).collect()
+    // Each thread plays a contiguous range of games into one tally: memory stays that of one
+    // game and a histogram of calls per prize and place, however many games are played.
+    let per = (games as u64).div_ceil(crate::support::parallel::threads() as u64).max(1);
+    let ranges: Vec<std::ops::Range<u64>> =
+        (0..games as u64).step_by(per as usize).map(|start| start..(start + per).min(games as u64)).collect();
+    let places: Vec<usize> = set.prizes().iter().map(|p| usize::from(p.places())).collect();
+    let tallies = crate::support::parallel::map_chunks(&ranges, |part| {
+        part.iter()
+            .map(|range| {
+                let mut tally = Tally::new(&places);
+                for g in range.clone() {
+                    tally.add(&play(&compiled, set, prizes, seed, g));
+                }
+                tally
+            })
+            .collect()
     });
+    let mut tally = Tally::new(&places);
+    for t in &tallies {
+        tally.merge(t);
+    }
     let mut lines = Vec::new();
     for (i, prize) in set.prizes().iter().enumerate() {
         for place in 0..usize::from(prize.places()) {
-            let mut calls: Vec<u8> = Vec::with_capacity(games);
-            let mut shared = 0usize;
-            for game in &results {
-                if let Some(&(call, winners)) = game[i].get(place) {
-                    calls.push(call);
-                    shared += usize::from(winners >= 2);
-                }
-            }
-            calls.sort_unstable();
+            let counts = &tally.calls[i][place];
+            let won: u64 = counts.iter().sum();
+            // The nearest-rank percentile, read off the histogram of calls.
             let rank = |p: f64| -> u8 {
-                if calls.is_empty() {
+                if won == 0 {
                     return 0;
                 }
-                let k = ((p / 100.0) * calls.len() as f64).ceil().max(1.0) as usize;
-                calls[k.min(calls.len()) - 1]
+                let k = ((p / 100.0) * won as f64).ceil().max(1.0) as u64;
+                let mut seen = 0;
+                for (call, &n) in counts.iter().enumerate() {
+                    seen += n;
+                    if seen >= k {
+                        return call as u8;
+                    }
+                }
+                90
             };
-            let share = |n: usize| if games == 0 { 0.0 } else { n as f64 / games as f64 };
+            let share = |n: u64| if games == 0 { 0.0 } else { n as f64 / games as f64 };
             lines.push(PlanLine {
                 prize: prize.name().to_string(),
                 place: place + 1,
                 median: rank(50.0),
                 p5: rank(5.0),
                 p95: rank(95.0),
-                shared: share(shared),
-                won: share(calls.len()),
+                shared: share(tally.shared[i][place]),
+                won: share(won),
             });
         }
     }
     Plan { games, tickets: tickets.len(), prizes: lines }
+}
+
+/// Per prize and place, over the games played: how many were won at each call (1–90), and how
+/// many were won by two or more tickets at once.
+struct Tally {
+    calls: Vec<Vec<[u64; 91]>>,
+    shared: Vec<Vec<u64>>,
+}
+
+impl Tally {
+    fn new(places: &[usize]) -> Tally {
+        Tally {
+            calls: places.iter().map(|&n| vec![[0u64; 91]; n]).collect(),
+            shared: places.iter().map(|&n| vec![0u64; n]).collect(),
+        }
+    }
+
+    /// One game's places: per prize, per place, (call, how many tickets won it then).
+    fn add(&mut self, game: &[Vec<(u8, u32)>]) {
+        for (i, places) in game.iter().enumerate() {
+            for (place, &(call, winners)) in places.iter().enumerate().take(self.calls[i].len()) {
+                self.calls[i][place][usize::from(call)] += 1;
+                self.shared[i][place] += u64::from(winners >= 2);
+            }
+        }
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        for (mine, theirs) in self.calls.iter_mut().flatten().zip(other.calls.iter().flatten()) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+        for (a, b) in self.shared.iter_mut().flatten().zip(other.shared.iter().flatten()) {
+            *a += b;
+        }
+    }
 }
 
 /// One game: a uniform call order, every ticket's completion call of every prize, the places.
