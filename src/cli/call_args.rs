@@ -31,7 +31,7 @@ pub struct CallArgs {
     #[arg(long, value_name = "RANGES")]
     pub sold: Option<String>,
     /// The game being played, in a run of booklets: a ticket from another game is refused.
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", value_parser = super::number::game)]
     pub game: Option<u16>,
 }
 

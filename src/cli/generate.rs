@@ -47,15 +47,16 @@ pub struct Args {
         value_name = "N",
         required_unless_present = "booklets",
         conflicts_with = "booklets",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = super::number::count
     )]
     books: Option<u64>,
     /// Number of booklets, each one book per game (with --games, which --after takes from the
     /// earlier run).
-    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "B", value_parser = super::number::positive)]
     booklets: Option<u64>,
     /// Games per booklet (up to 99; a palette of 10 colours repeats after game 10).
-    #[arg(long, value_name = "G", requires = "booklets", value_parser = clap::value_parser!(u16).range(1..=i64::from(housie::pipeline::MAX_GAMES)))]
+    #[arg(long, value_name = "G", requires = "booklets", value_parser = super::number::game)]
     games: Option<u16>,
     /// Page order of a run of booklets: `booklets` (each booklet's games in order, ready to
     /// staple, in colour) or `games` (one file per game in booklet order, in black, for printing
@@ -67,7 +68,7 @@ pub struct Args {
     seed: Option<String>,
     /// Number of the first book. This only numbers the books: it does not continue an earlier
     /// run (its tickets and lines may repeat); use --after for that.
-    #[arg(long, value_name = "K", default_value_t = DEFAULTS.first_book, conflicts_with = "after")]
+    #[arg(long, value_name = "K", default_value_t = DEFAULTS.first_book, conflicts_with = "after", value_parser = super::number::count)]
     first_book: u64,
     /// Continue the run in DIR: its seed, the next book number, and tickets and lines unique
     /// across both runs (the books are those a larger run would have drawn).
@@ -84,7 +85,7 @@ pub struct Args {
     force: bool,
     /// Split the PDF into volumes of N pages (books-0001.pdf, …); by default one books.pdf
     /// however large the run (memory stays bounded either way).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::number::count)]
     books_per_file: Option<u64>,
     /// Event name for the page header [default: "Bingo"; with --after, the earlier run's].
     #[arg(long, value_name = "TEXT")]

@@ -8,6 +8,7 @@ pub mod export;
 pub mod failure;
 pub mod generate;
 pub mod night;
+mod number;
 pub mod out;
 pub mod plan;
 pub mod prizes;

@@ -32,13 +32,13 @@ pub struct Args {
     #[arg(long, value_name = "RANGES")]
     books: Option<String>,
     /// The game of each booklet, in a run of booklets.
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", value_parser = super::number::game)]
     game: Option<u16>,
     /// The prize set: uk, tambola, tambola-full, or a prize file.
     #[arg(long, value_name = "SET|FILE", default_value = "uk")]
     prizes: String,
     /// How many games to play.
-    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = super::number::games_to_plan)]
     games: u32,
     /// The seed of the simulated games.
     #[arg(long, value_name = "S", default_value = "housie plan")]

@@ -37,13 +37,7 @@ impl Units {
         let mut ranges = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let shown = || UnitsError::Malformed(crate::domain::text::clip(part, 24));
-            let number = |s: &str| -> Result<u64, UnitsError> {
-                let s = s.trim();
-                if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0')) {
-                    return Err(shown());
-                }
-                s.parse().map_err(|_| shown())
-            };
+            let number = |s: &str| crate::support::number::whole(s).map_err(|_| shown());
             let (a, b) = match part.split_once('-') {
                 Some((a, b)) => (number(a)?, number(b)?),
                 None => (number(part)?, number(part)?),

@@ -101,7 +101,8 @@ impl BookRanges {
         }
         let mut ranges = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let number = |s: &str| s.trim().parse::<u64>().map_err(|_| BooksError::Malformed(part.to_string()));
+            let number =
+                |s: &str| crate::support::number::whole(s).map_err(|_| BooksError::Malformed(part.to_string()));
             let (from, to) = match part.split_once('-') {
                 Some((a, b)) => (number(a)?, number(b)?),
                 None => (number(part)?, number(part)?),

@@ -61,14 +61,10 @@ impl Calls {
                     if many_lines { format!("{source}:{}: call {k}", l + 1) } else { format!("{source}: call {k}") };
                 // `housie night` marks drawn calls with `*`, so its call line reads back as it is.
                 let digits = token.strip_suffix('*').unwrap_or(token);
-                let plain = !digits.is_empty()
-                    && digits.len() <= 3
-                    && digits.bytes().all(|b| b.is_ascii_digit())
-                    && (!digits.starts_with('0') || digits == "0");
-                if !plain {
+                let Ok(number) = crate::support::number::whole(digits) else {
                     return Err(CallsError::NotANumber { token: crate::domain::text::clip(token, 20), at });
-                }
-                let number: u32 = digits.parse().expect("1–3 digits");
+                };
+                let number = u32::try_from(number).unwrap_or(u32::MAX);
                 if !(1..=90).contains(&number) {
                     return Err(CallsError::OutOfRange { number, at });
                 }

@@ -1,7 +1,8 @@
-//! Leaf helpers that know no housie type: dates, digests, files written whole, and the
-//! parallel map the generator and the planner share.
+//! Leaf helpers that know no housie type: dates, digests, files written whole, the one
+//! reader of typed numbers, and the parallel map the generator and the planner share.
 
 pub mod date;
 pub mod digest;
 pub mod files;
+pub mod number;
 pub(crate) mod parallel;

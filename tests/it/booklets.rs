@@ -112,11 +112,15 @@ fn the_header_names_booklet_game_and_colour() {
 fn booklet_options_are_refused_when_they_do_not_add_up() {
     let d = Dir::new();
     for (args, message) in [
-        (&["--booklets", "3", "--games", "0"][..], "invalid value '0' for '--games <G>': 0 is not in 1..=99"),
-        (&["--booklets", "3", "--games", "100"][..], "100 is not in 1..=99"),
+        (&["--booklets", "3", "--games", "0"][..], "invalid value '0' for '--games <G>': 0 is not in 1–99"),
+        (&["--booklets", "3", "--games", "100"][..], "100 is not in 1–99"),
         (&["--booklets", "3"][..], "--games"),
         (&["--books", "3", "--order", "games"][..], "--order is `games`, which needs booklets of games"),
         (&["--books", "3", "--games", "4"][..], "--games goes with --booklets"),
+        // One reader of numbers for every flag: no sign, no separator, no leading zero.
+        (&["--booklets", "+3", "--games", "4"][..], "`+3` is not a whole number: write digits only, like 500"),
+        (&["--booklets", "1_000", "--games", "4"][..], "`1_000` is not a whole number"),
+        (&["--booklets", "3", "--games", "04"][..], "`04` is not a whole number: write it without leading zeros"),
         (
             &["--booklets", "3", "--games", "8", "--first-book", "2"][..],
             "--first-book is 2; with 8 games a booklet starts at book 1, 9, 17",
