@@ -115,3 +115,127 @@ fn a_night_of_another_run_is_refused_by_every_command() {
     let r = d.run(&["verify", "b"]);
     assert_ne!(r.output.status.code(), Some(0), "verify b: {}", r.stdout());
 }
+
+/// Random chains (1–20 runs, plain and booklets, from fixed seeds): paper from every run is
+/// issued and sold on the desk, one unit of the last run exported for a remote player, a game
+/// plays what was sold and every claim that stands is won and paid; then the desk's cash-up,
+/// `housie cashup --json`, `winners` and `verify` agree, before and after a restart.
+#[tokio::test]
+async fn random_chains_are_one_event_on_the_desk_and_the_command_line() {
+    use rand::{Rng, SeedableRng};
+    use std::collections::BTreeSet;
+    let mut prizes_paid = 0;
+    for case in 0..6u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(case);
+        let d = Dir::new();
+        let runs = if case == 0 { 20 } else { rng.random_range(1..=6usize) };
+        let booklets = case % 2 == 1;
+        let games = if booklets { rng.random_range(2..=3u64) } else { 1 };
+        let mut units = Vec::new(); // units (books or booklets) of each run
+        let mut next = 1;
+        for r in 0..runs {
+            let n = rng.random_range(1..=3u64);
+            let size = n.to_string();
+            let out = format!("r{r}");
+            let mut args = vec!["generate", "--out", out.as_str(), "-q"];
+            let earlier = format!("r{}", r.wrapping_sub(1));
+            let g = games.to_string();
+            match (r, booklets) {
+                (0, false) => args.extend(["--books", &size, "--seed", "chain"]),
+                (0, true) => args.extend(["--booklets", &size, "--games", &g, "--seed", "chain"]),
+                (_, false) => args.extend(["--after", &earlier, "--books", &size]),
+                (_, true) => args.extend(["--after", &earlier, "--booklets", &size]),
+            }
+            d.run(&args).success();
+            units.push(next..=next + n - 1);
+            next += n;
+        }
+        let last = format!("r{}", runs - 1);
+        let word = if booklets { "booklets" } else { "books" };
+        let case_name = format!("case {case}: {runs} runs of {word}");
+        // A unit of the last run exported for a remote player, before the night is served.
+        let remote = *units[runs - 1].end();
+        let mut export = vec!["export".to_string(), last.clone(), format!("--{word}"), remote.to_string()];
+        export.extend(["--out".into(), "remote".into()]);
+        let export: Vec<&str> = export.iter().map(String::as_str).collect();
+        d.run(&export).success();
+        let f = crate::night_api::Fixture { app: housie::web::App::new(night(&d.join(&last)).unwrap()), dir: d };
+        // Every run's first unit issued to Ann and sold; the remote one sold to its player.
+        let mut sold = BTreeSet::new();
+        for (r, range) in units.iter().enumerate() {
+            let unit = *range.start();
+            if unit == remote {
+                continue;
+            }
+            let (s, v) = f.post("/api/issues", json!({"seller": "Ann", word: unit.to_string()})).await;
+            assert_eq!(s, StatusCode::CREATED, "{case_name}: run {r}: {v}");
+            let (s, v) = f.post("/api/sales", json!({word: unit.to_string(), "price": "2.00", "seller": "Ann"})).await;
+            assert_eq!(s, StatusCode::CREATED, "{case_name}: run {r}: {v}");
+            sold.insert(unit);
+        }
+        let (s, v) = f.post("/api/sales", json!({word: remote.to_string(), "price": "2.00"})).await;
+        assert_eq!(s, StatusCode::CREATED, "{case_name}: {v}");
+        sold.insert(remote);
+        // A game of what was sold: 40 calls drawn; every claim that stands is won and paid.
+        let mut body = json!({"name": "Game 1", "prizes": "tambola", "books": "all"});
+        if booklets {
+            body["game"] = json!(1);
+        }
+        let (s, v) = f.post("/api/games", body).await;
+        assert_eq!(s, StatusCode::CREATED, "{case_name}: {v}");
+        let rows: Vec<crate::util::Row> =
+            (0..runs).flat_map(|r| manifest_rows(&f.dir.read(&format!("r{r}/manifest.csv")))).collect();
+        let in_play: Vec<&crate::util::Row> =
+            rows.iter().filter(|r| sold.contains(&r.booklet) && (!booklets || r.game == 1)).collect();
+        let mut paid = 0;
+        for _ in 0..40 {
+            let (s, v) = f.post("/api/games/1/draw", json!(null)).await;
+            assert_eq!(s, StatusCode::CREATED, "{case_name}: {v}");
+            for row in &in_play {
+                let (s, v) = f.claim(1, &row.serial).await;
+                assert_eq!(s, StatusCode::OK, "{case_name}: {}: {v}", row.serial);
+                if v["verdict"] == "stands" {
+                    let (s, w) = f.post("/api/games/1/winners", json!({"serial": row.serial})).await;
+                    assert_eq!(s, StatusCode::CREATED, "{case_name}: {w}");
+                    for won in w["won"].as_array().unwrap() {
+                        let pay =
+                            json!({"serial": row.serial, "prize": won["prize"], "amount": "1.00", "over_limit": true});
+                        let (s, p) = f.post("/api/games/1/payouts", pay).await;
+                        assert_eq!(s, StatusCode::CREATED, "{case_name}: {p}");
+                        paid += 1;
+                    }
+                }
+            }
+        }
+        let (_, state) = f.send("GET", "/api/state", None, Some(&f.token())).await;
+        let calls: Vec<String> = state["game"]["calls"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let desk = f.send("GET", "/api/cashup", None, Some(&f.token())).await.1;
+        assert_eq!(desk["sold_books"], json!(sold.len()), "{case_name}");
+        assert_eq!(desk["payouts"].as_array().unwrap().len(), paid, "{case_name}");
+        prizes_paid += paid;
+        // The command line reads the same night: the cash-up to the penny, the winners, verify.
+        let crate::night_api::Fixture { app, dir } = f;
+        drop(app);
+        let f = crate::night_api::Fixture { app: housie::web::App::new(night(&dir.join(&last)).unwrap()), dir };
+        let desk_again = f.send("GET", "/api/cashup", None, Some(&f.token())).await.1;
+        assert_eq!(desk_again, desk, "{case_name}: after a restart");
+        drop(f.app);
+        let d = f.dir;
+        let cli: serde_json::Value =
+            serde_json::from_str(&d.run(&["cashup", &last, "--json"]).success().stdout()).unwrap();
+        assert_eq!(cli, desk, "{case_name}");
+        let mut winners = vec!["winners".to_string(), last.clone(), "--prizes".into(), "tambola".into()];
+        winners.extend(["--calls".into(), calls.join(" ")]);
+        if booklets {
+            winners.extend(["--game".into(), "1".into()]);
+        }
+        let winners: Vec<&str> = winners.iter().map(String::as_str).collect();
+        let listed = d.run(&winners).success().stdout();
+        for p in desk["payouts"].as_array().unwrap() {
+            assert!(listed.contains(p["serial"].as_str().unwrap()), "{case_name}: {p} in {listed}");
+        }
+        let verified = d.run(&["verify", &last]).success().stdout();
+        assert!(verified.contains("; the night replays: 1 game"), "{case_name}: {verified}");
+    }
+    assert!(prizes_paid >= 6, "the cases pay prizes: {prizes_paid}");
+}
