@@ -17,10 +17,7 @@ use crate::print::template::{fill, Barcode, Fill};
 /// The page's content stream, uncompressed.
 pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let t = style.template;
-    let tk = &t.ticket;
     let g = Geometry::of(t);
-    let p = TrimSpace::of(style);
-    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
     // Each ticket on the page with its slot, in slot order.
     let slots: Vec<(&PlacedBook, usize, Slot)> = page
         .books
@@ -28,7 +25,6 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         .flat_map(|b| (0..page.tickets).map(move |k| (b, page.first_ticket + k, b.slot + k)))
         .map(|(b, t, slot)| (b, t, g.slot(slot)))
         .collect();
-    let grid_top = |s: &Slot| s.top - tk.serial_height;
     let mut c = Content::with_capacity(3072);
 
     let first = &page.books[0];
@@ -42,33 +38,11 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
             furniture::header_band(style, &mut c, band);
         }
     }
-    // Shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
     if let Some(shade) = look.shade {
-        c.fill(shade);
-        for (b, t, slot) in &slots {
-            let ticket = &b.drawn.book.tickets()[*t];
-            let bottom = grid_top(slot) - tk.height;
-            c.op("q")
-                .num(TrimSpace::len(cell_w))
-                .raw("0 0 ")
-                .num(TrimSpace::len(cell_h))
-                .num(p.x(slot.left))
-                .num(p.x(bottom));
-            c.op("cm");
-            for r in 0..ROWS {
-                for col in 0..COLS {
-                    if ticket.get(r, col).is_none() {
-                        c.int(col).int(ROWS - 1 - r).raw("1 1 re\n");
-                    }
-                }
-            }
-            c.op("f").op("Q");
-        }
+        shading(style, &slots, shade, &mut c);
     }
     c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
 
-    let black = Cmyk::BLACK;
-    let font = style.font;
     let last = &page.books[page.books.len() - 1];
     let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a}–{b}") };
     let numbering = first.numbering;
@@ -83,49 +57,113 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         part: page.part,
         parts: page.parts,
     };
+    let mut w = TextWriter { c, style, p: TrimSpace::of(style), size: 0.0 };
+    w.c.begin_text();
     let header_colour = look.header_colour;
-    c.begin_text();
-    // The font size set last, shared by the texts and (compact format) the rows of numbers.
-    let size = std::cell::Cell::new(0.0);
-    let set_size = |c: &mut Content, pt: f32| {
-        if pt != size.get() {
-            c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
-            size.set(pt);
+    // Only pure K may overprint: white (or any colour) text on the band must knock out.
+    let knock_out = header_colour != Cmyk::BLACK;
+    if knock_out {
+        w.c.raw(&format!("/{KNOCKOUT} gs\n"));
+    }
+    w.c.fill(header_colour);
+    w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+    w.text(&fill(style.header_right(), &values), t.header.size, g.right, g.header_base, 1.0);
+    if knock_out {
+        w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
+    }
+    for (b, t, slot) in &slots {
+        w.ticket(b, *t, slot);
+    }
+    if !t.footer.text.is_empty() {
+        let (width, _) = t.page.size.mm();
+        w.text(&fill(&t.footer.text, &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
+    }
+    w.c.op("ET");
+    let mut bytes = w.c.into_bytes();
+    match t.ticket.barcode {
+        Barcode::Code128 if style.format == PdfFormat::Compact => barcode_text(style, &slots, &mut bytes),
+        Barcode::Code128 => barcodes(style, &slots, &mut bytes),
+        Barcode::Qr => qr_codes(style, &slots, &mut bytes),
+        Barcode::None => {}
+    }
+    bytes
+}
+
+/// The blank cells' shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
+fn shading(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], shade: Cmyk, c: &mut Content) {
+    let tk = &style.template.ticket;
+    let p = TrimSpace::of(style);
+    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+    c.fill(shade);
+    for (b, t, slot) in slots {
+        let ticket = &b.drawn.book.tickets()[*t];
+        let bottom = slot.top - tk.serial_height - tk.height;
+        c.op("q")
+            .num(TrimSpace::len(cell_w))
+            .raw("0 0 ")
+            .num(TrimSpace::len(cell_h))
+            .num(p.x(slot.left))
+            .num(p.x(bottom));
+        c.op("cm");
+        for r in 0..ROWS {
+            for col in 0..COLS {
+                if ticket.get(r, col).is_none() {
+                    c.int(col).int(ROWS - 1 - r).raw("1 1 re\n");
+                }
+            }
         }
-    };
-    let text = |c: &mut Content, s: &str, pt: f32, x: f32, baseline: f32, align: f32| {
+        c.op("f").op("Q");
+    }
+}
+
+/// The page's text object: the font size set last (shared by the texts and, in the compact
+/// format, the rows of numbers) is set again only when it changes.
+struct TextWriter<'a> {
+    c: Content,
+    style: &'a PdfStyle<'a>,
+    p: TrimSpace,
+    size: f32,
+}
+
+impl TextWriter<'_> {
+    fn set_size(&mut self, pt: f32) {
+        if pt != self.size {
+            self.c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
+            self.size = pt;
+        }
+    }
+
+    /// `s` at `pt` points on `baseline`, placed `align` of its width left of `x` (0 left, 0.5
+    /// centred, 1 right).
+    fn text(&mut self, s: &str, pt: f32, x: f32, baseline: f32, align: f32) {
         if s.is_empty() {
             return;
         }
-        set_size(c, pt);
+        self.set_size(pt);
+        let font = self.style.font;
         let width_mm = font.width(s, pt) * MM_PER_PT;
-        c.text_at(p.x(x - align * width_mm), p.x(baseline)).show(font.glyphs(s));
-    };
-    // Only pure K may overprint: white (or any colour) text on the band must knock out.
-    let knock_out = header_colour != black;
-    if knock_out {
-        c.raw(&format!("/{KNOCKOUT} gs\n"));
+        self.c.text_at(self.p.x(x - align * width_mm), self.p.x(baseline)).show(font.glyphs(s));
     }
-    c.fill(header_colour);
-    text(&mut c, &fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
-    text(&mut c, &fill(style.header_right(), &values), t.header.size, g.right, g.header_base, 1.0);
-    if knock_out {
-        c.raw(&format!("/{OVERPRINT} gs\n")).fill(black);
-    }
-    let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
-    let mut digits = String::with_capacity(2);
-    for (b, t, slot) in &slots {
-        let ticket = &b.drawn.book.tickets()[*t];
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        text(&mut c, &format!("No. {serial}"), tk.serial_size, slot.left, grid_top(slot) + 1.2, 0.0);
-        if style.format == PdfFormat::Compact {
+
+    /// One ticket's serial line and numbers.
+    fn ticket(&mut self, b: &PlacedBook, t: usize, slot: &Slot) {
+        let tk = &self.style.template.ticket;
+        let font = self.style.font;
+        let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+        let grid_top = slot.top - tk.serial_height;
+        let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
+        let ticket = &b.drawn.book.tickets()[t];
+        let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
+        self.text(&format!("No. {serial}"), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
+        let mut digits = String::with_capacity(2);
+        if self.style.format == PdfFormat::Compact {
             // A row is one string: its numbers with the gaps between them in thousandths of the
             // em, from the grid's left edge, so a page repeats a handful of gaps.
-            set_size(&mut c, tk.number_size);
+            self.set_size(tk.number_size);
             let em = |mm: f32| (mm / MM_PER_PT * 1000.0 / tk.number_size).round() as i64;
             for r in 0..ROWS {
-                let baseline = grid_top(slot) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
-                c.text_at(p.x(slot.left), p.x(baseline));
+                let baseline = grid_top - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                self.c.text_at(self.p.x(slot.left), self.p.x(baseline));
                 let mut row = Vec::with_capacity(5);
                 let mut pen = 0;
                 for col in 0..COLS {
@@ -139,35 +177,22 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
                         pen = start + digits.chars().map(|ch| font.pdf_width(ch)).sum::<i64>();
                     }
                 }
-                c.show_row(&row);
+                self.c.show_row(&row);
             }
-            continue;
+            return;
         }
         for r in 0..ROWS {
             for col in 0..COLS {
                 if let Some(n) = ticket.get(r, col) {
                     let x = slot.left + (col as f32 + 0.5) * cell_w;
-                    let y = grid_top(slot) - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+                    let y = grid_top - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
                     digits.clear();
                     let _ = std::fmt::Write::write_fmt(&mut digits, format_args!("{n}"));
-                    text(&mut c, &digits, tk.number_size, x, y, 0.5);
+                    self.text(&digits, tk.number_size, x, y, 0.5);
                 }
             }
         }
     }
-    if !t.footer.text.is_empty() {
-        let (w, _) = t.page.size.mm();
-        text(&mut c, &fill(&t.footer.text, &values), t.footer.size, w / 2.0, g.footer_base, 0.5);
-    }
-    c.op("ET");
-    let mut bytes = c.into_bytes();
-    match tk.barcode {
-        Barcode::Code128 if style.format == PdfFormat::Compact => barcode_text(style, &slots, &mut bytes),
-        Barcode::Code128 => barcodes(style, &slots, &mut bytes),
-        Barcode::Qr => qr_codes(style, &slots, &mut bytes),
-        Barcode::None => {}
-    }
-    bytes
 }
 
 /// A page's barcodes as text in the barcode font: each symbol a glyph one module wide by one
