@@ -12,7 +12,7 @@ use crate::pipeline::{generate_run, GeneratePlan};
 use crate::record::chain::Chain;
 use crate::record::manifest;
 use crate::record::MANIFEST;
-use crate::record::{read_record, RUN_RECORD};
+use crate::record::{read_record, RunRecord, RUN_RECORD};
 
 /// The outcome of a check that could be carried out: the problems (none means valid) and notes.
 #[derive(Debug, Default)]
@@ -119,8 +119,23 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
 fn verify_run(dir: &Path) -> Result<Report, Error> {
     let (record, _) = read_record(dir)?;
     let mut report = Report::default();
+    let files = check_files(dir, &record);
+    let (regeneration, manifest_identical, regenerated) = regenerate(dir, &record)?;
+    let (manifest, rows) = check_manifest_rows(dir, &record, manifest_identical);
+    report.problems.extend(manifest);
+    report.problems.extend(files);
+    report.problems.extend(regeneration);
+    report.summary = format!(
+        "{} books, {rows} tickets, {} files; {}",
+        record.settings.books,
+        record.files.len() + 1,
+        if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
+    );
+    Ok(report)
+}
 
-    // The files against their recorded hashes.
+/// The run's files against the hashes its record gives, and its template against its TOML.
+fn check_files(dir: &Path, record: &RunRecord) -> Vec<String> {
     let mut files = Vec::new();
     for f in &record.files {
         match hash_file(&dir.join(&f.name)) {
@@ -139,17 +154,24 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
         files.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
     }
 
+    files
+}
+
+/// What regenerating the run from its seed finds, comparing every output with the file there
+/// as it is produced: the problems, whether the manifest is identical, and whether it ran.
+fn regenerate(dir: &Path, record: &RunRecord) -> Result<(Vec<String>, bool, bool), Error> {
     // Regenerate from the seed, comparing every output with the file here as it is produced:
     // nothing is written, so no disk space is needed and a killed verify leaves nothing behind.
     let mut regeneration = Vec::new();
     let mut manifest_identical = false;
     let mut regenerated = false;
-    match GeneratePlan::from_record(&record, dir.to_path_buf()) {
+    match GeneratePlan::from_record(record, dir.to_path_buf()) {
         // The font, or a run this one continues, is not there as recorded: cannot tell.
         Err(
             e @ (Error::Font(_)
             | Error::Io { .. }
             | Error::EarlierRunChanged { .. }
+            | Error::EarlierRunMissing { .. }
             | Error::EarlierRunEdited(_)
             | Error::EarlierRunRedrawn(_)
             | Error::Incomplete(_)),
@@ -192,8 +214,16 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
         }
     }
 
+    Ok((regeneration, manifest_identical, regenerated))
+}
+
+/// The manifest, streamed: every row valid and of this run (its books, its files), every book,
+/// every repeat (a repeated ticket is not reported again when the manifest is identical to
+/// the regenerated one); the problems found, and how many rows there are.
+fn check_manifest_rows(dir: &Path, record: &RunRecord, manifest_identical: bool) -> (Vec<String>, u64) {
+    let mut found = Vec::new();
+    let problems = &mut found;
     // The manifest, streamed: every row, every book, and (unless identical) every repeat.
-    let problems = &mut report.problems;
     let manifest_path = dir.join(MANIFEST);
     let last = record.settings.first_book.saturating_add(record.settings.books.saturating_sub(1));
     let mut rows = 0;
@@ -232,15 +262,7 @@ fn verify_run(dir: &Path) -> Result<Report, Error> {
             problems.extend(located);
         }
     }
-    problems.extend(files);
-    problems.extend(regeneration);
-    report.summary = format!(
-        "{} books, {rows} tickets, {} files; {}",
-        record.settings.books,
-        record.files.len() + 1,
-        if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
-    );
-    Ok(report)
+    (found, rows)
 }
 
 /// SHA-256 (hex) and size of a file, streamed rather than held in memory: a regular file only
