@@ -124,49 +124,7 @@ impl Store {
             let p = p.to_path_buf();
             move |source| OpenError::Io { path: p.clone(), source }
         };
-        let mut notes = Vec::new();
-        if let Some(rescue) = &options.from_rescue {
-            notes.extend(put_rescue_in_place(path, rescue)?);
-        }
-        let exists = path.symlink_metadata().is_ok();
-        // What an earlier night left beside the file, read once for both checks below.
-        let leftovers = leftovers(path);
-        let rescued: Vec<PathBuf> = leftovers.iter().filter(|p| is_rescue(p)).cloned().collect();
-        if exists && !options.new_night && !rescued.is_empty() {
-            return Err(err(format!(
-                "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
-                 may be missing changes. To carry on from the rescue: `housie serve DIR --from-rescue {}` (it keeps \
-                 {NIGHT_DB} under a dated name); to carry on from {NIGHT_DB}, move the rescue out of this folder \
-                 (nothing is deleted either way)",
-                names(&rescued),
-                if rescued.len() == 1 { "holds" } else { "hold" },
-                rescued.last().and_then(|p| p.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned())
-            )));
-        }
-        if exists && options.new_night {
-            let kept = set_aside(path)?;
-            notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
-        } else if !exists {
-            match (leftovers.is_empty(), options.new_night) {
-                (true, _) => {}
-                (false, false) => {
-                    return Err(err(format!(
-                        "is missing, but {} {} there: the record of a night played on this run. \
-                         Put it back as {NIGHT_DB} to go on with that night, or start a new one with \
-                         `housie serve --new-night` (nothing is deleted)",
-                        names(&leftovers),
-                        if leftovers.len() == 1 { "is" } else { "are" }
-                    )))
-                }
-                (false, true) => {
-                    for old in leftovers.iter().filter(|p| is_log_of(p, path)) {
-                        let kept = dated(path, "", "sqlite-wal");
-                        std::fs::rename(old, &kept).map_err(io(old))?;
-                        notes.push(format!("kept {} as {}", old.display(), kept.display()));
-                    }
-                }
-            }
-        }
+        let mut notes = make_way(path, &options)?;
         if path.symlink_metadata().is_err() {
             create(path, run).map_err(err)?;
             notes.push(format!("a new night: {}", path.display()));
@@ -646,6 +604,62 @@ fn leftovers(path: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     found.sort();
     found
+}
+
+/// Before a night is opened for serving: a rescue copy put in place (`--from-rescue`), an
+/// earlier night kept aside (`--new-night`), and the refusals that keep a plain start from
+/// serving what may be missing changes (a rescue copy beside the night) or from starting a new
+/// night over an earlier one's leftovers. Returns notes for the caller.
+fn make_way(path: &Path, options: &OpenOptions) -> Result<Vec<String>, OpenError> {
+    let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| OpenError::Io { path: p.clone(), source }
+    };
+    let mut notes = Vec::new();
+    if let Some(rescue) = &options.from_rescue {
+        notes.extend(put_rescue_in_place(path, rescue)?);
+    }
+    let exists = path.symlink_metadata().is_ok();
+    // What an earlier night left beside the file, read once for both checks below.
+    let leftovers = leftovers(path);
+    let rescued: Vec<PathBuf> = leftovers.iter().filter(|p| is_rescue(p)).cloned().collect();
+    if exists && !options.new_night && !rescued.is_empty() {
+        return Err(err(format!(
+            "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
+             may be missing changes. To carry on from the rescue: `housie serve DIR --from-rescue {}` (it keeps \
+             {NIGHT_DB} under a dated name); to carry on from {NIGHT_DB}, move the rescue out of this folder \
+             (nothing is deleted either way)",
+            names(&rescued),
+            if rescued.len() == 1 { "holds" } else { "hold" },
+            rescued.last().and_then(|p| p.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        )));
+    }
+    if exists && options.new_night {
+        let kept = set_aside(path)?;
+        notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
+    } else if !exists {
+        match (leftovers.is_empty(), options.new_night) {
+            (true, _) => {}
+            (false, false) => {
+                return Err(err(format!(
+                    "is missing, but {} {} there: the record of a night played on this run. \
+                     Put it back as {NIGHT_DB} to go on with that night, or start a new one with \
+                     `housie serve --new-night` (nothing is deleted)",
+                    names(&leftovers),
+                    if leftovers.len() == 1 { "is" } else { "are" }
+                )))
+            }
+            (false, true) => {
+                for old in leftovers.iter().filter(|p| is_log_of(p, path)) {
+                    let kept = dated(path, "", "sqlite-wal");
+                    std::fs::rename(old, &kept).map_err(io(old))?;
+                    notes.push(format!("kept {} as {}", old.display(), kept.display()));
+                }
+            }
+        }
+    }
+    Ok(notes)
 }
 
 /// Puts `rescue` (a copy made by [`Store::rescue`], beside the night) in place of the night
