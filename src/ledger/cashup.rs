@@ -122,36 +122,7 @@ impl Ledger {
         sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
         let issued = self.issued_units();
         let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
-        let mut warnings = Vec::new();
-        let names: Vec<&str> = self.names().into_iter().collect();
-        for (i, a) in names.iter().enumerate() {
-            for b in names[i + 1..].iter().filter(|b| crate::domain::text::look_alike(a, b)) {
-                warnings.push(format!("“{}” and “{}” look alike but are different names", escape(a), escape(b)));
-            }
-        }
-        if let Some(regime) = self.regime {
-            let what = regime.describe();
-            if prizes_paid > regime.prizes() {
-                warnings.push(format!(
-                    "prizes paid {prizes_paid} are over the {} a night that {what} allows",
-                    regime.prizes()
-                ));
-            }
-            // Only sales that name their buyer can be added up per player.
-            let mut buyers: Vec<&str> = self.standing().filter_map(|s| s.buyer.as_deref()).collect();
-            buyers.sort_unstable();
-            buyers.dedup();
-            for buyer in buyers {
-                let paid = self.paid_by(buyer);
-                if paid > regime.per_player() {
-                    warnings.push(format!(
-                        "{} paid {paid}, over the {} a player may pay for a night of {what}",
-                        escape(buyer),
-                        regime.per_player()
-                    ));
-                }
-            }
-        }
+        let warnings = self.warnings(prizes_paid);
         Cashup {
             units: self.unit,
             currency: self.currency,
@@ -183,6 +154,42 @@ impl Ledger {
             regime: self.regime,
             warnings,
         }
+    }
+
+    /// The cash-up's warnings: names that look alike, and each limit of the night's regime
+    /// passed (its prizes, which come to `prizes_paid`, or what a named buyer paid).
+    fn warnings(&self, prizes_paid: Money) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let names: Vec<&str> = self.names().into_iter().collect();
+        for (i, a) in names.iter().enumerate() {
+            for b in names[i + 1..].iter().filter(|b| crate::domain::text::look_alike(a, b)) {
+                warnings.push(format!("“{}” and “{}” look alike but are different names", escape(a), escape(b)));
+            }
+        }
+        if let Some(regime) = self.regime {
+            let what = regime.describe();
+            if prizes_paid > regime.prizes() {
+                warnings.push(format!(
+                    "prizes paid {prizes_paid} are over the {} a night that {what} allows",
+                    regime.prizes()
+                ));
+            }
+            // Only sales that name their buyer can be added up per player.
+            let mut buyers: Vec<&str> = self.standing().filter_map(|s| s.buyer.as_deref()).collect();
+            buyers.sort_unstable();
+            buyers.dedup();
+            for buyer in buyers {
+                let paid = self.paid_by(buyer);
+                if paid > regime.per_player() {
+                    warnings.push(format!(
+                        "{} paid {paid}, over the {} a player may pay for a night of {what}",
+                        escape(buyer),
+                        regime.per_player()
+                    ));
+                }
+            }
+        }
+        warnings
     }
 }
 

@@ -206,81 +206,7 @@ impl NightRecord {
             out.push_str("no games yet\n");
         }
         for g in &self.games {
-            let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
-            let opens = match g.head.opens {
-                Opens::Together => "",
-                Opens::InOrder => ", in order",
-            };
-            let bogey = if g.head.bogey { ", bogey rule" } else { "" };
-            let _ = writeln!(
-                out,
-                "Game {}: {} ({}{opens}{bogey}, {}), started {}, {ended}",
-                g.head.id,
-                escape(&g.head.name),
-                escape(&g.head.prizes),
-                match g.head.game {
-                    Some(game) => format!("booklets {}, game {game}", g.head.books),
-                    None => format!("books {}", g.head.books),
-                },
-                g.started_at
-            );
-            let _ = writeln!(out, "  draw seed SHA-256 {}", g.head.commitment);
-            if let Some(seed) = &g.head.seed {
-                let seed = escape(seed);
-                let protocol = if g.draw == 1 { "--protocol 1 " } else { "" };
-                let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {protocol}{seed})");
-            }
-            let numbers: Vec<String> =
-                g.calls.iter().map(|c| if c.drawn { format!("{}*", c.number) } else { c.number.to_string() }).collect();
-            let calls = if g.calls.len() == 1 { "call" } else { "calls" };
-            let _ = writeln!(out, "  {} {calls} (* drawn by housie): {}", g.calls.len(), numbers.join(" "));
-            for u in &g.undone {
-                let _ = writeln!(out, "  undone: {} at {} ({} calls left)", u.number, u.at, u.calls_left);
-            }
-            for p in &g.prizes_won {
-                let place = crate::rules::progress::ordinal(p.place);
-                let who = match &p.serial {
-                    Some(s) => format!("won by {}", escape(s)),
-                    None => "won: the caller moved on".to_string(),
-                };
-                let back = if p.taken_back { "taken back: " } else { "" };
-                let _ = writeln!(
-                    out,
-                    "  {back}{} ({place} place) {who} after call {} at {}",
-                    escape(&p.prize),
-                    p.after_call,
-                    p.at
-                );
-            }
-            for r in &g.raised {
-                let waiting = if r.settled { "" } else { " [never checked]" };
-                let waiting = if r.unproven { format!(" [no code]{waiting}") } else { waiting.to_string() };
-                let _ = writeln!(
-                    out,
-                    "  raised {}  call {:>2}  {:<12} from {}{waiting}",
-                    r.at,
-                    r.call,
-                    escape(&r.serial),
-                    escape(&r.source)
-                );
-            }
-            for c in &g.claims {
-                let prize = c.prize.as_deref().map_or("-".into(), escape);
-                let barred = if c.barred { " [barred]" } else { "" };
-                let source = c.source.as_deref().map_or(String::new(), |s| format!(" [from {}]", escape(s)));
-                let _ = writeln!(
-                    out,
-                    "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}{source}",
-                    c.at,
-                    c.call,
-                    escape(&c.serial),
-                    prize,
-                    escape(&c.message)
-                );
-            }
-            for b in &g.bars_lifted {
-                let _ = writeln!(out, "  bar lifted {}  {}", b.at, escape(&b.serial));
-            }
+            game_text(&mut out, g);
         }
         if let Some(money) = &self.money {
             out.push_str(&money.to_text());
@@ -289,6 +215,81 @@ impl NightRecord {
             let _ = writeln!(out, "{}", seal_line(seal));
         }
         out
+    }
+}
+
+/// One game of the record as text: its head, draw, calls, wins, claims raised and settled, and
+/// bars lifted.
+fn game_text(out: &mut String, g: &GameRecord) {
+    let ended = g.ended_at.as_deref().map_or("still playing".to_string(), |at| format!("ended {at}"));
+    let opens = match g.head.opens {
+        Opens::Together => "",
+        Opens::InOrder => ", in order",
+    };
+    let bogey = if g.head.bogey { ", bogey rule" } else { "" };
+    let _ = writeln!(
+        out,
+        "Game {}: {} ({}{opens}{bogey}, {}), started {}, {ended}",
+        g.head.id,
+        escape(&g.head.name),
+        escape(&g.head.prizes),
+        match g.head.game {
+            Some(game) => format!("booklets {}, game {game}", g.head.books),
+            None => format!("books {}", g.head.books),
+        },
+        g.started_at
+    );
+    let _ = writeln!(out, "  draw seed SHA-256 {}", g.head.commitment);
+    if let Some(seed) = &g.head.seed {
+        let seed = escape(seed);
+        let protocol = if g.draw == 1 { "--protocol 1 " } else { "" };
+        let _ = writeln!(out, "  draw seed {seed} (recompute: housie draws {protocol}{seed})");
+    }
+    let numbers: Vec<String> =
+        g.calls.iter().map(|c| if c.drawn { format!("{}*", c.number) } else { c.number.to_string() }).collect();
+    let calls = if g.calls.len() == 1 { "call" } else { "calls" };
+    let _ = writeln!(out, "  {} {calls} (* drawn by housie): {}", g.calls.len(), numbers.join(" "));
+    for u in &g.undone {
+        let _ = writeln!(out, "  undone: {} at {} ({} calls left)", u.number, u.at, u.calls_left);
+    }
+    for p in &g.prizes_won {
+        let place = crate::rules::progress::ordinal(p.place);
+        let who = match &p.serial {
+            Some(s) => format!("won by {}", escape(s)),
+            None => "won: the caller moved on".to_string(),
+        };
+        let back = if p.taken_back { "taken back: " } else { "" };
+        let _ =
+            writeln!(out, "  {back}{} ({place} place) {who} after call {} at {}", escape(&p.prize), p.after_call, p.at);
+    }
+    for r in &g.raised {
+        let waiting = if r.settled { "" } else { " [never checked]" };
+        let waiting = if r.unproven { format!(" [no code]{waiting}") } else { waiting.to_string() };
+        let _ = writeln!(
+            out,
+            "  raised {}  call {:>2}  {:<12} from {}{waiting}",
+            r.at,
+            r.call,
+            escape(&r.serial),
+            escape(&r.source)
+        );
+    }
+    for c in &g.claims {
+        let prize = c.prize.as_deref().map_or("-".into(), escape);
+        let barred = if c.barred { " [barred]" } else { "" };
+        let source = c.source.as_deref().map_or(String::new(), |s| format!(" [from {}]", escape(s)));
+        let _ = writeln!(
+            out,
+            "  claim {}  call {:>2}  {:<12} {:<13} {}{barred}{source}",
+            c.at,
+            c.call,
+            escape(&c.serial),
+            prize,
+            escape(&c.message)
+        );
+    }
+    for b in &g.bars_lifted {
+        let _ = writeln!(out, "  bar lifted {}  {}", b.at, escape(&b.serial));
     }
 }
 
