@@ -159,35 +159,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             None => (Seed::random(), Some(SeedKind::Random), args.first_book, args.allow_duplicate_lines),
         },
     };
-    // A continuation numbers its books as the run it continues does.
-    if let Some(earlier) = &after {
-        match (earlier.games(), args.booklets, args.games) {
-            (Some(g), None, _) => {
-                return Err(Error::Usage(format!(
-                    "--after: the earlier run is booklets of {g} games; continue it with --booklets B"
-                )))
-            }
-            (None, Some(_), _) => {
-                return Err(Error::Usage("--after: the earlier run has no booklets; continue it with --books N".into()))
-            }
-            (Some(g), Some(_), Some(given)) if given != g => {
-                return Err(Error::Usage(format!(
-                    "--after: the earlier run's booklets have {g} games, not {given}; leave out --games"
-                )))
-            }
-            _ => {}
-        }
-    }
-    let games = args.games.or(after.as_ref().and_then(Continuation::games));
-    let books = match (args.books, args.booklets, games) {
-        (Some(books), _, _) => books,
-        (None, Some(booklets), Some(games)) => booklets
-            .checked_mul(u64::from(games))
-            .ok_or_else(|| Error::Usage(format!("--booklets {booklets} of {games} games is too many books")))?,
-        (None, Some(_), None) => return Err(Error::Usage("--booklets needs --games G (games per booklet)".into())),
-        _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
-    };
-    let games = args.booklets.and(games);
+    let (books, games) = book_count(args, after.as_ref())?;
     // A continuation looks like the run it continues unless told otherwise.
     let look = after.as_ref().map_or_else(|| DEFAULTS.clone(), |c| c.latest().settings.clone());
     let order = match args.order {
@@ -211,29 +183,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
 
     let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
     plan.seed_kind = seed_kind;
-    if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
-        note!(
-            "housie: the pages look as {}'s do (title \"{}\", template {}); give --title or --template to change it",
-            earlier.dir.display(),
-            look.title,
-            look.template
-        );
-    }
-    if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {
-        note!(
-            "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
-             this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
-        );
-    }
-    // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge gets
-    // the usual bleed unless the organiser asked otherwise.
-    if args.bleed.is_none() && plan.after.is_none() && plan.style().colour_reaches_trim() {
-        plan.settings.bleed_mm = DEFAULT_BLEED_MM;
-        note!("housie: the page's colour runs to the trim edge, so it bleeds 3 mm past it (--bleed 0 for none)");
-    }
-    if plan.style().colour_reaches_trim() {
-        note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
-    }
+    say_how_it_looks(&mut plan, args, &look);
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
     let dir = plan.out_dir.clone();
@@ -257,6 +207,69 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many books the run draws, and the games of each booklet (`None`: plain books), from
+/// --books, or --booklets and --games; a continuation numbers its books as the run it
+/// continues does.
+fn book_count(args: &Args, after: Option<&Continuation>) -> Result<(u64, Option<u16>), Error> {
+    if let Some(earlier) = after {
+        match (earlier.games(), args.booklets, args.games) {
+            (Some(g), None, _) => {
+                return Err(Error::Usage(format!(
+                    "--after: the earlier run is booklets of {g} games; continue it with --booklets B"
+                )))
+            }
+            (None, Some(_), _) => {
+                return Err(Error::Usage("--after: the earlier run has no booklets; continue it with --books N".into()))
+            }
+            (Some(g), Some(_), Some(given)) if given != g => {
+                return Err(Error::Usage(format!(
+                    "--after: the earlier run's booklets have {g} games, not {given}; leave out --games"
+                )))
+            }
+            _ => {}
+        }
+    }
+    let games = args.games.or(after.and_then(Continuation::games));
+    let books = match (args.books, args.booklets, games) {
+        (Some(books), _, _) => books,
+        (None, Some(booklets), Some(games)) => booklets
+            .checked_mul(u64::from(games))
+            .ok_or_else(|| Error::Usage(format!("--booklets {booklets} of {games} games is too many books")))?,
+        (None, Some(_), None) => return Err(Error::Usage("--booklets needs --games G (games per booklet)".into())),
+        _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
+    };
+    Ok((books, args.booklets.and(games)))
+}
+
+/// What housie tells the organiser of the pages before drawing them: a continuation's look,
+/// a seed anyone could guess, and the bleed a page whose colour reaches its edge gets.
+fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
+    let seed_kind = plan.seed_kind;
+    if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
+        note!(
+            "housie: the pages look as {}'s do (title \"{}\", template {}); give --title or --template to change it",
+            earlier.dir.display(),
+            look.title,
+            look.template
+        );
+    }
+    if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {
+        note!(
+            "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
+             this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
+        );
+    }
+    // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge gets
+    // the usual bleed unless the organiser asked otherwise.
+    if args.bleed.is_none() && plan.after.is_none() && plan.style().colour_reaches_trim() {
+        plan.settings.bleed_mm = DEFAULT_BLEED_MM;
+        note!("housie: the page's colour runs to the trim edge, so it bleeds 3 mm past it (--bleed 0 for none)");
+    }
+    if plan.style().colour_reaches_trim() {
+        note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
+    }
 }
 
 /// The flag a setting comes from.
