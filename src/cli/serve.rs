@@ -96,36 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let listener =
         std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
     listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
-    let run = NightRun::open(&args.dir)?;
-    let books = run.books();
-    let event = match run.runs() {
-        1 => String::new(),
-        n => format!(", books {}-{} from {n} runs of one event", books.start(), books.end()),
-    };
-    for warning in &run.warnings {
-        note!("housie: warning: {warning}");
-    }
-    let options = OpenOptions { new_night: args.new_night, new_token: args.new_token, from_rescue: args.from_rescue };
-    let (mut night, notes) = Night::open(run, options)?;
-    for note in notes {
-        note!("housie: {note}");
-    }
-    for set in sets {
-        night.add_prize_set(set);
-    }
-    if let Some(units) = &args.phone_only {
-        match night.keep_for_phones(units) {
-            Ok(true) => note!("housie: {} {units} kept for phones", night.ledger().unit()),
-            Ok(false) => {}
-            Err(e) => return Err(Error::Usage(e.message).into()),
-        }
-    }
-    match (night.ledger().currency(), currency) {
-        (Some(set), Some(asked)) if set != asked => {
-            note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
-        }
-        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), args.regime),
-    }
+    let (night, event) = open_night(&args, currency, sets)?;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
@@ -151,30 +122,78 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             join,
         };
         let app = App::with(night, options);
-        let mut out = std::io::stdout().lock();
         // The caller's URL alone on the first line, for people and scripts alike; on stderr
         // too, so it is not lost when stdout cannot be written.
         let caller = format!("{}/?token={}", url(local), app.token());
-        let _ = writeln!(out, "{caller}");
-        for addr in &boards {
-            let _ = writeln!(out, "board: {}/board", url(*addr));
-        }
-        for addr in &boards {
-            let _ = writeln!(out, "players: {}/play", url(*addr));
-        }
-        let _ = out.flush();
-        drop(out);
-        if !bound.ip().is_loopback() {
-            note!(
-                "housie: warning: listening on {bound}, reachable from other computers on this network; \
-                 they can see the board, and only the caller's URL (with its token) can change anything"
-            );
-        }
-        note!("housie: the caller's desk: {caller}");
+        announce(&caller, &boards, bound);
         note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
         serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The night of the run in `args.dir`, opened for serving as the flags ask (a new night or
+/// token, a rescue, books kept for phones, the money's currency and regime), and how the
+/// run is described when it is one of a chain.
+fn open_night(
+    args: &Args,
+    currency: Option<Currency>,
+    sets: Vec<housie::rules::PrizeSet>,
+) -> Result<(Night, String), super::failure::Failure> {
+    let run = NightRun::open(&args.dir)?;
+    let books = run.books();
+    let event = match run.runs() {
+        1 => String::new(),
+        n => format!(", books {}-{} from {n} runs of one event", books.start(), books.end()),
+    };
+    for warning in &run.warnings {
+        note!("housie: warning: {warning}");
+    }
+    let options =
+        OpenOptions { new_night: args.new_night, new_token: args.new_token, from_rescue: args.from_rescue.clone() };
+    let (mut night, notes) = Night::open(run, options)?;
+    for note in notes {
+        note!("housie: {note}");
+    }
+    for set in sets {
+        night.add_prize_set(set);
+    }
+    if let Some(units) = &args.phone_only {
+        match night.keep_for_phones(units) {
+            Ok(true) => note!("housie: {} {units} kept for phones", night.ledger().unit()),
+            Ok(false) => {}
+            Err(e) => return Err(Error::Usage(e.message).into()),
+        }
+    }
+    match (night.ledger().currency(), currency) {
+        (Some(set), Some(asked)) if set != asked => {
+            note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
+        }
+        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), args.regime),
+    }
+    Ok((night, event))
+}
+
+/// Prints the caller's URL (alone on stdout's first line, and on stderr), the board's and the
+/// players' addresses, and who can reach them.
+fn announce(caller: &str, boards: &[SocketAddr], bound: SocketAddr) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{caller}");
+    for addr in boards {
+        let _ = writeln!(out, "board: {}/board", url(*addr));
+    }
+    for addr in boards {
+        let _ = writeln!(out, "players: {}/play", url(*addr));
+    }
+    let _ = out.flush();
+    drop(out);
+    if !bound.ip().is_loopback() {
+        note!(
+            "housie: warning: listening on {bound}, reachable from other computers on this network; \
+             they can see the board, and only the caller's URL (with its token) can change anything"
+        );
+    }
+    note!("housie: the caller's desk: {caller}");
 }
 
 /// Ctrl-C or SIGTERM.
