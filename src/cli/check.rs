@@ -49,39 +49,57 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         SerialInput::Malformed(m) => Error::Usage(m),
         SerialInput::Mistyped { message, .. } => Error::Usage(message),
     })?;
-    let refused = |out: &mut Out, refusal: String| {
-        outln!(out, "{serial}: {refusal}");
-        ExitCode::from(1)
+    let row = match admit(&args, &tickets, serial)? {
+        Ok(row) => row,
+        Err(refusal) => {
+            outln!(out, "{serial}: {refusal}");
+            out.finish()?;
+            return Ok(ExitCode::from(1));
+        }
     };
+    describe(&mut out, &tickets, serial, &row);
+    out.text(&marked_grid(&row.ticket, &calls));
+    match calls.len() {
+        0 => outln!(out, "no calls yet"),
+        n => outln!(out, "{n} calls, the last {}", calls.number(n)),
+    }
+    let judged = judge(&row.ticket, &calls, &set, None);
+    let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
+    for p in &judged.prizes {
+        debug_assert_eq!(p.standing, Standing::Open);
+        outln!(out, "  {:<width$}{}", p.prize, state(&p.state, &calls));
+    }
+    outln!(out, "{}", judged.message);
+    out.finish()?;
+    Ok(if judged.verdict == Verdict::Stands { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The ticket's row when it may claim: in the run, in play, and as the seed drew it; or why
+/// not, in words.
+fn admit(
+    args: &Args,
+    tickets: &Tickets,
+    serial: housie::domain::Serial,
+) -> Result<Result<housie::record::manifest::Row, String>, super::failure::Failure> {
+    let not_here = || format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
     if !tickets.contains(serial) {
-        let code = refused(
-            &mut out,
-            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
-        );
-        out.finish()?;
-        return Ok(code);
+        return Ok(Err(not_here()));
     }
     // A run of booklets without --game: the ticket's own game is the one played.
     let game = args.calls.game.or(tickets.numbering.games().map(|_| serial.game()));
-    let books = args.calls.in_play(&args.dir, &tickets, game)?;
+    let books = args.calls.in_play(&args.dir, tickets, game)?;
     if let Err(refusal) = in_play(serial, &books, "this game", |g| tickets.colour_of(g)) {
-        let code = refused(&mut out, refusal.to_string());
-        out.finish()?;
-        return Ok(code);
+        return Ok(Err(refusal.to_string()));
     }
-    let Some(row) = tickets.find(serial)? else {
-        let code = refused(
-            &mut out,
-            format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display()),
-        );
-        out.finish()?;
-        return Ok(code);
-    };
+    let Some(row) = tickets.find(serial)? else { return Ok(Err(not_here())) };
     if tickets.redrawer().is_some_and(|mut r| !r.genuine(&row)) {
-        let code = refused(&mut out, Refusal::Forged { serial }.to_string());
-        out.finish()?;
-        return Ok(code);
+        return Ok(Err(Refusal::Forged { serial }.to_string()));
     }
+    Ok(Ok(row))
+}
+
+/// Where the ticket is: its book (or booklet and game), its place, its file and page.
+fn describe(out: &mut Out, tickets: &Tickets, serial: housie::domain::Serial, row: &housie::record::manifest::Row) {
     match tickets.numbering.games() {
         Some(_) => {
             let colour = tickets.colour_of(serial.game()).map(|c| format!(" ({c})")).unwrap_or_default();
@@ -92,7 +110,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
                 serial.game(),
                 serial.ticket(),
                 serial.book(),
-                tickets.file_of(&row),
+                tickets.file_of(row),
                 row.page
             )
         }
@@ -101,36 +119,26 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             "{serial}: book {}, ticket {} ({}, page {})",
             serial.book(),
             serial.ticket(),
-            tickets.file_of(&row),
+            tickets.file_of(row),
             row.page
         ),
     }
-    out.text(&marked_grid(&row.ticket, &calls));
-    match calls.len() {
-        0 => outln!(out, "no calls yet"),
-        n => outln!(out, "{n} calls, the last {}", calls.number(n)),
+}
+
+/// A prize as this ticket finds it, in words.
+fn state(state: &PrizeState, calls: &housie::rules::Calls) -> String {
+    match state {
+        PrizeState::Stands { call: k, .. } => {
+            format!("complete at {}: VALID CLAIM (the last call completed it)", call(calls, *k))
+        }
+        PrizeState::Missed { call: k, .. } => {
+            format!("complete at {}: claim not valid now (the last call is {})", call(calls, *k), calls.len())
+        }
+        PrizeState::Incomplete { needed, missing } => {
+            let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+            let of = if usize::from(*needed) == missing.len() { ":" } else { " of" };
+            format!("not complete: needs {needed} more{of} {}", numbers.join(" "))
+        }
+        PrizeState::Impossible => "cannot be completed on this ticket".to_string(),
     }
-    let judged = judge(&row.ticket, &calls, &set, None);
-    let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
-    for p in &judged.prizes {
-        let state = match &p.state {
-            PrizeState::Stands { call: k, .. } => {
-                format!("complete at {}: VALID CLAIM (the last call completed it)", call(&calls, *k))
-            }
-            PrizeState::Missed { call: k, .. } => {
-                format!("complete at {}: claim not valid now (the last call is {})", call(&calls, *k), calls.len())
-            }
-            PrizeState::Incomplete { needed, missing } => {
-                let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
-                let of = if usize::from(*needed) == missing.len() { ":" } else { " of" };
-                format!("not complete: needs {needed} more{of} {}", numbers.join(" "))
-            }
-            PrizeState::Impossible => "cannot be completed on this ticket".to_string(),
-        };
-        debug_assert_eq!(p.standing, Standing::Open);
-        outln!(out, "  {:<width$}{state}", p.prize);
-    }
-    outln!(out, "{}", judged.message);
-    out.finish()?;
-    Ok(if judged.verdict == Verdict::Stands { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
