@@ -106,6 +106,34 @@ fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
     Ok(rows)
 }
 
+/// What goes before each link: the address phones reach `serve` at, without a trailing `/` or
+/// `/play`; empty for links that are paths.
+fn link_base(url: Option<&str>) -> Result<String, Error> {
+    match url {
+        Some(url) if !(url.starts_with("http://") || url.starts_with("https://")) => {
+            Err(Error::Usage(format!("--url: `{url}` is not an http:// or https:// address")))
+        }
+        Some(url) => Ok(url.trim_end_matches('/').trim_end_matches("/play").to_string()),
+        None => Ok(String::new()),
+    }
+}
+
+/// Writes `out/links.csv` whole, owner-only (its codes are secrets), in booklet order.
+fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Error> {
+    let links_path = out.join(LINKS);
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let io = |e: csv::Error| Error::Usage(format!("{}: {e}", links_path.display()));
+    csv.write_record(HEADER).map_err(io)?;
+    for row in links.values() {
+        csv.write_record(row).map_err(io)?;
+    }
+    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
+    housie::export::write_private_file(out, LINKS, &bytes, false)
+        .and_then(housie::export::FinishedFile::commit)
+        .map_err(Error::io(&links_path))?;
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let run = NightRun::open(&args.dir)?;
     let log = Log::of(&run);
@@ -116,13 +144,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             Error::Usage(format!("--booklets: {} at once is more than 10,000; export in parts", list.len())).into()
         );
     }
-    let base = match &args.url {
-        Some(url) if !(url.starts_with("http://") || url.starts_with("https://")) => {
-            return Err(Error::Usage(format!("--url: `{url}` is not an http:// or https:// address")).into())
-        }
-        Some(url) => url.trim_end_matches('/').trim_end_matches("/play").to_string(),
-        None => String::new(),
-    };
+    let base = link_base(args.url.as_deref())?;
     std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
     // One export at a time into a folder; under its lock, a killed export's temporaries go.
     let _lock = housie::export::lock_folder(&args.out)
@@ -175,16 +197,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     for &unit in &list {
         links.insert(unit, link_row(unit, numbering, &key, phone_only.contains(unit), &base));
     }
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    let io = |e: csv::Error| Error::Usage(format!("{}: {e}", links_path.display()));
-    csv.write_record(HEADER).map_err(io)?;
-    for row in links.values() {
-        csv.write_record(row).map_err(io)?;
-    }
-    let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
-    housie::export::write_private_file(&args.out, LINKS, &bytes, false)
-        .and_then(housie::export::FinishedFile::commit)
-        .map_err(Error::io(&links_path))?;
+    write_links(&args.out, &links)?;
     let mut out = Out::new();
     out.text(&format!(
         "wrote {} booklet file{} and links.csv to {}\n",
