@@ -58,32 +58,7 @@ impl Shared {
         // The page was only there to carry the font's text; its tree is written per file.
         doc.delete_object(page_id);
 
-        let overprint = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 });
-        let knockout = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => false, "op" => false });
-        let states = dictionary! { OVERPRINT => overprint, KNOCKOUT => knockout };
-        let (mw, mh) = style.media_mm();
-        let bbox = || Object::Array(vec![0.into(), 0.into(), real(mw * PT_PER_MM), real(mh * PT_PER_MM)]);
-        let form = |content: Vec<u8>| {
-            let dict = dictionary! {
-                "Type" => "XObject", "Subtype" => "Form", "BBox" => bbox(),
-                "Resources" => dictionary! { "ExtGState" => states.clone() },
-            };
-            Stream::new(dict, content)
-        };
-        let mut forms = Dictionary::new();
-        if let Some(under) = furniture::under(style) {
-            forms.set(furniture::UNDER, doc.add_object(form(under)));
-        }
-        forms.set(furniture::OVER, doc.add_object(form(furniture::over(style))));
-        let mut fonts = dictionary! { FONT_ID => font };
-        if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
-            fonts.set(BARCODE_FONT_ID, barcode_font(&mut doc));
-        }
-        let resources = doc.add_object(dictionary! {
-            "Font" => fonts,
-            "ExtGState" => states.clone(),
-            "XObject" => forms,
-        });
+        let resources = resources(&mut doc, style, font);
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
         let seal = style.seal.map(|s| crate::support::digest::hex(&s));
@@ -110,6 +85,7 @@ impl Shared {
             return Err(other("the shared objects are not numbered densely"));
         }
 
+        let (mw, mh) = style.media_mm();
         let (w, h) = style.page_mm();
         let o = style.offset_mm();
         let b = style.bleed_mm;
@@ -145,6 +121,38 @@ impl Shared {
             },
         })
     }
+}
+
+/// The resources every page shares, added to `doc`: the overprint and knockout states, the
+/// furniture drawn under and over each page as forms, and the fonts (the barcode font too in
+/// the compact format).
+fn resources(doc: &mut lopdf::Document, style: &PdfStyle<'_>, font: Object) -> lopdf::ObjectId {
+    let overprint = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 });
+    let knockout = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => false, "op" => false });
+    let states = dictionary! { OVERPRINT => overprint, KNOCKOUT => knockout };
+    let (mw, mh) = style.media_mm();
+    let bbox = || Object::Array(vec![0.into(), 0.into(), real(mw * PT_PER_MM), real(mh * PT_PER_MM)]);
+    let form = |content: Vec<u8>| {
+        let dict = dictionary! {
+            "Type" => "XObject", "Subtype" => "Form", "BBox" => bbox(),
+            "Resources" => dictionary! { "ExtGState" => states.clone() },
+        };
+        Stream::new(dict, content)
+    };
+    let mut forms = Dictionary::new();
+    if let Some(under) = furniture::under(style) {
+        forms.set(furniture::UNDER, doc.add_object(form(under)));
+    }
+    forms.set(furniture::OVER, doc.add_object(form(furniture::over(style))));
+    let mut fonts = dictionary! { FONT_ID => font };
+    if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
+        fonts.set(BARCODE_FONT_ID, barcode_font(doc));
+    }
+    doc.add_object(dictionary! {
+        "Font" => fonts,
+        "ExtGState" => states.clone(),
+        "XObject" => forms,
+    })
 }
 
 fn other<E: Into<Box<dyn std::error::Error + Send + Sync>>>(e: E) -> io::Error {
