@@ -134,6 +134,20 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
     Ok(())
 }
 
+/// The night learns what left: the units kept for phones (with --phone-only), and those never
+/// given out, recorded as given to --seller so that the cash-up accounts for them.
+fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<(), Error> {
+    if args.phone_only {
+        night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
+    }
+    let fresh = units.minus(&night.ledger().issued_units());
+    if !fresh.is_empty() {
+        let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
+        night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let run = NightRun::open(&args.dir)?;
     let log = Log::of(&run);
@@ -185,14 +199,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
     if let Some(night) = &mut night {
-        if args.phone_only {
-            night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
-        }
-        let fresh = units.minus(&night.ledger().issued_units());
-        if !fresh.is_empty() {
-            let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
-            night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
-        }
+        record_export(night, &args, &units)?;
     }
     for &unit in &list {
         links.insert(unit, link_row(unit, numbering, &key, phone_only.contains(unit), &base));
