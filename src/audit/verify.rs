@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use crate::error::Error;
 use crate::pipeline::{generate_run, GeneratePlan};
 use crate::record::chain::Chain;
+use crate::record::continuation::Continuation;
 use crate::record::manifest;
 use crate::record::MANIFEST;
 use crate::record::{read_record, RunRecord, RUN_RECORD};
@@ -99,9 +100,12 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
     let chain = Chain::with_record(dir, record)?;
     let earlier = &chain.parts()[..chain.parts().len() - 1];
     let mut names = Vec::new();
-    for part in earlier {
+    for (i, part) in earlier.iter().enumerate() {
         let name = part.dir.file_name().map_or_else(|| part.dir.display().to_string(), |n| n.to_string_lossy().into());
-        let theirs = verify_run(&part.dir)?;
+        // The runs before this one, as the chain already read and checked them: each run is
+        // read once, so a chain verifies in time linear in its length.
+        let after = part.record.after.as_ref().map(|a| Continuation::of_parts(&chain.parts()[..i], a));
+        let theirs = verify_run_after(&part.dir, Some(after))?;
         report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
         report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));
         let books = part.record.books();
@@ -117,10 +121,16 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
 
 /// Verifies the one run in `dir` (see [`verify_dir`]).
 fn verify_run(dir: &Path) -> Result<Report, Error> {
+    verify_run_after(dir, None)
+}
+
+/// Verifies the one run in `dir`; `known` gives the runs before it when they were read and
+/// checked already (`Some(None)`: it continues none), else they are read here.
+fn verify_run_after(dir: &Path, known: Option<Option<Continuation>>) -> Result<Report, Error> {
     let (record, _) = read_record(dir)?;
     let mut report = Report::default();
     let files = check_files(dir, &record);
-    let (regeneration, manifest_identical, regenerated) = regenerate(dir, &record)?;
+    let (regeneration, manifest_identical, regenerated) = regenerate(dir, &record, known)?;
     let (manifest, rows) = check_manifest_rows(dir, &record, manifest_identical);
     report.problems.extend(manifest);
     report.problems.extend(files);
@@ -159,13 +169,21 @@ fn check_files(dir: &Path, record: &RunRecord) -> Vec<String> {
 
 /// What regenerating the run from its seed finds, comparing every output with the file there
 /// as it is produced: the problems, whether the manifest is identical, and whether it ran.
-fn regenerate(dir: &Path, record: &RunRecord) -> Result<(Vec<String>, bool, bool), Error> {
+fn regenerate(
+    dir: &Path,
+    record: &RunRecord,
+    known: Option<Option<Continuation>>,
+) -> Result<(Vec<String>, bool, bool), Error> {
     // Regenerate from the seed, comparing every output with the file here as it is produced:
     // nothing is written, so no disk space is needed and a killed verify leaves nothing behind.
     let mut regeneration = Vec::new();
     let mut manifest_identical = false;
     let mut regenerated = false;
-    match GeneratePlan::from_record(record, dir.to_path_buf()) {
+    let plan = match known {
+        Some(after) => GeneratePlan::from_record_after(record, dir.to_path_buf(), after),
+        None => GeneratePlan::from_record(record, dir.to_path_buf()),
+    };
+    match plan {
         // The font, or a run this one continues, is not there as recorded: cannot tell.
         Err(
             e @ (Error::Font(_)

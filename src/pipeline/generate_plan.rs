@@ -128,6 +128,17 @@ impl GeneratePlan {
     /// The plan a run record describes (its template as recorded, its font from the recorded
     /// file), to regenerate that run.
     pub fn from_record(record: &RunRecord, out_dir: PathBuf) -> Result<GeneratePlan, Error> {
+        let after = record.after.as_ref().map(|a| Continuation::read_recorded(a, &out_dir)).transpose()?;
+        GeneratePlan::from_record_after(record, out_dir, after)
+    }
+
+    /// As [`GeneratePlan::from_record`], with the runs it continues already read and checked
+    /// (a chain verified run by run reads each run once, not once for every run after it).
+    pub fn from_record_after(
+        record: &RunRecord,
+        out_dir: PathBuf,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Error> {
         record.settings.check()?;
         let template = Template::parse(&record.template.toml, "run.json's template")?;
         let font = match &record.settings.font {
@@ -135,7 +146,7 @@ impl GeneratePlan {
             Some(path) => Font::from_file(path)?,
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
-        plan.after = record.after.as_ref().map(|a| Continuation::read_recorded(a, &plan.out_dir)).transpose()?;
+        plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
         plan.seed_kind = record.seed_kind;

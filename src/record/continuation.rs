@@ -107,6 +107,18 @@ impl Continuation {
         Ok(found)
     }
 
+    /// The runs before `parts`' successor, as a chain already read and checked has them: the
+    /// successor's record says `after` of the last of them.
+    pub fn of_parts(parts: &[super::chain::Part], after: &AfterRecord) -> Continuation {
+        Continuation {
+            dir: parts.last().map_or_else(PathBuf::new, |p| p.dir.clone()),
+            run_sha256: after.run_sha256.clone(),
+            prior: parts.iter().map(|p| p.record.clone()).collect(),
+            dirs: parts.iter().map(|p| p.dir.clone()).collect(),
+            recorded: Some(after.clone()),
+        }
+    }
+
     /// Whether `dir` holds one of the runs of the chain.
     pub fn holds(&self, dir: &Path) -> bool {
         let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
