@@ -104,7 +104,8 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
         let name = part.dir.file_name().map_or_else(|| part.dir.display().to_string(), |n| n.to_string_lossy().into());
         // The runs before this one, as the chain already read and checked them: each run is
         // read once, so a chain verifies in time linear in its length.
-        let after = part.record.after.as_ref().map(|a| Continuation::of_parts(&chain.parts()[..i], a));
+        let before = chain.parts()[..i].iter().map(|p| (p.dir.as_path(), &p.record));
+        let after = part.record.after.as_ref().map(|a| Continuation::of_runs(before, a));
         let theirs = verify_run_after(&part.dir, Some(after))?;
         report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
         report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));

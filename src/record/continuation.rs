@@ -107,14 +107,17 @@ impl Continuation {
         Ok(found)
     }
 
-    /// The runs before `parts`' successor, as a chain already read and checked has them: the
-    /// successor's record says `after` of the last of them.
-    pub fn of_parts(parts: &[super::chain::Part], after: &AfterRecord) -> Continuation {
+    /// The runs before a continuation, as a chain already read and checked has them (each
+    /// run's folder and record, oldest first): the continuation's record says `after` of the
+    /// last of them.
+    pub fn of_runs<'a>(runs: impl IntoIterator<Item = (&'a Path, &'a RunRecord)>, after: &AfterRecord) -> Continuation {
+        let (dirs, prior): (Vec<PathBuf>, Vec<RunRecord>) =
+            runs.into_iter().map(|(dir, record)| (dir.to_path_buf(), record.clone())).unzip();
         Continuation {
-            dir: parts.last().map_or_else(PathBuf::new, |p| p.dir.clone()),
+            dir: dirs.last().cloned().unwrap_or_default(),
             run_sha256: after.run_sha256.clone(),
-            prior: parts.iter().map(|p| p.record.clone()).collect(),
-            dirs: parts.iter().map(|p| p.dir.clone()).collect(),
+            prior,
+            dirs,
             recorded: Some(after.clone()),
         }
     }
