@@ -444,3 +444,41 @@ fn a_shared_prize_is_paid_once_to_each_sharer() {
     let err = ledger.check(&paid(3, "full house", "000020-1-4", "1.00"), &Shared).unwrap_err().to_string();
     assert!(err.starts_with("full house in game 3 is already paid to 000020-1-4"), "{err}");
 }
+
+/// The cash-up as the bank reads it, whole: a night with everything in it, and an empty one
+/// (no section it has nothing for).
+#[test]
+fn the_cash_up_reads_whole_and_leaves_out_what_is_empty() {
+    let c = Ledger::replay(1..=500, &night(), &Confirmed).unwrap().cashup();
+    assert_eq!(
+        c.to_text(),
+        "Cash-up (GBP)\n\
+         \x20 sold:          120 books\n\
+         \x20 takings:       607.50\n\
+         \x20 prizes paid:   65.50\n\
+         \x20 balance:       542.00\n\
+         \x20 cash expected: 535.00 (cash taken less prizes paid in cash)\n\
+         Sellers (books)\n\
+         \x20 Ann: issued 1-50; sold 1-40 (40), takings 200.00; returned 41-50; missing -\n\
+         \x20 Bob: issued 51-100; sold 51-95 (45), takings 222.50; returned 96-100; missing -\n\
+         \x20 Cat: issued 101-150; sold 101-125 (25), takings 125.00; returned -; missing 126-150\n\
+         \x20 (desk): issued -; sold 200-209 (10), takings 60.00; returned -; missing -\n\
+         Missing: books 126-150 issued and neither sold nor returned\n\
+         Damaged: books 96-100\n\
+         Voided sales: 1\n\
+         Prizes paid\n\
+         \x20 #14 game 1: one line (1st place) to 000012-1-3: 20.00 (cash)\n\
+         \x20 #15 game 2: full house (1st place) to 000040-2-5: 30.00 (cash)\n\
+         \x20 #16 game 2: full house (2nd place) to 000077-4-1: 15.50 (not cash)\n"
+    );
+    let opened = Ledger::replay(1..=500, &night()[..1], &Confirmed).unwrap().cashup();
+    assert_eq!(
+        opened.to_text(),
+        "Cash-up (GBP)\n\
+         \x20 sold:          0 books\n\
+         \x20 takings:       0.00\n\
+         \x20 prizes paid:   0.00\n\
+         \x20 balance:       0.00\n\
+         \x20 cash expected: 0.00 (cash taken less prizes paid in cash)\n"
+    );
+}
