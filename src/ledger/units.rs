@@ -191,6 +191,11 @@ mod tests {
         let run = 1..=500;
         assert_eq!(Units::parse("50-1", run.clone()), Err(UnitsError::Backwards(50, 1)));
         assert_eq!(Units::parse("490-510", run.clone()), Err(UnitsError::Outside(490, 510, 1, 500)));
+        // The run's first and last units are in it; one past either is not.
+        assert_eq!(Units::parse("1, 500", run.clone()).map(|u| u.len()), Ok(2));
+        assert_eq!(Units::parse("1-500", run.clone()).map(|u| u.len()), Ok(500));
+        assert_eq!(Units::parse("501", run.clone()), Err(UnitsError::Outside(501, 501, 1, 500)));
+        assert_eq!(Units::parse("0-3", run.clone()), Err(UnitsError::Outside(0, 3, 1, 500)));
         assert_eq!(Units::parse("1-10, 5", run.clone()), Err(UnitsError::Twice(5)));
         assert_eq!(Units::parse(" , ", run.clone()), Err(UnitsError::Empty));
         for bad in ["a", "1-", "-5", "1--2", "+3", "05", "1.5", "1-2-3", "１"] {
