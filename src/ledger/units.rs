@@ -179,6 +179,14 @@ mod tests {
     }
 
     #[test]
+    fn sorted_ranges_join_where_they_touch_and_are_given_back() {
+        let u = Units::of_sorted([1..=3, 4..=6, 9..=9]);
+        assert_eq!(u.ranges(), [1..=6, 9..=9]);
+        assert_eq!((u.len(), u.to_string()), (7, "1-6, 9".to_string()));
+        assert!(Units::of_sorted([]).is_empty());
+    }
+
+    #[test]
     fn ranges_read_join_and_print_as_typed() {
         let units = u("70-80, 1-50,51, 61");
         assert_eq!(units.to_string(), "1-51, 61, 70-80");
