@@ -364,27 +364,21 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for JsonErrors<S> {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        use std::task::Poll;
         let this = &mut *self;
+        let own_answer = this.pending.is_none()
+            && buf.starts_with(b"HTTP/1.1 ")
+            && !buf.starts_with(b"HTTP/1.1 1")
+            && this.heads >= this.served.load(Ordering::Relaxed);
+        if let Some(answer) = own_answer.then(|| with_json_body(buf)).flatten() {
+            this.pending = Some((answer, 0, buf.len()));
+        }
         if this.pending.is_some() {
-            return match this.flush_pending(cx) {
-                Poll::Ready(Ok(Some(owed))) => Poll::Ready(Ok(owed)),
-                Poll::Ready(Ok(None)) => Poll::Ready(Ok(0)),
-                Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-                Poll::Pending => Poll::Pending,
-            };
+            // hyper writes the same bytes again until told they are out: they are, once the
+            // replacement is.
+            let owed = std::task::ready!(this.flush_pending(cx))?;
+            return std::task::Poll::Ready(Ok(owed.unwrap_or(buf.len())));
         }
         if buf.starts_with(b"HTTP/1.1 ") && !buf.starts_with(b"HTTP/1.1 1") {
-            if this.heads >= this.served.load(Ordering::Relaxed) {
-                if let Some(answer) = with_json_body(buf) {
-                    this.pending = Some((answer, 0, buf.len()));
-                    return match this.flush_pending(cx) {
-                        Poll::Ready(Ok(owed)) => Poll::Ready(Ok(owed.unwrap_or(buf.len()))),
-                        Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-                        Poll::Pending => Poll::Pending,
-                    };
-                }
-            }
             this.heads += 1;
         }
         std::pin::Pin::new(&mut this.inner).poll_write(cx, buf)
@@ -394,24 +388,16 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for JsonErrors<S> {
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        use std::task::Poll;
-        match self.flush_pending(cx) {
-            Poll::Ready(Ok(_)) => std::pin::Pin::new(&mut self.inner).poll_flush(cx),
-            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-            Poll::Pending => Poll::Pending,
-        }
+        std::task::ready!(self.flush_pending(cx))?;
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        use std::task::Poll;
-        match self.flush_pending(cx) {
-            Poll::Ready(Ok(_)) => std::pin::Pin::new(&mut self.inner).poll_shutdown(cx),
-            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-            Poll::Pending => Poll::Pending,
-        }
+        std::task::ready!(self.flush_pending(cx))?;
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 
