@@ -1,4 +1,4 @@
-//! Output formats, one per place (`pdf/`, `csv.rs`; the run record is `record/`), and
+//! Output formats, one per place (`pdf/`, `svg.rs`, `csv.rs`; the run record is `record/`), and
 //! [`OutputFile`], which owns the temporary file and the rename so that no file ever appears
 //! under its final name half-written. The formats share no trait: the PDF's pages are rendered
 //! on every core and written in order, the manifest's rows are written as books come, and the
@@ -6,6 +6,8 @@
 
 pub mod csv;
 pub mod pdf;
+pub mod png;
+pub mod svg;
 
 use std::fs;
 use std::io::{self, BufWriter, Write};

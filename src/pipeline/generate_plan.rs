@@ -181,6 +181,13 @@ impl GeneratePlan {
 
     /// Refuses, before anything is written, what would fail or overwrite without `force`.
     pub fn check(&self) -> Result<(), Error> {
+        self.check_design()?;
+        self.check_folder()
+    }
+
+    /// Refuses settings, a look and texts that cannot be printed: everything [`Self::check`]
+    /// refuses but the folder (what the studio's preview checks as the organiser types).
+    pub fn check_design(&self) -> Result<(), Error> {
         self.settings.check()?;
         self.run_options().check()?;
         if let Some(after) = &self.after {
@@ -210,7 +217,7 @@ impl GeneratePlan {
             s.first_book.saturating_add(s.books - 1),
             s.pages(self.template.layout.tickets_per_page()).len(1),
         )?;
-        self.check_folder()
+        Ok(())
     }
 
     /// The output folder: a folder, and empty unless `force` (nothing to check when comparing).

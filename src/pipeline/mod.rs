@@ -4,12 +4,14 @@
 
 pub mod booklets;
 mod generate_plan;
+mod preview;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 pub use crate::record::settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 pub use generate_plan::GeneratePlan;
+pub use preview::{preview, PREVIEW_SEED};
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::error::Error;
@@ -111,7 +113,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
 }
 
 impl GeneratePlan {
-    fn volumes(&self) -> VolumePlan {
+    pub(crate) fn volumes(&self) -> VolumePlan {
         self.settings.pages(self.template.layout.tickets_per_page())
     }
 

@@ -210,6 +210,50 @@ impl Font {
     }
 }
 
+impl Font {
+    /// Units per em: glyph outlines and advances are in these units.
+    pub fn units_per_em(&self) -> u16 {
+        self.parsed.units_per_em
+    }
+
+    /// A glyph's advance as the PDF's `/W` array gives it (thousandths of the em, truncated),
+    /// which is how far a reader moves the pen after it.
+    pub fn pdf_glyph_width(&self, glyph: u16) -> i64 {
+        let units = self.parsed.get_glyph_width(glyph).unwrap_or(0);
+        (f32::from(units) * (1000.0 / f32::from(self.parsed.units_per_em))) as i64
+    }
+
+    /// A glyph's outline as SVG path data in font units (y up), for the preview, which draws
+    /// the very glyphs the PDF embeds; `None` for a glyph without one (a space).
+    pub fn outline(&self, glyph: u16) -> Option<String> {
+        let face = ttf_parser::Face::parse(&self.bytes, 0).ok()?;
+        let mut path = SvgPath(String::new());
+        face.outline_glyph(ttf_parser::GlyphId(glyph), &mut path)?;
+        Some(path.0)
+    }
+}
+
+/// An outline sink writing SVG path data.
+struct SvgPath(String);
+
+impl ttf_parser::OutlineBuilder for SvgPath {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("M{x} {y}"));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("L{x} {y}"));
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("Q{x1} {y1} {x} {y}"));
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let _ = std::fmt::Write::write_fmt(&mut self.0, format_args!("C{x1} {y1} {x2} {y2} {x} {y}"));
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
+}
+
 impl std::fmt::Debug for Font {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Font({}, sha256 {})", self.name, self.sha256)

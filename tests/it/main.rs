@@ -26,6 +26,7 @@ mod old_runs;
 mod pdf;
 mod pdf_tools;
 mod players_browser;
+mod preview;
 mod prizes;
 mod reading;
 mod readme;

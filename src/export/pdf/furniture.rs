@@ -8,8 +8,9 @@ use crate::domain::{COLS, ROWS};
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot};
 
-/// Resource names of the two forms.
+/// The form under the tickets (resource names are fixed, for byte-identical files).
 pub const UNDER: &str = "U";
+/// The form over the tickets.
 pub const OVER: &str = "O";
 
 /// Millimetres in trim space to points in the media box.

@@ -16,6 +16,8 @@ pub mod pdfx;
 mod shared;
 
 pub use file::{deflate, PdfFile, RenderedPage};
+/// The forms' resource names, for a reader of a [`Drawing`].
+pub use furniture::{OVER, UNDER};
 pub use shared::Shared;
 
 use crate::domain::Numbering;
@@ -26,10 +28,27 @@ use crate::print::palette::tint;
 use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
 use crate::support::date::RunDate;
 
+/// What one page draws, as the PDF carries it: the shared form under the tickets (if any), the
+/// page's own content stream (which calls the forms by name) and the form over them. The
+/// preview ([`crate::export::svg`]) draws exactly this, so it cannot drift from the print.
+pub struct Drawing {
+    /// `/U`: background and a band the same on every page.
+    pub under: Option<Vec<u8>>,
+    /// The page's content stream, uncompressed.
+    pub content: Vec<u8>,
+    /// `/O`: grid lines, borders, cut guides and crop marks.
+    pub over: Vec<u8>,
+}
+
+/// Page `page` of a file of `pages` pages, as drawn in the PDF.
+pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u64) -> Drawing {
+    Drawing { under: furniture::under(style), content: page::content(style, page, pages), over: furniture::over(style) }
+}
+
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
-const FONT_ID: &str = "HOUSIE";
+pub const FONT_ID: &str = "HOUSIE";
 /// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`]).
-const BARCODE_FONT_ID: &str = "HOUSIEBC";
+pub const BARCODE_FONT_ID: &str = "HOUSIEBC";
 /// Space outside the trim for the bleed and crop marks together, mm: 7.5 keeps an A4 page on an
 /// SRA4 sheet (225 × 320 mm); the marks take what the bleed leaves, at least 3 mm.
 const SLUG_AND_BLEED_MM: f32 = 7.5;
@@ -413,13 +432,13 @@ impl PdfStyle<'_> {
     }
 
     /// The sheet: the page with its bleed and room for marks, mm.
-    fn media_mm(&self) -> (f32, f32) {
+    pub fn media_mm(&self) -> (f32, f32) {
         let (w, h) = self.page_mm();
         (w + 2.0 * self.offset_mm(), h + 2.0 * self.offset_mm())
     }
 
     /// Offset of the trim box inside the media box, mm.
-    fn offset_mm(&self) -> f32 {
+    pub fn offset_mm(&self) -> f32 {
         self.bleed_mm + if self.crop_marks { self.slug_mm() } else { 0.0 }
     }
 

@@ -1,0 +1,47 @@
+//! A page as a PNG picture: tickets for players who get them by message. It is the page's SVG
+//! ([`super::svg`], itself read off the PDF page) rendered by resvg, so the picture is the print.
+
+use super::pdf::PdfStyle;
+use crate::print::pages::Page;
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PngError {
+    /// The page's SVG did not parse (a bug: housie wrote it).
+    #[error("the page's picture could not be drawn: {0}")]
+    Svg(String),
+    /// The picture would be empty or too large.
+    #[error("a page at {dpi} dpi would be {width} × {height} pixels; choose 30 to 600 dpi")]
+    Size {
+        /// Dots per inch asked for.
+        dpi: u32,
+        /// Width, pixels.
+        width: u32,
+        /// Height, pixels.
+        height: u32,
+    },
+}
+
+/// Page `page` of a file of `pages` pages as a PNG at `dpi` dots per inch.
+pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, dpi: u32, label: &str) -> Result<Vec<u8>, PngError> {
+    render(&super::svg::page(style, page, pages, label), dpi)
+}
+
+/// Renders housie's page SVG at `dpi` (its units are millimetres).
+pub fn render(svg: &str, dpi: u32) -> Result<Vec<u8>, PngError> {
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).map_err(|e| PngError::Svg(e.to_string()))?;
+    // usvg reads `mm` at 96 px to the inch.
+    let scale = dpi as f32 / 96.0;
+    let size = tree.size();
+    let (width, height) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    let mut pixmap = (30..=600)
+        .contains(&dpi)
+        .then(|| resvg::tiny_skia::Pixmap::new(width, height))
+        .flatten()
+        .ok_or(PngError::Size { dpi, width, height })?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| PngError::Svg(e.to_string()))
+}
