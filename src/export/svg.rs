@@ -346,23 +346,19 @@ impl<'a> Reader<'a> {
 
 /// A number to 0.001 mm, as short as it goes.
 fn f(v: f32) -> String {
-    let s = format!("{:.3}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    places(v, 3)
 }
 
 /// A scale factor, to more places (glyph units are small).
 fn f5(v: f32) -> String {
-    let s = format!("{:.6}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".to_string()
-    } else {
-        s.to_string()
+    places(v, 6)
+}
+
+fn places(v: f32, n: usize) -> String {
+    let s = format!("{v:.n$}");
+    match s.trim_end_matches('0').trim_end_matches('.') {
+        "-0" | "" => "0".to_string(),
+        s => s.to_string(),
     }
 }
 
