@@ -117,6 +117,10 @@ pub enum Error {
     /// A date that cannot be used.
     #[error(transparent)]
     Date(#[from] crate::support::date::DateError),
+    /// Stopped on request (the studio's Cancel) before the run was complete: nothing was
+    /// written under a final name.
+    #[error("stopped before the end; nothing was written")]
+    Stopped,
     /// The command line's own refusals (a mistyped serial, bad calls): never made by the library.
     #[error("{0}")]
     Usage(String),

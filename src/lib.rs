@@ -24,6 +24,7 @@ pub mod pipeline;
 pub mod print;
 pub mod record;
 pub mod rules;
+pub mod studio;
 pub mod support;
 pub mod web;
 

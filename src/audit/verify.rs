@@ -46,16 +46,30 @@ pub fn verify_dir(dir: &Path) -> Result<Report, Error> {
     verify_sealed(dir, None)
 }
 
+/// As [`verify_dir`], telling `progress` the pages regenerated so far (of the run's
+/// `page_count`), as the studio's Verify shows.
+pub fn verify_dir_with(dir: &Path, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, Error> {
+    let mut report = verify_run_after(dir, None, progress)?;
+    verify_rest(dir, None, &mut report)?;
+    Ok(report)
+}
+
 /// As [`verify_dir`], and the night's log still holds, unedited, the events `seal` (written
 /// on the signed cash-up sheet) covered: a removed last event, which nothing in the database
 /// can show, is a problem.
 pub fn verify_sealed(dir: &Path, seal: Option<&str>) -> Result<Report, Error> {
     let mut report = verify_run(dir)?;
+    verify_rest(dir, seal, &mut report)?;
+    Ok(report)
+}
+
+/// What [`verify_sealed`] checks beyond the run itself: the runs it continues, its night.
+fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<(), Error> {
     let (record, _) = read_record(dir)?;
     if record.after.is_some() {
-        verify_chain(dir, record, &mut report)?;
+        verify_chain(dir, record, report)?;
     }
-    verify_night(dir, &mut report);
+    verify_night(dir, report);
     if let Some(seal) = seal {
         if !dir.join(crate::night::NIGHT_DB).exists() {
             report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB));
@@ -67,7 +81,7 @@ pub fn verify_sealed(dir: &Path, seal: Option<&str>) -> Result<Report, Error> {
             }
         }
     }
-    Ok(report)
+    Ok(())
 }
 
 /// The night played on the run, if one was: its whole log (games, claims, the ledger) replays
@@ -106,7 +120,7 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
         // read once, so a chain verifies in time linear in its length.
         let before = chain.parts()[..i].iter().map(|p| (p.dir.as_path(), &p.record));
         let after = part.record.after.as_ref().map(|a| Continuation::of_runs(before, a));
-        let theirs = verify_run_after(&part.dir, Some(after))?;
+        let theirs = verify_run_after(&part.dir, Some(after), &|_| {})?;
         report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
         report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));
         let books = part.record.books();
@@ -122,16 +136,20 @@ fn verify_chain(dir: &Path, record: crate::record::RunRecord, report: &mut Repor
 
 /// Verifies the one run in `dir` (see [`verify_dir`]).
 fn verify_run(dir: &Path) -> Result<Report, Error> {
-    verify_run_after(dir, None)
+    verify_run_after(dir, None, &|_| {})
 }
 
 /// Verifies the one run in `dir`; `known` gives the runs before it when they were read and
 /// checked already (`Some(None)`: it continues none), else they are read here.
-fn verify_run_after(dir: &Path, known: Option<Option<Continuation>>) -> Result<Report, Error> {
+fn verify_run_after(
+    dir: &Path,
+    known: Option<Option<Continuation>>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, Error> {
     let (record, _) = read_record(dir)?;
     let mut report = Report::default();
     let files = check_files(dir, &record);
-    let (regeneration, manifest_identical, regenerated) = regenerate(dir, &record, known)?;
+    let (regeneration, manifest_identical, regenerated) = regenerate(dir, &record, known, progress)?;
     let (manifest, rows) = check_manifest_rows(dir, &record, manifest_identical);
     report.problems.extend(manifest);
     report.problems.extend(files);
@@ -174,6 +192,7 @@ fn regenerate(
     dir: &Path,
     record: &RunRecord,
     known: Option<Option<Continuation>>,
+    progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<String>, bool, bool), Error> {
     // Regenerate from the seed, comparing every output with the file here as it is produced:
     // nothing is written, so no disk space is needed and a killed verify leaves nothing behind.
@@ -206,7 +225,7 @@ fn regenerate(
                     record.font.sha256
                 ));
             }
-            match generate_run(&plan, &|_| {}) {
+            match generate_run(&plan, progress) {
                 // Reading a file failed: the question cannot be answered.
                 Err(e @ Error::Io { .. }) => return Err(e),
                 Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),

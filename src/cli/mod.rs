@@ -15,5 +15,6 @@ pub mod prizes;
 pub mod progress;
 pub mod rng_dump;
 pub mod serve;
+pub mod studio;
 pub mod verify;
 pub mod winners;

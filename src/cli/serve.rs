@@ -197,7 +197,7 @@ fn announce(caller: &str, boards: &[SocketAddr], bound: SocketAddr) {
 }
 
 /// Ctrl-C or SIGTERM.
-async fn stop_signal() {
+pub(super) async fn stop_signal() {
     let interrupt = async {
         let _ = tokio::signal::ctrl_c().await;
     };

@@ -738,7 +738,7 @@ fn damaged(e: &rusqlite::Error) -> String {
     format!("not a usable housie night database ({e}); move it away to start a new night")
 }
 
-fn fresh_token() -> String {
+pub(crate) fn fresh_token() -> String {
     let mut bytes = [0u8; 16];
     // The caller's secret; it gates every change to the night.
     #[allow(clippy::disallowed_methods)]

@@ -8,6 +8,7 @@ mod preview;
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 pub use crate::record::settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 pub use generate_plan::GeneratePlan;
@@ -36,6 +37,16 @@ pub struct Outcome {
 
 /// Draws the run and writes its files: the one call that makes a print run.
 pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Outcome, Error> {
+    generate_run_until(plan, progress, &AtomicBool::new(false))
+}
+
+/// As [`generate_run`], stopping with [`Error::Stopped`] soon after `stop` is set (the studio's
+/// Cancel, or a browser gone): what was begun is taken away, as after any failure.
+pub fn generate_run_until(
+    plan: &GeneratePlan,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Outcome, Error> {
     plan.check()?;
     let dir = &plan.out_dir;
     let compare = plan.compare_only;
@@ -66,7 +77,7 @@ pub fn generate_run(plan: &GeneratePlan, progress: &(dyn Fn(u64) + Sync)) -> Res
         &style,
         &shared,
         &volumes,
-        progress,
+        Watch { progress, stop },
         |placed| manifest.write_books(placed).map_err(Error::io(dir.join(MANIFEST))),
         &mut drawer,
     )?;
@@ -166,6 +177,12 @@ const DRAW_BATCH: u64 = 1024;
 const JOB_PAGES: usize = 16;
 const JOBS_IN_FLIGHT: usize = 8;
 
+/// Who follows a run: told of each page drawn, and able to stop it.
+struct Watch<'a> {
+    progress: &'a (dyn Fn(u64) + Sync),
+    stop: &'a AtomicBool,
+}
+
 /// Pages to be drawn by a worker.
 struct Job {
     seq: u64,
@@ -179,10 +196,11 @@ fn render_pages(
     style: &PdfStyle<'_>,
     shared: &Shared,
     volumes: &VolumePlan,
-    progress: &(dyn Fn(u64) + Sync),
+    watch: Watch<'_>,
     mut rows: impl FnMut(&[PlacedBook]) -> Result<(), Error>,
     drawer: &mut RunDrawer,
 ) -> Result<Vec<FinishedFile>, Error> {
+    let Watch { progress, stop } = watch;
     let workers = crate::support::parallel::threads();
     let pages_done = std::sync::atomic::AtomicU64::new(0);
     let page_done = || progress(pages_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
@@ -215,6 +233,9 @@ fn render_pages(
         let (mut in_flight, mut seq, mut drawn) = (0, 0, 0);
         let mut builder = PageBuilder::default();
         while drawn < plan.settings.books {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(Error::Stopped);
+            }
             let batch = drawer.next_batch(DRAW_BATCH.min(plan.settings.books - drawn))?;
             assert!(!batch.is_empty(), "the drawer stopped short of the run");
             let placed = volumes.place(drawn, batch);
@@ -223,6 +244,9 @@ fn render_pages(
             let pages: Vec<Page> = placed.into_iter().flat_map(|p| builder.add(volumes, p)).collect();
             let mut pages = pages.into_iter().peekable();
             while pages.peek().is_some() {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(Error::Stopped);
+                }
                 let chunk: Vec<Page> = pages.by_ref().take(JOB_PAGES).collect();
                 while in_flight >= JOBS_IN_FLIGHT {
                     let done = results.recv().expect("the workers outlive the jobs");

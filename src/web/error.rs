@@ -17,6 +17,8 @@ pub struct ApiError {
     pub message: String,
     /// For a mistyped serial: the run's serials one slip away.
     pub suggestions: Vec<String>,
+    /// The form field the refusal belongs beside (the studio's design).
+    pub field: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -24,12 +26,19 @@ struct Body<'a> {
     error: &'a str,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     suggestions: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'static str>,
 }
 
 impl ApiError {
     /// A refusal with this status.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into(), suggestions: Vec::new() }
+        ApiError { status, message: message.into(), suggestions: Vec::new(), field: None }
+    }
+
+    /// A refusal about one field of a form: the page shows it beside that field.
+    pub fn field(status: StatusCode, field: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { field: Some(field), ..ApiError::new(status, message) }
     }
 
     /// A 404 with this message.
@@ -48,13 +57,13 @@ impl From<CommandError> for ApiError {
             Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             Refused::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError { status, message: e.message, suggestions: e.suggestions }
+        ApiError { status, message: e.message, suggestions: e.suggestions, field: None }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Body { error: &self.message, suggestions: &self.suggestions };
+        let body = Body { error: &self.message, suggestions: &self.suggestions, field: self.field };
         (self.status, Json(body)).into_response()
     }
 }

@@ -55,9 +55,14 @@ impl Hosts {
 
 /// Refuses a request whose `Host` is not this server's (403, JSON).
 pub async fn check_host(State(app): State<std::sync::Arc<App>>, request: Request, next: Next) -> Response {
+    check_host_of(&app.hosts, request, next).await
+}
+
+/// Refuses a request whose `Host` is not one of `hosts` (403, JSON).
+pub async fn check_host_of(hosts: &Hosts, request: Request, next: Next) -> Response {
     let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("\u{fffd}"));
     match host {
-        Some(host) if !app.hosts.allows(host) => ApiError::new(
+        Some(host) if !hosts.allows(host) => ApiError::new(
             StatusCode::FORBIDDEN,
             format!(
                 "`{}` is not an address of this housie server; use its IP address (or start housie serve with --host {})",

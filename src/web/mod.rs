@@ -7,16 +7,17 @@
 pub mod addresses;
 mod calls;
 mod claims;
-mod error;
-mod extract;
+pub mod error;
+pub(crate) mod extract;
 mod games;
 pub mod guard;
 pub mod listen;
 mod money;
-mod pages;
+pub(crate) mod pages;
 pub mod players;
 mod prizes;
 mod reading;
+pub mod studio;
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

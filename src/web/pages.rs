@@ -22,7 +22,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("play.js", "text/javascript; charset=utf-8", include_str!("assets/play.js")),
 ];
 
-fn page(kind: &'static str, body: &'static str) -> Response {
+/// A page or asset with the headers every page of housie's carries.
+pub fn page(kind: &'static str, body: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
@@ -53,9 +54,14 @@ pub async fn play() -> Response {
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+    asset_in(ASSETS, &file)
+}
+
+/// `file` from a fixed list of assets (name, content type, bytes), or a 404.
+pub fn asset_in(assets: &[(&str, &'static str, &'static str)], file: &str) -> Response {
+    match assets.iter().find(|(name, _, _)| *name == file) {
         Some((_, kind, body)) => page(kind, body),
-        None => ApiError::not_found(format!("no asset `{file}`")).into_response(),
+        None => ApiError::not_found(format!("no asset `{}`", crate::domain::text::clip(file, 60))).into_response(),
     }
 }
 

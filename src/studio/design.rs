@@ -1,0 +1,234 @@
+//! An event's design as the organiser fills it in: title, look, paper, books or booklets ×
+//! games, bleed and marks. It becomes the [`Settings`] `housie generate` would be given, and is
+//! checked by the same [`GeneratePlan`] checks, each problem named by the field that causes it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::export::pdf::StyleError;
+use crate::generate::RunError;
+use crate::pipeline::{GeneratePlan, Order, Settings};
+use crate::print::font::FontError;
+use crate::record::continuation::Continuation;
+
+/// The most books the studio makes in one run: more is a print works' job, for `housie
+/// generate`, which streams any size.
+pub const STUDIO_MAX_BOOKS: u64 = 100_000;
+/// The longest title.
+pub const TITLE_MAX: usize = 120;
+/// The file in an event's folder holding its own template, when one was uploaded.
+pub const OWN_TEMPLATE: &str = "template.toml";
+/// The look that means the event's own template.
+pub const OWN_LOOK: &str = "own";
+
+/// The paper size: each shipped look comes in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    /// A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+/// What the organiser chose.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Design {
+    /// The event's title, printed in every header.
+    pub title: String,
+    /// A shipped look (`classic`, `festival`, `large-print`, `twelve`), or `own` for the
+    /// template uploaded to the event.
+    pub look: String,
+    /// The paper size (an uploaded template says its own).
+    pub paper: Paper,
+    /// Plain books (one book a game), or `None` for booklets.
+    pub books: Option<u64>,
+    /// Booklets (a book per game each).
+    pub booklets: Option<u64>,
+    /// Games per booklet.
+    pub games: Option<u16>,
+    /// A run of booklets printed booklet by booklet (in colour) or game by game (in black).
+    pub order: Order,
+    /// Bleed beyond the trim, mm.
+    pub bleed_mm: f32,
+    /// Crop marks.
+    pub crop_marks: bool,
+}
+
+impl Default for Design {
+    fn default() -> Design {
+        Design {
+            title: "Bingo".into(),
+            look: "classic".into(),
+            paper: Paper::A4,
+            books: Some(50),
+            booklets: None,
+            games: None,
+            order: Order::Booklets,
+            bleed_mm: 0.0,
+            crop_marks: false,
+        }
+    }
+}
+
+/// One thing wrong with a design, and the field it belongs beside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The design's field (`title`, `look`, `books`, …).
+    pub field: &'static str,
+    /// What is wrong, in the organiser's words.
+    pub message: String,
+}
+
+impl Problem {
+    fn new(field: &'static str, message: impl Into<String>) -> Problem {
+        Problem { field, message: message.into() }
+    }
+}
+
+/// The looks the studio offers (each in A4 and Letter).
+pub const LOOKS: [&str; 4] = ["classic", "festival", "large-print", "twelve"];
+
+impl Design {
+    /// Every problem with the fields themselves, before any template or font is read.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let title = self.title.trim();
+        if title.is_empty() {
+            problems.push(Problem::new("title", "give the event a title"));
+        } else if title.chars().count() > TITLE_MAX {
+            problems.push(Problem::new("title", format!("is longer than {TITLE_MAX} characters")));
+        }
+        if !LOOKS.contains(&self.look.as_str()) && self.look != OWN_LOOK {
+            problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
+        }
+        match (self.books, self.booklets, self.games) {
+            (Some(_), Some(_), _) => problems.push(Problem::new("books", "give books or booklets, not both")),
+            (Some(0), None, _) => problems.push(Problem::new("books", "make at least 1 book")),
+            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => problems.push(Problem::new(
+                "books",
+                format!("the studio makes up to {STUDIO_MAX_BOOKS} books at a time; for more, use `housie generate`"),
+            )),
+            (None, Some(0), _) => problems.push(Problem::new("booklets", "make at least 1 booklet")),
+            (None, Some(_), None) => problems.push(Problem::new("games", "say how many games a booklet holds")),
+            (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
+                problems.push(Problem::new(
+                    "booklets",
+                    format!(
+                        "{b} booklets of {g} games is {} books; the studio makes up to {STUDIO_MAX_BOOKS} at a time",
+                        u64::from(g).saturating_mul(b)
+                    ),
+                ))
+            }
+            (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
+            _ => {}
+        }
+        if self.books.is_some() && self.games.is_some() {
+            problems.push(Problem::new("games", "games go with booklets (a booklet is one book per game)"));
+        }
+        problems
+    }
+
+    /// The template the design names: a shipped one on its paper, or the event's own file.
+    pub fn template(&self, event: &Path) -> String {
+        if self.look == OWN_LOOK {
+            return event.join(OWN_TEMPLATE).display().to_string();
+        }
+        match self.paper {
+            Paper::A4 => self.look.clone(),
+            Paper::Letter => format!("{}-letter", self.look),
+        }
+    }
+
+    /// The settings `housie generate` would be given (for a top-up, those of the run it
+    /// continues, with its numbering).
+    pub fn settings(&self, event: &Path, after: Option<&Continuation>) -> Settings {
+        let books = match (self.books, self.booklets, self.games) {
+            (Some(books), _, _) => books,
+            (None, Some(booklets), Some(games)) => booklets.saturating_mul(u64::from(games)),
+            _ => 0,
+        };
+        let games = if self.books.is_some() { None } else { self.games };
+        let base = after.map_or_else(Settings::default, |c| c.latest().settings.clone());
+        Settings {
+            books,
+            games,
+            order: self.order,
+            first_book: after.map_or(1, Continuation::next_book),
+            title: self.title.trim().to_string(),
+            template: self.template(event),
+            bleed_mm: self.bleed_mm,
+            crop_marks: self.crop_marks,
+            ..base
+        }
+    }
+
+    /// The plan to generate the design into `event` (with `seed`), or every problem with it,
+    /// each beside its field.
+    pub fn plan(
+        &self,
+        event: &Path,
+        seed: crate::generate::Seed,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Vec<Problem>> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let settings = self.settings(event, after.as_ref());
+        let plan = GeneratePlan::resolve(seed, settings, event.to_path_buf(), true, after);
+        // `resolve` checks the folder too; the studio's folder holds its own files.
+        plan.map_err(|e| vec![problem_of(e)])
+    }
+}
+
+/// The field an error from the pipeline belongs beside.
+pub fn problem_of(e: Error) -> Problem {
+    let field = match &e {
+        Error::Settings(s) => match s.field {
+            "bleed_mm" => "bleed_mm",
+            "games" => "games",
+            "order" => "order",
+            "title" => "title",
+            "template" => "look",
+            _ => "books",
+        },
+        Error::Run(RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. }) => "books",
+        Error::Run(_) => "books",
+        Error::Template(_) => "look",
+        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. }))
+        | Error::Font(FontError::MissingGlyph { what, .. })
+            if what == "the title" =>
+        {
+            "title"
+        }
+        Error::Style(_) | Error::Font(_) => "look",
+        _ => "event",
+    };
+    Problem::new(field, e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_is_named_by_its_field() {
+        let d =
+            Design { title: " ".into(), look: "../etc".into(), books: Some(0), games: Some(3), ..Design::default() };
+        let fields: Vec<&str> = d.problems().iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["title", "look", "books", "games"]);
+        let huge = Design { books: Some(1_000_000_000), ..Design::default() };
+        assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
+        let booklets = Design { books: None, booklets: Some(20), games: Some(6), ..Design::default() };
+        assert!(booklets.problems().is_empty());
+        let s = booklets.settings(Path::new("/tmp/e"), None);
+        assert_eq!((s.books, s.games), (120, Some(6)));
+        assert_eq!(Design { paper: Paper::Letter, ..Design::default() }.template(Path::new("/e")), "classic-letter");
+    }
+}

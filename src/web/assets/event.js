@@ -1,0 +1,211 @@
+// housie studio: one event's page. Every change is saved at once and the preview redrawn.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const id = new URLSearchParams(location.search).get("id") || "";
+  const base = "/api/events/" + encodeURIComponent(id);
+  $("back").href = studio.href("/");
+  let event = null;
+  let previewAsked = 0;
+
+  const fields = ["title", "look", "count", "games", "bleed", "event"];
+  function showProblems(problems) {
+    for (const f of fields) $(f + "-error").textContent = "";
+    const where = { title: "title", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games" };
+    for (const p of problems || []) {
+      const el = $((where[p.field] || "event") + "-error");
+      el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
+    }
+  }
+
+  function design() {
+    const booklets = $("kind").value === "booklets";
+    const count = Number($("count").value);
+    return {
+      title: $("title").value,
+      look: $("look").value,
+      paper: $("paper").value,
+      books: booklets ? null : count,
+      booklets: booklets ? count : null,
+      games: booklets ? Number($("games").value) : null,
+      order: $("order").value,
+      bleed_mm: Number($("bleed").value || 0),
+      crop_marks: $("crop").checked,
+    };
+  }
+
+  function fill(e) {
+    const d = e.design;
+    $("title").value = d.title;
+    $("look").value = d.look;
+    $("paper").value = d.paper;
+    $("kind").value = d.booklets ? "booklets" : "books";
+    $("count").value = d.booklets || d.books || 1;
+    $("games").value = d.games || 6;
+    $("order").value = d.order;
+    $("bleed").value = d.bleed_mm;
+    $("crop").checked = d.crop_marks;
+    kindChanged();
+  }
+
+  function kindChanged() {
+    const booklets = $("kind").value === "booklets";
+    $("games-row").hidden = !booklets;
+    $("count-label").textContent = booklets ? "How many booklets" : "How many books";
+  }
+
+  function show(e) {
+    event = e;
+    document.title = "housie studio · " + e.design.title;
+    $("state").textContent = studio.states[e.state] || e.state;
+    const frozen = e.state === "night_under_way" || e.state === "ended";
+    $("frozen").hidden = !frozen;
+    for (const el of document.querySelectorAll("#design input, #design select")) el.disabled = frozen;
+    showProblems(e.problems);
+    const w = $("warnings");
+    w.textContent = "";
+    for (const text of e.warnings) { const li = document.createElement("li"); li.textContent = text; w.append(li); }
+    w.hidden = e.warnings.length === 0;
+    const pages = Math.max(1, Math.min(e.pages, e.design.games || 1, 99));
+    const sel = $("page");
+    if (sel.options.length !== pages) {
+      sel.textContent = "";
+      for (let p = 1; p <= pages; p++) { const o = document.createElement("option"); o.value = p; o.textContent = e.design.games ? `${p} (game ${p})` : p; sel.append(o); }
+    }
+    const printed = e.files.length > 0;
+    const running = e.job && e.job.state === "running";
+    $("generate").disabled = frozen || running || e.problems.length > 0;
+    $("generate").textContent = printed ? "Generate again (new numbers)" : "Generate the print file";
+    $("verify").disabled = !printed || running;
+    $("night").disabled = !printed || running;
+    $("top-up").disabled = !printed;
+    $("stop").hidden = !running;
+    const files = $("files");
+    files.textContent = "";
+    for (const f of e.files) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = studio.href(base + "/files/" + encodeURIComponent(f.name));
+      a.textContent = `${f.name} (${(f.bytes / 1024).toFixed(0)} KB)`;
+      li.append(a);
+      files.append(li);
+    }
+    if (e.desk) { $("desk-link").href = e.desk; $("desk-link").hidden = false; }
+    if (e.job) showJob(e.job);
+  }
+
+  async function preview() {
+    const asked = ++previewAsked;
+    const headers = studio.token ? { Authorization: "Bearer " + studio.token } : {};
+    let res;
+    try { res = await fetch(base + "/preview.svg?page=" + ($("page").value || 1), { headers }); } catch (_) { return; }
+    if (asked !== previewAsked) return;
+    if (res.ok) { $("preview").innerHTML = await res.text(); return; }
+    let body = {};
+    try { body = await res.json(); } catch (_) {}
+    $("preview").textContent = "No preview: " + (body.error || res.status);
+  }
+
+  let saveTimer = null;
+  function changed() {
+    kindChanged();
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(save, 200);
+  }
+  async function save() {
+    const r = await studio.api("PUT", base, design());
+    if (r.ok) { show(r.body); preview(); }
+    else showProblems([{ field: r.body.field || "event", message: r.body.error }]);
+  }
+  for (const el of document.querySelectorAll("#design input, #design select")) {
+    if (el.id === "template-file") continue;
+    el.addEventListener("input", changed);
+  }
+  $("page").addEventListener("change", preview);
+
+  $("template-file").addEventListener("change", async () => {
+    const file = $("template-file").files[0];
+    if (!file) return;
+    if (file.size > 64 * 1024) { showProblems([{ field: "look", message: "a template is at most 64 KB" }]); return; }
+    const r = await studio.api("POST", base + "/template", await file.text(), "text/plain");
+    if (r.ok) { fill(r.body); show(r.body); preview(); }
+    else showProblems([{ field: "look", message: r.body.error }]);
+  });
+
+  function showJob(j) {
+    const p = $("progress");
+    p.max = Math.max(1, j.total);
+    p.value = j.done;
+    const what = j.task === "verify" ? "Verifying" : "Generating";
+    const m = $("job-message");
+    m.className = "message";
+    if (j.state === "running") m.textContent = `${what}: page ${j.done} of ${j.total}`;
+    else if (j.state === "done" && j.task === "verify") {
+      m.textContent = j.problems.length ? "NOT VALID: " + j.problems.join("; ") : "Valid: " + j.summary;
+      m.className = j.problems.length ? "message bad" : "message good";
+    } else if (j.state === "done") { m.textContent = "Done: " + j.summary; m.className = "message good"; }
+    else if (j.state === "stopped") m.textContent = "Stopped: nothing was written.";
+    else if (j.state === "failed") { m.textContent = "Failed: " + j.error; m.className = "message bad"; }
+  }
+
+  function follow() {
+    const q = studio.token ? "?token=" + encodeURIComponent(studio.token) : "";
+    const source = new EventSource(base + "/progress" + q);
+    source.addEventListener("progress", (ev) => {
+      const j = JSON.parse(ev.data);
+      showJob(j);
+      if (j.state !== "running") { source.close(); reload(); }
+    });
+    source.onerror = () => { source.close(); setTimeout(reload, 500); };
+  }
+
+  async function start(task) {
+    const r = await studio.api("POST", base + "/" + task);
+    if (!r.ok) { $("job-message").textContent = r.body.error; $("job-message").className = "message bad"; if (r.body.field) showProblems([{ field: r.body.field, message: r.body.error }]); return; }
+    showJob(r.body);
+    $("stop").hidden = false;
+    $("generate").disabled = $("verify").disabled = $("night").disabled = true;
+    follow();
+  }
+  $("generate").addEventListener("click", () => start("generate"));
+  $("verify").addEventListener("click", () => start("verify"));
+  $("stop").addEventListener("click", () => studio.api("DELETE", base + "/job"));
+
+  $("night").addEventListener("click", async () => {
+    const r = await studio.api("POST", base + "/night");
+    if (!r.ok) { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; return; }
+    $("desk-link").href = r.body.desk;
+    $("desk-link").hidden = false;
+    $("night-message").textContent = "The desk is open in a new tab.";
+    window.open(r.body.desk, "_blank", "noopener");
+    reload();
+  });
+  async function duplicate() {
+    const r = await studio.api("POST", base + "/duplicate");
+    if (r.ok) location.href = studio.href("/event", { id: r.body.id });
+    else $("night-message").textContent = r.body.error;
+  }
+  $("duplicate").addEventListener("click", duplicate);
+  $("duplicate-frozen").addEventListener("click", duplicate);
+  $("top-up").addEventListener("click", async () => {
+    const n = Number($("more").value);
+    const body = event && event.design.booklets ? { booklets: n } : { books: n };
+    const r = await studio.api("POST", base + "/top-up", body);
+    if (r.ok) location.href = studio.href("/event", { id: r.body.id });
+    else { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; }
+  });
+
+  async function reload() {
+    const r = await studio.api("GET", base);
+    if (!r.ok) { $("event-error").textContent = r.body.error; return; }
+    show(r.body);
+    return r.body;
+  }
+  reload().then((e) => {
+    if (!e) return;
+    fill(e);
+    preview();
+    if (e.job && e.job.state === "running") follow();
+  });
+})();

@@ -1,0 +1,83 @@
+// housie studio: the events page, and the API helper both studio pages use.
+"use strict";
+
+const studio = (() => {
+  const token = new URLSearchParams(location.search).get("token") || "";
+
+  // Calls the API; resolves to {ok, status, body}. Status 0: housie did not answer.
+  async function api(method, path, body, type) {
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = type || "application/json";
+    if (token) headers["Authorization"] = "Bearer " + token;
+    try {
+      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : (type ? body : JSON.stringify(body)) });
+      let data = null;
+      try { data = await res.json(); } catch (_) { data = { error: "the studio answered " + res.status }; }
+      return { ok: res.ok, status: res.status, body: data };
+    } catch (e) {
+      return { ok: false, status: 0, body: { error: "no answer from housie: is `housie studio` still running?" } };
+    }
+  }
+
+  // A link to another studio page, keeping the token.
+  function href(path, params) {
+    const q = new URLSearchParams(params || {});
+    if (token) q.set("token", token);
+    const s = q.toString();
+    return s ? path + "?" + s : path;
+  }
+
+  const states = { designed: "Designed", printed: "Printed", night_under_way: "Night under way", ended: "Ended" };
+  function paper(e) {
+    return e.booklets ? `${e.booklets} booklets × ${e.games} games` : `${e.books} books`;
+  }
+  return { api, href, token, states, paper };
+})();
+
+if (document.getElementById("new-form")) {
+  const $ = (id) => document.getElementById(id);
+  const kind = $("new-kind");
+  kind.addEventListener("change", () => {
+    const booklets = kind.value === "booklets";
+    $("new-games-row").hidden = !booklets;
+    $("new-count-label").textContent = booklets ? "How many booklets" : "How many books";
+  });
+
+  async function load() {
+    const r = await studio.api("GET", "/api/events");
+    const tbody = document.querySelector("#events tbody");
+    tbody.textContent = "";
+    if (!r.ok) { $("empty").hidden = false; $("empty").textContent = r.body.error; return; }
+    $("empty").hidden = r.body.length > 0;
+    $("events").hidden = r.body.length === 0;
+    for (const e of r.body) {
+      const tr = document.createElement("tr");
+      const name = document.createElement("td");
+      const a = document.createElement("a");
+      a.href = studio.href("/event", { id: e.id });
+      a.textContent = e.title + (e.after ? " (top-up)" : "");
+      name.append(a);
+      const p = document.createElement("td"); p.textContent = studio.paper(e);
+      const made = document.createElement("td"); made.textContent = (e.created || "").slice(0, 10);
+      const st = document.createElement("td"); st.className = "state"; st.textContent = studio.states[e.state] || e.state;
+      tr.append(name, p, made, st);
+      tbody.append(tr);
+    }
+  }
+
+  $("new-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    for (const f of ["title", "count", "games"]) $("new-" + f + "-error").textContent = "";
+    const count = Number($("new-count").value);
+    const body = { title: $("new-title").value };
+    if (kind.value === "booklets") { body.booklets = count; body.games = Number($("new-games").value); }
+    else body.books = count;
+    const r = await studio.api("POST", "/api/events", body);
+    if (r.ok) { location.href = studio.href("/event", { id: r.body.id }); return; }
+    const map = { title: "title", books: "count", booklets: "count", games: "games" };
+    const where = map[r.body.field];
+    if (where) { $("new-" + where + "-error").textContent = r.body.error; $("new-" + where).focus(); }
+    else { $("new-message").textContent = r.body.error; $("new-message").className = "message bad"; }
+  });
+  load();
+}
