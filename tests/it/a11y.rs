@@ -48,7 +48,6 @@ async fn the_desk_the_board_and_the_player_page_pass_axe_and_lighthouse() {
         exchange(port, "POST", "/api/games/1/calls", &token, &format!(r#"{{"number": {n}}}"#));
     }
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
-    let axe = std::fs::read_to_string(tools.join("node_modules/axe-core/axe.min.js")).unwrap();
     let board_url = format!("http://127.0.0.1:{port}/board");
     let play_url = format!("http://127.0.0.1:{port}/play?s={}", rows[0].serial);
     for (name, page) in [("desk", url.as_str()), ("board", board_url.as_str()), ("player page", play_url.as_str())] {
@@ -74,35 +73,79 @@ async fn the_desk_the_board_and_the_player_page_pass_axe_and_lighthouse() {
             c.find(fantoccini::Locator::Css("#catch-up")).await.unwrap().click().await.unwrap();
             text_until(&c, ".play-ticket .to-go", |t| t == "10 to go").await;
         }
-        c.execute(&axe, Vec::new()).await.unwrap();
-        let found = c
+        judge(c, name, page, &Tools { node: &node, dir: &tools, chromium: &chromium }, dir.path()).await;
+    }
+}
+
+/// What judging a page takes: node, the npm packages and Chromium.
+struct Tools<'a> {
+    node: &'a std::path::Path,
+    dir: &'a std::path::Path,
+    chromium: &'a std::path::Path,
+}
+
+/// axe on the page as `c` shows it (no serious or critical violation), then Lighthouse on
+/// `page` in a Chromium of its own (accessibility at least 95).
+async fn judge(c: fantoccini::Client, name: &str, page: &str, t: &Tools<'_>, scratch: &std::path::Path) {
+    let axe = std::fs::read_to_string(t.dir.join("node_modules/axe-core/axe.min.js")).unwrap();
+    c.execute(&axe, Vec::new()).await.unwrap();
+    let found = c
             .execute_async(
                 "const done = arguments[arguments.length - 1]; axe.run(document).then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.length])));",
                 Vec::new(),
             )
             .await
             .unwrap();
-        let violations = found.as_array().unwrap();
-        eprintln!("axe on the {name}: {violations:?}");
-        let serious: Vec<_> =
-            violations.iter().filter(|v| matches!(v[1].as_str(), Some("serious") | Some("critical"))).collect();
-        assert!(serious.is_empty(), "axe finds serious violations on the {name}: {serious:?}");
-        c.close().await.unwrap();
-        // Lighthouse runs its own Chromium.
-        let report = dir.path().join(format!("lighthouse-{name}.json"));
-        let status = std::process::Command::new(&node)
-            .arg(tools.join("node_modules/lighthouse/cli/index.js"))
-            .arg(page)
-            .args(["--quiet", "--only-categories=accessibility", "--output=json"])
-            .arg(format!("--output-path={}", report.display()))
-            .arg("--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run")
-            .env("CHROME_PATH", &chromium)
-            .status()
-            .unwrap();
-        assert!(status.success(), "lighthouse on the {name}");
-        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-        let score = json["categories"]["accessibility"]["score"].as_f64().unwrap();
-        eprintln!("lighthouse accessibility on the {name}: {:.0}", score * 100.0);
-        assert!(score >= 0.95, "lighthouse scores the {name}'s accessibility {score}");
+    let violations = found.as_array().unwrap();
+    eprintln!("axe on the {name}: {violations:?}");
+    let serious: Vec<_> =
+        violations.iter().filter(|v| matches!(v[1].as_str(), Some("serious") | Some("critical"))).collect();
+    assert!(serious.is_empty(), "axe finds serious violations on the {name}: {serious:?}");
+    c.close().await.unwrap();
+    // Lighthouse runs its own Chromium.
+    let report = scratch.join(format!("lighthouse-{name}.json"));
+    let status = std::process::Command::new(t.node)
+        .arg(t.dir.join("node_modules/lighthouse/cli/index.js"))
+        .arg(page)
+        .args(["--quiet", "--only-categories=accessibility", "--output=json"])
+        .arg(format!("--output-path={}", report.display()))
+        .arg("--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run")
+        .env("CHROME_PATH", t.chromium)
+        .status()
+        .unwrap();
+    assert!(status.success(), "lighthouse on the {name}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let score = json["categories"]["accessibility"]["score"].as_f64().unwrap();
+    eprintln!("lighthouse accessibility on the {name}: {:.0}", score * 100.0);
+    assert!(score >= 0.95, "lighthouse scores the {name}'s accessibility {score}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver, housie_missing_node, housie_missing_a11y),
+    ignore = "needs chromium, chromedriver, node, and axe-core and lighthouse in HOUSIE_A11Y_TOOLS (see .ci/run)"
+)]
+async fn the_studios_pages_pass_axe_and_lighthouse() {
+    let (Some(chromium), Some(chromedriver), Some(node)) = (tool("chromium"), tool("chromedriver"), tool("node"))
+    else {
+        return;
+    };
+    let Some(tools) = a11y_tools() else { return };
+    let dir = Dir::new();
+    let (_studio, url) = crate::studio_browser::studio(&dir.join("events"));
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    exchange(port, "POST", "/api/events", "", r#"{"title": "Spring Fair", "booklets": 10, "games": 3}"#);
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let events = format!("{url}/");
+    let event = format!("{url}/event?id=spring-fair");
+    for (name, page) in [("studio's events", events.as_str()), ("studio's event", event.as_str())] {
+        let c = browser(driver_port, &chromium, 1366, 900).await;
+        c.goto(page).await.unwrap();
+        if name == "studio's event" {
+            crate::browser::js_until(&c, "return document.querySelectorAll('#preview svg').length", |v| v == 1).await;
+        } else {
+            text_until(&c, "#events", |t| t.contains("Spring Fair")).await;
+        }
+        judge(c, name, page, &Tools { node: &node, dir: &tools, chromium: &chromium }, dir.path()).await;
     }
 }

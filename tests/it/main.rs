@@ -35,5 +35,6 @@ mod run;
 mod serving;
 mod snapshots;
 mod statistics;
+mod studio_browser;
 mod templates;
 mod util;

@@ -1,0 +1,93 @@
+//! The organiser's whole path in the studio, in headless Chromium, without a shell: a new
+//! event, the preview following the title as it is typed, 50 books generated with the
+//! progress reaching the end, verified, and the caller's desk opened.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use fantoccini::Locator;
+
+use crate::browser::{browser, chromedriver_on_a_free_port, js_until, text_until};
+use crate::serving::{free_port, wait_for_port, Process};
+use crate::util::{tool, Dir};
+
+/// `housie studio DIR --no-open` on a free port; its address.
+pub fn studio(dir: &std::path::Path) -> (Process, String) {
+    let port = free_port();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["studio", dir.to_str().unwrap(), "--no-open", "--listen", &format!("127.0.0.1:{port}")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), format!("http://127.0.0.1:{port}/"), "on loopback the studio needs no token");
+    wait_for_port(port, "housie studio");
+    (Process(child), line.trim().trim_end_matches('/').to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let c = browser(driver_port, &chromium, 1366, 900).await;
+    c.goto(&format!("{url}/")).await.unwrap();
+    text_until(&c, "#empty", |t| t.contains("No events yet")).await;
+
+    // A new event: title and 50 books, by keyboard.
+    let title = c.find(Locator::Id("new-title")).await.unwrap();
+    title.send_keys("Spring Fair").await.unwrap();
+    let count = c.find(Locator::Id("new-count")).await.unwrap();
+    count.clear().await.unwrap();
+    count.send_keys("50").await.unwrap();
+    c.find(Locator::Id("create")).await.unwrap().click().await.unwrap();
+    js_until(&c, "return location.pathname + location.search", |v| v == "/event?id=spring-fair").await;
+
+    // The preview shows the title, and follows it as it is typed.
+    let preview_title = "const t = document.querySelector('#preview svg text'); return t ? t.textContent : ''";
+    js_until(&c, preview_title, |v| v == "Spring Fair").await;
+    let field = c.find(Locator::Id("title")).await.unwrap();
+    field.send_keys(" Bingo").await.unwrap();
+    js_until(&c, preview_title, |v| v == "Spring Fair Bingo").await;
+    // A title the font cannot print is refused beside the field, and the preview says why.
+    field.send_keys(" ビンゴ").await.unwrap();
+    text_until(&c, "#title-error", |t| t.contains("no glyph")).await;
+    for _ in 0..4 {
+        field.send_keys("\u{E003}").await.unwrap(); // backspace
+    }
+    text_until(&c, "#title-error", str::is_empty).await;
+
+    // Generate: the progress reaches the end, and the files are offered.
+    c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    text_until(&c, "#job-message", |t| t.starts_with("Done")).await;
+    let progress =
+        js_until(&c, "const p = document.getElementById('progress'); return [p.value, p.max]", |v| v[0] == v[1]).await;
+    assert_eq!(progress, serde_json::json!([50, 50]));
+    text_until(&c, "#files", |t| t.contains("books.pdf") && t.contains("manifest.csv") && !t.contains("run.json"))
+        .await;
+    assert!(d.join("events/spring-fair/books.pdf").is_file());
+
+    // Verify.
+    c.find(Locator::Id("verify")).await.unwrap().click().await.unwrap();
+    text_until(&c, "#job-message", |t| t.starts_with("Valid")).await;
+
+    // The desk, opened from the page.
+    c.find(Locator::Id("night")).await.unwrap().click().await.unwrap();
+    let desk = js_until(&c, "const a = document.getElementById('desk-link'); return a.hidden ? '' : a.href", |v| {
+        v.as_str().is_some_and(|s| s.contains("/?token="))
+    })
+    .await;
+    c.goto(desk.as_str().unwrap()).await.unwrap();
+    text_until(&c, "#run-title", |t| t.contains("Spring Fair Bingo")).await;
+    // Back in the studio, the paper is frozen.
+    c.goto(&format!("{url}/event?id=spring-fair")).await.unwrap();
+    js_until(&c, "return document.getElementById('frozen').hidden", |v| v == false).await;
+    c.close().await.unwrap();
+}
