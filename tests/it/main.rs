@@ -35,6 +35,7 @@ mod run;
 mod serving;
 mod snapshots;
 mod statistics;
+mod studio_api;
 mod studio_browser;
 mod templates;
 mod util;

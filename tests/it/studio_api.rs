@@ -1,0 +1,176 @@
+//! The studio's API under hostile input: each a clear JSON refusal with a 4xx, nothing
+//! half-written, nothing outside the studio's folder touched.
+
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use crate::serving::exchange;
+use crate::studio_browser::studio;
+use crate::util::Dir;
+
+fn port_of(url: &str) -> u16 {
+    url.rsplit(':').next().unwrap().parse().unwrap()
+}
+
+/// A raw request; the status line and the body.
+fn raw(port: u16, head: &str, body: &[u8]) -> (String, String) {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer.lines().next().unwrap_or("").to_string();
+    (status, answer.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string()))
+}
+
+fn wait_job(port: u16, id: &str) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let (_, job, _) = exchange(port, "GET", &format!("/api/events/{id}/job"), "", "");
+        if job["state"] != "running" {
+            return job;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{job}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
+    let d = Dir::new();
+    let root = d.join("events");
+    let (_studio, url) = studio(&root);
+    let port = port_of(&url);
+    let post = |path: &str, body: &str| exchange(port, "POST", path, "", body);
+
+    // A path in the event's name stays inside the folder.
+    let (status, body, _) = post("/api/events", r#"{"title": "../../../tmp/evil", "books": 2}"#);
+    assert!(status.contains("201"), "{status} {body}");
+    assert_eq!(body["id"], "tmp-evil");
+    assert!(root.join("tmp-evil/studio.json").is_file());
+    for path in ["/api/events/..%2F..%2Fetc", "/api/events/../x/preview.svg", "/api/events/Tmp-Evil"] {
+        let (status, body, _) = exchange(port, "GET", path, "", "");
+        assert!(status.contains("404"), "{path}: {status} {body}");
+    }
+
+    // 10⁹ books, and a title in a script the font lacks: refused beside the field.
+    let (status, body, _) = post("/api/events", r#"{"title": "Huge", "books": 1000000000}"#);
+    assert!(status.contains("422") && body["field"] == "books", "{status} {body}");
+    let design = |title: &str, books: u64| {
+        format!(
+            r#"{{"title": "{title}", "look": "classic", "paper": "a4", "books": {books}, "booklets": null, "games": null, "order": "booklets", "bleed_mm": 0, "crop_marks": false}}"#
+        )
+    };
+    let (status, body, _) = exchange(port, "PUT", "/api/events/tmp-evil", "", &design("ビンゴ", 2));
+    assert!(status.contains("200"), "{status} {body}");
+    assert_eq!(body["problems"][0]["field"], "title", "{body}");
+    let (status, body, _) = exchange(port, "GET", "/api/events/tmp-evil/preview.svg", "", "");
+    assert!(status.contains("422") && body["field"] == "title", "{status} {body}");
+    let (status, body, _) = post("/api/events/tmp-evil/generate", "");
+    assert!(status.contains("422") && body["field"] == "title", "{status} {body}");
+    // A design of the wrong shape.
+    let (status, body, _) = exchange(port, "PUT", "/api/events/tmp-evil", "", r#"{"title": 5, "path": "/etc"}"#);
+    assert!(status.contains("422"), "{status} {body}");
+
+    // A 100 MB upload is refused from its length, before it is read.
+    let head = format!(
+        "POST /api/events/tmp-evil/template HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        100 << 20
+    );
+    let start = Instant::now();
+    let (status, body) = raw(port, &head, &[b'#'; 4096]);
+    assert!(status.contains("413") && body.contains("error"), "{status} {body}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // A template that is not TOML, or not text.
+    let (status, body) = raw(
+        port,
+        &format!("POST /api/events/tmp-evil/template HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: text/plain\r\nContent-Length: 4\r\nConnection: close\r\n\r\n"),
+        b"\x89PNG",
+    );
+    assert!(status.contains("422") && body.contains("not text"), "{status} {body}");
+    assert!(!root.join("tmp-evil/template.toml").exists());
+
+    // Another site's page cannot drive the studio.
+    let (status, body) = raw(
+        port,
+        &format!("POST /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 17\r\nConnection: close\r\n\r\n"),
+        br#"{"title": "Evil"}"#,
+    );
+    assert!(status.contains("403") && body.contains("its own pages"), "{status} {body}");
+    let (status, _) =
+        raw(port, &format!("GET /api/events HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"), b"");
+    assert!(status.contains("403"), "{status}");
+
+    // Two generates of one event at once: the second is refused; stopping leaves nothing.
+    let (_, body, _) = post("/api/events", r#"{"title": "Big", "books": 20000}"#);
+    let id = body["id"].as_str().unwrap().to_string();
+    let (first, _, _) = post(&format!("/api/events/{id}/generate"), "");
+    let (second, body, _) = post(&format!("/api/events/{id}/generate"), "");
+    assert!(first.contains("202"), "{first}");
+    assert!(second.contains("409"), "{second} {body}");
+    exchange(port, "DELETE", &format!("/api/events/{id}/job"), "", "");
+    let job = wait_job(port, &id);
+    assert_eq!(job["state"], "stopped", "{job}");
+    let mut left: Vec<String> = std::fs::read_dir(root.join(&id))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["studio.json"], "a stopped generate leaves only the design");
+
+    // The browser gone mid-generate: the run still completes, whole.
+    let (_, body, _) = post("/api/events", r#"{"title": "Gone", "books": 300}"#);
+    let id = body["id"].as_str().unwrap().to_string();
+    let (status, _) = raw(
+        port,
+        &format!("POST /api/events/{id}/generate HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("202"));
+    {
+        // A progress stream dropped at once.
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let _ =
+            s.write_all(format!("GET /api/events/{id}/progress HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes());
+    }
+    assert_eq!(wait_job(port, &id)["state"], "done");
+    let out = assert_cmd::Command::cargo_bin("housie")
+        .unwrap()
+        .args(["verify", root.join(&id).to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+
+    // Nothing outside the folder was touched.
+    let mut outside: Vec<String> =
+        std::fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    outside.sort();
+    assert_eq!(outside, ["events"]);
+}
+
+/// Beyond loopback, every API call needs the token the studio printed.
+#[test]
+fn beyond_loopback_the_studio_needs_its_token() {
+    let d = Dir::new();
+    let port = crate::serving::free_port();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["studio", d.join("e").to_str().unwrap(), "--no-open", "--listen", &format!("0.0.0.0:{port}")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line).unwrap();
+    let _studio = crate::serving::Process(child);
+    let token = line.trim().split("?token=").nth(1).expect("a token in the address").to_string();
+    crate::serving::wait_for_port(port, "housie studio");
+    let (status, body, _) = exchange(port, "GET", "/api/events", "wrong", "");
+    assert!(status.contains("401"), "{status} {body}");
+    let (status, _, _) = exchange(port, "GET", "/api/events", &token, "");
+    assert!(status.contains("200"), "{status}");
+    // The page itself loads; its calls carry the token from its address.
+    let (status, _) = raw(port, &format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"), b"");
+    assert!(status.contains("200"), "{status}");
+}
