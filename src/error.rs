@@ -133,6 +133,9 @@ pub enum Error {
     /// A font was refused.
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
+    /// A logo was refused.
+    #[error(transparent)]
+    Logo(#[from] crate::print::logo::LogoError),
     /// A prize set was refused.
     #[error(transparent)]
     Prizes(#[from] crate::rules::PrizeSetError),

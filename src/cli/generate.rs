@@ -96,6 +96,16 @@ pub struct Args {
     /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
+    /// A PNG or JPEG logo on every page (a club's or a sponsor's), converted to print colours
+    /// (with --after, the earlier run's unless given; a template may name one in `[logo]`).
+    #[arg(long, value_name = "FILE")]
+    logo: Option<PathBuf>,
+    /// The logo's printed height in millimetres.
+    #[arg(long, value_name = "MM", default_value_t = 12.0, requires = "logo")]
+    logo_height: f32,
+    /// Where the logo goes.
+    #[arg(long, value_enum, value_name = "WHERE", default_value = "header-centre", requires = "logo")]
+    logo_position: housie::print::logo::LogoPosition,
     /// Bleed in millimetres (3 is usual): background colour runs this far past the trim
     /// [default: 3 when the template's colour reaches the trim, else 0; with --after, the
     /// earlier run's].
@@ -179,6 +189,15 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         font: args.font.clone().or_else(|| look.font.clone()),
         bleed_mm: args.bleed.unwrap_or(look.bleed_mm),
         crop_marks: args.crop_marks || look.crop_marks,
+        logo: match &args.logo {
+            Some(file) => Some(housie::pipeline::LogoSettings {
+                file: file.clone(),
+                sha256: String::new(),
+                height_mm: args.logo_height,
+                position: args.logo_position,
+            }),
+            None => look.logo.clone(),
+        },
     };
 
     let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
@@ -269,6 +288,11 @@ fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
     }
     if plan.style().colour_reaches_trim() {
         note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
+    }
+    if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
+        if let Ok(Some(warning)) = logo.check_resolution(l.height_mm) {
+            note!("housie: warning: {warning}");
+        }
     }
 }
 

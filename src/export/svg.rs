@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::pdf::{self, PdfStyle, BARCODE_FONT_ID, OVER, UNDER};
+use super::pdf::{self, PdfStyle, BARCODE_FONT_ID, LOGO_ID, OVER, UNDER};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::font::Font;
@@ -26,6 +26,7 @@ pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> Strin
     let drawing = pdf::drawing(style, page, pages);
     let (w, h) = style.media_mm();
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
+    r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
     r.run(&drawing.content, &drawing, 0);
     r.finish(w, h, label)
 }
@@ -90,6 +91,8 @@ struct Reader<'a> {
     glyphs: BTreeMap<u16, Option<String>>,
     body: String,
     text_layer: String,
+    /// The logo as PNG, drawn where the PDF draws its image.
+    logo: Option<&'a [u8]>,
 }
 
 impl<'a> Reader<'a> {
@@ -109,6 +112,7 @@ impl<'a> Reader<'a> {
             glyphs: BTreeMap::new(),
             body: String::with_capacity(64 * 1024),
             text_layer: String::new(),
+            logo: None,
         }
     }
 
@@ -189,6 +193,7 @@ impl<'a> Reader<'a> {
                     f(width)
                 );
             }
+            "Do" if matches!(o.first(), Some(Operand::Name(name)) if name == LOGO_ID) => self.image(),
             "Do" => {
                 let form = match o.first() {
                     Some(Operand::Name(name)) if name == UNDER => drawing.under.as_deref(),
@@ -230,6 +235,24 @@ impl<'a> Reader<'a> {
             // Graphics states (overprint) and the ends of objects change nothing on screen.
             _ => {}
         }
+    }
+
+    /// The logo: an image fills the unit square of user space, its first row at the top.
+    fn image(&mut self) {
+        use base64::Engine as _;
+        let Some(png) = self.logo else { return };
+        let m = then([1.0, 0.0, 0.0, -1.0, 0.0, 1.0], self.to_svg());
+        let data = base64::engine::general_purpose::STANDARD.encode(png);
+        let _ = writeln!(
+            self.body,
+            r#"<image width="1" height="1" preserveAspectRatio="none" transform="matrix({} {} {} {} {} {})" href="data:image/png;base64,{data}"/>"#,
+            f5(m[0]),
+            f5(m[1]),
+            f5(m[2]),
+            f5(m[3]),
+            f(m[4]),
+            f(m[5])
+        );
     }
 
     /// Moves the pen along the text line by `tx` text-space units.

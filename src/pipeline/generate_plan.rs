@@ -12,9 +12,10 @@ use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunError, RunOptions, Seed, SeedKind, MAX_UNIQUE_LINE_BOOKS};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
+use crate::print::logo::{Logo, LogoError};
 use crate::print::template::Template;
 use crate::record::continuation::Continuation;
-use crate::record::settings::Settings;
+use crate::record::settings::{LogoSettings, Settings};
 use crate::record::RunRecord;
 use crate::support::date::RunDate;
 
@@ -45,6 +46,8 @@ pub struct GeneratePlan {
     pub housie: String,
     /// How the seed came about, recorded in run.json (`None` for a run of housie 0.2).
     pub seed_kind: Option<SeedKind>,
+    /// The settings' logo, decoded and converted.
+    pub logo: Option<Logo>,
 }
 
 impl GeneratePlan {
@@ -65,7 +68,27 @@ impl GeneratePlan {
         };
         // Absolute, so `housie verify` finds it from any folder.
         settings.font = font.file().map(Path::to_path_buf);
+        if let (None, Some(own)) = (&settings.logo, &template.logo) {
+            // A template's logo is named relative to the template's own file.
+            let folder = Path::new(&settings.template).parent().unwrap_or(Path::new("."));
+            settings.logo = Some(LogoSettings {
+                file: folder.join(&own.file),
+                sha256: String::new(),
+                height_mm: own.height,
+                position: own.position,
+            });
+        }
+        let logo = match &mut settings.logo {
+            Some(l) => {
+                let logo = Logo::load(&l.file)?;
+                l.file = std::fs::canonicalize(&l.file).unwrap_or_else(|_| l.file.clone());
+                l.sha256.clone_from(&logo.sha256);
+                Some(logo)
+            }
+            None => None,
+        };
         let mut plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        plan.logo = logo;
         plan.after = after;
         plan.date = RunDate::from_env_or_now()?;
         plan.check()?;
@@ -99,6 +122,7 @@ impl GeneratePlan {
             date: RunDate::EPOCH,
             housie: env!("CARGO_PKG_VERSION").to_string(),
             seed_kind: Some(SeedKind::Text),
+            logo: None,
         }
     }
 
@@ -122,6 +146,7 @@ impl GeneratePlan {
                 (Some(_), Order::Games) => Colours::BlackOnly,
             },
             for_home: false,
+            logo: self.logo.as_ref().zip(self.settings.logo.as_ref()),
         }
     }
 
@@ -146,6 +171,13 @@ impl GeneratePlan {
             Some(path) => Font::from_file(path)?,
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
+        if let Some(l) = &record.settings.logo {
+            let logo = Logo::load(&l.file)?;
+            if logo.sha256 != l.sha256 {
+                return Err(LogoError::Changed { file: l.file.display().to_string() }.into());
+            }
+            plan.logo = Some(logo);
+        }
         plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
@@ -189,6 +221,9 @@ impl GeneratePlan {
     /// refuses but the folder (what the studio's preview checks as the organiser types).
     pub fn check_design(&self) -> Result<(), Error> {
         self.settings.check()?;
+        if let Some((logo, l)) = self.logo.as_ref().zip(self.settings.logo.as_ref()) {
+            logo.check_resolution(l.height_mm)?;
+        }
         self.run_options().check()?;
         if let Some(after) = &self.after {
             let per_scope = self.run_options().books_per_scope(after.books());
@@ -218,6 +253,19 @@ impl GeneratePlan {
             s.pages(self.template.layout.tickets_per_page()).len(1),
         )?;
         Ok(())
+    }
+
+    /// What the organiser should know before printing: a colour running to the trim with no
+    /// bleed, a logo below the resolution that prints sharp.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if self.style().colour_reaches_trim() {
+            warnings.push("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".to_string());
+        }
+        if let Some((logo, l)) = self.logo.as_ref().zip(self.settings.logo.as_ref()) {
+            warnings.extend(logo.check_resolution(l.height_mm).ok().flatten());
+        }
+        warnings
     }
 
     /// The output folder: a folder, and empty unless `force` (nothing to check when comparing).

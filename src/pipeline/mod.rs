@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-pub use crate::record::settings::{Impose, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
+pub use crate::record::settings::{Impose, LogoSettings, Order, Settings, SettingsError, MAX_BLEED_MM, MAX_GAMES};
 pub use generate_plan::GeneratePlan;
 pub use preview::{preview, PREVIEW_SEED};
 

@@ -1,6 +1,7 @@
 //! Where the page's pieces go, computed once for both the renderer and the fit check, so that
 //! what is checked is what is drawn.
 
+use super::logo::LogoPosition;
 use super::template::Template;
 
 /// Millimetres per point.
@@ -113,6 +114,23 @@ impl Geometry {
     /// Top of the serial line in row `i` of slips, 0-based from the top: centred in its slip.
     pub fn ticket_top(&self, i: usize) -> f32 {
         self.cut(i) - self.inset
+    }
+
+    /// Where a logo `height` mm high and `width` mm wide goes: its left, bottom, width and
+    /// height, centred up and down in the header (or footer), at its left, middle or right.
+    pub fn logo(&self, t: &Template, position: LogoPosition, width: f32, height: f32) -> [f32; 4] {
+        // Left and right ends line up with the grids; the middle is the page's.
+        let x = match position {
+            LogoPosition::HeaderLeft | LogoPosition::FooterLeft => self.left,
+            LogoPosition::HeaderRight | LogoPosition::FooterRight => self.right - width,
+            LogoPosition::HeaderCentre | LogoPosition::FooterCentre => (self.w - width) / 2.0,
+        };
+        let y = if position.in_header() {
+            self.header_bottom + (t.header.height - height) / 2.0
+        } else {
+            t.page.margin_bottom + (t.footer.height - height) / 2.0
+        };
+        [x, y, width, height]
     }
 
     /// The cut above slip row `i` (0 under the header, `rows` above the footer).

@@ -97,6 +97,29 @@ pub struct Template {
     /// game g takes colour g, round again after the last.
     #[serde(default = "default_palette")]
     pub palette: Vec<PaletteColour>,
+    /// A logo on every page: `[logo]` with `file` (PNG or JPEG, relative to the template's
+    /// own file), `height` in mm and `position`.
+    #[serde(default)]
+    pub logo: Option<TemplateLogo>,
+}
+
+/// A template's `[logo]`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TemplateLogo {
+    /// The image, relative to the template file.
+    pub file: String,
+    /// Printed height, mm.
+    #[serde(default = "default_logo_height")]
+    pub height: f32,
+    /// Where it goes: `header-left`, `header-centre` (the default), `header-right`, or the
+    /// same in the footer.
+    #[serde(default)]
+    pub position: super::logo::LogoPosition,
+}
+
+fn default_logo_height() -> f32 {
+    12.0
 }
 
 /// Tickets on a page: `columns` columns of `rows` tickets, filled down the first column first.

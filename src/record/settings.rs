@@ -47,7 +47,29 @@ pub struct Settings {
     pub bleed_mm: f32,
     /// Crop marks outside the bleed.
     pub crop_marks: bool,
+    /// A logo on every page (`--logo`, a template's `[logo]`, or the studio's upload).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logo: Option<LogoSettings>,
 }
+
+/// A logo on every page: which image, how high and where.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LogoSettings {
+    /// The PNG or JPEG file (absolute once resolved, so `verify` finds it from any folder).
+    pub file: PathBuf,
+    /// SHA-256 of the file: an image changed since the run is noticed.
+    #[serde(default)]
+    pub sha256: String,
+    /// Printed height, mm (its width follows the image's proportions).
+    pub height_mm: f32,
+    /// Where on the page it goes.
+    #[serde(default)]
+    pub position: crate::print::logo::LogoPosition,
+}
+
+/// The shortest and tallest logo, mm.
+pub const LOGO_HEIGHT_MM: std::ops::RangeInclusive<f32> = 3.0..=60.0;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -64,6 +86,7 @@ impl Default for Settings {
             font: None,
             bleed_mm: 0.0,
             crop_marks: false,
+            logo: None,
         }
     }
 }
@@ -179,6 +202,19 @@ impl Settings {
             }
         } else if self.order == Order::Games {
             return bad("order", "is `games`, which needs booklets of games");
+        }
+        if let Some(logo) = &self.logo {
+            if !LOGO_HEIGHT_MM.contains(&logo.height_mm) {
+                return bad(
+                    "logo",
+                    &format!(
+                        "is {} mm high; a logo is {} to {} mm high",
+                        logo.height_mm,
+                        LOGO_HEIGHT_MM.start(),
+                        LOGO_HEIGHT_MM.end()
+                    ),
+                );
+            }
         }
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
             return bad("bleed_mm", &format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm));

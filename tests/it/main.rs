@@ -15,6 +15,7 @@ mod generator;
 mod hardening;
 mod house;
 mod layouts;
+mod logo;
 mod night_api;
 mod night_browser;
 mod night_cli;

@@ -179,6 +179,21 @@ fn the_preview_puts_everything_where_the_print_does() {
     check("twelve", Settings { template: "twelve".into(), ..base() });
     check("large print", Settings { template: "large-print".into(), ..base() });
     check("by game", Settings { books: 6, games: Some(3), order: housie::pipeline::Order::Games, ..base() });
+    // A logo, in the festival band: the image's dark pixels must land where poppler draws them.
+    let d = Dir::new();
+    crate::logo::logo_png(&d.join("club.png"), 600, 300);
+    let logo = |position, height_mm| housie::pipeline::LogoSettings {
+        file: d.join("club.png"),
+        sha256: String::new(),
+        height_mm,
+        position,
+    };
+    use housie::print::logo::LogoPosition;
+    check(
+        "logo",
+        Settings { template: "festival".into(), logo: Some(logo(LogoPosition::HeaderCentre, 10.0)), ..base() },
+    );
+    check("logo in the footer", Settings { logo: Some(logo(LogoPosition::FooterLeft, 5.0)), ..base() });
 }
 
 /// The negative control: a preview shifted by 0.6 mm fails both checks.

@@ -24,8 +24,10 @@ use crate::domain::Numbering;
 use crate::print::colour::{contrast, Cmyk};
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
+use crate::print::logo::Logo;
 use crate::print::palette::tint;
 use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
+use crate::record::settings::LogoSettings;
 use crate::support::date::RunDate;
 
 /// What one page draws, as the PDF carries it: the shared form under the tickets (if any), the
@@ -49,6 +51,8 @@ pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u6
 pub const FONT_ID: &str = "HOUSIE";
 /// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`]).
 pub const BARCODE_FONT_ID: &str = "HOUSIEBC";
+/// The logo's resource name (an image XObject shared by every page).
+pub const LOGO_ID: &str = "HOUSIELOGO";
 /// Space outside the trim for the bleed and crop marks together, mm: 7.5 keeps an A4 page on an
 /// SRA4 sheet (225 × 320 mm); the marks take what the bleed leaves, at least 3 mm.
 const SLUG_AND_BLEED_MM: f32 = 7.5;
@@ -95,6 +99,8 @@ pub struct PdfStyle<'a> {
     /// For a home printer, not a print shop (`housie export`): not declared PDF/X, so without
     /// the half-megabyte colour profile PDF/X carries.
     pub for_home: bool,
+    /// The logo on every page, and where.
+    pub logo: Option<(&'a Logo, &'a LogoSettings)>,
 }
 
 impl PdfStyle<'_> {
@@ -217,6 +223,12 @@ pub enum StyleError {
         ch: char,
         /// Its code point.
         code: u32,
+    },
+    /// The logo does not fit where it was put.
+    #[error("the logo {problem}")]
+    Logo {
+        /// What is wrong.
+        problem: String,
     },
     /// A character no page should carry: a control character, a bidirectional control, or a
     /// Unicode noncharacter (U+FFFF and its kin), which fonts draw as an empty box.
@@ -410,6 +422,33 @@ impl PdfStyle<'_> {
             return outside("the header", g.h - header_top);
         }
         let footer = fill(&t.footer.text, &values);
+        if let Some([x, y, w, h]) = self.logo_box() {
+            let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
+                let texts = [(g.left, g.left + left_mm, left.as_str()), (g.right - right_mm, g.right, right.as_str())];
+                (t.header.height, texts.to_vec())
+            } else {
+                let half = mm(&footer, t.footer.size) / 2.0;
+                (t.footer.height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer.as_str())])
+            };
+            if h > area + 0.01 {
+                let where_ = if area == t.header.height { "header" } else { "footer" };
+                return Err(StyleError::Logo {
+                    problem: format!("is {h} mm high, but the {where_} is {area} mm high; make it smaller"),
+                });
+            }
+            for (a, b, text) in texts.into_iter().filter(|(_, _, text)| !text.is_empty()) {
+                if x < b + HEADER_GAP_MM && a < x + w + HEADER_GAP_MM {
+                    return Err(StyleError::Logo {
+                        problem: format!(
+                            "({w:.1} mm wide) overlaps `{text}` (book {last_book}); put it elsewhere or make it smaller"
+                        ),
+                    });
+                }
+            }
+            if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
+                return outside("the logo", x.min(g.w - x - w).min(y).min(g.h - y - h));
+            }
+        }
         if !footer.is_empty() {
             let half = mm(&footer, t.footer.size) / 2.0;
             let distance = (g.w / 2.0 - half).min(g.footer_base);
@@ -418,6 +457,13 @@ impl PdfStyle<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The logo's box in trim millimetres (left, bottom, width, height), if there is one.
+    pub fn logo_box(&self) -> Option<[f32; 4]> {
+        let (logo, l) = self.logo?;
+        let g = Geometry::of(self.template);
+        Some(g.logo(self.template, l.position, logo.width_mm(l.height_mm), l.height_mm))
     }
 
     /// Whether colour (a background or header band) runs to the trim edge with no bleed, which

@@ -6,7 +6,7 @@ use std::io::Write as _;
 
 use super::content::Content;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
-use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
@@ -40,6 +40,12 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     }
     if let Some(shade) = look.shade {
         shading(style, &slots, shade, &mut c);
+    }
+    if let Some([x, y, w, h]) = style.logo_box() {
+        // Knocked out (the page's state until the overprint below): a logo's white is paper.
+        let p = TrimSpace::of(style);
+        c.op("q").num(TrimSpace::len(w)).raw("0 0 ").num(TrimSpace::len(h)).num(p.x(x)).num(p.x(y)).op("cm");
+        c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
     }
     c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
 

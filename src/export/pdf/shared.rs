@@ -144,6 +144,18 @@ fn resources(doc: &mut lopdf::Document, style: &PdfStyle<'_>, font: Object) -> l
         forms.set(furniture::UNDER, doc.add_object(form(under)));
     }
     forms.set(furniture::OVER, doc.add_object(form(furniture::over(style))));
+    if let Some((logo, _)) = style.logo {
+        // One image for every page of the file: DeviceCMYK (or DeviceGray), 8 bits, deflated.
+        let dict = dictionary! {
+            "Type" => "XObject", "Subtype" => "Image",
+            "Width" => i64::from(logo.width), "Height" => i64::from(logo.height),
+            "ColorSpace" => if logo.gray { "DeviceGray" } else { "DeviceCMYK" },
+            "BitsPerComponent" => 8, "Filter" => "FlateDecode",
+        };
+        let mut image = Stream::new(dict, super::deflate(&logo.print));
+        image.allows_compression = false;
+        forms.set(super::LOGO_ID, doc.add_object(image));
+    }
     let mut fonts = dictionary! { FONT_ID => font };
     if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
         fonts.set(BARCODE_FONT_ID, barcode_font(doc));

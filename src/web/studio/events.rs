@@ -113,13 +113,7 @@ pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
     let file = studio.events.read(id).map_err(refused)?;
     let state = studio.events.state(id);
     let (problems, warnings, pages) = match plan(studio, id, &file) {
-        Ok(plan) => {
-            let mut warnings = Vec::new();
-            if plan.style().colour_reaches_trim() {
-                warnings.push("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".into());
-            }
-            (Vec::new(), warnings, plan.page_count())
-        }
+        Ok(plan) => (Vec::new(), plan.warnings(), plan.page_count()),
         Err(problems) => (problems, Vec::new(), 0),
     };
     let dir = studio.events.dir(id);

@@ -1,0 +1,145 @@
+//! A logo on the tickets: in the print file one CMYK (or grey) image shared by every page,
+//! converted through the file's own output profile, so the file stays PDF/X-1a; placed where
+//! the template says, checked for fit and resolution; the same run verifies, and a changed
+//! image is noticed. Hostile images are refused with a reason.
+
+use lopdf::Document;
+
+use crate::util::{run_tool, tool, Dir};
+
+/// A 600 × 300 PNG: a red disc and a blue block on transparency.
+pub fn logo_png(path: &std::path::Path, width: u32, height: u32) {
+    let img = image::RgbaImage::from_fn(width, height, |x, y| {
+        let (cx, cy, r) = (height as f32 / 2.0, height as f32 / 2.0, height as f32 / 2.0 - 4.0);
+        let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+        if dx * dx + dy * dy < r * r {
+            image::Rgba([200, 30, 40, 255])
+        } else if x > width / 2 && y > height / 5 && y < 4 * height / 5 {
+            image::Rgba([20, 90, 200, 255])
+        } else {
+            image::Rgba([0, 0, 0, 0])
+        }
+    });
+    img.save(path).unwrap();
+}
+
+fn images(doc: &Document) -> Vec<&lopdf::Stream> {
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").ok().and_then(|n| n.as_name().ok()) == Some(b"Image"))
+        .collect()
+}
+
+#[test]
+fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
+    let d = Dir::new();
+    logo_png(&d.join("club.png"), 600, 300);
+    d.run(&["generate", "--books", "3", "--seed", "logo", "--bleed", "3", "--logo", "club.png", "--out", "o", "-q"])
+        .success();
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let found = images(&doc);
+    assert_eq!(found.len(), 1, "one image object, shared by every page");
+    let image = found[0];
+    assert_eq!(image.dict.get(b"ColorSpace").unwrap().as_name().unwrap(), b"DeviceCMYK");
+    assert_eq!(image.dict.get(b"BitsPerComponent").unwrap().as_i64().unwrap(), 8);
+    assert!(!image.dict.has(b"SMask"), "PDF/X-1a has no transparency");
+    let pixels = image.decompressed_content().unwrap();
+    assert_eq!(pixels.len(), 600 * 300 * 4);
+    // The disc's red, through FOGRA39: no cyan, full magenta; the transparent corner: no ink.
+    let at = |x: usize, y: usize| &pixels[(y * 600 + x) * 4..(y * 600 + x) * 4 + 4];
+    assert!(at(150, 150)[0] < 60 && at(150, 150)[1] > 200, "{:?}", at(150, 150));
+    assert!(at(0, 0).iter().all(|&v| v < 3), "{:?}", at(0, 0));
+    // Every page draws it, in the header's middle.
+    for (_, id) in doc.get_pages() {
+        let content = String::from_utf8_lossy(&doc.get_page_content(id)).into_owned();
+        assert!(content.contains("/HOUSIELOGO Do"), "{content}");
+    }
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert_eq!(record["settings"]["logo"]["height_mm"], 12.0);
+    assert_eq!(record["settings"]["logo"]["sha256"].as_str().unwrap().len(), 64);
+    d.run(&["verify", "o"]).success();
+    let pdf = d.join("o/books.pdf").display().to_string();
+    if let Some(qpdf) = tool("qpdf") {
+        let (code, out, err) = run_tool(&qpdf, &["--check", &pdf]);
+        assert!(code == 0 && out.contains("No syntax or stream encoding errors"), "{out}{err}");
+    }
+    if let Some(gs) = tool("gs") {
+        let (code, out, err) = run_tool(&gs, &["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", &pdf]);
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    }
+    if let Some(pdfimages) = tool("pdfimages") {
+        let (code, out, err) = run_tool(&pdfimages, &["-list", d.join("o/books.pdf").to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        // page num type width height color comp bpc enc interp object ID x-ppi y-ppi
+        let rows: Vec<Vec<&str>> = out.lines().skip(2).map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(rows.len(), 3, "{out}");
+        assert!(rows.iter().all(|r| r[5] == "cmyk" && r[6] == "4"), "{out}");
+        let ppi: f64 = rows[0][12].parse().unwrap();
+        assert!((ppi - 635.0).abs() < 2.0, "300 pixels over 12 mm is 635 ppi: {out}");
+    }
+    // The image changed since: verify notices.
+    logo_png(&d.join("club.png"), 600, 301);
+    let out = d.run(&["verify", "o"]);
+    assert_ne!(out.code(), 0);
+    assert!(
+        out.stdout().contains("not the logo the run was made with") || out.stderr().contains("not the logo"),
+        "{}{}",
+        out.stdout(),
+        out.stderr()
+    );
+}
+
+#[test]
+fn a_logo_that_does_not_fit_or_is_too_coarse_or_not_an_image_is_refused() {
+    let d = Dir::new();
+    logo_png(&d.join("small.png"), 60, 30);
+    let out =
+        d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "small.png", "--out", "o", "-q"]).expect_code(2);
+    assert!(out.stderr().contains("pixels per inch"), "{}", out.stderr());
+    logo_png(&d.join("wide.png"), 5000, 300);
+    let out =
+        d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png", "--out", "o", "-q"]).expect_code(2);
+    assert!(out.stderr().contains("overlaps"), "{}", out.stderr());
+    let out = d
+        .run(&[
+            "generate",
+            "--books",
+            "1",
+            "--seed",
+            "s",
+            "--logo",
+            "wide.png",
+            "--logo-height",
+            "40",
+            "--out",
+            "o",
+            "-q",
+        ])
+        .expect_code(2);
+    assert!(out.stderr().contains("header is"), "{}", out.stderr());
+    std::fs::write(d.join("fake.png"), b"MZ\x90\x00 this is a program").unwrap();
+    let out =
+        d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "fake.png", "--out", "o", "-q"]).expect_code(2);
+    assert!(out.stderr().contains("is not a PNG or JPEG image"), "{}", out.stderr());
+    assert!(!d.join("o").exists() || std::fs::read_dir(d.join("o")).unwrap().next().is_none(), "nothing written");
+}
+
+#[test]
+fn a_template_places_its_own_logo_relative_to_itself() {
+    let d = Dir::new();
+    std::fs::create_dir(d.join("look")).unwrap();
+    logo_png(&d.join("look/sponsor.png"), 400, 400);
+    let classic = housie::print::template::BUILTIN[0].1;
+    std::fs::write(
+        d.join("look/sponsored.toml"),
+        format!("{classic}\n[logo]\nfile = \"sponsor.png\"\nheight = 5\nposition = \"footer-right\"\n"),
+    )
+    .unwrap();
+    d.run(&["generate", "--books", "1", "--seed", "t", "--template", "look/sponsored.toml", "--out", "o", "-q"])
+        .success();
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert_eq!(record["settings"]["logo"]["position"], "footer-right");
+    assert!(record["settings"]["logo"]["file"].as_str().unwrap().ends_with("look/sponsor.png"));
+    d.run(&["verify", "o"]).success();
+}
