@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::Error;
 use crate::export::pdf::StyleError;
 use crate::generate::RunError;
-use crate::pipeline::{GeneratePlan, Order, Settings};
+use crate::pipeline::{GeneratePlan, LogoSettings, Order, Settings};
 use crate::print::font::FontError;
+use crate::print::logo::LogoPosition;
 use crate::record::continuation::Continuation;
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
@@ -57,7 +58,25 @@ pub struct Design {
     pub bleed_mm: f32,
     /// Crop marks.
     pub crop_marks: bool,
+    /// A logo on every page, uploaded to the event.
+    pub logo: Option<DesignLogo>,
 }
+
+/// The event's logo: its file in the event's folder, and how it is printed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignLogo {
+    /// `logo.png` or `logo.jpg`, in the event's folder.
+    pub file: String,
+    /// Printed height, mm.
+    pub height_mm: f32,
+    /// Where it goes.
+    #[serde(default)]
+    pub position: LogoPosition,
+}
+
+/// The names an uploaded logo is kept under.
+pub const LOGO_FILES: [&str; 2] = ["logo.png", "logo.jpg"];
 
 impl Default for Design {
     fn default() -> Design {
@@ -71,6 +90,7 @@ impl Default for Design {
             order: Order::Booklets,
             bleed_mm: 0.0,
             crop_marks: false,
+            logo: None,
         }
     }
 }
@@ -127,6 +147,12 @@ impl Design {
             (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
             _ => {}
         }
+        if let Some(logo) = &self.logo {
+            if !LOGO_FILES.contains(&logo.file.as_str()) {
+                problems
+                    .push(Problem::new("logo", "upload the logo to the event (it is kept as logo.png or logo.jpg)"));
+            }
+        }
         if self.books.is_some() && self.games.is_some() {
             problems.push(Problem::new("games", "games go with booklets (a booklet is one book per game)"));
         }
@@ -163,6 +189,12 @@ impl Design {
             template: self.template(event),
             bleed_mm: self.bleed_mm,
             crop_marks: self.crop_marks,
+            logo: self.logo.as_ref().map(|l| LogoSettings {
+                file: event.join(&l.file),
+                sha256: String::new(),
+                height_mm: l.height_mm,
+                position: l.position,
+            }),
             ..base
         }
     }
@@ -195,8 +227,10 @@ pub fn problem_of(e: Error) -> Problem {
             "order" => "order",
             "title" => "title",
             "template" => "look",
+            "logo" => "logo",
             _ => "books",
         },
+        Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
         Error::Run(RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. }) => "books",
         Error::Run(_) => "books",
         Error::Template(_) => "look",

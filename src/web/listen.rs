@@ -46,6 +46,9 @@ pub struct Limits {
     /// The longest a request's body may take to arrive. Until it has, the connection may be
     /// closed to make room, as one that is still sending its head may.
     pub body_timeout: Duration,
+    /// The largest body any request may send ([`super::BODY_LIMIT`] for the night; the
+    /// studio takes images). Each route may take less.
+    pub body_limit: usize,
 }
 
 /// File descriptors kept back for the database, the run's files and the listener.
@@ -64,6 +67,7 @@ impl Limits {
             idle_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(30),
             body_timeout: Duration::from_secs(5),
+            body_limit: BODY_LIMIT,
         }
     }
 
@@ -255,7 +259,7 @@ async fn serve_connection(
             async move {
                 // The body is read here, within its time and size, while the connection can
                 // still make way: a body that trickles in cannot hold a place.
-                let mut request = match read_body(request, limits.body_timeout).await {
+                let mut request = match read_body(request, limits.body_timeout, limits.body_limit).await {
                     Ok(request) => request,
                     Err(refused) => {
                         registry.set(&conn, IDLE);
@@ -401,20 +405,19 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for JsonErrors<S> {
     }
 }
 
-/// The request with its body read whole: refused when it is larger than [`BODY_LIMIT`] (413)
-/// or takes longer than `timeout` to arrive (408).
-async fn read_body(request: Request<Incoming>, timeout: Duration) -> Result<Request<Body>, ApiError> {
+/// The request with its body read whole: refused when it is larger than `limit` (413) or
+/// takes longer than `timeout` to arrive (408).
+async fn read_body(request: Request<Incoming>, timeout: Duration, limit: usize) -> Result<Request<Body>, ApiError> {
     let (parts, body) = request.into_parts();
     let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    let too_large =
-        || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body: larger than {BODY_LIMIT} bytes"));
-    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body: larger than {limit} bytes"));
+    if declared.is_some_and(|n| n > limit as u64) {
         return Err(too_large());
     }
     if declared == Some(0) || (declared.is_none() && !parts.headers.contains_key(header::TRANSFER_ENCODING)) {
         return Ok(Request::from_parts(parts, Body::empty()));
     }
-    let limited = http_body_util::Limited::new(body, BODY_LIMIT);
+    let limited = http_body_util::Limited::new(body, limit);
     match tokio::time::timeout(timeout, limited.collect()).await {
         Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes.to_bytes()))),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(too_large()),

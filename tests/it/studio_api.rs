@@ -92,6 +92,45 @@ fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
     assert!(status.contains("422") && body.contains("not text"), "{status} {body}");
     assert!(!root.join("tmp-evil/template.toml").exists());
 
+    // Images: a program named logo.png, a decompression bomb, a 100 MB upload.
+    let upload = |kind: &str, bytes: &[u8]| {
+        raw(
+            port,
+            &format!(
+                "POST /api/events/tmp-evil/logo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                bytes.len()
+            ),
+            bytes,
+        )
+    };
+    let (status, body) = upload("image/png", b"MZ\x90\x00 a program with an image's name");
+    assert!(
+        status.contains("422") && body.contains("not a PNG or JPEG") && body.contains(r#""field":"logo""#),
+        "{status} {body}"
+    );
+    let (status, body) = upload("application/pdf", b"%PDF-1.4");
+    assert!(status.contains("415"), "{status} {body}");
+    let mut bomb = std::io::Cursor::new(Vec::new());
+    image::RgbaImage::new(1, 1).write_to(&mut bomb, image::ImageFormat::Png).unwrap();
+    let mut bomb = bomb.into_inner();
+    bomb[16..24].copy_from_slice(&[0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0]); // 100,000 × 100,000
+    let (status, body) = upload("image/png", &bomb);
+    assert!(status.contains("422") && body.contains("logo"), "{status} {body}");
+    let head = format!(
+        "POST /api/events/tmp-evil/logo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: image/png\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        100 << 20
+    );
+    let (status, body) = raw(port, &head, &[0; 4096]);
+    assert!(status.contains("413"), "{status} {body}");
+    assert!(!root.join("tmp-evil/logo.png").exists() && !root.join("tmp-evil/logo.jpg").exists());
+    // A design naming a logo file of its own choosing.
+    let sneaky = design("Evil", 2).replace(
+        r#""crop_marks": false"#,
+        r#""crop_marks": false, "logo": {"file": "../../../etc/passwd", "height_mm": 10}"#,
+    );
+    let (_, body, _) = exchange(port, "PUT", "/api/events/tmp-evil", "", &sneaky);
+    assert_eq!(body["problems"][0]["field"], "logo", "{body}");
+
     // Another site's page cannot drive the studio.
     let (status, body) = raw(
         port,

@@ -64,6 +64,13 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     }
     text_until(&c, "#title-error", str::is_empty).await;
 
+    // A logo, uploaded from the page: the preview shows it where the print will.
+    crate::logo::logo_png(&d.join("club.png"), 600, 300);
+    let input = c.find(Locator::Id("logo-file")).await.unwrap();
+    input.send_keys(d.join("club.png").to_str().unwrap()).await.unwrap();
+    js_until(&c, "return document.querySelectorAll('#preview svg image').length", |v| v == 1).await;
+    assert!(d.join("events/spring-fair/logo.png").is_file());
+
     // Generate: the progress reaches the end, and the files are offered.
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
     text_until(&c, "#job-message", |t| t.starts_with("Done")).await;
@@ -72,7 +79,14 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     assert_eq!(progress, serde_json::json!([50, 50]));
     text_until(&c, "#files", |t| t.contains("books.pdf") && t.contains("manifest.csv") && !t.contains("run.json"))
         .await;
-    assert!(d.join("events/spring-fair/books.pdf").is_file());
+    let pdf = lopdf::Document::load(d.join("events/spring-fair/books.pdf")).unwrap();
+    let cmyk_images = pdf
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"ColorSpace").ok().and_then(|c| c.as_name().ok()) == Some(b"DeviceCMYK"))
+        .count();
+    assert_eq!(cmyk_images, 1, "the logo, once, in CMYK");
 
     // Verify.
     c.find(Locator::Id("verify")).await.unwrap().click().await.unwrap();

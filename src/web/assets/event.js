@@ -9,10 +9,10 @@
   let event = null;
   let previewAsked = 0;
 
-  const fields = ["title", "look", "count", "games", "bleed", "event"];
+  const fields = ["title", "look", "count", "games", "bleed", "logo", "event"];
   function showProblems(problems) {
     for (const f of fields) $(f + "-error").textContent = "";
-    const where = { title: "title", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games" };
+    const where = { title: "title", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo" };
     for (const p of problems || []) {
       const el = $((where[p.field] || "event") + "-error");
       el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
@@ -32,6 +32,7 @@
       order: $("order").value,
       bleed_mm: Number($("bleed").value || 0),
       crop_marks: $("crop").checked,
+      logo: event && event.design.logo ? { file: event.design.logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
     };
   }
 
@@ -46,6 +47,8 @@
     $("order").value = d.order;
     $("bleed").value = d.bleed_mm;
     $("crop").checked = d.crop_marks;
+    $("logo-settings").hidden = !d.logo;
+    if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
     kindChanged();
   }
 
@@ -119,7 +122,7 @@
     else showProblems([{ field: r.body.field || "event", message: r.body.error }]);
   }
   for (const el of document.querySelectorAll("#design input, #design select")) {
-    if (el.id === "template-file") continue;
+    if (el.id === "template-file" || el.id === "logo-file") continue;
     el.addEventListener("input", changed);
   }
   $("page").addEventListener("change", preview);
@@ -131,6 +134,19 @@
     const r = await studio.api("POST", base + "/template", await file.text(), "text/plain");
     if (r.ok) { fill(r.body); show(r.body); preview(); }
     else showProblems([{ field: "look", message: r.body.error }]);
+  });
+
+  $("logo-file").addEventListener("change", async () => {
+    const file = $("logo-file").files[0];
+    if (!file) return;
+    if (file.size > 20 * 1024 * 1024) { showProblems([{ field: "logo", message: "an image is at most 20 MB" }]); return; }
+    const r = await studio.api("POST", base + "/logo", file, file.type || "application/octet-stream");
+    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
+    else showProblems([{ field: "logo", message: r.body.error }]);
+  });
+  $("logo-remove").addEventListener("click", async () => {
+    const r = await studio.api("DELETE", base + "/logo");
+    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); $("logo-file").value = ""; }
   });
 
   function showJob(j) {

@@ -10,6 +10,7 @@
 
 mod events;
 mod jobs;
+mod logo;
 mod night;
 mod pages;
 
@@ -32,6 +33,8 @@ use crate::studio::{Events, Job};
 
 /// The largest template uploaded.
 pub const TEMPLATE_LIMIT: usize = 64 * 1024;
+/// The largest image uploaded.
+pub const LOGO_LIMIT: usize = crate::print::logo::LOGO_FILE_MAX as usize;
 
 /// The studio: its folder, its token, the tasks running and the nights it opened.
 pub struct Studio {
@@ -62,7 +65,12 @@ impl Studio {
             events,
             token,
             hosts: Hosts::of_this_machine(&[]),
-            limits: Limits::from_system(),
+            // Images come up to the studio: larger bodies, more time for them.
+            limits: Limits {
+                body_limit: LOGO_LIMIT,
+                body_timeout: std::time::Duration::from_secs(60),
+                ..Limits::from_system()
+            },
             jobs: Mutex::new(HashMap::new()),
             nights: Mutex::new(HashMap::new()),
             log,
@@ -90,6 +98,10 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/events/{id}", get(events::get).put(events::update))
         .route("/api/events/{id}/preview.svg", get(events::preview))
         .route("/api/events/{id}/template", post(events::template).layer(DefaultBodyLimit::max(TEMPLATE_LIMIT)))
+        .route(
+            "/api/events/{id}/logo",
+            post(logo::upload).delete(logo::remove).get(logo::get).layer(DefaultBodyLimit::max(LOGO_LIMIT)),
+        )
         .route("/api/events/{id}/duplicate", post(events::duplicate))
         .route("/api/events/{id}/top-up", post(events::top_up))
         .route("/api/events/{id}/generate", post(jobs::generate))

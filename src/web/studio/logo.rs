@@ -1,0 +1,105 @@
+//! The event's logo: uploaded as the request's body with its own content type (PNG or JPEG),
+//! checked as `--logo` checks it, kept in the event's folder.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use super::events::{changeable, view, EventView};
+use super::{blocking, event_id, refused, Studio};
+use crate::print::logo::{Logo, LogoPosition};
+use crate::studio::design::{DesignLogo, LOGO_FILES};
+use crate::web::error::ApiError;
+
+/// The height a new logo gets, mm.
+const NEW_LOGO_HEIGHT_MM: f32 = 12.0;
+
+/// `POST /api/events/{id}/logo`: the image as the body, `Content-Type: image/png` or
+/// `image/jpeg`; whatever the type says, only a real PNG or JPEG is kept.
+pub async fn upload(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !matches!(kind.split(';').next().map(str::trim), Some("image/png" | "image/jpeg")) {
+        return Err(ApiError::field(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "logo",
+            "send the logo as a PNG or JPEG image (Content-Type: image/png or image/jpeg)",
+        ));
+    }
+    blocking(move || {
+        changeable(&studio, &id)?;
+        Logo::from_bytes(&body, "the uploaded image")
+            .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "logo", e.to_string()))?;
+        let name = if body.starts_with(b"\x89PNG") { LOGO_FILES[0] } else { LOGO_FILES[1] };
+        let dir = studio.events.dir(&id);
+        crate::studio::events::write_whole(&dir, name, &body).map_err(refused)?;
+        for other in LOGO_FILES.iter().filter(|&&f| f != name) {
+            let _ = std::fs::remove_file(dir.join(other));
+        }
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design.logo = Some(match file.design.logo.take() {
+            Some(l) => DesignLogo { file: name.to_string(), ..l },
+            // A new logo goes where it first fits: the header's middle, else the footer's
+            // ends, as high as the room allows.
+            None => first_fit(&studio, &id, &file, name),
+        });
+        studio.events.write(&id, &file).map_err(refused)?;
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+fn first_fit(studio: &Studio, id: &str, file: &crate::studio::events::EventFile, name: &str) -> DesignLogo {
+    use LogoPosition::{FooterLeft, FooterRight, HeaderCentre, HeaderLeft};
+    let heights = [NEW_LOGO_HEIGHT_MM, 10.0, 8.0, 6.0, 5.0, 4.0];
+    let candidates = [HeaderCentre, FooterLeft, FooterRight, HeaderLeft]
+        .into_iter()
+        .flat_map(|position| heights.into_iter().map(move |height_mm| (position, height_mm)));
+    let mut trial = file.clone();
+    for (position, height_mm) in candidates {
+        let logo = DesignLogo { file: name.to_string(), height_mm, position };
+        trial.design.logo = Some(logo.clone());
+        if super::events::plan(studio, id, &trial).is_ok() {
+            return logo;
+        }
+    }
+    DesignLogo { file: name.to_string(), height_mm: NEW_LOGO_HEIGHT_MM, position: HeaderCentre }
+}
+
+/// `DELETE /api/events/{id}/logo`: no logo.
+pub async fn remove(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        changeable(&studio, &id)?;
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design.logo = None;
+        studio.events.write(&id, &file).map_err(refused)?;
+        for name in LOGO_FILES {
+            let _ = std::fs::remove_file(studio.events.dir(&id).join(name));
+        }
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+/// `GET /api/events/{id}/logo`: the logo as screens show it (PNG, on white).
+pub async fn get(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        let file = studio.events.read(&id).map_err(refused)?;
+        let logo = file.design.logo.ok_or_else(|| ApiError::not_found("the event has no logo"))?;
+        let logo = Logo::load(&studio.events.dir(&id).join(&logo.file)).map_err(|e| refused(e.into()))?;
+        let mut response = logo.screen_png.into_response();
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        Ok(response)
+    })
+    .await
+}
