@@ -1,5 +1,5 @@
 //! Generation speed: single books on one core, and a whole 500-book run (PDF + manifest).
-//! The 100,000-book figure in the README is a whole-process measurement (criterion would
+//! The 100,000-book figure in docs/development.md is a whole-process measurement (criterion would
 //! take minutes per sample).
 
 use std::hint::black_box;

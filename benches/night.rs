@@ -2,7 +2,7 @@
 //! verdict with its log write, a call with its watch update, and a call travelling over HTTP to
 //! an open event stream (what a board waits for).
 //!
-//! `HOUSIE_NIGHT_RUN=DIR cargo bench --bench night` measures the run in DIR (the README's
+//! `HOUSIE_NIGHT_RUN=DIR cargo bench --bench night` measures the run in DIR (docs/development.md's
 //! figures use a 100,000-book run; the bench writes DIR/night.sqlite afresh); without it, a
 //! 2,000-book run is generated in a temporary folder.
 

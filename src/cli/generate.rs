@@ -13,6 +13,9 @@ use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
 
 use super::out::note;
 
+/// A logo's height unless told, mm.
+const DEFAULT_LOGO_MM: f32 = 12.0;
+
 /// The bleed a page whose colour reaches the trim gets unless told otherwise, mm.
 const DEFAULT_BLEED_MM: f32 = 3.0;
 
@@ -100,12 +103,12 @@ pub struct Args {
     /// (with --after, the earlier run's unless given; a template may name one in `[logo]`).
     #[arg(long, value_name = "FILE")]
     logo: Option<PathBuf>,
-    /// The logo's printed height in millimetres.
-    #[arg(long, value_name = "MM", default_value_t = 12.0, requires = "logo")]
-    logo_height: f32,
-    /// Where the logo goes.
-    #[arg(long, value_enum, value_name = "WHERE", default_value = "header-centre", requires = "logo")]
-    logo_position: housie::print::logo::LogoPosition,
+    /// The logo's printed height in millimetres [default: 12, or less where it first fits].
+    #[arg(long, value_name = "MM", requires = "logo")]
+    logo_height: Option<f32>,
+    /// Where the logo goes [default: the header's middle, or where it first fits].
+    #[arg(long, value_enum, value_name = "WHERE", requires = "logo")]
+    logo_position: Option<housie::print::logo::LogoPosition>,
     /// Bleed in millimetres (3 is usual): background colour runs this far past the trim
     /// [default: 3 when the template's colour reaches the trim, else 0; with --after, the
     /// earlier run's].
@@ -193,14 +196,33 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             Some(file) => Some(housie::pipeline::LogoSettings {
                 file: file.clone(),
                 sha256: String::new(),
-                height_mm: args.logo_height,
-                position: args.logo_position,
+                height_mm: args.logo_height.unwrap_or(DEFAULT_LOGO_MM),
+                position: args.logo_position.unwrap_or_default(),
             }),
             None => look.logo.clone(),
         },
     };
 
-    let mut plan = GeneratePlan::resolve(seed, settings, args.out.clone(), args.force, after)?;
+    let mut plan =
+        match GeneratePlan::resolve(seed.clone(), settings.clone(), args.out.clone(), args.force, after.clone()) {
+            // A logo placed by neither flag goes where it first fits.
+            Err(Error::Style(StyleError::Logo { .. }))
+                if args.logo_height.is_none() && args.logo_position.is_none() =>
+            {
+                let mut plan = GeneratePlan::resolve_unchecked(seed, settings, args.out.clone(), args.force, after)?;
+                if plan.fit_logo() {
+                    let l = plan.settings.logo.as_ref().expect("fit_logo keeps the logo");
+                    note!(
+                        "housie: the logo goes at the {}, {} mm high, where it fits (--logo-position, --logo-height)",
+                        l.position,
+                        l.height_mm
+                    );
+                }
+                plan.check()?;
+                plan
+            }
+            other => other?,
+        };
     plan.seed_kind = seed_kind;
     say_how_it_looks(&mut plan, args, &look);
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be

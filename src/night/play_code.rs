@@ -95,7 +95,7 @@ mod tests {
     }
 
     /// Codes already sent to players must never change: these vectors were computed apart from
-    /// housie (Python's hmac and hashlib, as the README shows) and are pinned there too.
+    /// housie (Python's hmac and hashlib, as docs/night.md shows) and are pinned there too.
     #[test]
     fn codes_match_the_published_vectors() {
         let seed = "6b73ef78f0528a473813d2807621c8dba4d6b8447772c49503832573d24d6986";

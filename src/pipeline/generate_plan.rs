@@ -55,6 +55,20 @@ impl GeneratePlan {
     /// `after`: the earlier runs this one continues, if any.
     pub fn resolve(
         seed: Seed,
+        settings: Settings,
+        out_dir: PathBuf,
+        force: bool,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Error> {
+        let plan = GeneratePlan::resolve_unchecked(seed, settings, out_dir, force, after)?;
+        plan.check()?;
+        Ok(plan)
+    }
+
+    /// As [`GeneratePlan::resolve`], with the template, font and logo read but the whole plan
+    /// not checked yet (to adjust it first, as [`GeneratePlan::fit_logo`] does).
+    pub fn resolve_unchecked(
+        seed: Seed,
         mut settings: Settings,
         out_dir: PathBuf,
         force: bool,
@@ -91,7 +105,6 @@ impl GeneratePlan {
         plan.logo = logo;
         plan.after = after;
         plan.date = RunDate::from_env_or_now()?;
-        plan.check()?;
         Ok(plan)
     }
 
@@ -253,6 +266,31 @@ impl GeneratePlan {
             s.pages(self.template.layout.tickets_per_page()).len(1),
         )?;
         Ok(())
+    }
+
+    /// Moves the logo to where it first fits when it does not fit where it is: the header's
+    /// middle, else the footer's ends, else the header's, as high as the room allows (never
+    /// higher than asked). Returns whether it moved; the design is then checked as before.
+    pub fn fit_logo(&mut self) -> bool {
+        use crate::print::logo::LogoPosition::*;
+        let Some(asked) = self.settings.logo.clone() else { return false };
+        let logo_refused = |plan: &GeneratePlan| {
+            matches!(plan.check_design(), Err(Error::Style(crate::export::pdf::StyleError::Logo { .. })))
+        };
+        if !logo_refused(self) {
+            return false;
+        }
+        let heights = [asked.height_mm, 10.0, 8.0, 6.0, 5.0, 4.0];
+        for position in [HeaderCentre, FooterLeft, FooterRight, HeaderLeft, HeaderRight, FooterCentre] {
+            for height_mm in heights.into_iter().filter(|&h| h <= asked.height_mm) {
+                self.settings.logo = Some(LogoSettings { position, height_mm, ..asked.clone() });
+                if !logo_refused(self) {
+                    return true;
+                }
+            }
+        }
+        self.settings.logo = Some(asked);
+        false
     }
 
     /// What the organiser should know before printing: a colour running to the trim with no

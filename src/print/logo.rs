@@ -42,6 +42,14 @@ pub enum LogoPosition {
     FooterRight,
 }
 
+impl std::fmt::Display for LogoPosition {
+    /// As templates and `--logo-position` write it: `header-centre`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        f.write_str(&name)
+    }
+}
+
 impl LogoPosition {
     /// Whether it sits in the header (else the footer).
     pub fn in_header(self) -> bool {

@@ -42,7 +42,7 @@ pub fn shipped_summary(text: &str) -> String {
     summary.trim_end().to_string()
 }
 
-/// The README's table of shipped templates (a test keeps the README's copy the same).
+/// The manual's table of shipped templates (a test keeps docs/manual.md's copy the same).
 pub fn shipped_table() -> String {
     let mut table = String::from("| template | look |\n|---|---|\n");
     for (name, text) in BUILTIN {
@@ -72,7 +72,7 @@ pub const MIN_CONTRAST_SMALL: f32 = 4.5;
 /// Thinnest line a print shop reproduces reliably.
 pub const MIN_LINE_PT: f32 = 0.25;
 
-/// A page's look, read from TOML and checked to fit: see the README's table of keys.
+/// A page's look, read from TOML and checked to fit: see docs/manual.md's table of keys.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Template {

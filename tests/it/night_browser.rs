@@ -4,7 +4,7 @@
 //!
 //! Needs `chromium` and `chromedriver` (Debian's chromium, chromium-driver); without them the
 //! test skips with a reason, and under HOUSIE_REQUIRE_TOOLS=1 it fails instead. With
-//! HOUSIE_SCREENSHOTS=DIR it saves the desk and the board there (the README's pictures).
+//! HOUSIE_SCREENSHOTS=DIR it saves the desk and the board there (the pictures in docs/).
 
 use std::time::Instant;
 

@@ -573,7 +573,7 @@ async fn hostile_input_to_the_player_api_is_answered_never_crashed() {
     assert_eq!((s, v), (StatusCode::OK, json!({"url": null, "reachable": false})));
 }
 
-/// Guessing phone-only codes is throttled as the README says: six wrong codes a minute from one
+/// Guessing phone-only codes is throttled as docs/night.md says: six wrong codes a minute from one
 /// address, then 429 with Retry-After, even for the right code; another phone is not held up,
 /// and a follow without a code is never counted.
 #[tokio::test]

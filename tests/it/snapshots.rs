@@ -17,7 +17,7 @@ fn help_for_every_command() {
     let d = Dir::new();
     for command in [
         "", "generate", "verify", "check", "winners", "serve", "night", "cashup", "export", "draws", "plan", "prizes",
-        "rng-dump",
+        "rng-dump", "studio",
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let help = d.run(&args).success().stdout();

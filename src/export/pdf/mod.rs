@@ -140,7 +140,7 @@ impl PdfFormat {
     }
 }
 
-/// The deflate level of a page's content stream: see the README's *Speed* for the
+/// The deflate level of a page's content stream: see docs/development.md's *Speed* for the
 /// measurement behind it.
 pub const DEFLATE_LEVEL: u32 = 6;
 

@@ -57,21 +57,26 @@ pub async fn upload(
     .await
 }
 
+/// A new logo goes where it first fits ([`crate::pipeline::GeneratePlan::fit_logo`]).
 fn first_fit(studio: &Studio, id: &str, file: &crate::studio::events::EventFile, name: &str) -> DesignLogo {
-    use LogoPosition::{FooterLeft, FooterRight, HeaderCentre, HeaderLeft};
-    let heights = [NEW_LOGO_HEIGHT_MM, 10.0, 8.0, 6.0, 5.0, 4.0];
-    let candidates = [HeaderCentre, FooterLeft, FooterRight, HeaderLeft]
-        .into_iter()
-        .flat_map(|position| heights.into_iter().map(move |height_mm| (position, height_mm)));
+    let asked = DesignLogo { file: name.to_string(), height_mm: NEW_LOGO_HEIGHT_MM, position: LogoPosition::default() };
     let mut trial = file.clone();
-    for (position, height_mm) in candidates {
-        let logo = DesignLogo { file: name.to_string(), height_mm, position };
-        trial.design.logo = Some(logo.clone());
-        if super::events::plan(studio, id, &trial).is_ok() {
-            return logo;
+    trial.design.logo = Some(asked.clone());
+    match super::events::plan(studio, id, &trial) {
+        Ok(_) => asked,
+        Err(_) => {
+            let seed = crate::generate::Seed::from_text(crate::pipeline::PREVIEW_SEED);
+            let dir = studio.events.dir(id);
+            let settings = trial.design.settings(&dir, None);
+            let Ok(mut plan) = crate::pipeline::GeneratePlan::resolve_unchecked(seed, settings, dir, true, None) else {
+                return asked;
+            };
+            match (plan.fit_logo(), plan.settings.logo) {
+                (true, Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
+                _ => asked,
+            }
         }
     }
-    DesignLogo { file: name.to_string(), height_mm: NEW_LOGO_HEIGHT_MM, position: HeaderCentre }
 }
 
 /// `DELETE /api/events/{id}/logo`: no logo.
