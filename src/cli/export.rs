@@ -9,7 +9,7 @@ use housie::ledger::{Entry, Units};
 use housie::night::game::Log;
 use housie::night::play_code::CodeKey;
 use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
-use housie::pipeline::booklets::{booklet_file_name, write_booklets};
+use housie::pipeline::booklets::{booklet_file_name, write_booklets, BookletFormat};
 use housie::pipeline::GeneratePlan;
 use housie::Error;
 
@@ -59,9 +59,25 @@ pub struct Args {
     /// a megabyte more a file), for a print shop rather than a home printer.
     #[arg(long)]
     pdfx: bool,
+    /// Write each booklet as one PNG picture of its pages (one under the other), to send by
+    /// message, instead of a PDF.
+    #[arg(long, conflicts_with = "pdfx")]
+    png: bool,
+    /// The pictures' resolution, dots per inch (30 to 600).
+    #[arg(long, value_name = "DPI", default_value_t = 110, requires = "png", value_parser = clap::value_parser!(u32).range(30..=600))]
+    dpi: u32,
     /// Replace booklet files that exist.
     #[arg(long)]
     force: bool,
+}
+
+/// How the booklets are written.
+fn format(args: &Args) -> BookletFormat {
+    match (args.png, args.pdfx) {
+        (true, _) => BookletFormat::Png(args.dpi),
+        (false, true) => BookletFormat::PdfX,
+        (false, false) => BookletFormat::Pdf,
+    }
 }
 
 /// The links file, and its columns.
@@ -71,13 +87,13 @@ const HEADER: [&str; 6] = ["booklet", "file", "phone_only", "serial", "code", "l
 /// The row of links.csv for booklet (or book) `unit`: its file, and the link that follows its
 /// first ticket with its code, so that a claim from the link proves the ticket (a claim
 /// without it is only a request the caller checks on paper the remote player does not bring).
-fn link_row(unit: u64, numbering: Numbering, key: &CodeKey, kept: bool, base: &str) -> [String; 6] {
+fn link_row(unit: u64, file: String, numbering: Numbering, key: &CodeKey, kept: bool, base: &str) -> [String; 6] {
     let serial: Serial =
         numbering.book(unit, 1).and_then(|b| numbering.serial(b, 1)).expect("a booklet in the run has a first ticket");
     let code = key.code(&serial);
     let query = format!("s={serial}&c={code}");
     let link = format!("{base}/play?{query}");
-    [unit.to_string(), booklet_file_name(unit), kept.to_string(), serial.to_string(), code, link]
+    [unit.to_string(), file, kept.to_string(), serial.to_string(), code, link]
 }
 
 /// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
@@ -165,7 +181,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         .map_err(Error::io(&args.out))?
         .ok_or_else(|| Error::Busy(args.out.clone()))?;
     housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
-    let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u)).collect();
+    let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u, format(&args))).collect();
     if !args.force {
         if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
             return Err(
@@ -197,12 +213,13 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     if args.phone_only {
         phone_only = phone_only.or(&units);
     }
-    let files = write_booklets(&plan, &list, &args.out, args.pdfx, &|book| run.drawn(book))?;
+    let files = write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book))?;
     if let Some(night) = &mut night {
         record_export(night, &args, &units)?;
     }
     for &unit in &list {
-        links.insert(unit, link_row(unit, numbering, &key, phone_only.contains(unit), &base));
+        let file = booklet_file_name(unit, format(&args));
+        links.insert(unit, link_row(unit, file, numbering, &key, phone_only.contains(unit), &base));
     }
     write_links(&args.out, &links)?;
     let mut out = Out::new();

@@ -1,4 +1,4 @@
-//! A page as a PNG picture: tickets for players who get them by message. It is the page's SVG
+//! Pages as a PNG picture: tickets for players who get them by message (`export --png`). It is the page's SVG
 //! ([`super::svg`], itself read off the PDF page) rendered by resvg, so the picture is the print.
 
 use super::pdf::PdfStyle;
@@ -23,13 +23,31 @@ pub enum PngError {
     },
 }
 
-/// Page `page` of a file of `pages` pages as a PNG at `dpi` dots per inch.
-pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, dpi: u32, label: &str) -> Result<Vec<u8>, PngError> {
-    render(&super::svg::page(style, page, pages, label), dpi)
+/// `pages` (of a file of `total` pages) as one PNG at `dpi` dots per inch, one under the
+/// other: a booklet as one picture to send by message.
+pub fn pages(style: &PdfStyle<'_>, pages: &[Page], total: u64, dpi: u32) -> Result<Vec<u8>, PngError> {
+    let rendered = pages
+        .iter()
+        .map(|p| pixmap(&super::svg::page(style, p, total, &format!("page {}", p.page)), dpi))
+        .collect::<Result<Vec<_>, _>>()?;
+    let width = rendered.iter().map(|p| p.width()).max().unwrap_or(1);
+    let height: u32 = rendered.iter().map(|p| p.height()).sum();
+    let mut sheet = resvg::tiny_skia::Pixmap::new(width, height.max(1)).ok_or(PngError::Size { dpi, width, height })?;
+    let mut y = 0;
+    for p in &rendered {
+        let paint = resvg::tiny_skia::PixmapPaint::default();
+        sheet.draw_pixmap(0, y as i32, p.as_ref(), &paint, resvg::tiny_skia::Transform::identity(), None);
+        y += p.height();
+    }
+    sheet.encode_png().map_err(|e| PngError::Svg(e.to_string()))
 }
 
-/// Renders housie's page SVG at `dpi` (its units are millimetres).
+/// Renders housie's page SVG at `dpi` (its units are millimetres) as PNG.
 pub fn render(svg: &str, dpi: u32) -> Result<Vec<u8>, PngError> {
+    pixmap(svg, dpi)?.encode_png().map_err(|e| PngError::Svg(e.to_string()))
+}
+
+fn pixmap(svg: &str, dpi: u32) -> Result<resvg::tiny_skia::Pixmap, PngError> {
     let tree =
         resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).map_err(|e| PngError::Svg(e.to_string()))?;
     // usvg reads `mm` at 96 px to the inch.
@@ -43,5 +61,5 @@ pub fn render(svg: &str, dpi: u32) -> Result<Vec<u8>, PngError> {
         .ok_or(PngError::Size { dpi, width, height })?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PngError::Svg(e.to_string()))
+    Ok(pixmap)
 }

@@ -238,8 +238,7 @@ impl<W: std::io::Write> WriteChecked for image::codecs::png::PngEncoder<W> {
 fn to_cmyk(rgb: &[[u8; 3]]) -> Result<Vec<u8>, LogoError> {
     use lcms2::{Intent, PixelFormat, Profile, Transform};
     let srgb = Profile::new_srgb();
-    let fogra =
-        Profile::new_icc(crate::export::pdf::pdfx::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
+    let fogra = Profile::new_icc(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
     let t = Transform::new(&srgb, PixelFormat::RGB_8, &fogra, PixelFormat::CMYK_8, Intent::Perceptual)
         .map_err(|e| LogoError::Colour(e.to_string()))?;
     let mut out = vec![[0u8; 4]; rgb.len()];

@@ -8,4 +8,5 @@ pub mod layout;
 pub mod logo;
 pub mod pages;
 pub mod palette;
+pub mod profile;
 pub mod template;

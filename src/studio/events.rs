@@ -204,6 +204,31 @@ impl Events {
     }
 }
 
+impl Events {
+    /// The event's design as a plan (sample seed; a top-up continues its event's run), or
+    /// every problem with it, each beside its field.
+    pub fn plan(&self, id: &str, file: &EventFile) -> Result<crate::pipeline::GeneratePlan, Vec<super::Problem>> {
+        let after = match &file.after {
+            Some(earlier) => {
+                Some(crate::record::continuation::Continuation::read(&self.dir(earlier)).map_err(|e| {
+                    vec![super::Problem { field: "event", message: format!("the event it tops up: {e}") }]
+                })?)
+            }
+            None => None,
+        };
+        let seed = crate::generate::Seed::from_text(crate::pipeline::PREVIEW_SEED);
+        file.design.plan(&self.dir(id), seed, after)
+    }
+
+    /// Page `page` of the event's first file as SVG, with sample numbers: what the studio's
+    /// preview shows after each edit.
+    pub fn preview(&self, id: &str, page: u64) -> Result<String, super::Problem> {
+        let file = self.read(id).map_err(super::design::problem_of)?;
+        let plan = self.plan(id, &file).map_err(|mut problems| problems.remove(0))?;
+        crate::pipeline::preview(&plan, page).map_err(super::design::problem_of)
+    }
+}
+
 /// Writes `name` in `dir` by a temporary file renamed into place.
 pub fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {
     use std::io::Write as _;

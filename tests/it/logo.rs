@@ -98,9 +98,14 @@ fn a_logo_that_does_not_fit_or_is_too_coarse_or_not_an_image_is_refused() {
         d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "small.png", "--out", "o", "-q"]).expect_code(2);
     assert!(out.stderr().contains("pixels per inch"), "{}", out.stderr());
     logo_png(&d.join("wide.png"), 5000, 300);
-    let out =
-        d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png", "--out", "o", "-q"]).expect_code(2);
+    let centre = ["--logo-position", "header-centre"];
+    let args = [&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png"][..], &centre, &["--out", "o", "-q"]];
+    let out = d.run(&args.concat()).expect_code(2);
     assert!(out.stderr().contains("overlaps"), "{}", out.stderr());
+    // Placed by no flag, it goes where it first fits, and says so.
+    let out =
+        d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png", "--out", "fits", "-q"]).success();
+    assert!(out.stderr().contains("the logo goes at the header-centre, 8 mm high, where it fits"), "{}", out.stderr());
     let out = d
         .run(&[
             "generate",
@@ -142,4 +147,46 @@ fn a_template_places_its_own_logo_relative_to_itself() {
     assert_eq!(record["settings"]["logo"]["position"], "footer-right");
     assert!(record["settings"]["logo"]["file"].as_str().unwrap().ends_with("look/sponsor.png"));
     d.run(&["verify", "o"]).success();
+}
+
+/// Tickets as pictures: one PNG a booklet, its pages one under the other, drawn from the page
+/// the print file carries (so a phone shows what the paper does, logo and all).
+#[test]
+fn export_png_writes_a_picture_a_booklet_that_scans_back_to_its_serials() {
+    let d = Dir::new();
+    logo_png(&d.join("club.png"), 600, 300);
+    d.run(&[
+        "generate",
+        "--booklets",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "png",
+        "--logo",
+        "club.png",
+        "--out",
+        "run",
+        "-q",
+    ])
+    .success();
+    d.run(&["export", "run", "--booklets", "2", "--png", "--dpi", "200", "--out", "post"]).success();
+    let png = std::fs::read(d.join("post/booklet-000002.png")).unwrap();
+    let picture = image::load_from_memory(&png).unwrap();
+    // Two A4 pages (with the 3 mm bleed booklets get) at 200 dpi, one under the other.
+    let page_h = ((297.0 + 6.0) / 25.4 * 200.0_f64).ceil() as u32;
+    assert_eq!((picture.width(), picture.height()), (((210.0 + 6.0) / 25.4 * 200.0_f64).ceil() as u32, 2 * page_h));
+    assert!(d.read("post/links.csv").contains(",booklet-000002.png,"));
+    // Its barcodes scan back to booklet 2's serials.
+    if let Some(zbarimg) = tool("zbarimg") {
+        let (code, out, err) =
+            run_tool(&zbarimg, &["-q", "--raw", d.join("post/booklet-000002.png").to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let mut found: Vec<&str> = out.lines().collect();
+        found.sort();
+        let rows = crate::util::manifest_rows(&d.read("run/manifest.csv"));
+        let mut want: Vec<&str> = rows.iter().filter(|r| r.booklet == 2).map(|r| r.serial.as_str()).collect();
+        want.sort();
+        assert_eq!(found, want);
+    }
 }

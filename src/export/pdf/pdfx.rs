@@ -8,10 +8,7 @@ use lopdf::{dictionary, Document, Object, Stream, StringFormat};
 
 use crate::support::date::RunDate;
 
-/// The output condition's profile, as published.
-pub const ICC_PROFILE: &[u8] = include_bytes!("../../../icc/CoatedFOGRA39.icc");
-/// The profile's ICC description string, by which the licence asks it to be referenced.
-pub const ICC_DESCRIPTION: &str = "Coated FOGRA39 (ISO 12647-2:2004)";
+pub use crate::print::profile::{ICC_DESCRIPTION, ICC_PROFILE};
 
 /// The profile deflated, by `build.rs` (the same bytes compressing it here would give).
 fn compressed_profile() -> &'static [u8] {

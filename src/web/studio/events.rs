@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{blocking, event_id, refused, Studio};
 use crate::pipeline::GeneratePlan;
-use crate::record::continuation::Continuation;
 use crate::studio::design::{Design, Problem, OWN_LOOK, OWN_TEMPLATE};
 use crate::studio::events::{EventFile, EventSummary};
 use crate::studio::job::JobView;
@@ -99,14 +98,7 @@ struct FileView {
 
 /// The event's design as a plan, or its problems.
 pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<GeneratePlan, Vec<Problem>> {
-    let after = match &file.after {
-        Some(earlier) => Some(
-            Continuation::read(&studio.events.dir(earlier))
-                .map_err(|e| vec![Problem { field: "event", message: format!("the event it tops up: {e}") }])?,
-        ),
-        None => None,
-    };
-    file.design.plan(&studio.events.dir(id), crate::generate::Seed::from_text(crate::pipeline::PREVIEW_SEED), after)
+    studio.events.plan(id, file)
 }
 
 pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
@@ -176,12 +168,10 @@ pub async fn preview(
 ) -> Result<Response, ApiError> {
     let id = event_id(&studio, &id)?;
     blocking(move || {
-        let file = studio.events.read(&id).map_err(refused)?;
-        let plan = plan(&studio, &id, &file).map_err(|problems| {
-            let p = &problems[0];
-            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message.clone())
-        })?;
-        let svg = crate::pipeline::preview(&plan, q.page.unwrap_or(1)).map_err(refused)?;
+        let svg = studio
+            .events
+            .preview(&id, q.page.unwrap_or(1))
+            .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
         let mut response = svg.into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
@@ -228,7 +218,7 @@ pub async fn duplicate(
         let new = studio.events.create(file.design.clone(), None).map_err(refused)?;
         if file.design.look == OWN_LOOK {
             let (from, to) = (studio.events.dir(&id).join(OWN_TEMPLATE), studio.events.dir(&new).join(OWN_TEMPLATE));
-            std::fs::copy(&from, &to).map_err(|e| refused(crate::Error::io(&to)(e)))?;
+            std::fs::copy(&from, &to).map_err(|e| refused(crate::error::Error::io(&to)(e)))?;
         }
         Ok(new)
     })

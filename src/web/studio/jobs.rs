@@ -79,7 +79,7 @@ pub async fn generate(
                     (log.log)(&format!("generated {summary}"));
                     Outcome::Done { summary, problems: Vec::new() }
                 }
-                Err(crate::Error::Stopped) => Outcome::Stopped,
+                Err(crate::error::Error::Stopped) => Outcome::Stopped,
                 Err(e) => Outcome::Failed { error: e.to_string() },
             }
         })?;
@@ -184,7 +184,7 @@ pub async fn file(
             )));
         }
         let path = dir.join(&name);
-        let bytes = std::fs::read(&path).map_err(|e| refused(crate::Error::io(&path)(e)))?;
+        let bytes = std::fs::read(&path).map_err(|e| refused(crate::error::Error::io(&path)(e)))?;
         let mut response = bytes.into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));

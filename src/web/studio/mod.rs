@@ -190,10 +190,10 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + S
 }
 
 /// A library error as an answer: the user's own mistakes are 4xx, the disk's 500.
-fn refused(e: crate::Error) -> ApiError {
+fn refused(e: crate::error::Error) -> ApiError {
     match e {
-        crate::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        crate::Error::Busy(_) => ApiError::new(StatusCode::CONFLICT, e.to_string()),
+        crate::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        crate::error::Error::Busy(_) => ApiError::new(StatusCode::CONFLICT, e.to_string()),
         e => {
             let p = crate::studio::design::problem_of(e);
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
