@@ -133,6 +133,9 @@ pub enum Error {
     /// A font was refused.
     #[error(transparent)]
     Font(#[from] crate::print::font::FontError),
+    /// A page could not be drawn as a picture.
+    #[error(transparent)]
+    Png(#[from] crate::export::png::PngError),
     /// A logo was refused.
     #[error(transparent)]
     Logo(#[from] crate::print::logo::LogoError),

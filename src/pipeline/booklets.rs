@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::export::pdf::{PdfFile, RenderedPage, Shared};
 use crate::export::OutputFile;
 use crate::generate::DrawnBook;
-use crate::print::pages::{PageBuilder, VolumePlan};
+use crate::print::pages::{Page, PageBuilder, VolumePlan};
 
 /// How an exported booklet is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,35 +46,15 @@ pub fn write_booklets(
 ) -> Result<Vec<PathBuf>, Error> {
     let mut style = plan.style();
     style.for_home = format != BookletFormat::PdfX;
-    let numbering = plan.settings.numbering();
-    let games = u64::from(numbering.games().unwrap_or(1));
-    let volumes = VolumePlan {
-        books: games,
-        per_file: games,
-        numbering,
-        by_game: false,
-        tickets_per_page: plan.template.layout.tickets_per_page(),
-    };
     let shared = Shared::new(&style).map_err(Error::io(out))?;
     let mut written = Vec::with_capacity(units.len());
     for &unit in units {
         let name = booklet_file_name(unit, format);
         let path = out.join(&name);
-        let books: Vec<DrawnBook> = (1..=games as u16).filter_map(|g| numbering.book(unit, g)).map(draw).collect();
-        let mut builder = PageBuilder::default();
-        let pages: Vec<_> = volumes
-            .place(0, books)
-            .into_iter()
-            .map(|mut placed| {
-                placed.file.clone_from(&name);
-                placed
-            })
-            .flat_map(|placed| builder.add(&volumes, placed))
-            .collect();
+        let pages = booklet_pages(plan, unit, &name, draw);
         let total = pages.len() as u64;
         if let BookletFormat::Png(dpi) = format {
-            let png = crate::export::png::pages(&style, &pages, total, dpi)
-                .map_err(|e| Error::io(&path)(std::io::Error::other(e.to_string())))?;
+            let png = crate::export::png::pages(&style, &pages, total, dpi)?;
             let mut file = OutputFile::create(out, &name).map_err(Error::io(&path))?;
             std::io::Write::write_all(&mut file, &png).map_err(Error::io(&path))?;
             written.push(file.finish().and_then(|f| f.commit()).map_err(Error::io(&path))?);
@@ -89,4 +69,54 @@ pub fn write_booklets(
         written.push(finished.commit().map_err(Error::io(&path))?);
     }
     Ok(written)
+}
+
+/// The pages of booklet (or book) `unit`, as a file of their own named `name`.
+fn booklet_pages(plan: &GeneratePlan, unit: u64, name: &str, draw: &(dyn Fn(u64) -> DrawnBook + Sync)) -> Vec<Page> {
+    let numbering = plan.settings.numbering();
+    let games = u64::from(numbering.games().unwrap_or(1));
+    let volumes = VolumePlan {
+        books: games,
+        per_file: games,
+        numbering,
+        by_game: false,
+        tickets_per_page: plan.template.layout.tickets_per_page(),
+    };
+    let books: Vec<DrawnBook> = (1..=games as u16).filter_map(|g| numbering.book(unit, g)).map(draw).collect();
+    let mut builder = PageBuilder::default();
+    volumes
+        .place(0, books)
+        .into_iter()
+        .map(|mut placed| {
+            placed.file = name.to_string();
+            placed
+        })
+        .flat_map(|placed| builder.add(&volumes, placed))
+        .collect()
+}
+
+/// Booklet (or book) `unit` of the run in `dir` as one PNG picture at `dpi`, drawn again from
+/// the run's record (its seed and re-draws): what `export --png` writes, for the studio to hand
+/// out without writing a file.
+pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error> {
+    let chain = crate::record::chain::Chain::open(dir)?;
+    let record = &chain.latest().record;
+    let plan = GeneratePlan::from_record(record, dir.to_path_buf())?;
+    let numbering = plan.settings.numbering();
+    let games = u16::try_from(numbering.games().unwrap_or(1)).unwrap_or(1);
+    let first = numbering.book(unit, 1).filter(|b| chain.books().contains(b));
+    let last = numbering.book(unit, games).filter(|b| chain.books().contains(b));
+    if first.is_none() || last.is_none() {
+        return Err(Error::Usage(format!("booklet {unit} is not in the run")));
+    }
+    let seed = record.seed();
+    let attempts = chain.attempts();
+    let draw = |book: u64| {
+        let attempt = attempts.of(book);
+        DrawnBook { number: book, attempt, book: crate::generate::Generator::get().book(&seed, book, attempt) }
+    };
+    let mut style = plan.style();
+    style.for_home = true;
+    let pages = booklet_pages(&plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
+    Ok(crate::export::png::pages(&style, &pages, pages.len() as u64, dpi)?)
 }

@@ -124,6 +124,8 @@ pub struct App {
     pub ticket_claims: players::Throttle<String>,
     /// Wrong phone-only codes by address.
     pub guesses: players::Throttle,
+    /// The run's logo as screens show it (PNG), for the players' pages.
+    pub logo: Option<axum::body::Bytes>,
 }
 
 impl App {
@@ -138,6 +140,14 @@ impl App {
         let token = night.token().to_string();
         let run = Arc::clone(&night.run);
         let (published, _) = watch::channel(snapshot(&night));
+        // The image the tickets print, as it was checked when the run was made.
+        let logo = run.record.settings.logo.as_ref().and_then(|l| {
+            let logo = crate::print::logo::Logo::load(&l.file).ok().filter(|logo| logo.sha256 == l.sha256);
+            if logo.is_none() {
+                log(&format!("the logo {} is not the run's; the players' pages go without it", l.file.display()));
+            }
+            logo.map(|logo| axum::body::Bytes::from(logo.screen_png))
+        });
         Arc::new(App {
             night: Mutex::new(night),
             run,
@@ -153,6 +163,7 @@ impl App {
             claims: players::Throttle::default(),
             ticket_claims: players::Throttle::default(),
             guesses: players::Throttle::default(),
+            logo,
         })
     }
 
@@ -274,6 +285,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/board", get(pages::board))
         .route("/play", get(pages::play))
         .route("/join.svg", get(players::join_qr))
+        .route("/logo.png", get(players::logo))
         .route("/api/join", get(players::join))
         .route("/api/play/{serial}", get(players::follow))
         .route("/api/play/{serial}/claims", post(players::claim))

@@ -208,6 +208,20 @@ pub async fn join(State(app): State<Arc<App>>) -> Json<Join> {
     Json(Join { url: app.join.url.clone(), reachable: app.join.reachable })
 }
 
+/// `GET /logo.png` → the run's logo as the tickets print it (404 when it has none).
+pub async fn logo(State(app): State<Arc<App>>) -> Response {
+    match &app.logo {
+        Some(png) => {
+            let mut response = png.clone().into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=3600"));
+            response
+        }
+        None => ApiError::not_found("the run has no logo").into_response(),
+    }
+}
+
 /// `GET /join.svg` → the player page's address as a QR code (404 when there is none).
 pub async fn join_qr(State(app): State<Arc<App>>) -> Response {
     let Some(url) = &app.join.url else {

@@ -190,3 +190,25 @@ fn export_png_writes_a_picture_a_booklet_that_scans_back_to_its_serials() {
         assert_eq!(found, want);
     }
 }
+
+/// The players' pages show the logo the tickets print: the night serves it.
+#[test]
+fn the_night_serves_the_runs_logo_to_the_players_pages() {
+    let d = Dir::new();
+    logo_png(&d.join("club.png"), 600, 300);
+    d.run(&["generate", "--books", "2", "--seed", "phones", "--logo", "club.png", "--out", "run", "-q"]).success();
+    d.run(&["generate", "--books", "2", "--seed", "plain", "--out", "plain", "-q"]).success();
+    for (run, want) in [("run", "200"), ("plain", "404")] {
+        let port = crate::serving::free_port();
+        let (_server, _) = crate::serving::serve(&d.join(run), port);
+        crate::serving::wait_for_port(port, "housie serve");
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let head = format!("GET /logo.png HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+        std::io::Write::write_all(&mut s, head.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        std::io::Read::read_to_end(&mut s, &mut answer).unwrap();
+        let status = String::from_utf8_lossy(&answer[..answer.len().min(15)]).into_owned();
+        assert!(status.contains(want), "{run}: {status}");
+    }
+    assert!(include_str!("../../src/web/assets/play.js").contains("\"/logo.png\""));
+}

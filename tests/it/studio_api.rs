@@ -175,6 +175,15 @@ fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
             s.write_all(format!("GET /api/events/{id}/progress HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes());
     }
     assert_eq!(wait_job(port, &id)["state"], "done");
+    // A booklet as a picture, for a player who gets it by message; one past the run is refused.
+    let (status, body) = raw(
+        port,
+        &format!("GET /api/events/{id}/pictures/300 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("200") && body.starts_with("\u{fffd}PNG"), "{status}");
+    let (status, _, _) = exchange(port, "GET", &format!("/api/events/{id}/pictures/301"), "", "");
+    assert!(status.contains("404"), "{status}");
     let out = assert_cmd::Command::cargo_bin("housie")
         .unwrap()
         .args(["verify", root.join(&id).to_str().unwrap()])

@@ -94,9 +94,16 @@
       li.append(a);
       files.append(li);
     }
+    $("pictures").hidden = !printed;
+    pictureLink();
     if (e.desk) { $("desk-link").href = e.desk; $("desk-link").hidden = false; }
     if (e.job) showJob(e.job);
   }
+
+  function pictureLink() {
+    $("picture-link").href = studio.href(base + "/pictures/" + encodeURIComponent($("picture-unit").value || 1));
+  }
+  $("picture-unit").addEventListener("input", pictureLink);
 
   async function preview() {
     const asked = ++previewAsked;

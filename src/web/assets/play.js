@@ -16,6 +16,13 @@ let state = null;
 const announce = housie.announcer($("announce"));
 let fetching = false; // the books are being asked for
 
+// The run's logo, as the tickets print it, when it has one.
+{
+  const logo = $("logo");
+  logo.addEventListener("load", () => { logo.hidden = false; });
+  logo.src = "/logo.png";
+}
+
 // ---- What this browser keeps.
 function load(key, store) {
   try { return JSON.parse(store.getItem(key) || "null"); } catch (_) { return null; }

@@ -197,3 +197,37 @@ pub async fn file(
     })
     .await
 }
+
+/// `GET /api/events/{id}/pictures/{unit}`: booklet (or book) `unit` as one PNG picture of its
+/// pages, drawn again from the run's record, for a player who gets it by message.
+pub async fn picture(
+    State(studio): State<Arc<Studio>>,
+    Path((id, unit)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let id = event_id(&studio, &id)?;
+    let unit = crate::support::number::whole(&unit)
+        .ok()
+        .filter(|&u| u > 0)
+        .ok_or_else(|| ApiError::not_found(format!("no booklet `{}`", crate::domain::text::clip(&unit, 20))))?;
+    blocking(move || {
+        let dir = studio.events.dir(&id);
+        if crate::record::read_record(&dir).is_err() {
+            return Err(ApiError::not_found("the event has no run yet: generate it first"));
+        }
+        let png = crate::pipeline::booklets::booklet_picture(&dir, unit, PICTURE_DPI)
+            .map_err(|e| ApiError::field(StatusCode::NOT_FOUND, "picture", e.to_string()))?;
+        let mut response = png.into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        let name = format!("attachment; filename=\"{id}-booklet-{unit:06}.png\"");
+        headers.insert(
+            header::CONTENT_DISPOSITION,
+            HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment")),
+        );
+        Ok(response)
+    })
+    .await
+}
+
+/// A picture's resolution: sharp on a phone, small enough to message.
+const PICTURE_DPI: u32 = 110;
