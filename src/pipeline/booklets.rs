@@ -103,7 +103,7 @@ pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error
     let record = &chain.latest().record;
     let plan = GeneratePlan::from_record(record, dir.to_path_buf())?;
     let numbering = plan.settings.numbering();
-    let games = u16::try_from(numbering.games().unwrap_or(1)).unwrap_or(1);
+    let games = numbering.games().unwrap_or(1);
     let first = numbering.book(unit, 1).filter(|b| chain.books().contains(b));
     let last = numbering.book(unit, games).filter(|b| chain.books().contains(b));
     if first.is_none() || last.is_none() {
