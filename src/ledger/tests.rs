@@ -482,3 +482,50 @@ fn the_cash_up_reads_whole_and_leaves_out_what_is_empty() {
          \x20 cash expected: 0.00 (cash taken less prizes paid in cash)\n"
     );
 }
+
+/// What mutation testing found checked only through the night: the accessors, the names kept
+/// in one form, the default share, and a named seller selling what was issued to them.
+#[test]
+fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
+    assert_eq!(Confirmed.sharers(2, "full house", 1), 1, "one ticket a place unless told");
+    let empty = Ledger::new(1..=500);
+    assert!(empty.is_empty());
+    assert_eq!((empty.unit(), empty.currency(), empty.regime()), ("books", None, None));
+    let mut ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    assert!(!ledger.is_empty());
+    assert_eq!(ledger.currency(), Some(Currency::GBP));
+    let uk = [Entry::Opened { currency: Currency::GBP, regime: Some(Regime::UkNonCommercial) }];
+    assert_eq!(Ledger::replay(1..=500, &uk, &Confirmed).unwrap().regime(), Some(Regime::UkNonCommercial));
+    assert_eq!(Ledger::new(1..=20).of_booklets().unit(), "booklets");
+    ledger.keep_for_phones(&Units::parse("300-301", 1..=500).unwrap());
+    ledger.keep_for_phones(&Units::parse("305", 1..=500).unwrap());
+    assert_eq!(ledger.phone_only().to_string(), "300-301, 305");
+    // Names (sellers, buyers) and a void's reason are kept in NFKC.
+    let full_width = Entry::Sold {
+        units: "300".into(),
+        price: gbp("5"),
+        seller: Some("Ａｎｎ".into()),
+        buyer: Some("Ｂｏｂ".into()),
+        how: Payment::Cash,
+    };
+    let Entry::Sold { seller, buyer, .. } = ledger.normalised(full_width) else { panic!() };
+    assert_eq!((seller.as_deref(), buyer.as_deref()), (Some("Ann"), Some("Bob")));
+    let Entry::Voided { reason, .. } =
+        ledger.normalised(Entry::Voided { entry: 3, reason: Some("ｔｙｐｏ".into()) })
+    else {
+        panic!()
+    };
+    assert_eq!(reason.as_deref(), Some("typo"));
+    // A name typed now is checked for invisible characters whoever it names.
+    let hidden = |seller: Option<&str>, buyer: Option<&str>| Entry::Sold {
+        units: "300".into(),
+        price: gbp("5"),
+        seller: seller.map(Into::into),
+        buyer: buyer.map(Into::into),
+        how: Payment::Cash,
+    };
+    assert!(ledger.check_new(&hidden(None, Some("B\u{200B}ob")), &Confirmed).is_err());
+    assert!(ledger.check_new(&hidden(Some("A\u{200B}nn"), None), &Confirmed).is_err());
+    // A named seller sells what was issued to them.
+    assert_eq!(ledger.check_new(&sold("126-127", "5", Some("Cat"), Payment::Cash), &Confirmed), Ok(()));
+}
