@@ -322,6 +322,7 @@ fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
 fn flag(field: &str) -> String {
     match field {
         "bleed_mm" => "--bleed".to_string(),
+        "logo" => "--logo-height".to_string(),
         f => format!("--{}", f.replace('_', "-")),
     }
 }

@@ -90,6 +90,14 @@ fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
         b"\x89PNG",
     );
     assert!(status.contains("422") && body.contains("not text"), "{status} {body}");
+    let classic = housie::print::template::BUILTIN[0].1;
+    let reaching = format!("{classic}\n[logo]\nfile = \"/etc/passwd\"\n");
+    let (status, body) = raw(
+        port,
+        &format!("POST /api/events/tmp-evil/template HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", reaching.len()),
+        reaching.as_bytes(),
+    );
+    assert!(status.contains("422") && body.contains("upload the logo"), "{status} {body}");
     assert!(!root.join("tmp-evil/template.toml").exists());
 
     // Images: a program named logo.png, a decompression bomb, a 100 MB upload.

@@ -195,8 +195,16 @@ pub async fn template(
         let text = std::str::from_utf8(&body).map_err(|_| {
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "look", "a template is TOML text, and this is not text")
         })?;
-        crate::print::template::Template::parse(text, "the uploaded template")
+        let template = crate::print::template::Template::parse(text, "the uploaded template")
             .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "look", e.to_string()))?;
+        // A template's [logo] names a file on this computer; the studio takes the image itself.
+        if template.logo.is_some() {
+            return Err(ApiError::field(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "look",
+                "the template names a logo file; upload the logo in the Logo box instead, and leave [logo] out",
+            ));
+        }
         let dir = studio.events.dir(&id);
         crate::studio::events::write_whole(&dir, OWN_TEMPLATE, text.as_bytes()).map_err(refused)?;
         let mut file = studio.events.read(&id).map_err(refused)?;
