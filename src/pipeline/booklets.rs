@@ -120,3 +120,26 @@ pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error
     let pages = booklet_pages(&plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
     Ok(crate::export::png::pages(&style, &pages, pages.len() as u64, dpi)?)
 }
+
+/// Books in a proof: a first look at the run's paper, for the organiser and the print shop.
+pub const PROOF_BOOKS: u64 = 12;
+
+/// The first [`PROOF_BOOKS`] books of the run in `dir` (whole booklets, at least one) as the
+/// print file has them: drawn again from the run's record, byte for byte its first pages (a
+/// run's first books are those any larger run draws). Written in a temporary folder and read
+/// back; nothing is left behind.
+pub fn proof(dir: &Path) -> Result<Vec<u8>, Error> {
+    let (record, _) = crate::record::read_record(dir)?;
+    let mut plan = GeneratePlan::from_record(&record, dir.to_path_buf())?;
+    let games = u64::from(plan.settings.games.unwrap_or(1));
+    plan.settings.books = plan.settings.books.min((PROOF_BOOKS / games).max(1) * games);
+    plan.settings.books_per_file = None;
+    let scratch = tempfile::tempdir().map_err(Error::io(dir))?;
+    plan.out_dir = scratch.path().join("proof");
+    let outcome = super::generate_run(&plan, &|_| {})?;
+    let pdf = outcome.files.iter().find(|f| f.extension().is_some_and(|e| e == "pdf")).ok_or_else(|| Error::Io {
+        path: dir.to_path_buf(),
+        source: std::io::Error::other("the proof wrote no PDF"),
+    })?;
+    std::fs::read(pdf).map_err(Error::io(pdf))
+}

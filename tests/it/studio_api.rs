@@ -183,6 +183,13 @@ fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
             s.write_all(format!("GET /api/events/{id}/progress HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes());
     }
     assert_eq!(wait_job(port, &id)["state"], "done");
+    // A proof: the first 12 books, byte for byte the print file's first pages' content.
+    let (status, body) = raw(
+        port,
+        &format!("GET /api/events/{id}/proof.pdf HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("200") && body.starts_with("%PDF-1.3"), "{status}");
     // A booklet as a picture, for a player who gets it by message; one past the run is refused.
     let (status, body) = raw(
         port,
@@ -229,4 +236,20 @@ fn beyond_loopback_the_studio_needs_its_token() {
     // The page itself loads; its calls carry the token from its address.
     let (status, _) = raw(port, &format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"), b"");
     assert!(status.contains("200"), "{status}");
+}
+
+/// A proof is the print file's first 12 books, page for page.
+#[test]
+fn a_proof_is_the_print_files_first_twelve_pages() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "30", "--seed", "proof", "--out", "o", "-q"]).success();
+    let proof = lopdf::Document::load_mem(&housie::pipeline::booklets::proof(&d.join("o")).unwrap()).unwrap();
+    let print = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
+    let pages = |doc: &lopdf::Document| -> Vec<Vec<u8>> {
+        doc.get_pages().values().map(|&id| doc.get_page_content(id)).collect()
+    };
+    let (proof, print) = (pages(&proof), pages(&print));
+    assert_eq!(proof.len(), 12);
+    assert_eq!(proof[..], print[..12]);
+    assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1, "nothing left behind");
 }

@@ -86,6 +86,14 @@
     $("stop").hidden = !running;
     const files = $("files");
     files.textContent = "";
+    if (printed) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = studio.href(base + "/proof.pdf");
+      a.textContent = "A proof: the first 12 books, to check before printing the lot";
+      li.append(a);
+      files.append(li);
+    }
     for (const f of e.files) {
       const li = document.createElement("li");
       const a = document.createElement("a");

@@ -231,3 +231,26 @@ pub async fn picture(
 
 /// A picture's resolution: sharp on a phone, small enough to message.
 const PICTURE_DPI: u32 = 110;
+
+/// `GET /api/events/{id}/proof.pdf`: the run's first 12 books as the print file has them, to
+/// check before printing the lot.
+pub async fn proof(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        let dir = studio.events.dir(&id);
+        if crate::record::read_record(&dir).is_err() {
+            return Err(ApiError::not_found("the event has no run yet: generate it first"));
+        }
+        let pdf = crate::pipeline::booklets::proof(&dir).map_err(refused)?;
+        let mut response = pdf.into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
+        let name = format!("attachment; filename=\"{id}-proof.pdf\"");
+        headers.insert(
+            header::CONTENT_DISPOSITION,
+            HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment")),
+        );
+        Ok(response)
+    })
+    .await
+}

@@ -110,6 +110,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/events/{id}/progress", get(jobs::progress))
         .route("/api/events/{id}/files/{name}", get(jobs::file))
         .route("/api/events/{id}/pictures/{unit}", get(jobs::picture))
+        .route("/api/events/{id}/proof.pdf", get(jobs::proof))
         .route("/api/events/{id}/night", post(night::open))
         .fallback(super::pages::not_found)
         .method_not_allowed_fallback(super::pages::method_not_allowed)
