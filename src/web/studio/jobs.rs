@@ -185,15 +185,7 @@ pub async fn file(
         }
         let path = dir.join(&name);
         let bytes = std::fs::read(&path).map_err(|e| refused(crate::error::Error::io(&path)(e)))?;
-        let mut response = bytes.into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-        let disposition = format!("attachment; filename=\"{id}-{name}\"");
-        headers.insert(
-            header::CONTENT_DISPOSITION,
-            HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("attachment")),
-        );
-        Ok(response)
+        Ok(attachment(bytes, kind, &format!("{id}-{name}")))
     })
     .await
 }
@@ -216,15 +208,7 @@ pub async fn picture(
         }
         let png = crate::pipeline::booklets::booklet_picture(&dir, unit, PICTURE_DPI)
             .map_err(|e| ApiError::field(StatusCode::NOT_FOUND, "picture", e.to_string()))?;
-        let mut response = png.into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-        let name = format!("attachment; filename=\"{id}-booklet-{unit:06}.png\"");
-        headers.insert(
-            header::CONTENT_DISPOSITION,
-            HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment")),
-        );
-        Ok(response)
+        Ok(attachment(png, "image/png", &format!("{id}-booklet-{unit:06}.png")))
     })
     .await
 }
@@ -242,15 +226,19 @@ pub async fn proof(State(studio): State<Arc<Studio>>, Path(id): Path<String>) ->
             return Err(ApiError::not_found("the event has no run yet: generate it first"));
         }
         let pdf = crate::pipeline::booklets::proof(&dir).map_err(refused)?;
-        let mut response = pdf.into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-        let name = format!("attachment; filename=\"{id}-proof.pdf\"");
-        headers.insert(
-            header::CONTENT_DISPOSITION,
-            HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment")),
-        );
-        Ok(response)
+        Ok(attachment(pdf, "application/pdf", &format!("{id}-proof.pdf")))
     })
     .await
+}
+
+/// A download: the bytes with their type, saved under `name` (an event id and a file name
+/// housie made, so nothing in it needs quoting).
+fn attachment(bytes: Vec<u8>, kind: &'static str, name: &str) -> Response {
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .unwrap_or(HeaderValue::from_static("attachment"));
+    headers.insert(header::CONTENT_DISPOSITION, disposition);
+    response
 }
