@@ -79,8 +79,12 @@ pub enum Error {
     )]
     EarlierRunRedrawn(PathBuf),
     #[error(
-        "{}: the run this one continues has changed since (its run.json's SHA-256 was {recorded}, now {found})",
-        dir.display()
+        "{}: the run this one continues has changed since (its run.json's SHA-256 was {recorded}, now {found}){}",
+        dir.display(),
+        kept.as_ref().map(|k| format!(
+            "; `generate --force` replaced it and kept the record this run continues as {k}: move that back to \
+             run.json and write its files again with the command that made them"
+        )).unwrap_or_default()
     )]
     /// The run a continuation follows changed since the continuation was drawn.
     EarlierRunChanged {
@@ -90,6 +94,21 @@ pub enum Error {
         recorded: String,
         /// Its SHA-256 now.
         found: String,
+        /// The record `generate --force` kept beside the new one, when it is the one recorded.
+        kept: Option<String>,
+    },
+    /// `--force` into a run that another run continues.
+    #[error(
+        "{}: the run in {} continues this one (generate --after), so it is never replaced, even with --force; \
+         write the new run to another folder",
+        dir.display(),
+        by.display()
+    )]
+    ContinuedBy {
+        /// The folder asked for.
+        dir: PathBuf,
+        /// The folder of the run that continues it.
+        by: PathBuf,
     },
     /// A run record that cannot be read: not UTF-8, not the expected JSON.
     #[error("{}:{line}: {message}", path.display())]
@@ -211,7 +230,7 @@ mod tests {
                  verify that run before continuing it",
             ),
             (
-                Error::EarlierRunChanged { dir: p(), recorded: "aa".into(), found: "bb".into() },
+                Error::EarlierRunChanged { dir: p(), recorded: "aa".into(), found: "bb".into(), kept: None },
                 "spring: the run this one continues has changed since (its run.json's SHA-256 was aa, now bb)",
             ),
             (

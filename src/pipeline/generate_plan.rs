@@ -324,6 +324,11 @@ impl GeneratePlan {
         if let Some(night) = night_in(dir) {
             return Err(Error::HoldsNight { dir: dir.clone(), night });
         }
+        if self.force && dir.join(crate::record::RUN_RECORD).is_file() {
+            if let Some(by) = crate::record::continuation::continued_by(dir) {
+                return Err(Error::ContinuedBy { dir: dir.clone(), by });
+            }
+        }
         if !self.force && export::is_non_empty_dir(dir) {
             return Err(Error::NotEmpty(dir.clone()));
         }

@@ -66,7 +66,13 @@ impl Continuation {
             let link = Link::read(&next)?;
             if let Some((sha256, successor)) = expect.take() {
                 if link.sha256 != sha256 {
-                    return Err(Error::EarlierRunChanged { dir: successor, recorded: sha256, found: link.sha256 });
+                    let kept = kept_record(&next, &sha256);
+                    return Err(Error::EarlierRunChanged {
+                        dir: successor,
+                        recorded: sha256,
+                        found: link.sha256,
+                        kept,
+                    });
                 }
             }
             let after = link.record.after.clone();
@@ -101,6 +107,7 @@ impl Continuation {
                 dir: after.dir.clone(),
                 recorded: after.run_sha256.clone(),
                 found: found.run_sha256,
+                kept: kept_record(&dir, &after.run_sha256),
             });
         }
         found.recorded = Some(after.clone());
@@ -228,6 +235,41 @@ impl Link {
         }
         Ok(Link { dir: dir.to_path_buf(), record, sha256: sha256_hex(text.as_bytes()) })
     }
+}
+
+/// A run beside `dir` (in the same parent folder) that continues the run in `dir`, if any:
+/// replacing `dir`'s run would break it.
+pub fn continued_by(dir: &Path) -> Option<PathBuf> {
+    let here = std::fs::canonicalize(dir).ok()?;
+    let parent = here.parent()?;
+    let mut siblings: Vec<PathBuf> = std::fs::read_dir(parent)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join(crate::record::RUN_RECORD).is_file())
+        .collect();
+    siblings.sort();
+    siblings.into_iter().filter(|p| *p != here).find(|p| {
+        read_record(p).ok().and_then(|(record, _)| record.after).is_some_and(|after| {
+            resolve(&after, p).ok().and_then(|d| std::fs::canonicalize(d).ok()).is_some_and(|d| d == here)
+        })
+    })
+}
+
+/// The record `generate --force` kept in `dir` (`run-replaced-N.json`) whose SHA-256 is
+/// `sha256`: the run a continuation was drawn after, replaced since.
+fn kept_record(dir: &Path, sha256: &str) -> Option<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| n.starts_with("run-replaced-") && n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names.into_iter().find(|n| {
+        crate::support::files::read_text(&dir.join(n), crate::record::MAX_RECORD)
+            .is_ok_and(|text| sha256_hex(text.as_bytes()) == sha256)
+    })
 }
 
 /// The folder an `after` names, from the continuation's folder `base`: relative to it first,

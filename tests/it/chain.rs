@@ -116,6 +116,32 @@ fn a_night_of_another_run_is_refused_by_every_command() {
     assert_ne!(r.output.status.code(), Some(0), "verify b: {}", r.stdout());
 }
 
+/// The middle of a chain is never replaced, even with `--force` (a hostile round's find: it
+/// broke every run after it); replaced anyway (c moved away meanwhile), the run after it says
+/// where the record it continues was kept.
+#[test]
+fn a_chains_middle_is_never_replaced_and_a_broken_chain_says_where_its_record_is() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "6", "--seed", "mid", "--out", "a", "-q"]).success();
+    d.run(&["generate", "--after", "a", "--books", "4", "--out", "b", "-q"]).success();
+    d.run(&["generate", "--after", "b", "--books", "2", "--out", "c", "-q"]).success();
+    let refused = d.run(&["generate", "--after", "a", "--books", "3", "--out", "b", "--force", "-q"]).expect_code(2);
+    assert!(
+        refused.stderr().contains("continues this one (generate --after), so it is never replaced"),
+        "{}",
+        refused.stderr()
+    );
+    d.run(&["verify", "c"]).success();
+    std::fs::create_dir(d.join("elsewhere")).unwrap();
+    std::fs::rename(d.join("c"), d.join("elsewhere/c")).unwrap();
+    d.run(&["generate", "--after", "a", "--books", "3", "--out", "b", "--force", "-q"]).success();
+    std::fs::rename(d.join("elsewhere/c"), d.join("c")).unwrap();
+    for args in [vec!["verify", "c"], vec!["night", "c"]] {
+        let err = d.run(&args).stderr();
+        assert!(err.contains("kept the record this run continues as run-replaced-1.json"), "{args:?}: {err}");
+    }
+}
+
 /// Random chains (1–20 runs, plain and booklets, from fixed seeds): paper from every run is
 /// issued and sold on the desk, one unit of the last run exported for a remote player, a game
 /// plays what was sold and every claim that stands is won and paid; then the desk's cash-up,

@@ -400,10 +400,11 @@ impl PdfStyle<'_> {
         let width_mm = g.right - g.left;
         if left_mm + right_mm + gap > width_mm + 0.01 {
             let need_mm = left_mm + right_mm + gap;
+            // A text of any length is named by its start: the error stays one line.
             return Err(StyleError::HeaderOverlap {
                 book: last_book,
-                left,
-                right,
+                left: crate::domain::text::clip(&left, 60),
+                right: crate::domain::text::clip(&right, 60),
                 left_mm,
                 right_mm,
                 need_mm,
