@@ -322,7 +322,8 @@ fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
 fn flag(field: &str) -> String {
     match field {
         "bleed_mm" => "--bleed".to_string(),
-        "logo" => "--logo-height".to_string(),
+        // From --logo-height or a template's [logo]: the message names the logo itself.
+        "logo" => "the logo".to_string(),
         f => format!("--{}", f.replace('_', "-")),
     }
 }
