@@ -99,6 +99,10 @@ pub struct Args {
     /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
+    /// A line printed in place of the template's footer: where and when, the charity, the
+    /// prizes (with --after, the earlier run's unless given).
+    #[arg(long, value_name = "TEXT")]
+    subtitle: Option<String>,
     /// A PNG or JPEG logo on every page (a club's or a sponsor's), converted to print colours
     /// (with --after, the earlier run's unless given; a template may name one in `[logo]`).
     #[arg(long, value_name = "FILE")]
@@ -192,6 +196,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         font: args.font.clone().or_else(|| look.font.clone()),
         bleed_mm: args.bleed.unwrap_or(look.bleed_mm),
         crop_marks: args.crop_marks || look.crop_marks,
+        subtitle: args.subtitle.clone().filter(|s| !s.trim().is_empty()).or_else(|| look.subtitle.clone()),
         logo: match &args.logo {
             Some(file) => Some(housie::pipeline::LogoSettings {
                 file: file.clone(),

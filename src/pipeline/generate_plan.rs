@@ -160,6 +160,7 @@ impl GeneratePlan {
             },
             for_home: false,
             logo: self.logo.as_ref().zip(self.settings.logo.as_ref()),
+            subtitle: self.settings.subtitle.as_deref(),
         }
     }
 

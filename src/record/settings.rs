@@ -47,6 +47,9 @@ pub struct Settings {
     pub bleed_mm: f32,
     /// Crop marks outside the bleed.
     pub crop_marks: bool,
+    /// A line printed in place of the template's footer (`--subtitle`, the studio's subtitle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
     /// A logo on every page (`--logo`, a template's `[logo]`, or the studio's upload).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo: Option<LogoSettings>,
@@ -86,6 +89,7 @@ impl Default for Settings {
             font: None,
             bleed_mm: 0.0,
             crop_marks: false,
+            subtitle: None,
             logo: None,
         }
     }

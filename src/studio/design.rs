@@ -21,6 +21,8 @@ pub const STUDIO_MAX_BOOKS: u64 = 100_000;
 pub const TITLE_MAX: usize = 120;
 /// The file in an event's folder holding its own template, when one was uploaded.
 pub const OWN_TEMPLATE: &str = "template.toml";
+/// The longest subtitle.
+pub const SUBTITLE_MAX: usize = 120;
 /// The look that means the event's own template.
 pub const OWN_LOOK: &str = "own";
 
@@ -41,6 +43,8 @@ pub enum Paper {
 pub struct Design {
     /// The event's title, printed in every header.
     pub title: String,
+    /// A line printed in place of the template's footer (empty: the template's own).
+    pub subtitle: String,
     /// A shipped look (`classic`, `festival`, `large-print`, `twelve`), or `own` for the
     /// template uploaded to the event.
     pub look: String,
@@ -58,6 +62,9 @@ pub struct Design {
     pub bleed_mm: f32,
     /// Crop marks.
     pub crop_marks: bool,
+    /// The prizes the night plays (a shipped set: `uk`, `tambola`, `tambola-full`): the desk
+    /// offers it first for each game.
+    pub prizes: String,
     /// A logo on every page, uploaded to the event.
     pub logo: Option<DesignLogo>,
 }
@@ -82,6 +89,7 @@ impl Default for Design {
     fn default() -> Design {
         Design {
             title: "Bingo".into(),
+            subtitle: String::new(),
             look: "classic".into(),
             paper: Paper::A4,
             books: Some(50),
@@ -90,6 +98,7 @@ impl Default for Design {
             order: Order::Booklets,
             bleed_mm: 0.0,
             crop_marks: false,
+            prizes: "uk".into(),
             logo: None,
         }
     }
@@ -123,6 +132,9 @@ impl Design {
         } else if title.chars().count() > TITLE_MAX {
             problems.push(Problem::new("title", format!("is longer than {TITLE_MAX} characters")));
         }
+        if self.subtitle.chars().count() > SUBTITLE_MAX {
+            problems.push(Problem::new("subtitle", format!("is longer than {SUBTITLE_MAX} characters")));
+        }
         if !LOOKS.contains(&self.look.as_str()) && self.look != OWN_LOOK {
             problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
         }
@@ -146,6 +158,13 @@ impl Design {
             }
             (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
             _ => {}
+        }
+        if crate::rules::PrizeSet::shipped(&self.prizes).is_none() {
+            let names: Vec<&str> = crate::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
+            problems.push(Problem::new(
+                "prizes",
+                format!("`{}` is not a prize set housie has ({})", self.prizes, names.join(", ")),
+            ));
         }
         if let Some(logo) = &self.logo {
             if !LOGO_FILES.contains(&logo.file.as_str()) {
@@ -186,6 +205,7 @@ impl Design {
             order: self.order,
             first_book: after.map_or(1, Continuation::next_book),
             title: self.title.trim().to_string(),
+            subtitle: Some(self.subtitle.trim().to_string()).filter(|s| !s.is_empty()),
             template: self.template(event),
             bleed_mm: self.bleed_mm,
             crop_marks: self.crop_marks,
@@ -241,6 +261,13 @@ pub fn problem_of(e: Error) -> Problem {
         {
             "title"
         }
+        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. }))
+            if what == "the subtitle" =>
+        {
+            "subtitle"
+        }
+        Error::Style(StyleError::OutsideSafeZone { what, .. }) if what == "the footer" => "subtitle",
         Error::Style(_) | Error::Font(_) => "look",
         _ => "event",
     };

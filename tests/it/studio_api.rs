@@ -253,3 +253,37 @@ fn a_proof_is_the_print_files_first_twelve_pages() {
     assert_eq!(proof[..], print[..12]);
     assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1, "nothing left behind");
 }
+
+/// A subtitle prints in place of the template's footer, from the studio and the command line;
+/// the prize set the design names is the desk's first offer.
+#[test]
+fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "2", "--seed", "sub", "--subtitle", "Church Hall, Friday 7pm", "--out", "o", "-q"])
+        .success();
+    let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
+    assert_eq!(record["settings"]["subtitle"], "Church Hall, Friday 7pm");
+    d.run(&["verify", "o"]).success();
+    if let Some(pdftotext) = crate::util::tool("pdftotext") {
+        let (_, text, _) =
+            crate::util::run_tool(&pdftotext, &["-f", "1", "-l", "1", d.join("o/books.pdf").to_str().unwrap(), "-"]);
+        assert!(text.contains("Church Hall, Friday 7pm") && !text.contains("Eyes down"), "{text}");
+    }
+    let (_studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    exchange(port, "POST", "/api/events", "", r#"{"title": "Fair", "books": 2}"#);
+    let (_, mut event, _) = exchange(port, "GET", "/api/events/fair", "", "");
+    let mut design = event["design"].take();
+    design["subtitle"] = "St Mary's, 7pm".into();
+    design["prizes"] = "bingo-deluxe".into();
+    let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
+    assert_eq!(event["problems"][0]["field"], "prizes", "{event}");
+    design["prizes"] = "tambola".into();
+    exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
+    let (status, svg) = raw(
+        port,
+        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("200") && svg.contains(">St Mary's, 7pm</text>"), "{status}");
+}

@@ -101,6 +101,8 @@ pub struct PdfStyle<'a> {
     pub for_home: bool,
     /// The logo on every page, and where.
     pub logo: Option<(&'a Logo, &'a LogoSettings)>,
+    /// A subtitle, printed in place of the template's footer.
+    pub subtitle: Option<&'a str>,
 }
 
 impl PdfStyle<'_> {
@@ -293,6 +295,11 @@ impl PdfStyle<'_> {
         (look.background, if self.colours == Colours::PerGame { None } else { look.band })
     }
 
+    /// The footer's text: the subtitle when there is one, else the template's.
+    pub fn footer_text(&self) -> &str {
+        self.subtitle.unwrap_or(&self.template.footer.text)
+    }
+
     /// The header's right text: the booklet's and game's in a run of booklets.
     pub fn header_right(&self) -> &str {
         if self.numbering.games().is_some() {
@@ -319,7 +326,7 @@ impl PdfStyle<'_> {
         if t.layout.books_per_page() > 1 {
             chars.insert('–'); // "Book 1–2" on a page of two
         }
-        let mut texts = vec![self.title, &t.header.left, &t.header.right, &t.footer.text];
+        let mut texts = vec![self.title, &t.header.left, &t.header.right, self.footer_text()];
         if self.numbering.games().is_some() {
             texts.push(&t.header.booklet);
             texts.extend(t.palette.iter().map(|p| p.name.as_str()));
@@ -338,6 +345,7 @@ impl PdfStyle<'_> {
             ("the template's header.left", &t.header.left),
             ("the template's header.right", &t.header.right),
             ("the template's footer.text", &t.footer.text),
+            ("the subtitle", self.subtitle.unwrap_or_default()),
             ("the template's header.booklet", &t.header.booklet),
         ] {
             left_to_right(what, text)?;
@@ -422,7 +430,7 @@ impl PdfStyle<'_> {
         if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
             return outside("the header", g.h - header_top);
         }
-        let footer = fill(&t.footer.text, &values);
+        let footer = fill(self.footer_text(), &values);
         if let Some([x, y, w, h]) = self.logo_box() {
             let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
                 let texts = [(g.left, g.left + left_mm, left.as_str()), (g.right - right_mm, g.right, right.as_str())];

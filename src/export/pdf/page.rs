@@ -80,9 +80,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     for (b, t, slot) in &slots {
         w.ticket(b, *t, slot);
     }
-    if !t.footer.text.is_empty() {
+    if !style.footer_text().is_empty() {
         let (width, _) = t.page.size.mm();
-        w.text(&fill(&t.footer.text, &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
+        w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
     }
     w.c.op("ET");
     let mut bytes = w.c.into_bytes();

@@ -491,6 +491,9 @@ async function loadSets() {
     ...sets.map((x) => housie.el("option", { value: x.name }, `${x.name} (${x.opens === "together" ? "all open at once" : "in order"}): ${x.prizes.map((p) => p.prize).join(", ")}`)),
     housie.el("option", { value: "" }, "a prize file…"),
   );
+  // The studio opens the desk with the event's prize set first.
+  const wanted = new URLSearchParams(location.search).get("prizes");
+  if (wanted && sets.some((x) => x.name === wanted)) select.value = wanted;
   showNeeds();
 }
 function showNeeds() {

@@ -9,10 +9,10 @@
   let event = null;
   let previewAsked = 0;
 
-  const fields = ["title", "look", "count", "games", "bleed", "logo", "event"];
+  const fields = ["title", "subtitle", "prizes", "look", "count", "games", "bleed", "logo", "event"];
   function showProblems(problems) {
     for (const f of fields) $(f + "-error").textContent = "";
-    const where = { title: "title", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo" };
+    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo" };
     for (const p of problems || []) {
       const el = $((where[p.field] || "event") + "-error");
       el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
@@ -24,6 +24,7 @@
     const count = Number($("count").value);
     return {
       title: $("title").value,
+      subtitle: $("subtitle").value,
       look: $("look").value,
       paper: $("paper").value,
       books: booklets ? null : count,
@@ -32,6 +33,7 @@
       order: $("order").value,
       bleed_mm: Number($("bleed").value || 0),
       crop_marks: $("crop").checked,
+      prizes: $("prizes").value,
       logo: event && event.design.logo ? { file: event.design.logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
     };
   }
@@ -39,6 +41,7 @@
   function fill(e) {
     const d = e.design;
     $("title").value = d.title;
+    $("subtitle").value = d.subtitle || "";
     $("look").value = d.look;
     $("paper").value = d.paper;
     $("kind").value = d.booklets ? "booklets" : "books";
@@ -47,6 +50,7 @@
     $("order").value = d.order;
     $("bleed").value = d.bleed_mm;
     $("crop").checked = d.crop_marks;
+    $("prizes").value = d.prizes;
     $("logo-settings").hidden = !d.logo;
     if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
     kindChanged();

@@ -55,7 +55,9 @@ pub async fn open(
         ..ServeOptions::default()
     };
     let app = App::with(night, options);
-    let desk = format!("{base}/?token={}", app.token());
+    // The desk offers the design's prize set first.
+    let prizes = studio.events.read(&id).map(|f| f.design.prizes).unwrap_or_default();
+    let desk = format!("{base}/?token={}&prizes={prizes}", app.token());
     (studio.log)(&format!("the night of {id} is served at {base} (the desk: {desk})"));
     tokio::spawn(crate::web::serve(app, listener, std::future::pending()));
     studio.nights.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id, desk.clone());
