@@ -232,9 +232,12 @@ impl Design {
             return Err(problems);
         }
         let settings = self.settings(event, after.as_ref());
-        let plan = GeneratePlan::resolve(seed, settings, event.to_path_buf(), true, after);
-        // `resolve` checks the folder too; the studio's folder holds its own files.
-        plan.map_err(|e| vec![problem_of(e)])
+        // The design alone: the folder (a night in it, a run continuing it) is for generating
+        // to judge, so the preview of a frozen event still shows its paper.
+        let plan = GeneratePlan::resolve_unchecked(seed, settings, event.to_path_buf(), true, after)
+            .map_err(|e| vec![problem_of(e)])?;
+        plan.check_design().map_err(|e| vec![problem_of(e)])?;
+        Ok(plan)
     }
 }
 

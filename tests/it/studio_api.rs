@@ -287,3 +287,29 @@ fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
     );
     assert!(status.contains("200") && svg.contains(">St Mary's, 7pm</text>"), "{status}");
 }
+
+/// Once the night is open the paper is frozen (a change or a generate is 409), and the preview
+/// still shows it.
+#[test]
+fn a_frozen_events_preview_still_shows_its_paper() {
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    exchange(port, "POST", "/api/events", "", r#"{"title": "Fair", "books": 3}"#);
+    exchange(port, "POST", "/api/events/fair/generate", "", "");
+    assert_eq!(wait_job(port, "fair")["state"], "done");
+    let (status, body, _) = exchange(port, "POST", "/api/events/fair/night", "", "");
+    assert!(status.contains("200") && body["desk"].as_str().unwrap().contains("?token="), "{status} {body}");
+    let (status, _) = raw(
+        port,
+        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("200"), "{status}");
+    let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
+    assert!(status.contains("409") && body["error"].as_str().unwrap().contains("frozen"), "{status} {body}");
+    let (_, event, _) = exchange(port, "GET", "/api/events/fair", "", "");
+    assert_eq!(event["state"], "night_under_way");
+    let (status, _, _) = exchange(port, "PUT", "/api/events/fair", "", &event["design"].to_string());
+    assert!(status.contains("409"), "{status}");
+}

@@ -58,7 +58,7 @@ pub async fn create(
     let id = blocking(move || {
         // As `generate` does: a page whose colour reaches the edge gets the usual bleed.
         let bleeds = design
-            .plan(std::path::Path::new("."), crate::generate::Seed::from_text(crate::pipeline::PREVIEW_SEED), None)
+            .plan(&studio.events.dir("new"), crate::generate::Seed::from_text(crate::pipeline::PREVIEW_SEED), None)
             .is_ok_and(|plan| plan.style().colour_reaches_trim());
         if bleeds {
             design.bleed_mm = 3.0;

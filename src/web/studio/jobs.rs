@@ -57,6 +57,8 @@ pub async fn generate(
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message.clone())
         })?;
         let mut plan = preview;
+        // A night in the folder, or a top-up continuing it: its run is never replaced.
+        plan.check_folder().map_err(refused)?;
         // The seed: a continuation's is its chain's; else one drawn now.
         if plan.after.is_none() {
             plan.seed = Seed::random();

@@ -195,7 +195,9 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + S
 fn refused(e: crate::error::Error) -> ApiError {
     match e {
         crate::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        crate::error::Error::Busy(_) => ApiError::new(StatusCode::CONFLICT, e.to_string()),
+        crate::error::Error::Busy(_)
+        | crate::error::Error::HoldsNight { .. }
+        | crate::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
         e => {
             let p = crate::studio::design::problem_of(e);
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
