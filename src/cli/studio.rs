@@ -24,24 +24,41 @@ pub struct Args {
     /// The folder of events (created if missing).
     #[arg(value_name = "FOLDER", default_value = ".")]
     folder: PathBuf,
-    /// Address and port to listen on.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
-    listen: SocketAddr,
+    /// Address and port to listen on [default: 127.0.0.1:8080, or the next free port up to
+    /// 8099].
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<SocketAddr>,
     /// Do not open the browser.
     #[arg(long)]
     no_open: bool,
 }
 
+/// The address asked for; without one, the first free port from 8080 to 8099 on loopback (a
+/// port already in use is common, and the organiser should not need to know it).
+fn bind(asked: Option<SocketAddr>) -> Result<std::net::TcpListener, Error> {
+    if let Some(addr) = asked {
+        return std::net::TcpListener::bind(addr).map_err(Error::io(format!("cannot listen on {addr}")));
+    }
+    let mut last = None;
+    for port in 8080..=8099 {
+        match std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    let e = last.unwrap_or_else(|| std::io::Error::other("no port"));
+    Err(Error::io("cannot listen on 127.0.0.1:8080 to 8099 (give --listen 127.0.0.1:PORT)")(e))
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let events = Events::open(&args.folder)?;
-    let listener =
-        std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
-    listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
-    let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
+    let listener = bind(args.listen)?;
+    let bound = listener.local_addr().map_err(Error::io("the studio's address"))?;
+    listener.set_nonblocking(true).map_err(Error::io(bound.to_string()))?;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
+        let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(bound.to_string()))?;
         let log = Box::new(|line: &str| note!("housie: {line}"));
         let studio = Studio::new(events, bound.ip(), log);
         let local = if bound.ip().is_unspecified() { SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port()) } else { bound };

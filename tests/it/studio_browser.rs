@@ -11,6 +11,26 @@ use crate::browser::{browser, chromedriver_on_a_free_port, js_until, text_until}
 use crate::serving::{free_port, wait_for_port, Process};
 use crate::util::{tool, Dir};
 
+/// Without --listen, a port in use is passed over for the next free one.
+#[test]
+fn the_studio_takes_the_next_port_when_8080_is_in_use() {
+    let held: Vec<std::net::TcpListener> =
+        (8080..=8099).map_while(|p| std::net::TcpListener::bind(("127.0.0.1", p)).ok()).take(1).collect();
+    let d = Dir::new();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
+        .args(["studio", d.join("e").to_str().unwrap(), "--no-open"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let _studio = Process(child);
+    let port: u16 = line.trim().trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
+    assert!((8080..=8099).contains(&port), "{line}");
+    assert!(held.iter().all(|h| h.local_addr().unwrap().port() != port), "{line}");
+}
+
 /// `housie studio DIR --no-open` on a free port; its address.
 pub fn studio(dir: &std::path::Path) -> (Process, String) {
     let port = free_port();
