@@ -192,7 +192,11 @@
       showJob(j);
       if (j.state !== "running") { source.close(); reload(); }
     });
-    source.onerror = () => { source.close(); setTimeout(reload, 500); };
+    // Dropped (housie restarted, the network): read the task again, and follow it on if it runs.
+    source.onerror = () => {
+      source.close();
+      setTimeout(async () => { const e = await reload(); if (e && e.job && e.job.state === "running") follow(); }, 500);
+    };
   }
 
   async function start(task) {
