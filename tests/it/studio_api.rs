@@ -218,15 +218,8 @@ fn hostile_input_is_refused_with_a_reason_and_leaves_nothing_behind() {
 fn beyond_loopback_the_studio_needs_its_token() {
     let d = Dir::new();
     let port = crate::serving::free_port();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("housie"))
-        .args(["studio", d.join("e").to_str().unwrap(), "--no-open", "--listen", &format!("0.0.0.0:{port}")])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line).unwrap();
-    let _studio = crate::serving::Process(child);
+    let listen = format!("0.0.0.0:{port}");
+    let (_studio, line) = crate::studio_browser::spawn(&[d.join("e").to_str().unwrap(), "--listen", &listen]);
     let token = line.trim().split("?token=").nth(1).expect("a token in the address").to_string();
     crate::serving::wait_for_port(port, "housie studio");
     let (status, body, _) = exchange(port, "GET", "/api/events", "wrong", "");

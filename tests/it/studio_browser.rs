@@ -17,34 +17,34 @@ fn the_studio_takes_the_next_port_when_8080_is_in_use() {
     let held: Vec<std::net::TcpListener> =
         (8080..=8099).map_while(|p| std::net::TcpListener::bind(("127.0.0.1", p)).ok()).take(1).collect();
     let d = Dir::new();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
-        .args(["studio", d.join("e").to_str().unwrap(), "--no-open"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let _studio = Process(child);
+    let (_studio, line) = spawn(&[d.join("e").to_str().unwrap()]);
     let port: u16 = line.trim().trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
     assert!((8080..=8099).contains(&port), "{line}");
     assert!(held.iter().all(|h| h.local_addr().unwrap().port() != port), "{line}");
 }
 
-/// `housie studio DIR --no-open` on a free port; its address.
-pub fn studio(dir: &std::path::Path) -> (Process, String) {
-    let port = free_port();
+/// `housie studio ARGS --no-open`: the process and the first line it printed (its address).
+pub fn spawn(args: &[&str]) -> (Process, String) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
-        .args(["studio", dir.to_str().unwrap(), "--no-open", "--listen", &format!("127.0.0.1:{port}")])
+        .arg("studio")
+        .args(args)
+        .arg("--no-open")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    (Process(child), line)
+}
+
+/// `housie studio DIR --no-open` on a free port; its address.
+pub fn studio(dir: &std::path::Path) -> (Process, String) {
+    let port = free_port();
+    let (studio, line) = spawn(&[dir.to_str().unwrap(), "--listen", &format!("127.0.0.1:{port}")]);
     assert_eq!(line.trim(), format!("http://127.0.0.1:{port}/"), "on loopback the studio needs no token");
     wait_for_port(port, "housie studio");
-    (Process(child), line.trim().trim_end_matches('/').to_string())
+    (studio, line.trim().trim_end_matches('/').to_string())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
