@@ -529,3 +529,81 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
     // A named seller sells what was issued to them.
     assert_eq!(ledger.check_new(&sold("126-127", "5", Some("Cat"), Payment::Cash), &Confirmed), Ok(()));
 }
+
+/// The bytes a text operator shows (two a glyph), in a string or an array of them.
+fn shown(o: &lopdf::Object) -> usize {
+    match o {
+        lopdf::Object::String(bytes, _) => bytes.len(),
+        lopdf::Object::Array(items) => items.iter().map(shown).sum(),
+        _ => 0,
+    }
+}
+
+/// The cash-up sheet's layout, read back from its PDF: the title at the top margin, a line
+/// every 4.6 mm, 50 lines a page, the signature block (two names, each with three ruled
+/// lines from 46 mm to the right margin) only under the last page's lines.
+#[test]
+fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
+    let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
+    let c = ledger.cashup();
+    let font = crate::print::font::Font::bundled();
+    let mm = |pt: f32| pt * 25.4 / 72.0;
+    // (text y's, line y's with their x ends) of each page, in mm, and the title's glyphs.
+    let read = |bytes: Vec<u8>| -> Vec<(Vec<f32>, Vec<(f32, f32, f32)>, usize)> {
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        doc.get_pages()
+            .values()
+            .map(|&id| {
+                let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
+                let num = |o: &lopdf::Object| o.as_float().unwrap();
+                let (mut texts, mut lines, mut start) = (Vec::new(), Vec::new(), (0.0, 0.0));
+                let mut title = None;
+                for op in &content.operations {
+                    match op.operator.as_str() {
+                        "Tj" | "TJ" if title.is_none() => title = Some(shown(&op.operands[0]) / 2),
+                        "Tm" => texts.push(mm(num(&op.operands[5]))),
+                        "m" => start = (mm(num(&op.operands[0])), mm(num(&op.operands[1]))),
+                        "l" => lines.push((start.1, start.0, mm(num(&op.operands[0])))),
+                        _ => {}
+                    }
+                }
+                (texts, lines, title.unwrap_or(0))
+            })
+            .collect()
+    };
+    let text_lines = c.to_text().lines().count();
+    let pages = read(cashup_pdf(&c, &[], "Spring Fair", &font));
+    assert_eq!(pages.len(), 1);
+    let (texts, lines, title) = &pages[0];
+    assert_eq!(*title, "Spring Fair: cash-up".chars().count(), "one page says no page number");
+    let near = |a: f32, b: f32| (a - b).abs() < 0.05;
+    assert!(near(texts[0], 279.0), "the title at the top margin: {}", texts[0]);
+    for (k, y) in texts[1..=text_lines].iter().enumerate() {
+        assert!(near(*y, 269.0 - 4.6 * k as f32), "line {k} at {y}");
+    }
+    let last = 269.0 - 4.6 * text_lines as f32;
+    let signatures: Vec<f32> = texts[text_lines + 1..].to_vec();
+    let want: Vec<f32> = [0.0, 8.0, 16.0, 28.0, 36.0, 44.0].iter().map(|d| last - 10.0 - d).collect();
+    assert_eq!(signatures.len(), 6);
+    for (y, w) in signatures.iter().zip(&want) {
+        assert!(near(*y, *w), "signatures at {signatures:?}, not {want:?}");
+    }
+    assert_eq!(lines.len(), 6);
+    for (k, (y, x0, x1)) in lines.iter().enumerate() {
+        let w = want[k] - 1.0;
+        assert!(near(*y, w) && near(*x0, 46.0) && near(*x1, 192.0), "rule {k}: {y} {x0}–{x1}");
+    }
+    // A long cash-up spreads over pages of 50 lines; the signatures come once, at the end.
+    let more: Vec<String> = (0..120).map(|i| format!("note {i}")).collect();
+    let pages = read(cashup_pdf(&c, &more, "Spring Fair", &font));
+    let total = text_lines + 120;
+    assert_eq!(pages.len(), total.div_ceil(50));
+    for (i, (texts, lines, title)) in pages.iter().enumerate() {
+        let named = format!("Spring Fair: cash-up (page {} of {})", i + 1, pages.len());
+        assert_eq!(*title, named.chars().count(), "page {}", i + 1);
+        let body = if i + 1 < pages.len() { 50 } else { total - 50 * i };
+        let signed = if i + 1 == pages.len() { 6 } else { 0 };
+        assert_eq!((texts.len(), lines.len()), (1 + body + signed, signed), "page {}", i + 1);
+    }
+    assert!(!cashup_pdf(&c, &[], "Spring Fair", &font).is_empty());
+}
