@@ -530,6 +530,10 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
     assert_eq!(ledger.check_new(&sold("126-127", "5", Some("Cat"), Payment::Cash), &Confirmed), Ok(()));
 }
 
+/// A cash-up page read back: its texts' heights, its rules (height, from, to) and the number
+/// of glyphs in its title, all in mm.
+type SheetPage = (Vec<f32>, Vec<(f32, f32, f32)>, usize);
+
 /// The bytes a text operator shows (two a glyph), in a string or an array of them.
 fn shown(o: &lopdf::Object) -> usize {
     match o {
@@ -549,7 +553,7 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
     let font = crate::print::font::Font::bundled();
     let mm = |pt: f32| pt * 25.4 / 72.0;
     // (text y's, line y's with their x ends) of each page, in mm, and the title's glyphs.
-    let read = |bytes: Vec<u8>| -> Vec<(Vec<f32>, Vec<(f32, f32, f32)>, usize)> {
+    let read = |bytes: Vec<u8>| -> Vec<SheetPage> {
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
         doc.get_pages()
             .values()
