@@ -90,6 +90,22 @@ pub struct Cashup {
     pub regime: Option<Regime>,
     /// Each limit passed: the night's prizes, or what a named buyer paid.
     pub warnings: Vec<String>,
+    /// The totals as people read them (`₹1,00,000.00`), for screens; `None` before the
+    /// currency is set.
+    pub shown: Option<Shown>,
+}
+
+/// The cash-up's totals written in the currency's own way ([`Currency::show`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Shown {
+    /// Everything sales took.
+    pub takings: String,
+    /// Everything paid out in prizes.
+    pub prizes_paid: String,
+    /// Takings less prizes.
+    pub balance: String,
+    /// What the cash box should hold.
+    pub expected_cash: String,
 }
 
 impl Ledger {
@@ -123,6 +139,14 @@ impl Ledger {
         let issued = self.issued_units();
         let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
         let warnings = self.warnings(prizes_paid);
+        let expected_cash = self.takings(Some(Payment::Cash)).minus(self.prizes_paid(Some(Payment::Cash)));
+        let balance = takings.minus(prizes_paid);
+        let shown = self.currency.map(|c| Shown {
+            takings: c.show(takings),
+            prizes_paid: c.show(prizes_paid),
+            balance: c.show(balance),
+            expected_cash: c.show(expected_cash),
+        });
         Cashup {
             units: self.unit,
             currency: self.currency,
@@ -130,8 +154,8 @@ impl Ledger {
             sold: self.sold.to_string(),
             takings,
             prizes_paid,
-            balance: takings.minus(prizes_paid),
-            expected_cash: self.takings(Some(Payment::Cash)).minus(self.prizes_paid(Some(Payment::Cash))),
+            balance,
+            expected_cash,
             sellers,
             missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
             damaged: self.damaged.to_string(),
@@ -153,6 +177,7 @@ impl Ledger {
                 .collect(),
             regime: self.regime,
             warnings,
+            shown,
         }
     }
 
@@ -200,13 +225,15 @@ impl Cashup {
         let mut out = String::new();
         let currency = self.currency.map_or("no currency set".to_string(), |c| c.to_string());
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+        // Amounts as the counters read them (`£1,000.00`, `₹1,00,000.00`).
+        let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
         let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
         let _ = writeln!(out, "Cash-up ({currency}{regime})");
         let _ = writeln!(out, "  sold:          {} {}", self.sold_books, self.units);
-        let _ = writeln!(out, "  takings:       {}", self.takings);
-        let _ = writeln!(out, "  prizes paid:   {}", self.prizes_paid);
-        let _ = writeln!(out, "  balance:       {}", self.balance);
-        let _ = writeln!(out, "  cash expected: {} (cash taken less prizes paid in cash)", self.expected_cash);
+        let _ = writeln!(out, "  takings:       {}", money(self.takings));
+        let _ = writeln!(out, "  prizes paid:   {}", money(self.prizes_paid));
+        let _ = writeln!(out, "  balance:       {}", money(self.balance));
+        let _ = writeln!(out, "  cash expected: {} (cash taken less prizes paid in cash)", money(self.expected_cash));
         if !self.sellers.is_empty() {
             let _ = writeln!(out, "Sellers ({})", self.units);
             for l in &self.sellers {
@@ -217,7 +244,7 @@ impl Cashup {
                     dash(&l.issued),
                     dash(&l.sold),
                     l.sold_count,
-                    l.takings,
+                    money(l.takings),
                     dash(&l.returned),
                     dash(&l.missing)
                 );
@@ -261,7 +288,7 @@ impl Cashup {
                     escape(&p.prize),
                     crate::rules::progress::ordinal(p.place),
                     escape(&p.serial),
-                    p.amount
+                    money(p.amount)
                 );
             }
         }

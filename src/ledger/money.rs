@@ -26,6 +26,45 @@ impl Currency {
     }
 }
 
+impl Currency {
+    /// The sign people write the currency with, where housie knows one.
+    pub fn symbol(&self) -> Option<char> {
+        match &self.0 {
+            b"GBP" => Some('£'),
+            b"INR" => Some('₹'),
+            b"EUR" => Some('€'),
+            b"USD" => Some('$'),
+            _ => None,
+        }
+    }
+
+    /// `amount` as the people who count it read it: with the currency's sign (or its code) and
+    /// its digits grouped — in lakhs and crores for rupees (`₹1,00,000.00`), in thousands
+    /// otherwise (`£1,000.00`). Stored amounts stay as they are (`100000.00`).
+    pub fn show(&self, amount: Money) -> String {
+        let sign = if amount.minor() < 0 { "-" } else { "" };
+        let minor = amount.minor().unsigned_abs();
+        let digits = (minor / 100).to_string();
+        let mut groups = Vec::new();
+        let (mut rest, mut size) = (digits.as_str(), 3);
+        while rest.len() > size {
+            let (head, tail) = rest.split_at(rest.len() - size);
+            groups.push(tail);
+            rest = head;
+            if self.0 == *b"INR" {
+                size = 2;
+            }
+        }
+        groups.push(rest);
+        groups.reverse();
+        let number = format!("{}.{:02}", groups.join(","), minor % 100);
+        match self.symbol() {
+            Some(symbol) => format!("{sign}{symbol}{number}"),
+            None => format!("{sign}{} {number}", self.code()),
+        }
+    }
+}
+
 impl std::str::FromStr for Currency {
     type Err = MoneyError;
     fn from_str(code: &str) -> Result<Currency, MoneyError> {
@@ -180,6 +219,29 @@ mod tests {
         assert!(matches!(Money::parse("-5.00"), Err(MoneyError::Negative(_))));
         assert!(matches!(Money::parse("100000000.01"), Err(MoneyError::TooLarge(_))));
         assert!(matches!(Money::parse("99999999999999999999"), Err(MoneyError::TooLarge(_))));
+    }
+
+    #[test]
+    fn amounts_are_shown_as_each_currency_is_read() {
+        let inr = Currency::parse("INR").unwrap();
+        let m = |s: &str| Money::parse(s).unwrap();
+        for (amount, shown) in [
+            ("0", "₹0.00"),
+            ("999", "₹999.00"),
+            ("1000", "₹1,000.00"),
+            ("99999.5", "₹99,999.50"),
+            ("100000", "₹1,00,000.00"),
+            ("1234567.89", "₹12,34,567.89"),
+            ("10000000", "₹1,00,00,000.00"),
+            ("100000000", "₹10,00,00,000.00"),
+        ] {
+            assert_eq!(inr.show(m(amount)), shown, "{amount}");
+        }
+        assert_eq!(Currency::GBP.show(m("1234567.89")), "£1,234,567.89");
+        assert_eq!(Currency::GBP.show(Money::from_minor(-1250)), "-£12.50");
+        assert_eq!(Currency::parse("CHF").unwrap().show(m("1000")), "CHF 1,000.00");
+        // The negative control: Indian grouping is not thousands.
+        assert_ne!(inr.show(m("100000")), "₹100,000.00");
     }
 
     #[test]

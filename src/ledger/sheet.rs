@@ -18,11 +18,22 @@ const MARGIN: f32 = 18.0;
 const LINES_PER_PAGE: usize = 50;
 
 /// The cash-up as PDF bytes: the title, the cash-up's text line by line, then `more` (the
-/// night's log seal), and the signature lines at the foot of the last page. Text the font
-/// cannot draw prints as `?`.
+/// night's log seal), and the signature lines at the foot of the last page. A currency sign
+/// the font cannot draw prints as the currency's code (`INR 1,00,000.00`), other text it
+/// cannot draw as `?`.
 pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) -> Vec<u8> {
     let printable = |s: &str| -> String {
-        s.chars().map(|c| if font.glyphs(&c.to_string()).next().is_some() { c } else { '?' }).collect()
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            match c {
+                c if font.has(c) => out.push(c),
+                '₹' => out.push_str("INR "),
+                '€' => out.push_str("EUR "),
+                '£' => out.push_str("GBP "),
+                _ => out.push('?'),
+            }
+        }
+        out
     };
     let mut text = cashup.to_text();
     for line in more {

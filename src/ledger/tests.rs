@@ -359,12 +359,12 @@ fn a_payout_is_corrected_by_appending_a_void_or_a_move_never_by_editing() {
     assert_eq!(c.payouts[1].voided.as_deref(), Some("typed 30 for 3"));
     let text = c.to_text();
     assert!(
-        text.contains("  #14 game 1: one line (1st place) to 000013-1-1: 20.00 (cash) [moved from 000012-1-3]\n"),
+        text.contains("  #14 game 1: one line (1st place) to 000013-1-1: £20.00 (cash) [moved from 000012-1-3]\n"),
         "{text}"
     );
     assert!(
         text.contains(
-            "  #15 game 2: full house (1st place) to 000040-2-5: 30.00 (cash) [VOIDED: typed 30 for 3, not counted]\n"
+            "  #15 game 2: full house (1st place) to 000040-2-5: £30.00 (cash) [VOIDED: typed 30 for 3, not counted]\n"
         ),
         "{text}"
     );
@@ -454,32 +454,32 @@ fn the_cash_up_reads_whole_and_leaves_out_what_is_empty() {
         c.to_text(),
         "Cash-up (GBP)\n\
          \x20 sold:          120 books\n\
-         \x20 takings:       607.50\n\
-         \x20 prizes paid:   65.50\n\
-         \x20 balance:       542.00\n\
-         \x20 cash expected: 535.00 (cash taken less prizes paid in cash)\n\
+         \x20 takings:       £607.50\n\
+         \x20 prizes paid:   £65.50\n\
+         \x20 balance:       £542.00\n\
+         \x20 cash expected: £535.00 (cash taken less prizes paid in cash)\n\
          Sellers (books)\n\
-         \x20 Ann: issued 1-50; sold 1-40 (40), takings 200.00; returned 41-50; missing -\n\
-         \x20 Bob: issued 51-100; sold 51-95 (45), takings 222.50; returned 96-100; missing -\n\
-         \x20 Cat: issued 101-150; sold 101-125 (25), takings 125.00; returned -; missing 126-150\n\
-         \x20 (desk): issued -; sold 200-209 (10), takings 60.00; returned -; missing -\n\
+         \x20 Ann: issued 1-50; sold 1-40 (40), takings £200.00; returned 41-50; missing -\n\
+         \x20 Bob: issued 51-100; sold 51-95 (45), takings £222.50; returned 96-100; missing -\n\
+         \x20 Cat: issued 101-150; sold 101-125 (25), takings £125.00; returned -; missing 126-150\n\
+         \x20 (desk): issued -; sold 200-209 (10), takings £60.00; returned -; missing -\n\
          Missing: books 126-150 issued and neither sold nor returned\n\
          Damaged: books 96-100\n\
          Voided sales: 1\n\
          Prizes paid\n\
-         \x20 #14 game 1: one line (1st place) to 000012-1-3: 20.00 (cash)\n\
-         \x20 #15 game 2: full house (1st place) to 000040-2-5: 30.00 (cash)\n\
-         \x20 #16 game 2: full house (2nd place) to 000077-4-1: 15.50 (not cash)\n"
+         \x20 #14 game 1: one line (1st place) to 000012-1-3: £20.00 (cash)\n\
+         \x20 #15 game 2: full house (1st place) to 000040-2-5: £30.00 (cash)\n\
+         \x20 #16 game 2: full house (2nd place) to 000077-4-1: £15.50 (not cash)\n"
     );
     let opened = Ledger::replay(1..=500, &night()[..1], &Confirmed).unwrap().cashup();
     assert_eq!(
         opened.to_text(),
         "Cash-up (GBP)\n\
          \x20 sold:          0 books\n\
-         \x20 takings:       0.00\n\
-         \x20 prizes paid:   0.00\n\
-         \x20 balance:       0.00\n\
-         \x20 cash expected: 0.00 (cash taken less prizes paid in cash)\n"
+         \x20 takings:       £0.00\n\
+         \x20 prizes paid:   £0.00\n\
+         \x20 balance:       £0.00\n\
+         \x20 cash expected: £0.00 (cash taken less prizes paid in cash)\n"
     );
 }
 

@@ -487,12 +487,12 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     assert_eq!(js(&desk, "return document.getElementById('sale-price-label').hidden").await, false);
     desk.find(Locator::Css("#sale-price")).await.unwrap().send_keys("5.00").await.unwrap();
     desk.find(Locator::Css("#sale-units")).await.unwrap().send_keys("1-4\u{e007}").await.unwrap();
-    content_until(&desk, "cashup", |t| t.starts_with("Sold 4 books · takings 20.00")).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 4 books · takings £20.00")).await;
     // The form keeps the keyboard for the next sale; Escape hands it back to the box.
     assert_eq!(js(&desk, "return document.activeElement.id").await, "sale-units");
     // A barcode scanner types a ticket's serial and Enter: its book is sold.
     type_focused(&desk, "5-6").await;
-    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings 30.00")).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings £30.00")).await;
     js(&desk, &kind("issued")).await;
     desk.find(Locator::Css("#sale-seller")).await.unwrap().clear().await.unwrap();
     desk.find(Locator::Css("#sale-seller")).await.unwrap().send_keys("Bob").await.unwrap();
@@ -504,15 +504,15 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     let serial = &hall.rows[6 * 8].serial; // book 9's first ticket
     type_focused_in(&desk, "sale-units", serial).await;
     content_until(&desk, "message", |t| t == "Sold 9").await;
-    content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings 35.00")).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings £35.00")).await;
     // Taken back by its range, and sold again.
     js(&desk, &kind("voided")).await;
     type_focused_in(&desk, "sale-units", "9").await;
     content_until(&desk, "message", |t| t == "Sale taken back: 9").await;
-    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings 30.00")).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings £30.00")).await;
     js(&desk, &kind("sold")).await;
     type_focused_in(&desk, "sale-units", serial).await;
-    content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings 35.00")).await;
+    content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings £35.00")).await;
     press(&desk, "\u{e00c}").await; // Escape
     js_until(&desk, "return document.activeElement.id", |v| v == "entry").await;
 
@@ -526,7 +526,7 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     text_until(&desk, "#claim", |t| t.contains("STANDS")).await;
     type_focused(&desk, "pay 20").await;
     content_until(&desk, "message", |t| t.starts_with("Paid 20 to")).await;
-    content_until(&desk, "cashup", |t| t.contains("prizes paid 20.00 · cash expected 15.00 GBP · missing 7-8")).await;
+    content_until(&desk, "cashup", |t| t.contains("prizes paid £20.00 · cash expected £15.00 · missing 7-8")).await;
     if let Some(out) = screenshot_dir() {
         std::fs::create_dir_all(&out).unwrap();
         js(&desk, "document.getElementById('sales-label').scrollIntoView({block: 'center'})").await;
@@ -542,7 +542,7 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     let entry = cashup["payouts"][0]["entry"].as_u64().unwrap();
     type_focused(&desk, &format!("void {entry} paid twice by mistake")).await;
     content_until(&desk, "message", |t| t == format!("Entry {entry} voided: paid twice by mistake.")).await;
-    content_until(&desk, "cashup", |t| t.contains("prizes paid 0.00")).await;
+    content_until(&desk, "cashup", |t| t.contains("prizes paid £0.00")).await;
     assert_eq!(hall.get("/api/cashup")["payouts"][0]["voided"], "paid twice by mistake");
 }
 

@@ -116,13 +116,13 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     let f = f.restarted();
     assert_eq!(cashup(&f).await, c);
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
-    assert!(text.starts_with("Cash-up (GBP)\n  sold:          22 books\n  takings:       110.00\n"), "{text}");
+    assert!(text.starts_with("Cash-up (GBP)\n  sold:          22 books\n  takings:       £110.00\n"), "{text}");
     assert!(
-        text.contains("  Cat: issued 21-30; sold 21-24 (4), takings 20.00; returned 25-29; missing 30\n"),
+        text.contains("  Cat: issued 21-30; sold 21-24 (4), takings £20.00; returned 25-29; missing 30\n"),
         "{text}"
     );
     assert!(text.contains("Missing: books 30 issued and neither sold nor returned\n"), "{text}");
-    assert!(text.contains(&format!("  #14 game 1: one line (1st place) to {winner}: 20.00 (cash)\n")), "{text}");
+    assert!(text.contains(&format!("  #14 game 1: one line (1st place) to {winner}: £20.00 (cash)\n")), "{text}");
     // On paper, to sign: written whole under its name, never over a file without --force.
     f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).success();
     let err = f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).expect_code(2).stderr();
@@ -295,13 +295,13 @@ async fn a_payout_is_moved_with_its_win_voided_with_a_reason_and_never_edited() 
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
     assert!(
         text.contains(&format!(
-            "  #14 game 1: one line (1st place) to {first}: 20.00 (cash) [VOIDED: paid from the float, not counted]\n"
+            "  #14 game 1: one line (1st place) to {first}: £20.00 (cash) [VOIDED: paid from the float, not counted]\n"
         )),
         "{text}"
     );
     assert!(
         text.contains(&format!(
-            "game {game}: one line (1st place) to {}: 15.00 (cash) [moved from {}]\n",
+            "game {game}: one line (1st place) to {}: £15.00 (cash) [moved from {}]\n",
             b.serial, a.serial
         )),
         "{text}"
@@ -323,7 +323,7 @@ async fn a_ledger_that_housie_0_4_wrote_still_replays() {
     db.execute("INSERT INTO events (game, kind, data) VALUES (0, 'money', ?1)", rusqlite::params![data]).unwrap();
     drop(db);
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
-    assert!(text.contains("  D\\u{200b}ee: issued -; sold 35 (1), takings 5.00;"), "{text}");
+    assert!(text.contains("  D\\u{200b}ee: issued -; sold 35 (1), takings £5.00;"), "{text}");
     f.dir.run(&["verify", "run"]).success();
 }
 
@@ -452,7 +452,7 @@ async fn four_games_won_and_paid_reconcile() {
     assert_eq!(games, [1, 2, 3, 4]);
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
     assert!(text.contains(" game 4: one line (1st place) to 000005-1-"), "{text}");
-    assert!(text.contains(": 30.25 (not cash)\n"), "{text}");
+    assert!(text.contains(": £30.25 (not cash)\n"), "{text}");
 }
 
 /// Under a regime, a payout or a sale that would pass a limit is stopped once with the reason

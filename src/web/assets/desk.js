@@ -587,8 +587,8 @@ $("open-board").addEventListener("click", () => setTimeout(back, 0));
 function showCashup(c) {
   if (!c || !c.currency) return;
   $("cashup").textContent =
-    `Sold ${c.sold_books} ${c.units} · takings ${c.takings} · prizes paid ${c.prizes_paid} · ` +
-    `cash expected ${c.expected_cash} ${c.currency}` + (c.missing ? ` · missing ${c.missing}` : "") +
+    `Sold ${c.sold_books} ${c.units} · takings ${c.shown.takings} · prizes paid ${c.shown.prizes_paid} · ` +
+    `cash expected ${c.shown.expected_cash}` + (c.missing ? ` · missing ${c.missing}` : "") +
     (c.warnings || []).map((w) => ` · WARNING: ${w}`).join("");
 }
 
