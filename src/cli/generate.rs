@@ -351,6 +351,10 @@ fn in_flags(e: Error) -> Error {
             let e = FontError::MissingGlyph { what, ch, code, font };
             Error::Usage(format!("{e} (--font FILE)"))
         }
+        Error::Style(StyleError::Font(FontError::Script { what, script, ch, code, font })) => {
+            let what = if what == "the title" { "--title".to_string() } else { what };
+            Error::Usage(FontError::Script { what, script, ch, code, font }.to_string())
+        }
         Error::Style(StyleError::RightToLeft { what, ch, code }) => {
             let what = if what == "the title" { "--title".to_string() } else { what };
             Error::Style(StyleError::RightToLeft { what, ch, code })

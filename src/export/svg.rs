@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::pdf::{self, PdfStyle, BARCODE_FONT_ID, LOGO_ID, OVER, UNDER};
+use super::pdf::{self, PdfStyle, BARCODE_FONT_ID, LOGO_ID, OVER, SHAPED_FONT_IDS, UNDER};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::font::Font;
@@ -25,7 +25,9 @@ const MM_PER_PT: f32 = 25.4 / 72.0;
 pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> String {
     let drawing = pdf::drawing(style, page, pages);
     let (w, h) = style.media_mm();
+    let typesetter = style.typesetter();
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
+    r.shaped_fonts = typesetter.fonts().to_vec();
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
     r.run(&drawing.content, &drawing, 0);
     r.finish(w, h, label)
@@ -59,6 +61,8 @@ enum Operand {
     Name(String),
     Hex(Vec<u8>),
     Array(Vec<Operand>),
+    /// A dictionary (a marked-content property list), its keys without the slash.
+    Dict(Vec<(String, Operand)>),
 }
 
 /// The graphics state housie's pages change.
@@ -71,9 +75,19 @@ struct State {
     dash: Option<(f32, f32)>,
 }
 
+/// A shaped run's words, where its first glyph starts (x, baseline y, font size) and how far
+/// right its glyphs reach, SVG mm.
+type ActualText = (String, Option<(f32, f32, f32)>, f32);
+
 /// Reads content streams and writes SVG.
 struct Reader<'a> {
     font: &'a Font,
+    /// The fonts shaped text is drawn in, by their place in [`SHAPED_FONT_IDS`].
+    shaped_fonts: Vec<&'a Font>,
+    /// The shaped font text is in now, if any.
+    shaped: Option<usize>,
+    /// A shaped run's `/ActualText`, and where its glyphs start and end (SVG mm).
+    actual: Option<ActualText>,
     /// Glyph id to the character it draws, for the text layer.
     chars: BTreeMap<u16, char>,
     /// Sheet height, mm: SVG's y runs down from the top.
@@ -89,6 +103,8 @@ struct Reader<'a> {
     tlm: Matrix,
     /// The glyphs used, their outlines written once.
     glyphs: BTreeMap<u16, Option<String>>,
+    /// The shaped fonts' glyphs used (font number + 1 above the glyph id), likewise.
+    shaped_glyphs: BTreeMap<u32, Option<String>>,
     body: String,
     text_layer: String,
     /// The logo as PNG, drawn where the PDF draws its image.
@@ -100,6 +116,9 @@ impl<'a> Reader<'a> {
         let chars = printed.chars().filter_map(|c| font.glyphs(&c.to_string()).next().map(|g| (g, c))).collect();
         Reader {
             font,
+            shaped_fonts: Vec::new(),
+            shaped: None,
+            actual: None,
             chars,
             height,
             state: State { ctm: IDENTITY, fill: Cmyk::BLACK, stroke: Cmyk::BLACK, line_width: 1.0, dash: None },
@@ -110,6 +129,7 @@ impl<'a> Reader<'a> {
             tm: IDENTITY,
             tlm: IDENTITY,
             glyphs: BTreeMap::new(),
+            shaped_glyphs: BTreeMap::new(),
             body: String::with_capacity(64 * 1024),
             text_layer: String::new(),
             logo: None,
@@ -209,8 +229,22 @@ impl<'a> Reader<'a> {
             "BT" => (self.tm, self.tlm) = (IDENTITY, IDENTITY),
             "Tf" => {
                 self.barcode_font = matches!(o.first(), Some(Operand::Name(name)) if name == BARCODE_FONT_ID);
+                self.shaped = match o.first() {
+                    Some(Operand::Name(name)) => SHAPED_FONT_IDS.iter().position(|id| id == name),
+                    _ => None,
+                };
                 self.size = n(1);
             }
+            "BDC" => {
+                if let Some(Operand::Dict(entries)) = o.get(1) {
+                    if let Some((_, Operand::Hex(bytes))) = entries.iter().find(|(k, _)| k == "ActualText") {
+                        let units: Vec<u16> = bytes.chunks_exact(2).map(|p| u16::from_be_bytes([p[0], p[1]])).collect();
+                        let text = String::from_utf16_lossy(&units).trim_start_matches('\u{feff}').to_string();
+                        self.actual = Some((text, None, 0.0));
+                    }
+                }
+            }
+            "EMC" => self.end_actual_text(),
             "Td" => {
                 self.tlm = then([1.0, 0.0, 0.0, 1.0, n(0), n(1)], self.tlm);
                 self.tm = self.tlm;
@@ -260,31 +294,49 @@ impl<'a> Reader<'a> {
         self.tm = then([1.0, 0.0, 0.0, 1.0, tx, 0.0], self.tm);
     }
 
+    /// The end of a shaped run: its words, over its glyphs.
+    fn end_actual_text(&mut self) {
+        if let Some((text, Some((x0, y0, size)), x1)) = self.actual.take() {
+            self.words(&text, (x0, y0), x1, size);
+        }
+    }
+
+    /// Words over their glyphs, from `(x0, y0)` on the baseline to `x1`, for the text layer.
+    fn words(&mut self, text: &str, (x0, y0): (f32, f32), x1: f32, size: f32) {
+        let _ = writeln!(
+            self.text_layer,
+            r#"<text x="{}" y="{}" font-size="{}" textLength="{}" lengthAdjust="spacingAndGlyphs">{}</text>"#,
+            f(x0),
+            f(y0),
+            f(size),
+            f(x1 - x0),
+            escape(text)
+        );
+    }
+
     fn show(&mut self, bytes: &[u8]) {
         if self.barcode_font {
             return self.show_bars(bytes);
         }
+        if let Some(k) = self.shaped {
+            return self.show_shaped(k, bytes);
+        }
         let upm = f32::from(self.font.units_per_em());
         let start = then(self.tm, self.to_svg());
-        let (x0, y0) = apply(&start, 0.0, 0.0);
+        let (mut x0, y0) = apply(&start, 0.0, 0.0);
         let mut text = String::new();
         for pair in bytes.chunks_exact(2) {
             let glyph = u16::from_be_bytes([pair[0], pair[1]]);
+            // The words start at their first letter, past any space before it.
+            if text.trim().is_empty() {
+                x0 = apply(&then(self.tm, self.to_svg()), 0.0, 0.0).0;
+                text.clear();
+            }
             let font = self.font;
             self.glyphs.entry(glyph).or_insert_with(|| font.outline(glyph));
             let m = then([self.size / upm, 0.0, 0.0, self.size / upm, 0.0, 0.0], then(self.tm, self.to_svg()));
             if self.glyphs[&glyph].is_some() {
-                let _ = writeln!(
-                    self.body,
-                    r##"<use href="#g{glyph}" transform="matrix({} {} {} {} {} {})" fill="{}"/>"##,
-                    f5(m[0]),
-                    f5(m[1]),
-                    f5(m[2]),
-                    f5(m[3]),
-                    f(m[4]),
-                    f(m[5]),
-                    rgb(self.state.fill)
-                );
+                self.use_glyph(&format!("g{glyph}"), m);
             }
             text.extend(self.chars.get(&glyph));
             self.advance(self.font.pdf_glyph_width(glyph) as f32 / 1000.0 * self.size);
@@ -292,15 +344,47 @@ impl<'a> Reader<'a> {
         let (x1, _) = apply(&then(self.tm, self.to_svg()), 0.0, 0.0);
         let size = self.size * (start[2] * start[2] + start[3] * start[3]).sqrt();
         if !text.trim().is_empty() {
-            let _ = writeln!(
-                self.text_layer,
-                r#"<text x="{}" y="{}" font-size="{}" textLength="{}" lengthAdjust="spacingAndGlyphs">{}</text>"#,
-                f(x0),
-                f(y0),
-                f(size),
-                f(x1 - x0),
-                escape(&text)
-            );
+            self.words(&text, (x0, y0), x1, size);
+        }
+    }
+
+    /// A glyph whose outline is `id` in the defs, placed by `m`, in the fill colour.
+    fn use_glyph(&mut self, id: &str, m: Matrix) {
+        let _ = writeln!(
+            self.body,
+            r##"<use href="#{id}" transform="matrix({} {} {} {} {} {})" fill="{}"/>"##,
+            f5(m[0]),
+            f5(m[1]),
+            f5(m[2]),
+            f5(m[3]),
+            f(m[4]),
+            f(m[5]),
+            rgb(self.state.fill)
+        );
+    }
+
+    /// Shaped glyphs in shaped font `k`: drawn as the primary font's are; their words come
+    /// from the run's `/ActualText`.
+    fn show_shaped(&mut self, k: usize, bytes: &[u8]) {
+        let Some(&font) = self.shaped_fonts.get(k) else { return };
+        let upm = f32::from(font.units_per_em());
+        for pair in bytes.chunks_exact(2) {
+            let glyph = u16::from_be_bytes([pair[0], pair[1]]);
+            let key = (k as u32 + 1) << 16 | u32::from(glyph);
+            self.shaped_glyphs.entry(key).or_insert_with(|| font.outline(glyph));
+            let start = then(self.tm, self.to_svg());
+            let m = then([self.size / upm, 0.0, 0.0, self.size / upm, 0.0, 0.0], start);
+            if self.shaped_glyphs[&key].is_some() {
+                self.use_glyph(&format!("s{k}g{glyph}"), m);
+            }
+            self.advance(font.pdf_glyph_width(glyph) as f32 / 1000.0 * self.size);
+            let (x0, y0) = apply(&start, 0.0, 0.0);
+            let (x1, _) = apply(&then(self.tm, self.to_svg()), 0.0, 0.0);
+            let size = self.size * (start[2] * start[2] + start[3] * start[3]).sqrt();
+            if let Some((_, first, end)) = &mut self.actual {
+                first.get_or_insert((x0, y0, size));
+                *end = end.max(x1);
+            }
         }
     }
 
@@ -350,6 +434,11 @@ impl<'a> Reader<'a> {
         for (glyph, outline) in &self.glyphs {
             if let Some(d) = outline {
                 let _ = writeln!(svg, r#"<path id="g{glyph}" d="{d}"/>"#);
+            }
+        }
+        for (key, outline) in &self.shaped_glyphs {
+            if let Some(d) = outline {
+                let _ = writeln!(svg, r#"<path id="s{}g{}" d="{d}"/>"#, (key >> 16) - 1, key & 0xFFFF);
             }
         }
         svg.push_str("</defs>\n");
@@ -409,6 +498,19 @@ struct Tokens<'s> {
 }
 
 impl Tokens<'_> {
+    /// Skips spaces; at the end of the stream or at `close` (an array's or a dictionary's
+    /// end), steps past it and says so.
+    fn closes(&mut self, close: &[u8]) -> bool {
+        while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+        if self.at >= self.s.len() || self.s[self.at..].starts_with(close) {
+            self.at += close.len();
+            return true;
+        }
+        false
+    }
+
     fn next(&mut self) -> Option<Token> {
         while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
             self.at += 1;
@@ -426,6 +528,19 @@ impl Tokens<'_> {
                 self.at += 1;
                 Token::Operand(Operand::Name(word(self)))
             }
+            b'<' if self.s.get(self.at + 1) == Some(&b'<') => {
+                self.at += 2;
+                let mut entries = Vec::new();
+                while !self.closes(b">>") {
+                    let (Some(Token::Operand(Operand::Name(key))), Some(Token::Operand(value))) =
+                        (self.next(), self.next())
+                    else {
+                        break;
+                    };
+                    entries.push((key, value));
+                }
+                Token::Operand(Operand::Dict(entries))
+            }
             b'<' => {
                 let start = self.at + 1;
                 let end = self.s[start..].iter().position(|&b| b == b'>').map_or(self.s.len(), |p| start + p);
@@ -439,14 +554,7 @@ impl Tokens<'_> {
             b'[' => {
                 self.at += 1;
                 let mut items = Vec::new();
-                loop {
-                    while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
-                        self.at += 1;
-                    }
-                    if self.s.get(self.at).is_none_or(|&b| b == b']') {
-                        self.at += 1;
-                        break;
-                    }
+                while !self.closes(b"]") {
                     match self.next() {
                         Some(Token::Operand(o)) => items.push(o),
                         _ => break,

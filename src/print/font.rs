@@ -65,6 +65,22 @@ pub enum FontError {
         /// The font.
         font: String,
     },
+    /// Text in a script neither the run's font nor housie's own fonts print.
+    #[error(
+        "{what} is in {script} script ({ch:?}, U+{code:04X}), which neither the font {font} nor housie's own fonts print; choose a font for it with --font"
+    )]
+    Script {
+        /// Which text.
+        what: String,
+        /// The script's name.
+        script: String,
+        /// Its first character no font has.
+        ch: char,
+        /// Its code point.
+        code: u32,
+        /// The run's font.
+        font: String,
+    },
     /// The font cannot be cut down to the glyphs a run prints.
     #[error("the font {font} cannot be cut down to the glyphs the run prints ({reason}); choose another font")]
     Subset {
@@ -108,6 +124,11 @@ impl Font {
         Ok(font)
     }
 
+    /// A font compiled into housie.
+    pub(crate) fn from_static(bytes: &'static [u8], name: &str) -> Option<Font> {
+        Font::from_bytes(bytes, name)
+    }
+
     fn from_bytes(bytes: &[u8], name: &str) -> Option<Font> {
         let mut warnings: Vec<PdfFontParseWarning> = Vec::new();
         let mut parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings)?;
@@ -137,6 +158,16 @@ impl Font {
     /// The file the font came from (`None`: bundled).
     pub fn file(&self) -> Option<&Path> {
         self.file.as_deref()
+    }
+
+    /// The font file, for the shaper.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Whether the font has a glyph for `c`.
+    pub fn has(&self, c: char) -> bool {
+        self.glyph(c).is_some()
     }
 
     /// SHA-256 of the font file, hex.

@@ -10,3 +10,4 @@ pub mod pages;
 pub mod palette;
 pub mod profile;
 pub mod template;
+pub mod typeset;

@@ -258,14 +258,14 @@ pub fn problem_of(e: Error) -> Problem {
         Error::Run(_) => "books",
         Error::Template(_) => "look",
         Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
-        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. }))
-        | Error::Font(FontError::MissingGlyph { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
+        | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. })
             if what == "the title" =>
         {
             "title"
         }
         Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
-        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. }))
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
             if what == "the subtitle" =>
         {
             "subtitle"

@@ -34,6 +34,7 @@ mod readme;
 mod rng_dump;
 mod run;
 mod serving;
+mod shaping;
 mod snapshots;
 mod statistics;
 mod studio_api;

@@ -115,8 +115,8 @@ fn unknown_templates_fonts_and_glyphs_are_refused() {
     refused(None, &["--template", "glitter"], "no template named `glitter`");
     refused(
         None,
-        &["--title", "दिवाली Tambola"],
-        "--title contains 'द' (U+0926), which the font LiberationSans-Bold has no glyph for",
+        &["--title", "বাংলা Tambola"],
+        "--title is in Bengali script ('ব', U+09AC), which neither the font LiberationSans-Bold nor housie's own fonts print",
     );
     refused(None, &["--font", "missing.ttf"], "missing.ttf: No such file");
     let d = Dir::new();

@@ -170,7 +170,7 @@ pub fn manifest_rows(text: &str) -> Vec<Row> {
 
 /// What `.ci/run` installs for the tests that need external tools.
 const INSTALL: &str =
-    "apt-get install poppler-utils qpdf ghostscript zbar-tools chromium chromium-driver fonts-dejavu-core nodejs npm python3 dieharder";
+    "apt-get install poppler-utils qpdf ghostscript zbar-tools chromium chromium-driver fonts-dejavu-core nodejs npm python3 dieharder libharfbuzz-bin fonts-noto-core tesseract-ocr tesseract-ocr-hin";
 
 /// The path of an external tool, or `None` (with a printed reason) when it is absent and
 /// `HOUSIE_REQUIRE_TOOLS` is not set; with it set (as in CI), absence fails the test.

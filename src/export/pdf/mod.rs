@@ -13,6 +13,7 @@ mod file;
 mod furniture;
 mod page;
 pub mod pdfx;
+mod shaped_font;
 mod shared;
 
 pub use file::{deflate, PdfFile, RenderedPage};
@@ -27,6 +28,7 @@ use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_
 use crate::print::logo::Logo;
 use crate::print::palette::tint;
 use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
+use crate::print::typeset::{Piece, Shaped, Typesetter};
 use crate::record::settings::LogoSettings;
 use crate::support::date::RunDate;
 
@@ -49,6 +51,10 @@ pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u6
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 pub const FONT_ID: &str = "HOUSIE";
+/// The resource names of the fonts shaped text is drawn in ([`crate::print::typeset`]): the
+/// run's font, Liberation Sans Bold and Noto Sans Devanagari Bold, each cut down to the glyphs
+/// the shaper chose.
+pub const SHAPED_FONT_IDS: [&str; 3] = ["HOUSIES0", "HOUSIES1", "HOUSIES2"];
 /// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`]).
 pub const BARCODE_FONT_ID: &str = "HOUSIEBC";
 /// The logo's resource name (an image XObject shared by every page).
@@ -309,6 +315,54 @@ impl PdfStyle<'_> {
         }
     }
 
+    /// The run's text as glyphs: shaped where its script needs it, from housie 0.5 on.
+    pub fn typesetter(&self) -> Typesetter<'_> {
+        let shaping = !["0.2.", "0.3.", "0.4."].iter().any(|v| self.housie.starts_with(v));
+        Typesetter::new(self.font, shaping)
+    }
+
+    /// The advance of `text` at `size` points, in points, as it is drawn.
+    pub fn text_width(&self, text: &str, size: f32) -> f32 {
+        let t = self.typesetter();
+        match t.lay_out("", text) {
+            Ok(pieces) => t.width(&pieces, size),
+            Err(_) => self.font.width(text, size),
+        }
+    }
+
+    /// Every shaped run the run's pages can draw (its texts filled for each game's colour),
+    /// so that the fonts they are drawn in are cut down to the glyphs they need.
+    pub fn shaped_runs(&self) -> Vec<Shaped> {
+        let t = self.typesetter();
+        if !t.shaping() {
+            return Vec::new();
+        }
+        let games = self.numbering.games().unwrap_or(1);
+        let mut runs = Vec::new();
+        for game in 1..=games {
+            let values = Fill {
+                title: self.title,
+                book: "0".into(),
+                page: 0,
+                pages: 0,
+                booklet: "0".into(),
+                game,
+                colour: if self.numbering.games().is_some() { &self.template.game_colour(game).name } else { "" },
+                part: 0,
+                parts: 0,
+            };
+            for text in [&self.template.header.left, self.header_right(), self.footer_text()] {
+                if let Ok(pieces) = t.lay_out("", &fill(text, &values)) {
+                    runs.extend(pieces.into_iter().filter_map(|p| match p {
+                        Piece::Shaped(s) => Some(s),
+                        Piece::Plain(_) => None,
+                    }));
+                }
+            }
+        }
+        runs
+    }
+
     /// Checks that the font can draw every character this run will need, left to right.
     pub fn check(&self) -> Result<(), StyleError> {
         self.check_texts()?;
@@ -339,6 +393,7 @@ impl PdfStyle<'_> {
 
     fn check_texts(&self) -> Result<(), StyleError> {
         let f = &self.font;
+        let typesetter = self.typesetter();
         let t = &self.template;
         for (what, text) in [
             ("the title", self.title),
@@ -350,7 +405,7 @@ impl PdfStyle<'_> {
         ] {
             left_to_right(what, text)?;
             printable(what, text)?;
-            f.check(what, text)?;
+            typesetter.lay_out(what, text)?;
         }
         f.check("serials", "0123456789-")?;
         if t.layout.books_per_page() > 1 {
@@ -359,7 +414,7 @@ impl PdfStyle<'_> {
         if self.numbering.games().is_some() {
             for entry in &t.palette {
                 left_to_right("a palette colour's name", &entry.name)?;
-                f.check("a palette colour's name", &entry.name)?;
+                typesetter.lay_out("a palette colour's name", &entry.name)?;
             }
         }
         Ok(())
@@ -401,7 +456,7 @@ impl PdfStyle<'_> {
             part: parts,
             parts,
         };
-        let mm = |text: &str, size: f32| self.font.width(text, size) * MM_PER_PT;
+        let mm = |text: &str, size: f32| self.text_width(text, size) * MM_PER_PT;
         let (left, right) = (fill(&t.header.left, &values), fill(self.header_right(), &values));
         let (left_mm, right_mm) = (mm(&left, t.header.size), mm(&right, t.header.size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };

@@ -6,13 +6,14 @@ use std::io::Write as _;
 
 use super::content::Content;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
-use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT};
+use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot, CAP_HEIGHT, MM_PER_PT};
 use crate::print::pages::{Page, PlacedBook};
 use crate::print::template::{fill, Barcode, Fill};
+use crate::print::typeset::{Piece, Shaped, Typesetter};
 
 /// The page's content stream, uncompressed.
 pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
@@ -145,10 +146,49 @@ impl TextWriter<'_> {
         if s.is_empty() {
             return;
         }
-        self.set_size(pt);
         let font = self.style.font;
-        let width_mm = font.width(s, pt) * MM_PER_PT;
-        self.c.text_at(self.p.x(x - align * width_mm), self.p.x(baseline)).show(font.glyphs(s));
+        let typesetter = self.style.typesetter();
+        // The texts were checked before any page was drawn.
+        let pieces = typesetter.lay_out("", s).unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
+        let width_mm = typesetter.width(&pieces, pt) * MM_PER_PT;
+        let mut at = x - align * width_mm;
+        for piece in &pieces {
+            match piece {
+                Piece::Plain(s) => {
+                    self.set_size(pt);
+                    self.c.text_at(self.p.x(at), self.p.x(baseline)).show(font.glyphs(s));
+                    at += font.width(s, pt) * MM_PER_PT;
+                }
+                Piece::Shaped(run) => {
+                    self.shaped(&typesetter, run, pt, at, baseline);
+                    at += typesetter.shaped_width(run, pt) * MM_PER_PT;
+                }
+            }
+        }
+    }
+
+    /// A shaped run from `x`: each glyph where the shaper put it, in the font the run is
+    /// shaped in, marked with the text it spells (`/ActualText`), so that copying and
+    /// searching give the words back whatever order the glyphs are drawn in.
+    fn shaped(&mut self, typesetter: &Typesetter<'_>, run: &Shaped, pt: f32, x: f32, baseline: f32) {
+        let units = f32::from(typesetter.fonts()[run.font].units_per_em());
+        let scale = pt / units * MM_PER_PT;
+        self.c.raw("/Span<</ActualText<FEFF");
+        for unit in run.text.encode_utf16() {
+            self.c.raw(&format!("{unit:04X}"));
+        }
+        self.c.raw(">>>").op("BDC");
+        self.c.raw(&format!("/{} ", SHAPED_FONT_IDS[run.font])).num(pt).op("Tf");
+        let mut pen = 0i64;
+        for g in &run.glyphs {
+            let gx = x + (pen + i64::from(g.x_offset)) as f32 * scale;
+            let gy = baseline + g.y_offset as f32 * scale;
+            self.c.text_at(self.p.x(gx), self.p.x(gy)).show([g.id]);
+            pen += i64::from(g.x_advance);
+        }
+        self.c.op("EMC");
+        // The next plain text sets the run's font again.
+        self.size = f32::NAN;
     }
 
     /// One ticket's serial line and numbers.

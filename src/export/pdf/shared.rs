@@ -58,7 +58,9 @@ impl Shared {
         // The page was only there to carry the font's text; its tree is written per file.
         doc.delete_object(page_id);
 
-        let resources = resources(&mut doc, style, font);
+        let shaped =
+            if style.format == PdfFormat::Compact { super::shaped_font::add(&mut doc, style)? } else { Vec::new() };
+        let resources = resources(&mut doc, style, font, &shaped);
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
         let seal = style.seal.map(|s| crate::support::digest::hex(&s));
@@ -126,7 +128,12 @@ impl Shared {
 /// The resources every page shares, added to `doc`: the overprint and knockout states, the
 /// furniture drawn under and over each page as forms, and the fonts (the barcode font too in
 /// the compact format).
-fn resources(doc: &mut lopdf::Document, style: &PdfStyle<'_>, font: Object) -> lopdf::ObjectId {
+fn resources(
+    doc: &mut lopdf::Document,
+    style: &PdfStyle<'_>,
+    font: Object,
+    shaped: &[(&str, ObjectId)],
+) -> lopdf::ObjectId {
     let overprint = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 });
     let knockout = doc.add_object(dictionary! { "Type" => "ExtGState", "OP" => false, "op" => false });
     let states = dictionary! { OVERPRINT => overprint, KNOCKOUT => knockout };
@@ -157,6 +164,9 @@ fn resources(doc: &mut lopdf::Document, style: &PdfStyle<'_>, font: Object) -> l
         forms.set(super::LOGO_ID, doc.add_object(image));
     }
     let mut fonts = dictionary! { FONT_ID => font };
+    for &(name, id) in shaped {
+        fonts.set(name, id);
+    }
     if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
         fonts.set(BARCODE_FONT_ID, barcode_font(doc));
     }
@@ -205,14 +215,7 @@ fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
 fn embed_subset(doc: &mut lopdf::Document, font: &Object, style: &PdfStyle<'_>) -> io::Result<()> {
     let glyphs = style.font.glyphs(&style.printed_chars()).collect();
     let subset = style.font.subset(&glyphs).map_err(other)?;
-    let highest = subset.glyph_ids.keys().next_back().copied().unwrap_or(0);
-    let mut map = vec![0u8; 2 * (usize::from(highest) + 1)];
-    for (&cid, &gid) in &subset.glyph_ids {
-        map[2 * usize::from(cid)..2 * usize::from(cid) + 2].copy_from_slice(&gid.to_be_bytes());
-    }
-    // Six capitals from the glyphs kept, as PDF's subset tags are: the same run, the same tag.
-    let digest = crate::support::digest::sha256_hex(map.as_slice());
-    let tag: String = digest.bytes().take(6).map(|b| char::from(b'A' + b % 26)).collect();
+    let (map, tag) = super::shaped_font::cid_to_gid(&subset);
     let map_id = doc.add_object(Stream::new(Dictionary::new(), map));
 
     let type0_id = font.as_reference().map_err(other)?;

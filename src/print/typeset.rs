@@ -1,0 +1,266 @@
+//! Text as glyphs. Latin (and Greek, Cyrillic, digits and punctuation) in the run's font is
+//! drawn character by character, as housie always has, so every earlier run prints byte for
+//! byte as it did. A run in a script whose letters change shape and order — Devanagari,
+//! Bengali, Gurmukhi, Gujarati, Tamil, Telugu, Kannada, Malayalam … — is shaped by rustybuzz
+//! (HarfBuzz's shaper in Rust) in the first font that has every character of it: the run's
+//! font, then housie's own Liberation Sans Bold and Noto Sans Devanagari Bold. Text no font can
+//! print is refused by name, never printed wrong.
+
+use std::sync::OnceLock;
+
+use unicode_script::{Script, UnicodeScript};
+
+use super::font::{Font, FontError};
+
+const DEVANAGARI: &[u8] = include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf");
+
+/// housie's own Devanagari font (Noto Sans Devanagari Bold, SIL OFL, `fonts/`).
+pub fn devanagari() -> &'static Font {
+    static FONT: OnceLock<Font> = OnceLock::new();
+    FONT.get_or_init(|| Font::from_static(DEVANAGARI, "NotoSansDevanagari-Bold").expect("the bundled font parses"))
+}
+
+/// housie's own Latin font, as a fallback for a run's font that lacks Latin letters.
+fn latin() -> &'static Font {
+    static FONT: OnceLock<Font> = OnceLock::new();
+    FONT.get_or_init(Font::bundled)
+}
+
+/// One glyph placed by the shaper, in the font's units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// The glyph's id in the whole font.
+    pub id: u16,
+    /// The byte offset in the run's text of the cluster the glyph belongs to.
+    pub cluster: u32,
+    /// How far the pen moves after it.
+    pub x_advance: i32,
+    /// Where it sits, from the pen.
+    pub x_offset: i32,
+    /// How far above the baseline it sits.
+    pub y_offset: i32,
+}
+
+/// A run of text in one script, shaped in one font.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shaped {
+    /// Which of the [`Typesetter`]'s fonts: 0 is the run's own.
+    pub font: usize,
+    /// The text, as written.
+    pub text: String,
+    /// The glyphs, in the order they are drawn (left to right).
+    pub glyphs: Vec<Glyph>,
+}
+
+/// A piece of a line of text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    /// Drawn character by character in the run's font.
+    Plain(String),
+    /// Shaped.
+    Shaped(Shaped),
+}
+
+/// The run's font and the fonts text falls back to.
+pub struct Typesetter<'a> {
+    fonts: Vec<&'a Font>,
+    /// Whether runs in scripts that need it are shaped (housie 0.5 on); earlier runs drew
+    /// every character as it came, and are regenerated so.
+    shaping: bool,
+}
+
+/// Scripts drawn one character at a time: their letters do not change with their
+/// neighbours (combining marks aside, which a font draws as their own glyphs).
+fn plain_script(s: Script) -> bool {
+    matches!(s, Script::Latin | Script::Common | Script::Greek | Script::Cyrillic)
+}
+
+/// A character shaping never needs a glyph for: joiners and variation selectors.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}')
+}
+
+impl<'a> Typesetter<'a> {
+    /// Text in `font`, falling back to housie's own fonts; `shaping` as the run's housie did.
+    pub fn new(font: &'a Font, shaping: bool) -> Typesetter<'a> {
+        let mut fonts = vec![font];
+        if font.sha256() != latin().sha256() {
+            fonts.push(latin());
+        }
+        fonts.push(devanagari());
+        Typesetter { fonts, shaping }
+    }
+
+    /// The fonts shaped runs may be in: 0 is the run's own.
+    pub fn fonts(&self) -> &[&'a Font] {
+        &self.fonts
+    }
+
+    /// Whether runs are shaped at all.
+    pub fn shaping(&self) -> bool {
+        self.shaping
+    }
+
+    /// `text` in pieces: plain runs in the run's font, the rest shaped. `what` names the text
+    /// in a refusal.
+    pub fn lay_out(&self, what: &str, text: &str) -> Result<Vec<Piece>, FontError> {
+        let primary = self.fonts[0];
+        if !self.shaping {
+            primary.check(what, text)?;
+            return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
+        }
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        // Each character's run: `None` plain, else the script it is shaped as.
+        let mut runs: Vec<Option<Script>> = Vec::with_capacity(chars.len());
+        for (i, &(_, c)) in chars.iter().enumerate() {
+            let script = c.script();
+            let previous = runs.last().copied().flatten();
+            let run = match script {
+                // A mark or a joiner belongs to what it follows.
+                Script::Inherited => runs.last().copied().flatten(),
+                Script::Common if invisible(c) => previous,
+                Script::Common => {
+                    // Spaces, digits and punctuation between two letters of one shaped script
+                    // are shaped with them; elsewhere plain, unless the run's font lacks them.
+                    let next = chars[i + 1..]
+                        .iter()
+                        .map(|&(_, c)| c.script())
+                        .find(|s| !matches!(s, Script::Common | Script::Inherited));
+                    match previous {
+                        Some(p) if next == Some(p) => Some(p),
+                        Some(p) if !primary.has(c) => Some(p),
+                        _ if !primary.has(c) => Some(Script::Common),
+                        _ => None,
+                    }
+                }
+                s if plain_script(s) && primary.has(c) => None,
+                s => Some(s),
+            };
+            runs.push(run);
+        }
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        while start < chars.len() {
+            let run = runs[start];
+            let end = (start..chars.len()).find(|&i| runs[i] != run).unwrap_or(chars.len());
+            let (from, to) = (chars[start].0, chars.get(end).map_or(text.len(), |&(at, _)| at));
+            let part = &text[from..to];
+            pieces.push(match run {
+                None => Piece::Plain(part.to_string()),
+                Some(script) => Piece::Shaped(self.shape(what, part, script)?),
+            });
+            start = end;
+        }
+        Ok(pieces)
+    }
+
+    /// Shapes one run in the first font that has all of it.
+    fn shape(&self, what: &str, text: &str, script: Script) -> Result<Shaped, FontError> {
+        let needs = |f: &Font| text.chars().all(|c| invisible(c) || f.has(c));
+        let Some(index) = self.fonts.iter().position(|f| needs(f)) else {
+            let ch = text.chars().find(|&c| !invisible(c) && !self.fonts[0].has(c)).unwrap_or(' ');
+            let (what, code, font) = (what.to_string(), ch as u32, self.fonts[0].name().to_string());
+            // A symbol belongs to no script: the font lacks it, as before shaping.
+            if script == Script::Common {
+                return Err(FontError::MissingGlyph { what, ch, code, font });
+            }
+            return Err(FontError::Script { what, script: script.full_name().replace('_', " "), ch, code, font });
+        };
+        let font = self.fonts[index];
+        let face = rustybuzz::Face::from_slice(font.bytes(), 0).ok_or_else(|| FontError::Subset {
+            font: font.name().to_string(),
+            reason: "the shaper cannot read it".into(),
+        })?;
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(text);
+        buffer.guess_segment_properties();
+        buffer.set_direction(rustybuzz::Direction::LeftToRight);
+        let shaped = rustybuzz::shape(&face, &[], buffer);
+        let glyphs: Vec<Glyph> = shaped
+            .glyph_infos()
+            .iter()
+            .zip(shaped.glyph_positions())
+            .map(|(info, pos)| Glyph {
+                id: info.glyph_id as u16,
+                cluster: info.cluster,
+                x_advance: pos.x_advance,
+                x_offset: pos.x_offset,
+                y_offset: pos.y_offset,
+            })
+            .collect();
+        if glyphs.iter().any(|g| g.id == 0) {
+            let ch = text.chars().next().unwrap_or(' ');
+            return Err(FontError::MissingGlyph {
+                what: what.to_string(),
+                ch,
+                code: ch as u32,
+                font: font.name().to_string(),
+            });
+        }
+        Ok(Shaped { font: index, text: text.to_string(), glyphs })
+    }
+
+    /// The advance of `text` at `size_pt`, points.
+    pub fn width(&self, pieces: &[Piece], size_pt: f32) -> f32 {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Plain(s) => self.fonts[0].width(s, size_pt),
+                Piece::Shaped(s) => self.shaped_width(s, size_pt),
+            })
+            .sum()
+    }
+
+    /// The advance of a shaped run at `size_pt`, points.
+    pub fn shaped_width(&self, s: &Shaped, size_pt: f32) -> f32 {
+        let units: i64 = s.glyphs.iter().map(|g| i64::from(g.x_advance)).sum();
+        units as f32 * size_pt / f32::from(self.fonts[s.font].units_per_em())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Vec<Piece> {
+        Typesetter::new(&Font::bundled(), true).lay_out("the title", text).unwrap()
+    }
+
+    #[test]
+    fn latin_stays_one_plain_piece() {
+        assert_eq!(pieces("Church Hall Bingo — Café £5"), [Piece::Plain("Church Hall Bingo — Café £5".into())]);
+    }
+
+    #[test]
+    fn devanagari_is_shaped_in_housies_own_font_with_the_vowel_sign_first() {
+        let p = pieces("Diwali दिवाली बिंगो 2026");
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert_eq!(p[0], Piece::Plain("Diwali ".into()));
+        assert_eq!(p[2], Piece::Plain(" 2026".into()));
+        let Piece::Shaped(s) = &p[1] else { panic!("{p:?}") };
+        assert_eq!(s.text, "दिवाली बिंगो", "the space between two Devanagari words is shaped with them");
+        assert_eq!(s.font, 1, "Noto Sans Devanagari, after the run's font");
+        // ि (cluster 0, with द) is drawn before द.
+        assert_eq!((s.glyphs[0].cluster, s.glyphs[1].cluster), (0, 0));
+        let face = ttf_parser::Face::parse(DEVANAGARI, 0).unwrap();
+        let da = face.glyph_index('द').unwrap().0;
+        assert_eq!(s.glyphs[1].id, da, "{:?}", s.glyphs);
+    }
+
+    #[test]
+    fn shaping_is_off_for_runs_of_earlier_housies() {
+        let f = Font::bundled();
+        let t = Typesetter::new(&f, false);
+        assert_eq!(t.lay_out("the title", "Bingo").unwrap(), [Piece::Plain("Bingo".into())]);
+        assert!(t.lay_out("the title", "दिवाली").is_err(), "refused, as that housie refused it");
+    }
+
+    #[test]
+    fn a_script_no_font_has_is_refused_by_name() {
+        let err = Typesetter::new(&Font::bundled(), true).lay_out("the title", "বিঙ্গো").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the title is in Bengali script ('ব', U+09AC), which neither the font LiberationSans-Bold nor housie's own fonts print; choose a font for it with --font"
+        );
+    }
+}
