@@ -2,7 +2,8 @@
 //! 0.2.0 (generator 1, PCG-64) and is checked here by this housie: verified byte for byte, claims
 //! settled, the night served, and the run continued with `--after` exactly as a larger run of
 //! housie 0.2 would have drawn it. `tests/data/golden-0.3.0`, booklets by housie 0.3.0
-//! (generator 2, the PDF written before the compact format), is verified byte for byte too.
+//! (generator 2, the PDF written before the compact format), is verified byte for byte too, and
+//! so is `tests/data/golden-0.4.0`, booklets by housie 0.4.0 (the compact format, unshaped text).
 
 use std::path::Path;
 
@@ -88,5 +89,24 @@ fn a_run_of_housie_0_3_verifies_byte_for_byte_and_continues() {
     d.run(&["verify", "more"]).success();
     let text = d.read("golden/manifest.csv").replacen(",1,1,", ",1,2,", 1);
     std::fs::write(d.join("golden/manifest.csv"), text).unwrap();
+    d.run(&["verify", "golden"]).expect_code(1);
+}
+
+/// housie 0.4.0's booklets (the compact format, a subtitle, a bleed), made by that version's
+/// binary: verified byte for byte by this one, which writes 0.4.0's text unshaped as it did,
+/// and continued in this version's own format.
+#[test]
+fn a_run_of_housie_0_4_verifies_byte_for_byte_and_continues() {
+    let d = golden_of("0.4.0");
+    let out = d.run(&["verify", "golden"]).success().stdout();
+    assert_eq!(out, "valid: 4 books, 24 tickets, 3 files; regenerated from seed and compared byte for byte\n");
+    let record: serde_json::Value = serde_json::from_str(&d.read("golden/run.json")).unwrap();
+    assert_eq!(record["housie"].as_str(), Some("0.4.0"));
+    d.run(&["generate", "--after", "golden", "--booklets", "1", "--out", "more", "-q"]).success();
+    d.run(&["verify", "more"]).success();
+    let mut pdf = std::fs::read(d.join("golden/books.pdf")).unwrap();
+    let middle = pdf.len() / 2;
+    pdf[middle] ^= 1;
+    std::fs::write(d.join("golden/books.pdf"), pdf).unwrap();
     d.run(&["verify", "golden"]).expect_code(1);
 }
