@@ -79,6 +79,29 @@ fn main() {
     std::fs::write(out.join("counts.bin"), table).expect("OUT_DIR is writable");
     std::fs::write(out.join("layouts.bin"), layouts.to_bytes()).expect("OUT_DIR is writable");
     deflate_profile(&out);
+    list_catalogues(&out);
+}
+
+/// The pages' message catalogues, one file per language in `src/web/messages/`: every `.ftl`
+/// file there is compiled in, so a new language is a new file, with no code.
+fn list_catalogues(out: &std::path::Path) {
+    let dir = std::path::Path::new("src/web/messages");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("src/web/messages holds the catalogues")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+        .collect();
+    files.sort();
+    let mut list = String::from("&[\n");
+    for file in files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let lang = file.file_stem().and_then(|s| s.to_str()).expect("a catalogue is named by its language");
+        let path = std::fs::canonicalize(&file).expect("the catalogue exists");
+        list.push_str(&format!("    ({lang:?}, include_str!({:?})),\n", path.display().to_string()));
+    }
+    list.push_str("]\n");
+    std::fs::write(out.join("catalogues.rs"), list).expect("OUT_DIR is writable");
 }
 
 /// The PDF/X OutputIntent's profile (654 KB), deflated once here rather than in every run: the

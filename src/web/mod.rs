@@ -12,6 +12,7 @@ pub(crate) mod extract;
 mod games;
 pub mod guard;
 pub mod listen;
+pub mod messages;
 mod money;
 pub(crate) mod pages;
 pub mod players;
@@ -290,6 +291,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/play/{serial}", get(players::follow))
         .route("/api/play/{serial}/claims", post(players::claim))
         .route("/assets/{file}", get(pages::asset))
+        .route("/fonts/devanagari.ttf", get(pages::devanagari_font))
+        .route("/api/languages", get(messages::languages))
+        .route("/api/messages/{lang}", get(messages::messages))
         .route("/api/state", get(reading::get))
         .route("/api/events", get(reading::events))
         .route("/api/record", get(reading::record))

@@ -52,6 +52,17 @@ pub async fn play() -> Response {
     page("text/html; charset=utf-8", PLAY)
 }
 
+/// `GET /fonts/devanagari.ttf`: housie's own Devanagari font (Noto Sans Devanagari Bold, the
+/// one its PDFs use), so Hindi reads the same on every screen, from housie and no other address.
+pub async fn devanagari_font() -> Response {
+    let mut response = crate::print::typeset::devanagari().bytes().to_vec().into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("font/ttf"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=86400"));
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    response
+}
+
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
     asset_in(ASSETS, &file)

@@ -15,7 +15,7 @@ use crate::serving::{exchange, free_port, serve, wait_for_port};
 use crate::util::{manifest_rows, package_file, tool, Dir};
 
 /// The folder holding node_modules/axe-core and node_modules/lighthouse.
-fn a11y_tools() -> Option<PathBuf> {
+pub fn a11y_tools() -> Option<PathBuf> {
     let dir = std::env::var_os("HOUSIE_A11Y_TOOLS").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/nonexistent"));
     let axe = dir.join("node_modules/axe-core/axe.min.js");
     let how = "npm install --prefix DIR axe-core lighthouse, and HOUSIE_A11Y_TOOLS=DIR";
@@ -84,10 +84,10 @@ struct Tools<'a> {
     chromium: &'a std::path::Path,
 }
 
-/// axe on the page as `c` shows it (no serious or critical violation), then Lighthouse on
-/// `page` in a Chromium of its own (accessibility at least 95).
-async fn judge(c: fantoccini::Client, name: &str, page: &str, t: &Tools<'_>, scratch: &std::path::Path) {
-    let axe = std::fs::read_to_string(t.dir.join("node_modules/axe-core/axe.min.js")).unwrap();
+/// axe (from `dir`'s node_modules) on the page as `c` shows it: no serious or critical
+/// violation; all it finds is printed.
+pub async fn axe_finds_nothing_serious(c: &fantoccini::Client, name: &str, dir: &std::path::Path) {
+    let axe = std::fs::read_to_string(dir.join("node_modules/axe-core/axe.min.js")).unwrap();
     c.execute(&axe, Vec::new()).await.unwrap();
     let found = c
             .execute_async(
@@ -101,6 +101,12 @@ async fn judge(c: fantoccini::Client, name: &str, page: &str, t: &Tools<'_>, scr
     let serious: Vec<_> =
         violations.iter().filter(|v| matches!(v[1].as_str(), Some("serious") | Some("critical"))).collect();
     assert!(serious.is_empty(), "axe finds serious violations on the {name}: {serious:?}");
+}
+
+/// axe on the page as `c` shows it (no serious or critical violation), then Lighthouse on
+/// `page` in a Chromium of its own (accessibility at least 95).
+async fn judge(c: fantoccini::Client, name: &str, page: &str, t: &Tools<'_>, scratch: &std::path::Path) {
+    axe_finds_nothing_serious(&c, name, t.dir).await;
     c.close().await.unwrap();
     // Lighthouse runs its own Chromium.
     let report = scratch.join(format!("lighthouse-{name}.json"));

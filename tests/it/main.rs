@@ -13,6 +13,7 @@ mod draw_statistics;
 mod fit;
 mod generator;
 mod hardening;
+mod hindi_browser;
 mod house;
 mod layouts;
 mod logo;

@@ -76,9 +76,10 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     let field = c.find(Locator::Id("title")).await.unwrap();
     field.send_keys(" Bingo").await.unwrap();
     js_until(&c, preview_title, |v| v == "Spring Fair Bingo").await;
-    // A title the font cannot print is refused beside the field, and the preview says why.
+    // A title no font can print is refused beside the field by its script, and the preview
+    // says why.
     field.send_keys(" ビンゴ").await.unwrap();
-    text_until(&c, "#title-error", |t| t.contains("no glyph")).await;
+    text_until(&c, "#title-error", |t| t.contains("Katakana script")).await;
     for _ in 0..4 {
         field.send_keys("\u{E003}").await.unwrap(); // backspace
     }

@@ -31,36 +31,38 @@ function render(state) {
     const on = called.has(n);
     cells[n].classList.toggle("called", on);
     cells[n].classList.toggle("latest", !!g && g.last === n);
-    cells[n].setAttribute("aria-label", on ? `${n}, called` : String(n));
+    cells[n].setAttribute("aria-label", on ? housie.t("called", { number: n }) : String(n));
   }
   $("board-last").textContent = g && g.last ? g.last : "–";
   const before = g ? g.calls.slice(0, -1).slice(-5).reverse() : [];
   $("board-recent").replaceChildren(...before.map((n) => housie.el("li", {}, String(n))));
-  $("board-game").textContent = !g ? "Waiting for the first game" : g.colour ? `${g.name} · the ${g.colour} page` : g.name;
+  $("board-game").textContent = housie.gameName(g);
   $("board-prize").textContent = housie.playing(g);
-  $("board-count").textContent = g ? g.count + (g.count === 1 ? " call" : " calls") : "";
+  // Before the first call there is no number to show: the commitment and the join QR take
+  // the room, when players join. At the end the winners and the seed do.
+  $("board-side").classList.toggle("fresh", !g || g.count === 0);
+  $("board-side").classList.toggle("ended", !!g && g.ended);
+  $("board-count").textContent = g ? housie.calls(g.count) : "";
   $("board-commit").textContent = !g
     ? ""
     : g.seed
-      ? "The draw's seed, revealed:\n" + hexLines(g.seed)
+      ? housie.t("seed-revealed") + "\n" + hexLines(g.seed)
       : g.count === 0
-        ? "The draw is fixed: SHA-256 of its seed\n" + hexLines(g.commitment)
+        ? housie.t("seed-fixed") + "\n" + hexLines(g.commitment)
         : "";
   housie.showWinners(g, $("board-winners"), $("winners-label"));
+  // Winners take room from the last call, so that the join QR stays on screen.
+  $("board-side").classList.toggle("has-winners", !$("winners-label").hidden);
   announce(g);
   speak(g);
 }
 
 // Voice: `v` opens the settings; a browser speaks only after a key or a click on the page.
 const voicePanel = $("voice");
-voice.panel("board", $("voice-settings"), showStart);
 function showStart() {
   const s = voice.settings("board");
-  $("voice-start").textContent = s.on && !navigator.userActivation?.hasBeenActive
-    ? "Press a key or click here once so this browser lets the board speak."
-    : "";
+  $("voice-start").textContent = s.on && !navigator.userActivation?.hasBeenActive ? housie.t("voice-start") : "";
 }
-showStart();
 document.addEventListener("keydown", (e) => {
   if (e.key === "v" && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement)) {
     voicePanel.hidden = !voicePanel.hidden;
@@ -70,16 +72,20 @@ document.addEventListener("keydown", (e) => {
 document.addEventListener("click", showStart);
 
 // How phones join: the player page's address on the hall's network, as text and a QR code.
-(async () => {
+async function showJoin() {
   const r = await housie.api("GET", "/api/join");
   if (!r.ok || !r.body.url) return;
   $("join-url").textContent = r.body.url;
-  $("join-local").textContent = r.body.reachable ? "" : " (only this computer reaches it: start housie serve with --listen 0.0.0.0:8090)";
+  $("join-local").textContent = r.body.reachable ? "" : " " + housie.t("join-local");
   $("join-qr").src = "/join.svg";
   $("join").hidden = false;
-})();
+}
 
-housie.follow(render, (up) => {
-  $("link").classList.toggle("down", !up);
-  $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
+// The board's words first (?lang=hi, or the language chosen in its voice panel), then the night.
+housie.useLanguage("board").then(() => {
+  housie.languagePicker($("language"), "board");
+  voice.panel("board", $("voice-settings"), showStart);
+  showStart();
+  showJoin();
+  housie.follow(render, (up) => housie.showLink($("link"), up));
 });

@@ -79,12 +79,89 @@ const housie = (() => {
     return n + s;
   }
 
+  // ---- Words. A page's words come from its language's catalogue (GET /api/messages/{lang},
+  // from src/web/messages/*.ftl): the language asked for with ?lang= (remembered for this
+  // screen), else the one chosen before on this screen, else the first of the browser's own
+  // languages housie has, else English. Elements carrying data-t (text), data-t-aria-label,
+  // data-t-alt, data-t-title or data-t-content (attributes) are filled from it.
+  let words = {};
+  let language = "en";
+  let languages = [];
+
+  async function useLanguage(screen, only) {
+    const key = "housie.lang." + screen;
+    const asked = new URLSearchParams(location.search).get("lang");
+    let kept = null;
+    try { kept = localStorage.getItem(key); } catch (_) { /* nothing kept */ }
+    const r = await api("GET", "/api/languages");
+    languages = r.ok ? r.body : [{ lang: "en", name: "English" }];
+    const have = languages.map((l) => l.lang);
+    const browser = (navigator.languages || []).map((l) => l.slice(0, 2).toLowerCase());
+    language = [only, asked, kept, ...browser, "en"].find((l) => l && have.includes(l)) || "en";
+    if (!only && asked === language) {
+      try { localStorage.setItem(key, language); } catch (_) { /* nothing kept */ }
+    }
+    const m = await api("GET", "/api/messages/" + language);
+    words = m.ok ? m.body.messages : {};
+    document.documentElement.lang = m.ok ? language : "en";
+    translate(document);
+  }
+
+  // A language picker: `select` lists housie's languages and changes this screen's.
+  function languagePicker(select, screen) {
+    select.replaceChildren(...languages.map((l) => el("option", { value: l.lang, lang: l.lang }, l.name)));
+    select.value = language;
+    select.addEventListener("change", () => {
+      try { localStorage.setItem("housie.lang." + screen, select.value); } catch (_) { /* nothing kept */ }
+      const u = new URL(location.href);
+      u.searchParams.set("lang", select.value);
+      location.replace(u.toString());
+    });
+  }
+
+  // Message `id` with its `{$name}`s filled from `args`.
+  function t(id, args) {
+    const p = words[id];
+    if (p === undefined) return id;
+    return p.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
+  }
+
+  function translate(root) {
+    for (const e of root.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+    const attrs = [["aria-label", "tAriaLabel"], ["alt", "tAlt"], ["title", "tTitle"], ["content", "tContent"]];
+    for (const [attr, key] of attrs) {
+      for (const e of root.querySelectorAll(`[data-t-${attr}]`)) e.setAttribute(attr, t(e.dataset[key]));
+    }
+  }
+
+  // A prize by its name in the prize set, in the page's language where the catalogue has it.
+  function prize(name) {
+    const id = "prize-" + String(name).trim().toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    return words[id] !== undefined ? words[id] : name;
+  }
+
+  // A place (1st, 2nd …): the prize sets allow ten.
+  function placeName(n) {
+    return words["place-" + n] !== undefined ? words["place-" + n] : ordinal(n);
+  }
+
+  // "12 calls", "1 call".
+  function calls(n) {
+    return t(n === 1 ? "calls-one" : "calls-other", { count: n });
+  }
+
+  // The game's name, and the colour of its page in a run of booklets.
+  function gameName(g) {
+    if (!g) return t("waiting-first-game");
+    return g.colour ? t("game-page", { name: g.name, colour: g.colour }) : g.name;
+  }
+
   // What a game plays now: "Playing for one line", or every open prize of a Tambola set.
   function playing(g) {
     if (!g) return "";
-    if (g.ended) return "Game over";
-    if (g.prize) return "Playing for " + g.prize;
-    return g.open.length ? "Playing for " + g.open.join(" · ") : "All prizes won";
+    if (g.ended) return t("game-over");
+    if (g.prize) return t("playing-for", { prizes: prize(g.prize) });
+    return g.open.length ? t("playing-for", { prizes: g.open.map(prize).join(" · ") }) : t("all-prizes-won");
   }
 
   // Every place won so far, "top line (2nd): 000123-4-0", into `list`; `label` is shown only
@@ -93,9 +170,11 @@ const housie = (() => {
     const wins = [];
     for (const p of g ? g.prize_list : []) {
       for (const place of p.won) {
-        const who = place.winners.length ? place.winners.join(", ") : "won";
-        const which = p.places > 1 ? ` (${ordinal(place.place)})` : "";
-        wins.push(el("li", {}, `${p.prize}${which}: ${who}`));
+        const who = place.winners.length ? place.winners.join(", ") : t("won");
+        const name = prize(p.prize);
+        wins.push(el("li", {}, p.places > 1
+          ? t("won-place", { prize: name, place: placeName(place.place), who })
+          : t("won-by", { prize: name, who })));
       }
     }
     list.replaceChildren(...wins);
@@ -108,10 +187,20 @@ const housie = (() => {
     let last = null;
     return (g) => {
       if (!g || !g.last || `${g.id}:${g.count}` === last) return;
-      if (last !== null) region.textContent = `Number ${g.last}`;
+      if (last !== null) region.textContent = t("number-called", { number: g.last });
       last = `${g.id}:${g.count}`;
     };
   }
 
-  return { token, api, follow, el, utc, ordinal, playing, showWinners, announcer };
+  // A page's state: connected to housie or not, on its link marker.
+  function showLink(link, up) {
+    link.classList.toggle("down", !up);
+    link.setAttribute("aria-label", t(up ? "connected" : "not-connected"));
+  }
+
+  return {
+    token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, gameName,
+    get language() { return language; },
+  };
 })();

@@ -660,10 +660,11 @@ if (housie.token) {
   $("cashup-link").hidden = true;
 }
 
-voice.panel("desk", $("voice-settings"));
 if (!housie.token) $("read-only").hidden = false;
 loadSets();
-housie.follow(render, (up) => {
-  $("link").classList.toggle("down", !up);
-  $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
+// The desk speaks English for now; the shared words (what a game plays, its winners, the
+// voice panel) come from the English catalogue.
+housie.useLanguage("desk", "en").then(() => {
+  voice.panel("desk", $("voice-settings"));
+  housie.follow(render, (up) => housie.showLink($("link"), up));
 });

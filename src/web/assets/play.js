@@ -98,14 +98,14 @@ function showFindError(who, r) {
   $("follow").hidden = follows.length === 0;
   $("serial").value = who.serial;
   const box = $("find-message");
-  box.replaceChildren(r.body && r.body.error ? r.body.error : "housie did not answer: try again in a moment");
+  box.replaceChildren(r.body && r.body.error ? r.body.error : housie.t("no-answer"));
   const suggestions = (r.body && r.body.suggestions) || [];
   if (suggestions.length) {
-    const p = housie.el("p", {}, "Did you mean ");
+    const p = housie.el("p", {}, housie.t("did-you-mean") + " ");
     suggestions.forEach((s, i) => {
       const b = housie.el("button", { type: "button", class: "suggestion" }, s);
       b.addEventListener("click", () => add(s, null));
-      p.append(b, i + 1 < suggestions.length ? " or " : "?");
+      p.append(b, i + 1 < suggestions.length ? ` ${housie.t("or")} ` : "?");
     });
     box.append(p);
   }
@@ -153,24 +153,24 @@ function ticketBox(t, hits, g, who) {
   const numbers = t.grid.flat().filter((n) => n !== null);
   const togo = numbers.filter((n) => !hits.has(n)).length;
   const table = housie.el("table", { class: "ticket play-grid" },
-    housie.el("caption", { class: "sr-only" }, `Ticket ${t.serial}: ${togo} numbers to go`));
+    housie.el("caption", { class: "sr-only" }, housie.t("ticket-caption", { serial: t.serial, count: togo })));
   for (const row of t.grid) {
     const tr = housie.el("tr");
     for (const n of row) {
       const on = n !== null && hits.has(n);
       const attrs = { class: n === null ? "blank" : on ? "hit" : "" };
-      if (on) attrs["aria-label"] = `${n}, marked`;
+      if (on) attrs["aria-label"] = housie.t("marked", { number: n });
       tr.append(housie.el("td", attrs, n === null ? "" : String(n)));
     }
     table.append(tr);
   }
   const head = housie.el("h3", { class: "play-serial" }, t.serial, " ",
-    housie.el("span", { class: "to-go" }, togo === 0 ? "full house" : `${togo} to go`));
-  const button = housie.el("button", { type: "button", class: "claim-button" }, "Claim on this ticket");
-  button.setAttribute("aria-label", `Claim on this ticket, ${t.serial}`);
+    housie.el("span", { class: "to-go" }, togo === 0 ? housie.t("full-house-done") : housie.t("to-go", { count: togo })));
+  const button = housie.el("button", { type: "button", class: "claim-button" }, housie.t("claim"));
+  button.setAttribute("aria-label", housie.t("claim-label", { serial: t.serial }));
   button.disabled = !g || g.ended || !!pending;
   button.addEventListener("click", () => claim(who, t));
-  return housie.el("article", { class: "play-ticket", "aria-label": `Ticket ${t.serial}` }, head, table, button);
+  return housie.el("article", { class: "play-ticket", "aria-label": housie.t("ticket-label", { serial: t.serial }) }, head, table, button);
 }
 
 // Whether a book's page is for the game on the desk (before the first game, any is).
@@ -183,10 +183,10 @@ function render() {
   const g = state.game;
   const shown = follows.filter((f) => views.has(f.serial) && current(views.get(f.serial), g));
   $("run-title").textContent = state.run.title || "";
-  $("play-game").textContent = !g ? "Waiting for the first game" : g.colour ? `${g.name} · the ${g.colour} page` : g.name;
+  $("play-game").textContent = housie.gameName(g);
   $("play-prize").textContent = housie.playing(g);
   $("play-last").textContent = g && g.last ? g.last : "–";
-  $("play-count").textContent = g ? g.count + (g.count === 1 ? " call" : " calls") : "";
+  $("play-count").textContent = g ? housie.calls(g.count) : "";
   let earlier = 0;
   const parts = [];
   const notes = [];
@@ -200,10 +200,11 @@ function render() {
     }
     if (view.note) notes.push(view.note);
     if (shown.length > 1) {
-      const stop = housie.el("button", { type: "button", class: "stop" }, "Stop following");
-      stop.setAttribute("aria-label", `Stop following ${view.unit_name} ${view.unit}`);
+      const unit = housie.t(view.unit_name === "booklet" ? "booklet" : "book", { number: view.unit });
+      const stop = housie.el("button", { type: "button", class: "stop" }, housie.t("stop-following"));
+      stop.setAttribute("aria-label", housie.t("stop-following-label", { unit }));
       stop.addEventListener("click", () => stopFollowing(who.serial));
-      parts.push(housie.el("h2", { class: "play-book" }, `${view.unit_name === "booklet" ? "Booklet" : "Book"} ${view.unit} `, stop));
+      parts.push(housie.el("h2", { class: "play-book" }, unit + " ", stop));
     }
     parts.push(...view.tickets.map((t) => ticketBox(t, hits, g, who)));
   }
@@ -212,7 +213,7 @@ function render() {
   note.textContent = notes.join(" ");
   const catchUp = $("catch-up");
   catchUp.hidden = earlier === 0;
-  catchUp.textContent = `Catch up: mark the ${earlier} number${earlier === 1 ? "" : "s"} called before you opened this page`;
+  catchUp.textContent = housie.t(earlier === 1 ? "catch-up-one" : "catch-up-other", { count: earlier });
   $("tickets").replaceChildren(...parts);
   housie.showWinners(g, $("play-winners"), $("play-winners-label"));
   announce(g);
@@ -250,19 +251,17 @@ async function claim(who, t) {
   if (who.code) body.code = who.code;
   const r = await housie.api("POST", path(who, "/claims"), body);
   if (!r.ok) {
-    status(r.body && r.body.error ? r.body.error : "housie did not answer: claim again", "bad");
+    status(r.body && r.body.error ? r.body.error : housie.t("claim-again"), "bad");
     return;
   }
   setPending({ serial: r.body.serial, before, game: g.commitment });
-  status(r.body.message + " Keep your ticket as it is until the caller has checked it.", "warn");
+  // housie's own sentence (the place in the queue) in English; the page's in its language.
+  status(housie.language === "en"
+    ? r.body.message + " Keep your ticket as it is until the caller has checked it."
+    : housie.t("claim-sent"), "warn");
   render();
 }
 
-const VERDICT = {
-  stands: "Your claim stands",
-  missed: "Missed: your ticket completed it at an earlier call",
-  incomplete: "Not complete yet",
-};
 
 // The caller has settled the claim on show: its verdict.
 function settled(g) {
@@ -272,46 +271,49 @@ function settled(g) {
     return render();
   }
   if (g.queue.some((q) => q.serial === pending.serial)) {
-    if (!$("claim-status").textContent) status(`Your claim for ${pending.serial} is with the caller.`, "warn");
+    if (!$("claim-status").textContent) status(housie.t("claim-waiting", { serial: pending.serial }), "warn");
     return;
   }
   const mine = claimsOf(g, pending.serial);
   if (mine.length <= pending.before) return;
   const c = mine[0];
-  const head = VERDICT[c.verdict] || "Not a winning claim";
-  const stands = c.stands.length ? ` for ${c.stands.join(" and ")}` : "";
-  const barred = c.barred ? " Under the bogey rule this ticket can claim nothing more this game." : "";
-  // The caller's sentence without its verdict in capitals, which the head already says.
+  const head = c.verdict === "stands"
+    ? housie.t("verdict-stands-for", { prizes: c.stands.map(housie.prize).join(" · ") })
+    : housie.t({ missed: "verdict-missed", incomplete: "verdict-incomplete" }[c.verdict] || "verdict-other");
+  const barred = c.barred ? " " + housie.t("verdict-barred") : "";
+  // The caller's sentence (in English) without its verdict in capitals, which the head says.
   const why = c.message.replace(/^[A-Z][A-Z ]*: /, "");
-  const said = why ? " " + why.charAt(0).toUpperCase() + why.slice(1) + "." : "";
-  status(`${head}${stands}.${said}${barred}`, c.verdict === "stands" ? "ok" : "bad");
+  const said = why && housie.language === "en" ? " " + why.charAt(0).toUpperCase() + why.slice(1) + "." : "";
+  status(`${head}${said}${barred}`, c.verdict === "stands" ? "ok" : "bad");
   setPending(null);
   render();
 }
 
-// ---- Start: a link (?s=…&c=…) adds its book to those this browser follows; ?another shows
-// the form to add one more.
-const params = new URLSearchParams(location.search);
-const before = load(KEPT, localStorage) || load("housie.play.v1", localStorage);
-follows = Array.isArray(before) ? before : before && before.serial ? [before] : [];
-if (follows.length) {
-  $("find").hidden = !params.has("another");
-  $("follow").hidden = false;
-  refresh();
-}
-if (params.get("s")) add(params.get("s"), params.get("c"));
-else if (!follows.length || params.has("another")) {
-  $("find").hidden = false;
-  $("serial").focus();
-}
+// ---- Start: the page's words, then a link (?s=…&c=…) adds its book to those this browser
+// follows; ?another shows the form to add one more.
+async function start() {
+  await housie.useLanguage("play");
+  housie.languagePicker($("language"), "play");
+  const params = new URLSearchParams(location.search);
+  const before = load(KEPT, localStorage) || load("housie.play.v1", localStorage);
+  follows = Array.isArray(before) ? before : before && before.serial ? [before] : [];
+  if (follows.length) {
+    $("find").hidden = !params.has("another");
+    $("follow").hidden = false;
+    refresh();
+  }
+  if (params.get("s")) add(params.get("s"), params.get("c"));
+  else if (!follows.length || params.has("another")) {
+    $("find").hidden = false;
+    $("serial").focus();
+  }
 
-housie.follow((s) => {
-  state = s;
-  render();
-  // A new game on the desk (each book's page in it), or housie was not there when the page
-  // asked for its books: ask again.
-  if (follows.some((f) => !views.has(f.serial) || !current(views.get(f.serial), s.game))) refresh();
-}, (up) => {
-  $("link").classList.toggle("down", !up);
-  $("link").setAttribute("aria-label", up ? "connected to housie" : "not connected to housie");
-});
+  housie.follow((s) => {
+    state = s;
+    render();
+    // A new game on the desk (each book's page in it), or housie was not there when the page
+    // asked for its books: ask again.
+    if (follows.some((f) => !views.has(f.serial) || !current(views.get(f.serial), s.game))) refresh();
+  }, (up) => housie.showLink($("link"), up));
+}
+start();

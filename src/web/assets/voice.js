@@ -41,7 +41,10 @@ const voice = (() => {
     spoken.push(text);
     if (!("speechSynthesis" in window)) return text;
     const u = new SpeechSynthesisUtterance(text);
-    const chosen = available().find((v) => v.name === s.voice);
+    // In the page's language (hi-IN on a Hindi page), by the voice chosen or one of that language.
+    const lang = document.documentElement.lang || "en";
+    u.lang = lang === "hi" ? "hi-IN" : lang;
+    const chosen = available().find((v) => v.name === s.voice) || available().find((v) => v.lang.startsWith(lang));
     if (chosen) u.voice = chosen;
     u.rate = Math.min(2, Math.max(0.5, Number(s.rate) || 1));
     speechSynthesis.speak(u);
@@ -53,24 +56,28 @@ const voice = (() => {
     const s = settings(page);
     const on = housie.el("input", { type: "checkbox", id: `voice-on-${page}` });
     on.checked = s.on;
-    const list = housie.el("select", { id: `voice-list-${page}` }, housie.el("option", { value: "" }, "the number alone"));
-    const pick = housie.el("select", { id: `voice-name-${page}` }, housie.el("option", { value: "" }, "the system's voice"));
+    const t = housie.t;
+    const list = housie.el("select", { id: `voice-list-${page}` }, housie.el("option", { value: "" }, t("voice-number-alone")));
+    const pick = housie.el("select", { id: `voice-name-${page}` }, housie.el("option", { value: "" }, t("voice-system")));
     const rate = housie.el("input", { type: "range", min: "0.5", max: "2", step: "0.1", id: `voice-rate-${page}` });
     rate.value = s.rate;
     const note = housie.el("p", { class: "voice-note", id: `voice-note-${page}`, role: "status" });
     const refresh = () => {
       const voices = available();
+      const lang = document.documentElement.lang || "en";
       note.textContent = !("speechSynthesis" in window)
-        ? "This browser cannot speak: no speech synthesis."
+        ? t("voice-cannot")
         : voices.length === 0
-          ? "No voice is installed on this computer, so the calls cannot be spoken here."
-          : "";
-      pick.replaceChildren(housie.el("option", { value: "" }, "the system's voice"));
+          ? t("voice-none")
+          : lang !== "en" && !voices.some((v) => v.lang.startsWith(lang))
+            ? t("voice-no-language")
+            : "";
+      pick.replaceChildren(housie.el("option", { value: "" }, t("voice-system")));
       for (const v of voices) pick.append(housie.el("option", { value: v.name }, `${v.name} (${v.lang})`));
       pick.value = s.voice;
     };
     ready.then(() => {
-      for (const l of lists) list.append(housie.el("option", { value: l.name }, `${l.name} call names`));
+      for (const l of lists) list.append(housie.el("option", { value: l.name }, t("voice-list", { name: l.name })));
       list.value = s.list;
     });
     refresh();
@@ -82,10 +89,10 @@ const voice = (() => {
     };
     for (const input of [on, list, pick, rate]) input.addEventListener("change", changed);
     root.replaceChildren(
-      housie.el("label", {}, on, " Speak each call"),
-      housie.el("label", {}, "Say ", list),
-      housie.el("label", {}, "Voice ", pick),
-      housie.el("label", {}, "Rate ", rate),
+      housie.el("label", {}, on, " " + t("voice-speak")),
+      housie.el("label", {}, t("voice-say") + " ", list),
+      housie.el("label", {}, t("voice-voice") + " ", pick),
+      housie.el("label", {}, t("voice-rate") + " ", rate),
       note,
     );
     return s;

@@ -1,0 +1,140 @@
+//! A Tambola game in Hindi, in headless Chromium: the board and a phone-sized player page,
+//! each asked for in Hindi (`?lang=hi`), follow a game with the bogey rule from its first call
+//! to a claim the caller settles. Every word either page shows — its text, and the labels,
+//! alternative texts and titles assistive technology reads — is checked for English: none is
+//! there outside an allow-list (housie's name, the command a note quotes, SHA-256, QR, and
+//! "English" in the language picker). The
+//! board keeps its prize line and join QR on screen at 1280×720 and 1920×1080; axe finds
+//! nothing serious on either page.
+
+use fantoccini::{Client, Locator};
+use serde_json::json;
+
+use crate::browser::{browser, chromedriver_on_a_free_port, js, js_until, phone, text_until};
+use crate::serving::{exchange, free_port, serve, wait_for_port};
+use crate::util::{manifest_rows, tool, Dir};
+
+/// Latin-letter words the Hindi pages may show: the product's name, what a note quotes to
+/// type, the names of standards, and the language picker's English, named in itself.
+const ALLOWED: &[&str] = &["housie", "serve", "listen", "SHA", "QR", "English"];
+
+/// Every Latin-letter word the page shows or reads out that is not allowed.
+async fn english(c: &Client) -> Vec<String> {
+    let script = r#"
+        const seen = [document.title, document.body.innerText];
+        for (const e of document.querySelectorAll('*')) {
+          if (e.closest('[hidden]') || getComputedStyle(e).display === 'none') continue;
+          for (const a of ['aria-label', 'alt', 'title', 'placeholder']) if (e.hasAttribute(a)) seen.push(e.getAttribute(a));
+        }
+        return seen.join('\n');"#;
+    let text = js(c, script).await.as_str().unwrap_or_default().to_string();
+    let mut words: Vec<String> = text
+        .split(|ch: char| !ch.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && !ALLOWED.contains(w))
+        // A URL's own letters (the join address) are an address, not English.
+        .filter(|w| !["http", "play"].contains(w))
+        .map(String::from)
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// Whether an element's box lies inside the window.
+async fn on_screen(c: &Client, id: &str) -> bool {
+    let script = format!(
+        "const r = document.getElementById('{id}').getBoundingClientRect(); \
+         return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth"
+    );
+    js(c, &script).await == json!(true)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let dir = Dir::new();
+    dir.run(&["generate", "--books", "12", "--title", "दिवाली तम्बोला", "--out", "run", "-q"]).success();
+    let rows = manifest_rows(&dir.read("run/manifest.csv"));
+    let port = free_port();
+    let (_server, url) = serve(&dir.join("run"), port);
+    wait_for_port(port, "housie serve");
+    let token = url.split("?token=").nth(1).unwrap().to_string();
+    let post = |path: &str, body: &str| exchange(port, "POST", path, &token, body);
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let base = format!("http://127.0.0.1:{port}");
+
+    let board = browser(driver_port, &chromium, 1280, 720).await;
+    board.goto(&format!("{base}/board?lang=hi")).await.unwrap();
+    text_until(&board, "#board-game", |t| t == "पहले खेल की प्रतीक्षा").await;
+    assert_eq!(js(&board, "return document.documentElement.lang").await, json!("hi"));
+    let ticket = &rows[0];
+    let a = phone(driver_port, &chromium).await;
+    a.goto(&format!("{base}/play?s={}&lang=hi", ticket.serial)).await.unwrap();
+    text_until(&a, ".play-ticket .claim-button", |t| t == "इस टिकट पर दावा करें").await;
+
+    // A Tambola game with the bogey rule: every prize open from the first call.
+    let (status, body, _) =
+        post("/api/games", r#"{"name": "खेल 1", "prizes": "tambola", "books": "all", "bogey": true}"#);
+    assert!(status.contains("201"), "{status} {body}");
+    text_until(&board, "#board-prize", |t| t.starts_with("अब खेल: जल्दी फ़ाइव · पहली लाइन")).await;
+    text_until(&a, "#play-game", |t| t == "खेल 1").await;
+    // The join QR and the prize line stay on screen before the first call, when phones join.
+    js_until(&board, "return !document.getElementById('join').hidden", |v| *v == json!(true)).await;
+    for (w, h) in [(1280, 720), (1920, 1080)] {
+        board.set_window_size(w, h).await.unwrap();
+        js_until(&board, "return innerWidth", |v| v.as_u64().is_some_and(|x| x > 0)).await;
+        assert!(on_screen(&board, "join-qr").await, "the join QR at {w}×{h}");
+        assert!(on_screen(&board, "board-prize").await, "the prize line at {w}×{h}");
+    }
+
+    // The ticket's top line called; the phone marks it, claims, and the caller settles it.
+    let top: Vec<u8> = ticket.row(0);
+    for n in &top {
+        let (status, _, _) = post("/api/games/1/calls", &format!(r#"{{"number": {n}}}"#));
+        assert!(status.contains("201"), "{status}");
+    }
+    text_until(&board, "#board-count", |t| t == "5 नंबर बुलाए गए").await;
+    text_until(&a, ".play-ticket .to-go", |t| t == "10 बाक़ी").await;
+    a.find(Locator::Css(".play-ticket .claim-button")).await.unwrap().click().await.unwrap();
+    text_until(&a, "#claim-status", |t| t.contains("कॉलर के पास है")).await;
+    let (status, body, _) = post("/api/games/1/claims", &format!(r#"{{"serial": "{}"}}"#, ticket.serial));
+    assert!(status.contains("20"), "{status} {body}");
+    text_until(&a, "#claim-status", |t| t.contains("के लिए आपका दावा सही है")).await;
+    let (status, body, _) = post("/api/games/1/winners", &format!(r#"{{"serial": "{}"}}"#, ticket.serial));
+    assert!(status.contains("201"), "{status} {body}");
+    text_until(&board, "#board-winners", |t| t.contains(&ticket.serial) && t.contains("पहली लाइन")).await;
+
+    // With winners listed, the join QR is still on screen.
+    for (w, h) in [(1280, 720), (1920, 1080)] {
+        board.set_window_size(w, h).await.unwrap();
+        js_until(&board, "return innerWidth", |v| v.as_u64().is_some_and(|x| x > 0)).await;
+        assert!(on_screen(&board, "join-qr").await, "the join QR with winners at {w}×{h}");
+    }
+    if let Some(out) = crate::browser::screenshot_dir() {
+        std::fs::write(out.join("hindi-board.png"), board.screenshot().await.unwrap()).unwrap();
+        std::fs::write(out.join("hindi-phone.png"), a.screenshot().await.unwrap()).unwrap();
+    }
+    for (name, page) in [("board", &board), ("player page", &a)] {
+        let words = english(page).await;
+        assert!(words.is_empty(), "English on the Hindi {name}: {words:?}");
+    }
+    // The negative control: the same board in English is caught.
+    let en = browser(driver_port, &chromium, 1280, 720).await;
+    en.goto(&format!("{base}/board?lang=en")).await.unwrap();
+    text_until(&en, "#board-prize", |t| t.starts_with("Playing for")).await;
+    assert!(english(&en).await.contains(&"Playing".to_string()));
+
+    // axe, where its files are: nothing serious or critical on the Hindi pages.
+    if let Some(tools) = crate::a11y::a11y_tools() {
+        for (name, page) in [("Hindi board", &board), ("Hindi player page", &a)] {
+            crate::a11y::axe_finds_nothing_serious(page, name, &tools).await;
+        }
+    }
+    for c in [board, a, en] {
+        c.close().await.unwrap();
+    }
+}
