@@ -1,5 +1,5 @@
-//! A Tambola game in Hindi, in headless Chromium: the board and a phone-sized player page,
-//! each asked for in Hindi (`?lang=hi`), follow a game with the bogey rule from its first call
+//! A Tambola game in Hindi, in headless Chromium: the board (its language set on the desk) and
+//! a phone-sized player page (`?lang=hi`) follow a game with the bogey rule from its first call
 //! to a claim the caller settles. Every word either page shows — its text, and the labels,
 //! alternative texts and titles assistive technology reads — is checked for English: none is
 //! there outside an allow-list (housie's name, the command a note quotes, SHA-256, QR, and
@@ -67,8 +67,19 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
     let base = format!("http://127.0.0.1:{port}");
 
+    // The caller sets the board's language on the desk; the board the desk opens speaks it.
+    let desk = browser(driver_port, &chromium, 1366, 900).await;
+    desk.goto(&url).await.unwrap();
+    js_until(&desk, "return document.getElementById('board-language').options.length", |v| *v == json!(2)).await;
+    js(
+        &desk,
+        "const s = document.getElementById('board-language'); s.value = 'hi'; s.dispatchEvent(new Event('change'));",
+    )
+    .await;
+    let href = js(&desk, "return document.getElementById('open-board').href").await;
+    assert_eq!(href, json!(format!("{base}/board?lang=hi")));
     let board = browser(driver_port, &chromium, 1280, 720).await;
-    board.goto(&format!("{base}/board?lang=hi")).await.unwrap();
+    board.goto(href.as_str().unwrap()).await.unwrap();
     text_until(&board, "#board-game", |t| t == "पहले खेल की प्रतीक्षा").await;
     assert_eq!(js(&board, "return document.documentElement.lang").await, json!("hi"));
     let ticket = &rows[0];
@@ -134,7 +145,7 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
             crate::a11y::axe_finds_nothing_serious(page, name, &tools).await;
         }
     }
-    for c in [board, a, en] {
+    for c in [desk, board, a, en] {
         c.close().await.unwrap();
     }
 }

@@ -202,5 +202,6 @@ const housie = (() => {
     token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
     useLanguage, languagePicker, t, translate, prize, place: placeName, calls, gameName,
     get language() { return language; },
+    get languages() { return languages; },
   };
 })();

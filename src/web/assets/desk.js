@@ -666,5 +666,17 @@ loadSets();
 // voice panel) come from the English catalogue.
 housie.useLanguage("desk", "en").then(() => {
   voice.panel("desk", $("voice-settings"));
+  // The board's language is chosen here: the board the desk opens speaks it (and keeps it).
+  const boardLanguage = $("board-language");
+  boardLanguage.replaceChildren(...housie.languages.map((l) => housie.el("option", { value: l.lang, lang: l.lang }, l.name)));
+  let kept = null;
+  try { kept = localStorage.getItem("housie.lang.board-from-desk"); } catch (_) { /* nothing kept */ }
+  if (kept && housie.languages.some((l) => l.lang === kept)) boardLanguage.value = kept;
+  const boardHref = () => { $("open-board").href = "/board?lang=" + encodeURIComponent(boardLanguage.value); };
+  boardLanguage.addEventListener("change", () => {
+    try { localStorage.setItem("housie.lang.board-from-desk", boardLanguage.value); } catch (_) { /* nothing kept */ }
+    boardHref();
+  });
+  boardHref();
   housie.follow(render, (up) => housie.showLink($("link"), up));
 });
