@@ -611,3 +611,65 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
     }
     assert!(!cashup_pdf(&c, &[], "Spring Fair", &font).is_empty());
 }
+
+/// A cash-up in rupees whose seller is named in Hindi: the name is shaped in housie's own
+/// Devanagari font (its pre-base vowel sign drawn first) and marked with the text it spells,
+/// and the rupee sign is drawn, not replaced.
+#[test]
+fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
+    let inr = Currency::parse("INR").unwrap();
+    let entries = vec![
+        Entry::Opened { currency: inr, regime: None },
+        issued("किरण", "1-10"),
+        Entry::Sold {
+            units: "1-10".into(),
+            price: Money::parse("10000").unwrap(),
+            seller: Some("किरण".into()),
+            buyer: None,
+            how: Payment::Cash,
+        },
+    ];
+    let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+    assert!(c.to_text().contains("  takings:       ₹1,00,000.00\n"), "{}", c.to_text());
+    let doc = lopdf::Document::load_mem(&cashup_pdf(&c, &[], "दिवाली", &crate::print::font::Font::bundled())).unwrap();
+    let page = *doc.get_pages().values().next().unwrap();
+    let content = lopdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
+    let spelled: Vec<String> = content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "BDC")
+        .filter_map(|op| op.operands.get(1)?.as_dict().ok()?.get(b"ActualText").ok()?.as_str().ok().map(<[u8]>::to_vec))
+        .map(|b| {
+            String::from_utf16(&b[2..].chunks(2).map(|p| u16::from_be_bytes([p[0], p[1]])).collect::<Vec<_>>()).unwrap()
+        })
+        .collect();
+    for word in ["दिवाली", "किरण", "₹"] {
+        assert!(spelled.iter().any(|s| s == word), "{word} is not shaped on the sheet: {spelled:?}");
+    }
+    let (resources, ids) = doc.get_page_resources(page).unwrap();
+    let resources = resources.cloned().unwrap_or_else(|| doc.get_dictionary(ids[0]).unwrap().clone());
+    let fonts = match resources.get(b"Font").unwrap() {
+        lopdf::Object::Dictionary(d) => d.clone(),
+        lopdf::Object::Reference(id) => doc.get_dictionary(*id).unwrap().clone(),
+        other => panic!("{other:?}"),
+    };
+    let names: Vec<String> = fonts
+        .iter()
+        .filter_map(|(_, f)| doc.get_dictionary(f.as_reference().ok()?).ok()?.get(b"BaseFont").ok()?.as_name().ok())
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.ends_with("+NotoSansDevanagari-Bold")), "{names:?}");
+    // कि: the vowel sign's glyph comes before क's.
+    let face = ttf_parser::Face::parse(crate::print::typeset::devanagari().bytes(), 0).unwrap();
+    let ka = face.glyph_index('क').unwrap().0;
+    let shown: Vec<u16> = content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "Tj")
+        .filter_map(|op| op.operands[0].as_str().ok())
+        .filter(|b| b.len() == 2)
+        .map(|b| u16::from_be_bytes([b[0], b[1]]))
+        .collect();
+    let at = shown.iter().position(|&g| g == ka).expect("क is drawn");
+    assert!(at > 0 && shown[at - 1] != face.glyph_index('र').unwrap().0, "{shown:?}");
+}

@@ -5,6 +5,7 @@
 use std::io::Write as _;
 
 use crate::print::colour::Cmyk;
+use crate::print::typeset::Shaped;
 
 /// Points per millimetre.
 pub const PT_PER_MM: f32 = 72.0 / 25.4;
@@ -155,6 +156,27 @@ impl Content {
             self.buf.push(b'>');
         }
         self.raw("]").op("TJ")
+    }
+
+    /// A shaped run whose pen starts at (`x`, `y`), points, in font resource `font` (whose em
+    /// has `units`) at `pt`: each glyph where the shaper put it, the run marked with the text
+    /// it spells (`/ActualText`), so that copying and searching give the words back whatever
+    /// order the glyphs are drawn in. The caller sets its own font again after it.
+    pub fn shaped(&mut self, run: &Shaped, font: &str, units: u16, pt: f32, x: f32, y: f32) -> &mut Content {
+        let scale = pt / f32::from(units);
+        self.raw("/Span<</ActualText<FEFF");
+        for unit in run.text.encode_utf16() {
+            self.raw(&format!("{unit:04X}"));
+        }
+        self.raw(">>>").op("BDC");
+        self.raw(&format!("/{font} ")).num(pt).op("Tf");
+        let mut pen = 0i64;
+        for g in &run.glyphs {
+            let gx = x + (pen + i64::from(g.x_offset)) as f32 * scale;
+            self.text_at(gx, y + g.y_offset as f32 * scale).show([g.id]);
+            pen += i64::from(g.x_advance);
+        }
+        self.op("EMC")
     }
 
     /// Shows one-byte character codes, in hex.

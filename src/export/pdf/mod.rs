@@ -8,12 +8,12 @@
 //! the same bytes: fixed resource names, dates from the run, and the document /ID from the
 //! SHA-256 of the file's manifest rows.
 
-mod content;
+pub(crate) mod content;
 mod file;
 mod furniture;
 mod page;
 pub mod pdfx;
-mod shaped_font;
+pub(crate) mod shaped_font;
 mod shared;
 
 pub use file::{deflate, PdfFile, RenderedPage};
@@ -51,9 +51,10 @@ pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u6
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
 pub const FONT_ID: &str = "HOUSIE";
-/// The resource names of the fonts shaped text is drawn in ([`crate::print::typeset`]): the
-/// run's font, Liberation Sans Bold and Noto Sans Devanagari Bold, each cut down to the glyphs
-/// the shaper chose.
+/// The resource names of the fonts shaped text is drawn in, by their place in the
+/// [`crate::print::typeset::Typesetter`]'s fonts (the run's font, then Liberation Sans Bold
+/// unless that is the run's, then Noto Sans Devanagari Bold), each cut down to the glyphs the
+/// shaper chose.
 pub const SHAPED_FONT_IDS: [&str; 3] = ["HOUSIES0", "HOUSIES1", "HOUSIES2"];
 /// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`]).
 pub const BARCODE_FONT_ID: &str = "HOUSIEBC";

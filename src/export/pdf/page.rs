@@ -171,22 +171,8 @@ impl TextWriter<'_> {
     /// shaped in, marked with the text it spells (`/ActualText`), so that copying and
     /// searching give the words back whatever order the glyphs are drawn in.
     fn shaped(&mut self, typesetter: &Typesetter<'_>, run: &Shaped, pt: f32, x: f32, baseline: f32) {
-        let units = f32::from(typesetter.fonts()[run.font].units_per_em());
-        let scale = pt / units * MM_PER_PT;
-        self.c.raw("/Span<</ActualText<FEFF");
-        for unit in run.text.encode_utf16() {
-            self.c.raw(&format!("{unit:04X}"));
-        }
-        self.c.raw(">>>").op("BDC");
-        self.c.raw(&format!("/{} ", SHAPED_FONT_IDS[run.font])).num(pt).op("Tf");
-        let mut pen = 0i64;
-        for g in &run.glyphs {
-            let gx = x + (pen + i64::from(g.x_offset)) as f32 * scale;
-            let gy = baseline + g.y_offset as f32 * scale;
-            self.c.text_at(self.p.x(gx), self.p.x(gy)).show([g.id]);
-            pen += i64::from(g.x_advance);
-        }
-        self.c.op("EMC");
+        let units = typesetter.fonts()[run.font].units_per_em();
+        self.c.shaped(run, SHAPED_FONT_IDS[run.font], units, pt, self.p.x(x), self.p.x(baseline));
         // The next plain text sets the run's font again.
         self.size = f32::NAN;
     }

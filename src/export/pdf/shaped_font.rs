@@ -13,17 +13,26 @@ use lopdf::{dictionary, Object, ObjectId, Stream};
 
 use super::{PdfStyle, SHAPED_FONT_IDS};
 use crate::print::font::Font;
+use crate::print::typeset::{Shaped, Typesetter};
 
 /// The shaped fonts the run's pages use, added to `doc`: each resource name with its font.
 pub fn add(doc: &mut lopdf::Document, style: &PdfStyle<'_>) -> io::Result<Vec<(&'static str, ObjectId)>> {
-    let runs = style.shaped_runs();
+    add_fonts(doc, &style.shaped_runs(), &style.typesetter())
+}
+
+/// The fonts `runs` are shaped in, each cut down to the glyphs they use, added to `doc`: each
+/// resource name ([`SHAPED_FONT_IDS`]) with its font.
+pub fn add_fonts(
+    doc: &mut lopdf::Document,
+    runs: &[Shaped],
+    typesetter: &Typesetter<'_>,
+) -> io::Result<Vec<(&'static str, ObjectId)>> {
     if runs.is_empty() {
         return Ok(Vec::new());
     }
-    let typesetter = style.typesetter();
     // Per font: the glyphs, and the text of each glyph that is a cluster on its own.
     let mut used: BTreeMap<usize, (BTreeSet<u16>, BTreeMap<u16, String>)> = BTreeMap::new();
-    for run in &runs {
+    for run in runs {
         let (glyphs, unicode) = used.entry(run.font).or_default();
         let starts: BTreeSet<usize> = run.glyphs.iter().map(|g| g.cluster as usize).collect();
         for g in &run.glyphs {
