@@ -40,6 +40,18 @@ pub struct PlayView {
     pub tickets: Vec<PlayTicket>,
     /// Why no tickets are shown, or what to wait for.
     pub note: Option<String>,
+    /// The same note as a message of the pages' catalogues (`note-no-game`, `note-other-page`,
+    /// `note-not-in-play`) with its values, so a page shows it in its own language.
+    pub note_message: Option<NoteMessage>,
+}
+
+/// A note as a catalogue message and the values its `{ $name }`s take.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NoteMessage {
+    /// The message's id.
+    pub id: &'static str,
+    /// Each placeable's value.
+    pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
 /// The game a player's page follows.
@@ -114,8 +126,16 @@ impl Night {
             colour: g.books.game().and_then(|n| self.run.colour_of(n)).map(String::from),
             ended: g.ended(),
         });
-        let (book, note) = match current {
-            None => (Some(serial.book()), Some("No game has started yet: this page follows it when it does.".into())),
+        let message = |id: &'static str, args: &[(&'static str, String)]| NoteMessage {
+            id,
+            args: args.iter().cloned().collect(),
+        };
+        let (book, note, note_message) = match current {
+            None => (
+                Some(serial.book()),
+                Some("No game has started yet: this page follows it when it does.".into()),
+                Some(message("note-no-game", &[])),
+            ),
             Some(g) => match book_in(g, serial) {
                 // A booklet's serial from another game's page: that booklet's page for this game.
                 Some(book) if book != serial.book() => {
@@ -131,14 +151,27 @@ impl Night {
                         capital(&g.name),
                         numbering.game(book),
                     );
-                    (Some(book), Some(note))
+                    let args = [
+                        ("serial", serial.to_string()),
+                        ("page", serial.game().to_string()),
+                        ("name", capital(&g.name)),
+                        ("game", numbering.game(book).to_string()),
+                    ];
+                    (Some(book), Some(note), Some(message("note-other-page", &args)))
                 }
-                Some(book) => (Some(book), None),
-                None => (None, Some(format!("{unit_name} {unit} is not in play in {}.", capital(&g.name)))),
+                Some(book) => (Some(book), None, None),
+                None => (
+                    None,
+                    Some(format!("{unit_name} {unit} is not in play in {}.", capital(&g.name))),
+                    Some(message(
+                        if unit_name == "booklet" { "note-booklet-not-in-play" } else { "note-book-not-in-play" },
+                        &[("number", unit.to_string()), ("name", capital(&g.name))],
+                    )),
+                ),
             },
         };
         let tickets = book.map(|b| self.tickets_of(b)).unwrap_or_default();
-        Ok(PlayView { serial: serial.to_string(), unit, unit_name, phone_only, game, tickets, note })
+        Ok(PlayView { serial: serial.to_string(), unit, unit_name, phone_only, game, tickets, note, note_message })
     }
 
     /// Raises a claim for ticket `ticket` (1–6) of the followed book in the current game:

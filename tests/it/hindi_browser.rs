@@ -86,6 +86,18 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     let a = phone(driver_port, &chromium).await;
     a.goto(&format!("{base}/play?s={}&lang=hi", ticket.serial)).await.unwrap();
     text_until(&a, ".play-ticket .claim-button", |t| t == "इस टिकट पर दावा करें").await;
+    text_until(&a, "#play-note", |t| t.starts_with("अभी कोई खेल शुरू नहीं हुआ")).await;
+    assert_eq!(english(&a).await, Vec::<String>::new(), "before the first game");
+    // A serial typed with a wrong check digit is refused in Hindi.
+    let b = phone(driver_port, &chromium).await;
+    b.goto(&format!("{base}/play?lang=hi")).await.unwrap();
+    js_until(&b, "return document.activeElement.id", |v| *v == json!("serial")).await;
+    let last = ticket.serial.as_bytes()[ticket.serial.len() - 1] - b'0';
+    let slip = format!("{}{}", &ticket.serial[..ticket.serial.len() - 1], (last + 1) % 10);
+    crate::browser::type_focused(&b, &slip).await;
+    text_until(&b, "#find-message", |t| t.starts_with("इस सीरियल नंबर में कोई अंक ग़लत टाइप हुआ है")).await;
+    assert_eq!(english(&b).await, Vec::<String>::new(), "a mistyped serial");
+    b.close().await.unwrap();
 
     // A Tambola game with the bogey rule: every prize open from the first call.
     let (status, body, _) =

@@ -98,7 +98,10 @@ function showFindError(who, r) {
   $("follow").hidden = follows.length === 0;
   $("serial").value = who.serial;
   const box = $("find-message");
-  box.replaceChildren(r.body && r.body.error ? r.body.error : housie.t("no-answer"));
+  // housie's own sentence in English; in another language the page's, by the answer's status.
+  const own = { 404: "serial-unknown", 422: "serial-mistyped", 429: "too-many-tries" }[r.status];
+  box.replaceChildren(
+    housie.language !== "en" && own ? housie.t(own) : r.body && r.body.error ? r.body.error : housie.t("no-answer"));
   const suggestions = (r.body && r.body.suggestions) || [];
   if (suggestions.length) {
     const p = housie.el("p", {}, housie.t("did-you-mean") + " ");
@@ -198,7 +201,7 @@ function render() {
       hits = marked(g, m);
       if (!m.caught) earlier = Math.max(earlier, m.opened);
     }
-    if (view.note) notes.push(view.note);
+    if (view.note) notes.push(view.note_message ? housie.t(view.note_message.id, view.note_message.args) : view.note);
     if (shown.length > 1) {
       const unit = housie.t(view.unit_name === "booklet" ? "booklet" : "book", { number: view.unit });
       const stop = housie.el("button", { type: "button", class: "stop" }, housie.t("stop-following"));
