@@ -44,7 +44,9 @@ const voice = (() => {
     // In the page's language (hi-IN on a Hindi page), by the voice chosen or one of that language.
     const lang = document.documentElement.lang || "en";
     u.lang = lang === "hi" ? "hi-IN" : lang;
-    const chosen = available().find((v) => v.name === s.voice) || available().find((v) => v.lang.startsWith(lang));
+    // English keeps the system's voice unless one is chosen; another language needs its own.
+    const chosen = available().find((v) => v.name === s.voice)
+      || (lang === "en" ? undefined : available().find((v) => v.lang.startsWith(lang)));
     if (chosen) u.voice = chosen;
     u.rate = Math.min(2, Math.max(0.5, Number(s.rate) || 1));
     speechSynthesis.speak(u);
