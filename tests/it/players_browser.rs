@@ -92,7 +92,10 @@ async fn phones_follow_mark_and_claim_while_the_desk_settles() {
     let last = paper.serial.as_bytes()[paper.serial.len() - 1] - b'0';
     let slip = format!("{}{}", &paper.serial[..paper.serial.len() - 1], (last + 1) % 10);
     type_focused(&a, &slip).await; // a slip: the check digit is wrong
-    text_until(&a, "#find-message", |t| t.contains("did you mean")).await;
+                                   // Plain words, no Markdown, and each suggestion once: as a button to tap.
+    let refused = text_until(&a, "#find-message", |t| t.contains("Did you mean")).await;
+    assert!(!refused.contains('`'), "{refused}");
+    assert_eq!(refused.matches(&paper.serial).count(), 1, "{refused}");
     js(
         &a,
         &format!(

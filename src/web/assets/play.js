@@ -100,9 +100,12 @@ function showFindError(who, r) {
   const box = $("find-message");
   // housie's own sentence in English; in another language the page's, by the answer's status.
   const own = { 404: "serial-unknown", 422: "serial-mistyped", 429: "too-many-tries" }[r.status];
-  box.replaceChildren(
-    housie.language !== "en" && own ? housie.t(own) : r.body && r.body.error ? r.body.error : housie.t("no-answer"));
   const suggestions = (r.body && r.body.suggestions) || [];
+  // housie's sentence as plain text (no `code` marks), its suggestions left to the buttons below.
+  const said = r.body && r.body.error
+    ? r.body.error.replace(/`/g, "").replace(suggestions.length ? /; did you mean .*$/ : /$^/, ".")
+    : housie.t("no-answer");
+  box.replaceChildren(housie.language !== "en" && own ? housie.t(own) : said);
   if (suggestions.length) {
     const p = housie.el("p", {}, housie.t("did-you-mean") + " ");
     suggestions.forEach((s, i) => {
