@@ -101,10 +101,9 @@ struct Reader<'a> {
     size: f32,
     tm: Matrix,
     tlm: Matrix,
-    /// The glyphs used, their outlines written once.
-    glyphs: BTreeMap<u16, Option<String>>,
-    /// The shaped fonts' glyphs used (font number + 1 above the glyph id), likewise.
-    shaped_glyphs: BTreeMap<u32, Option<String>>,
+    /// The glyphs used, their outlines written once: the font's place (0 the run's font, k + 1
+    /// shaped font k) above the glyph's id.
+    glyphs: BTreeMap<u32, Option<String>>,
     body: String,
     text_layer: String,
     /// The logo as PNG, drawn where the PDF draws its image.
@@ -129,7 +128,6 @@ impl<'a> Reader<'a> {
             tm: IDENTITY,
             tlm: IDENTITY,
             glyphs: BTreeMap::new(),
-            shaped_glyphs: BTreeMap::new(),
             body: String::with_capacity(64 * 1024),
             text_layer: String::new(),
             logo: None,
@@ -314,35 +312,50 @@ impl<'a> Reader<'a> {
         );
     }
 
+    /// Glyphs by id in the current font. The run's own font's glyphs spell their words through
+    /// the characters the run prints; a shaped run's words come from its `/ActualText`.
     fn show(&mut self, bytes: &[u8]) {
         if self.barcode_font {
             return self.show_bars(bytes);
         }
-        if let Some(k) = self.shaped {
-            return self.show_shaped(k, bytes);
-        }
-        let upm = f32::from(self.font.units_per_em());
+        let font = match self.shaped {
+            Some(k) => match self.shaped_fonts.get(k) {
+                Some(&font) => font,
+                None => return,
+            },
+            None => self.font,
+        };
+        // The glyph map's key: the font's place (0 the run's font, k + 1 shaped font k) above the id.
+        let slot = self.shaped.map_or(0, |k| k as u32 + 1);
+        let upm = f32::from(font.units_per_em());
         let start = then(self.tm, self.to_svg());
         let (mut x0, y0) = apply(&start, 0.0, 0.0);
+        let size = self.size * (start[2] * start[2] + start[3] * start[3]).sqrt();
         let mut text = String::new();
         for pair in bytes.chunks_exact(2) {
             let glyph = u16::from_be_bytes([pair[0], pair[1]]);
+            let at = then(self.tm, self.to_svg());
             // The words start at their first letter, past any space before it.
             if text.trim().is_empty() {
-                x0 = apply(&then(self.tm, self.to_svg()), 0.0, 0.0).0;
+                x0 = apply(&at, 0.0, 0.0).0;
                 text.clear();
             }
-            let font = self.font;
-            self.glyphs.entry(glyph).or_insert_with(|| font.outline(glyph));
-            let m = then([self.size / upm, 0.0, 0.0, self.size / upm, 0.0, 0.0], then(self.tm, self.to_svg()));
-            if self.glyphs[&glyph].is_some() {
-                self.use_glyph(&format!("g{glyph}"), m);
+            let key = slot << 16 | u32::from(glyph);
+            if self.glyphs.entry(key).or_insert_with(|| font.outline(glyph)).is_some() {
+                self.use_glyph(&glyph_id(key), then([self.size / upm, 0.0, 0.0, self.size / upm, 0.0, 0.0], at));
             }
-            text.extend(self.chars.get(&glyph));
-            self.advance(self.font.pdf_glyph_width(glyph) as f32 / 1000.0 * self.size);
+            if slot == 0 {
+                text.extend(self.chars.get(&glyph));
+            }
+            self.advance(font.pdf_glyph_width(glyph) as f32 / 1000.0 * self.size);
+            let after = apply(&then(self.tm, self.to_svg()), 0.0, 0.0).0;
+            if let (Some((_, first, end)), true) = (&mut self.actual, slot > 0) {
+                let (gx, gy) = apply(&at, 0.0, 0.0);
+                first.get_or_insert((gx, gy, size));
+                *end = end.max(after);
+            }
         }
         let (x1, _) = apply(&then(self.tm, self.to_svg()), 0.0, 0.0);
-        let size = self.size * (start[2] * start[2] + start[3] * start[3]).sqrt();
         if !text.trim().is_empty() {
             self.words(&text, (x0, y0), x1, size);
         }
@@ -361,31 +374,6 @@ impl<'a> Reader<'a> {
             f(m[5]),
             rgb(self.state.fill)
         );
-    }
-
-    /// Shaped glyphs in shaped font `k`: drawn as the primary font's are; their words come
-    /// from the run's `/ActualText`.
-    fn show_shaped(&mut self, k: usize, bytes: &[u8]) {
-        let Some(&font) = self.shaped_fonts.get(k) else { return };
-        let upm = f32::from(font.units_per_em());
-        for pair in bytes.chunks_exact(2) {
-            let glyph = u16::from_be_bytes([pair[0], pair[1]]);
-            let key = (k as u32 + 1) << 16 | u32::from(glyph);
-            self.shaped_glyphs.entry(key).or_insert_with(|| font.outline(glyph));
-            let start = then(self.tm, self.to_svg());
-            let m = then([self.size / upm, 0.0, 0.0, self.size / upm, 0.0, 0.0], start);
-            if self.shaped_glyphs[&key].is_some() {
-                self.use_glyph(&format!("s{k}g{glyph}"), m);
-            }
-            self.advance(font.pdf_glyph_width(glyph) as f32 / 1000.0 * self.size);
-            let (x0, y0) = apply(&start, 0.0, 0.0);
-            let (x1, _) = apply(&then(self.tm, self.to_svg()), 0.0, 0.0);
-            let size = self.size * (start[2] * start[2] + start[3] * start[3]).sqrt();
-            if let Some((_, first, end)) = &mut self.actual {
-                first.get_or_insert((x0, y0, size));
-                *end = end.max(x1);
-            }
-        }
     }
 
     /// Code 128 symbols in the barcode font: each glyph one module wide per bar, one bar high.
@@ -431,14 +419,9 @@ impl<'a> Reader<'a> {
         );
         let _ = writeln!(svg, "<title>{}</title>", escape(label));
         svg.push_str("<defs>\n");
-        for (glyph, outline) in &self.glyphs {
+        for (&key, outline) in &self.glyphs {
             if let Some(d) = outline {
-                let _ = writeln!(svg, r#"<path id="g{glyph}" d="{d}"/>"#);
-            }
-        }
-        for (key, outline) in &self.shaped_glyphs {
-            if let Some(d) = outline {
-                let _ = writeln!(svg, r#"<path id="s{}g{}" d="{d}"/>"#, (key >> 16) - 1, key & 0xFFFF);
+                let _ = writeln!(svg, r#"<path id="{}" d="{d}"/>"#, glyph_id(key));
             }
         }
         svg.push_str("</defs>\n");
@@ -453,6 +436,14 @@ impl<'a> Reader<'a> {
         svg.push_str(&self.text_layer);
         svg.push_str("</g>\n</svg>\n");
         svg
+    }
+}
+
+/// A glyph's id in the defs: `g12` in the run's font, `s1g12` in shaped font 1.
+fn glyph_id(key: u32) -> String {
+    match key >> 16 {
+        0 => format!("g{}", key & 0xFFFF),
+        slot => format!("s{}g{}", slot - 1, key & 0xFFFF),
     }
 }
 

@@ -6,7 +6,8 @@
 //! font, then housie's own Liberation Sans Bold and Noto Sans Devanagari Bold. Text no font can
 //! print is refused by name, never printed wrong.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use unicode_script::{Script, UnicodeScript};
 
@@ -24,6 +25,15 @@ pub fn devanagari() -> &'static Font {
 fn latin() -> &'static Font {
     static FONT: OnceLock<Font> = OnceLock::new();
     FONT.get_or_init(Font::bundled)
+}
+
+/// How many shaped texts are kept: a run's texts are a handful (its title, headers, colours).
+const SHAPED_KEPT: usize = 1024;
+
+/// Texts shaped already, by font (SHA-256) and text: shaping is a pure function of the two.
+fn shaped_before() -> &'static Mutex<HashMap<(String, String), Vec<Glyph>>> {
+    static KEPT: OnceLock<Mutex<HashMap<(String, String), Vec<Glyph>>>> = OnceLock::new();
+    KEPT.get_or_init(Mutex::default)
 }
 
 /// One glyph placed by the shaper, in the font's units.
@@ -109,6 +119,10 @@ impl<'a> Typesetter<'a> {
             primary.check(what, text)?;
             return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
         }
+        // Most text (every Latin header, every serial) is one plain piece: no run to find.
+        if text.chars().all(|c| plain_script(c.script()) && primary.has(c)) {
+            return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
+        }
         let chars: Vec<(usize, char)> = text.char_indices().collect();
         // Each character's run: `None` plain, else the script it is shaped as.
         let mut runs: Vec<Option<Script>> = Vec::with_capacity(chars.len());
@@ -167,6 +181,11 @@ impl<'a> Typesetter<'a> {
             return Err(FontError::Script { what, script: script.full_name().replace('_', " "), ch, code, font });
         };
         let font = self.fonts[index];
+        // Every page draws the same title: shaped once (a shaper's face costs ~0.1 ms to build).
+        let key = (font.sha256().to_string(), text.to_string());
+        if let Some(glyphs) = shaped_before().lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+            return Ok(Shaped { font: index, text: text.to_string(), glyphs: glyphs.clone() });
+        }
         let face = rustybuzz::Face::from_slice(font.bytes(), 0).ok_or_else(|| FontError::Subset {
             font: font.name().to_string(),
             reason: "the shaper cannot read it".into(),
@@ -197,6 +216,11 @@ impl<'a> Typesetter<'a> {
                 font: font.name().to_string(),
             });
         }
+        let mut cache = shaped_before().lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.len() >= SHAPED_KEPT {
+            cache.clear();
+        }
+        cache.insert(key, glyphs.clone());
         Ok(Shaped { font: index, text: text.to_string(), glyphs })
     }
 

@@ -64,7 +64,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         part: page.part,
         parts: page.parts,
     };
-    let mut w = TextWriter { c, style, p: TrimSpace::of(style), size: 0.0 };
+    let mut w = TextWriter { c, style, p: TrimSpace::of(style), size: 0.0, typesetter: style.typesetter() };
     w.c.begin_text();
     let header_colour = look.header_colour;
     // Only pure K may overprint: white (or any colour) text on the band must knock out.
@@ -130,6 +130,8 @@ struct TextWriter<'a> {
     style: &'a PdfStyle<'a>,
     p: TrimSpace,
     size: f32,
+    /// The run's text as glyphs, for the whole page.
+    typesetter: Typesetter<'a>,
 }
 
 impl TextWriter<'_> {
@@ -147,10 +149,9 @@ impl TextWriter<'_> {
             return;
         }
         let font = self.style.font;
-        let typesetter = self.style.typesetter();
         // The texts were checked before any page was drawn.
-        let pieces = typesetter.lay_out("", s).unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
-        let width_mm = typesetter.width(&pieces, pt) * MM_PER_PT;
+        let pieces = self.typesetter.lay_out("", s).unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
+        let width_mm = self.typesetter.width(&pieces, pt) * MM_PER_PT;
         let mut at = x - align * width_mm;
         for piece in &pieces {
             match piece {
@@ -160,8 +161,8 @@ impl TextWriter<'_> {
                     at += font.width(s, pt) * MM_PER_PT;
                 }
                 Piece::Shaped(run) => {
-                    self.shaped(&typesetter, run, pt, at, baseline);
-                    at += typesetter.shaped_width(run, pt) * MM_PER_PT;
+                    self.shaped(run, pt, at, baseline);
+                    at += self.typesetter.shaped_width(run, pt) * MM_PER_PT;
                 }
             }
         }
@@ -170,8 +171,8 @@ impl TextWriter<'_> {
     /// A shaped run from `x`: each glyph where the shaper put it, in the font the run is
     /// shaped in, marked with the text it spells (`/ActualText`), so that copying and
     /// searching give the words back whatever order the glyphs are drawn in.
-    fn shaped(&mut self, typesetter: &Typesetter<'_>, run: &Shaped, pt: f32, x: f32, baseline: f32) {
-        let units = typesetter.fonts()[run.font].units_per_em();
+    fn shaped(&mut self, run: &Shaped, pt: f32, x: f32, baseline: f32) {
+        let units = self.typesetter.fonts()[run.font].units_per_em();
         self.c.shaped(run, SHAPED_FONT_IDS[run.font], units, pt, self.p.x(x), self.p.x(baseline));
         // The next plain text sets the run's font again.
         self.size = f32::NAN;
