@@ -31,8 +31,11 @@ fn latin() -> &'static Font {
 const SHAPED_KEPT: usize = 1024;
 
 /// Texts shaped already, by font (SHA-256) and text: shaping is a pure function of the two.
-fn shaped_before() -> &'static Mutex<HashMap<(String, String), Vec<Glyph>>> {
-    static KEPT: OnceLock<Mutex<HashMap<(String, String), Vec<Glyph>>>> = OnceLock::new();
+type ShapedBefore = Mutex<HashMap<(String, String), Vec<Glyph>>>;
+
+/// The texts shaped already in this process.
+fn shaped_before() -> &'static ShapedBefore {
+    static KEPT: OnceLock<ShapedBefore> = OnceLock::new();
     KEPT.get_or_init(Mutex::default)
 }
 
