@@ -82,13 +82,13 @@ fn main() {
     list_catalogues(&out);
 }
 
-/// The pages' message catalogues, one file per language in `src/web/messages/`: every `.ftl`
+/// housie's message catalogues, one file per language in `messages/`: every `.ftl`
 /// file there is compiled in, so a new language is a new file, with no code.
 fn list_catalogues(out: &std::path::Path) {
-    let dir = std::path::Path::new("src/web/messages");
+    let dir = std::path::Path::new("messages");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("src/web/messages holds the catalogues")
+        .expect("messages/ holds the catalogues")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
         .collect();

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use housie::night::NightRecord;
+use housie::support::catalogue::Catalogue;
 use housie::Error;
 
 use super::night::NightArgs;
@@ -26,6 +27,8 @@ use super::out::Out;
 ///   housie cashup spring --json > cashup.json
 ///
 ///   housie cashup spring --pdf cashup.pdf
+///
+///   housie cashup spring --lang hi --pdf हिसाब.pdf
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -36,10 +39,22 @@ pub struct Args {
     /// Replace the --pdf file if it exists.
     #[arg(long)]
     force: bool,
+    /// The language of the text and the sheet: a catalogue housie has (`en`, `hi`). The
+    /// figures and the JSON are the same in every language.
+    #[arg(long, value_name = "TAG", default_value = "en")]
+    lang: String,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let NightArgs { dir, json } = args.night;
+    let words = Catalogue::of(&args.lang).ok_or_else(|| {
+        let have: Vec<&str> = housie::support::catalogue::catalogues().iter().map(|c| c.lang.as_str()).collect();
+        Error::Usage(format!(
+            "--lang: housie has no words in `{}`; it has {}",
+            housie::domain::text::clip(&args.lang, 20),
+            have.join(", ")
+        ))
+    })?;
     let record = NightRecord::read(&dir)?;
     let text = match (&record.money, json) {
         (Some(money), true) => {
@@ -48,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             s
         }
         (Some(money), false) => {
-            let mut text = money.to_text();
+            let mut text = money.to_text_in(words);
             if let Some(seal) = &record.seal {
                 text.push_str(&housie::night::transcript::seal_line(seal));
                 text.push('\n');
@@ -61,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     match (&args.pdf, &record.money) {
         (Some(path), Some(money)) => {
             let seal: Vec<String> = record.seal.iter().map(housie::night::transcript::seal_line).collect();
-            write_pdf(path, money, &seal, &dir, args.force)?
+            write_pdf(path, money, &seal, &dir, args.force, words)?
         }
         (Some(path), None) => {
             return Err(
@@ -83,6 +98,7 @@ fn write_pdf(
     more: &[String],
     dir: &Path,
     force: bool,
+    words: &Catalogue,
 ) -> Result<(), Error> {
     if let Ok(meta) = path.symlink_metadata() {
         // A device, a pipe or a link is never replaced: renaming over /dev/full as root would
@@ -99,7 +115,7 @@ fn write_pdf(
     }
     let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
     let font = housie::print::font::Font::bundled();
-    let bytes = housie::ledger::cashup_pdf(money, more, &title, &font);
+    let bytes = housie::ledger::cashup_pdf(money, more, &title, &font, words);
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut file = tempfile::Builder::new()
         .prefix(".housie-")

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::domain::text::escape;
+use crate::support::catalogue::Catalogue;
 
 use super::{Currency, Ledger, Money, Payment, Regime, Units};
 
@@ -222,76 +223,120 @@ impl Cashup {
     /// The cash-up as text for the organiser and the bank: totals, then each seller's paper,
     /// what is missing, and every prize paid. Names people typed are escaped.
     pub fn to_text(&self) -> String {
+        self.to_text_in(Catalogue::english())
+    }
+
+    /// The cash-up's text in the words of `words` (`Catalogue::of("hi")`): the same lines and
+    /// figures, the labels in that language. The regime's own description and its warnings
+    /// stay in English.
+    pub fn to_text_in(&self, words: &Catalogue) -> String {
         let mut out = String::new();
-        let currency = self.currency.map_or("no currency set".to_string(), |c| c.to_string());
+        let say = |id: &str, args: &[(&str, &str)]| words.say(id, args);
+        let currency = self.currency.map_or_else(|| say("cashup-no-currency", &[]), |c| c.to_string());
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
         // Amounts as the counters read them (`£1,000.00`, `₹1,00,000.00`).
         let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
+        let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" }, &[]);
         let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
-        let _ = writeln!(out, "Cash-up ({currency}{regime})");
-        let _ = writeln!(out, "  sold:          {} {}", self.sold_books, self.units);
-        let _ = writeln!(out, "  takings:       {}", money(self.takings));
-        let _ = writeln!(out, "  prizes paid:   {}", money(self.prizes_paid));
-        let _ = writeln!(out, "  balance:       {}", money(self.balance));
-        let _ = writeln!(out, "  cash expected: {} (cash taken less prizes paid in cash)", money(self.expected_cash));
+        let _ = writeln!(out, "{}", say("cashup-title", &[("currency", &currency), ("regime", &regime)]));
+        // The totals, their figures in one column.
+        let totals = [
+            (say("cashup-sold", &[]), format!("{} {units}", self.sold_books)),
+            (say("cashup-takings", &[]), money(self.takings)),
+            (say("cashup-prizes-paid", &[]), money(self.prizes_paid)),
+            (say("cashup-balance", &[]), money(self.balance)),
+            (
+                say("cashup-cash-expected", &[]),
+                format!("{} {}", money(self.expected_cash), say("cashup-cash-expected-note", &[])),
+            ),
+        ];
+        let width = totals.iter().map(|(label, _)| label.chars().count()).max().unwrap_or(0) + 2;
+        for (label, figure) in &totals {
+            let label = format!("{label}:");
+            let pad = width - label.chars().count();
+            let _ = writeln!(out, "  {label}{:pad$}{figure}", "");
+        }
         if !self.sellers.is_empty() {
-            let _ = writeln!(out, "Sellers ({})", self.units);
+            let _ = writeln!(out, "{}", say("cashup-sellers", &[("units", &units)]));
             for l in &self.sellers {
-                let _ = writeln!(
-                    out,
-                    "  {}: issued {}; sold {} ({}), takings {}; returned {}; missing {}",
-                    escape(&l.seller),
-                    dash(&l.issued),
-                    dash(&l.sold),
-                    l.sold_count,
-                    money(l.takings),
-                    dash(&l.returned),
-                    dash(&l.missing)
+                let line = say(
+                    "cashup-seller",
+                    &[
+                        ("seller", &escape(&l.seller)),
+                        ("issued", &dash(&l.issued)),
+                        ("sold", &dash(&l.sold)),
+                        ("count", &l.sold_count.to_string()),
+                        ("takings", &money(l.takings)),
+                        ("returned", &dash(&l.returned)),
+                        ("missing", &dash(&l.missing)),
+                    ],
                 );
+                let _ = writeln!(out, "  {line}");
             }
         }
         if !self.missing.is_empty() {
-            let _ = writeln!(out, "Missing: {} {} issued and neither sold nor returned", self.units, self.missing);
+            let _ = writeln!(out, "{}", say("cashup-missing", &[("units", &units), ("missing", &self.missing)]));
         }
         if !self.damaged.is_empty() {
-            let _ = writeln!(out, "Damaged: {} {}", self.units, self.damaged);
+            let _ = writeln!(out, "{}", say("cashup-damaged", &[("units", &units), ("damaged", &self.damaged)]));
         }
         if self.voided > 0 {
-            let _ = writeln!(out, "Voided sales: {}", self.voided);
+            let _ = writeln!(out, "{}", say("cashup-voided", &[("count", &self.voided.to_string())]));
         }
         for w in &self.warnings {
-            let _ = writeln!(out, "WARNING: {w}");
+            let _ = writeln!(out, "{}", say("cashup-warning", &[("warning", w)]));
         }
         if !self.payouts.is_empty() {
-            let _ = writeln!(out, "Prizes paid");
+            let _ = writeln!(out, "{}", say("cashup-prizes", &[]));
             for p in &self.payouts {
-                let how = match p.how {
-                    Payment::Cash => "cash",
-                    Payment::Other => "not cash",
-                };
-                let moved = if p.moved_from.is_empty() {
-                    String::new()
-                } else {
-                    let from: Vec<String> = p.moved_from.iter().map(|s| escape(s).into_owned()).collect();
-                    format!(" [moved from {}]", from.join(", "))
-                };
-                let voided = match p.voided.as_deref() {
-                    None => String::new(),
-                    Some("") => " [VOIDED, not counted]".to_string(),
-                    Some(why) => format!(" [VOIDED: {}, not counted]", escape(why)),
-                };
-                let _ = writeln!(
-                    out,
-                    "  #{} game {}: {} ({} place) to {}: {} ({how}){moved}{voided}",
-                    p.entry,
-                    p.game,
-                    escape(&p.prize),
-                    crate::rules::progress::ordinal(p.place),
-                    escape(&p.serial),
-                    money(p.amount)
+                let how = say(
+                    match p.how {
+                        Payment::Cash => "cashup-cash",
+                        Payment::Other => "cashup-not-cash",
+                    },
+                    &[],
                 );
+                let mut line = say(
+                    "cashup-payout",
+                    &[
+                        ("entry", &p.entry.to_string()),
+                        ("game", &p.game.to_string()),
+                        ("prize", &escape(&words.prize(&p.prize))),
+                        ("place", &place(words, p.place)),
+                        ("serial", &escape(&p.serial)),
+                        ("amount", &money(p.amount)),
+                        ("how", &how),
+                    ],
+                );
+                if !p.moved_from.is_empty() {
+                    let from: Vec<String> = p.moved_from.iter().map(|s| escape(s).into_owned()).collect();
+                    line.push(' ');
+                    line.push_str(&say("cashup-moved", &[("from", &from.join(", "))]));
+                }
+                match p.voided.as_deref() {
+                    None => {}
+                    Some("") => {
+                        line.push(' ');
+                        line.push_str(&say("cashup-voided-entry", &[]));
+                    }
+                    Some(why) => {
+                        line.push(' ');
+                        line.push_str(&say("cashup-voided-why", &[("why", &escape(why))]));
+                    }
+                }
+                let _ = writeln!(out, "  {line}");
             }
         }
         out
+    }
+}
+
+/// A place (1st, 2nd …) in the catalogue's words; past the tenth, as English writes it.
+fn place(words: &Catalogue, n: usize) -> String {
+    let id = format!("place-{n}");
+    if words.messages.contains_key(&id) {
+        words.say(&id, &[])
+    } else {
+        crate::rules::progress::ordinal(n)
     }
 }

@@ -1,6 +1,7 @@
 //! The cash-up on paper: an A4 sheet (or more) to sign and keep with the banking, in the books'
 //! font, with lines for who counted and who checked.
 
+use crate::support::catalogue::Catalogue;
 use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Mm, Op, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions,
     Point, Pt, TextItem, TextMatrix,
@@ -22,12 +23,12 @@ const MARGIN: f32 = 18.0;
 /// Lines of 10 pt text a page holds, with room for the title and the signatures.
 const LINES_PER_PAGE: usize = 50;
 
-/// The cash-up as PDF bytes: the title, the cash-up's text line by line, then `more` (the
+/// The cash-up as PDF bytes, in the words of `words`: the title, the cash-up's text line by line, then `more` (the
 /// night's log seal), and the signature lines at the foot of the last page. Text in Hindi
 /// (a seller's name, the title) and the rupee sign are shaped as the books' text is
 /// ([`crate::print::typeset`]); what no font can draw prints as `?` (a currency sign as its
 /// code, `INR 1,00,000.00`).
-pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) -> Vec<u8> {
+pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, words: &Catalogue) -> Vec<u8> {
     let printable = |s: &str| -> String {
         let mut out = String::with_capacity(s.len());
         for c in s.chars() {
@@ -41,7 +42,7 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) ->
         }
         out
     };
-    let mut text = cashup.to_text();
+    let mut text = cashup.to_text_in(words);
     for line in more {
         text.push_str(line);
         text.push('\n');
@@ -83,8 +84,14 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) ->
             }
         };
         ops.push(Op::SetFillColor { col: Color::Greyscale(Greyscale { percent: 0.0, icc_profile: None }) });
-        let page = if pages > 1 { format!(" (page {} of {pages})", i + 1) } else { String::new() };
-        show(&mut ops, 16.0, y, format!("{title}: cash-up{page}"));
+        let mut head = words.say("cashup-sheet-title", &[("title", title)]);
+        if pages > 1 {
+            head.push(' ');
+            head.push_str(
+                &words.say("cashup-sheet-page", &[("page", &(i + 1).to_string()), ("pages", &pages.to_string())]),
+            );
+        }
+        show(&mut ops, 16.0, y, head);
         y -= 10.0;
         for line in chunk {
             show(&mut ops, 10.0, y, line.clone());
@@ -92,10 +99,10 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font) ->
         }
         if i + 1 == pages {
             y -= 10.0;
-            for who in ["Counted by", "Checked by"] {
-                show(&mut ops, 10.0, y, format!("{who}:"));
-                show(&mut ops, 10.0, y - 8.0, "Signed:".to_string());
-                show(&mut ops, 10.0, y - 16.0, "Date:".to_string());
+            for who in ["cashup-counted-by", "cashup-checked-by"] {
+                show(&mut ops, 10.0, y, words.say(who, &[]));
+                show(&mut ops, 10.0, y - 8.0, words.say("cashup-signed", &[]));
+                show(&mut ops, 10.0, y - 16.0, words.say("cashup-date", &[]));
                 ops.push(Op::SetOutlineThickness { pt: Pt(0.5) });
                 for dy in [0.0, 8.0, 16.0] {
                     ops.push(Op::DrawLine {

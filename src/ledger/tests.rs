@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::support::catalogue::Catalogue;
 
 /// The caller confirmed: game 1's one line to 000012-1-3 (place 1) and game 2's full house to
 /// two tickets (places 1 and 2).
@@ -576,7 +577,7 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
             .collect()
     };
     let text_lines = c.to_text().lines().count();
-    let pages = read(cashup_pdf(&c, &[], "Spring Fair", &font));
+    let pages = read(cashup_pdf(&c, &[], "Spring Fair", &font, Catalogue::english()));
     assert_eq!(pages.len(), 1);
     let (texts, lines, title) = &pages[0];
     assert_eq!(*title, "Spring Fair: cash-up".chars().count(), "one page says no page number");
@@ -599,7 +600,7 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
     }
     // A long cash-up spreads over pages of 50 lines; the signatures come once, at the end.
     let more: Vec<String> = (0..120).map(|i| format!("note {i}")).collect();
-    let pages = read(cashup_pdf(&c, &more, "Spring Fair", &font));
+    let pages = read(cashup_pdf(&c, &more, "Spring Fair", &font, Catalogue::english()));
     let total = text_lines + 120;
     assert_eq!(pages.len(), total.div_ceil(50));
     for (i, (texts, lines, title)) in pages.iter().enumerate() {
@@ -609,7 +610,7 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
         let signed = if i + 1 == pages.len() { 6 } else { 0 };
         assert_eq!((texts.len(), lines.len()), (1 + body + signed, signed), "page {}", i + 1);
     }
-    assert!(!cashup_pdf(&c, &[], "Spring Fair", &font).is_empty());
+    assert!(!cashup_pdf(&c, &[], "Spring Fair", &font, Catalogue::english()).is_empty());
 }
 
 /// A cash-up in rupees whose seller is named in Hindi: the name is shaped in housie's own
@@ -631,7 +632,14 @@ fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
     ];
     let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
     assert!(c.to_text().contains("  takings:       ₹1,00,000.00\n"), "{}", c.to_text());
-    let doc = lopdf::Document::load_mem(&cashup_pdf(&c, &[], "दिवाली", &crate::print::font::Font::bundled())).unwrap();
+    let doc = lopdf::Document::load_mem(&cashup_pdf(
+        &c,
+        &[],
+        "दिवाली",
+        &crate::print::font::Font::bundled(),
+        Catalogue::of("hi").unwrap(),
+    ))
+    .unwrap();
     let page = *doc.get_pages().values().next().unwrap();
     let content = lopdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
     let spelled: Vec<String> = content
@@ -643,9 +651,17 @@ fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
             String::from_utf16(&b[2..].chunks(2).map(|p| u16::from_be_bytes([p[0], p[1]])).collect::<Vec<_>>()).unwrap()
         })
         .collect();
-    for word in ["दिवाली", "किरण", "₹"] {
-        assert!(spelled.iter().any(|s| s == word), "{word} is not shaped on the sheet: {spelled:?}");
+    // The Hindi sheet's own words too: its title, labels and signature lines.
+    for word in ["दिवाली", "किरण", "₹", "हिसाब", "आमदनी", "हस्ताक्षर"]
+    {
+        assert!(spelled.iter().any(|s| s.contains(word)), "{word} is not shaped on the sheet: {spelled:?}");
     }
+    // The same cash-up's text in Hindi: the same figures, in lakhs, under Hindi labels.
+    let hindi = c.to_text_in(Catalogue::of("hi").unwrap());
+    assert!(hindi.starts_with("हिसाब (INR)\n"), "{hindi}");
+    assert!(hindi.contains("  आमदनी:         ₹1,00,000.00\n"), "{hindi}");
+    assert!(hindi.contains("  किरण: दिए 1-10; बिके 1-10 (10), आमदनी ₹1,00,000.00; लौटे -; ग़ायब -\n"), "{hindi}");
+    assert!(!hindi.contains("takings"), "{hindi}");
     let (resources, ids) = doc.get_page_resources(page).unwrap();
     let resources = resources.cloned().unwrap_or_else(|| doc.get_dictionary(ids[0]).unwrap().clone());
     let fonts = match resources.get(b"Font").unwrap() {

@@ -1,5 +1,6 @@
 //! Call names: what a caller says with each number ("two little ducks, twenty-two"). The UK's
-//! traditional list and a Tambola list of English and Hindi sayings ship as data
+//! traditional list, a Tambola list of English and Hindi sayings, and a Hindi list in
+//! Devanagari (each number's digits, as Hindi callers call them) ship as data
 //! (`callnames/`); a caller's own list is a text file of the same form, given to `housie serve
 //! --call-names FILE`: one number a line, the number then its name, all 90 numbers once each.
 //! Blank lines and lines starting with `#` are skipped.
@@ -9,16 +10,19 @@ use crate::domain::text::check_plain;
 /// A list of names for the numbers 1–90.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CallNames {
-    /// The list's name: `uk`, `tambola`, or a custom list's file name.
+    /// The list's name: `uk`, `tambola`, `hindi`, or a custom list's file name.
     pub name: String,
     /// The name of number n at index n − 1.
     pub names: Vec<String>,
 }
 
 /// The shipped lists.
-pub const SHIPPED: &[(&str, &str)] =
-    [("uk", include_str!("../../callnames/uk.txt")), ("tambola", include_str!("../../callnames/tambola.txt"))]
-        .as_slice();
+pub const SHIPPED: &[(&str, &str)] = [
+    ("uk", include_str!("../../callnames/uk.txt")),
+    ("tambola", include_str!("../../callnames/tambola.txt")),
+    ("hindi", include_str!("../../callnames/hindi.txt")),
+]
+.as_slice();
 
 /// The largest call-name file read, and the longest name.
 pub const MAX_FILE: u64 = 64 * 1024;
@@ -102,9 +106,11 @@ mod tests {
     #[test]
     fn the_shipped_lists_name_every_number() {
         let lists = CallNames::shipped();
-        assert_eq!(lists.len(), 2);
+        assert_eq!(lists.len(), 3);
         assert_eq!(lists[0].names[21], "Two little ducks");
         assert_eq!(lists[1].names[65], "Chhakke pe chhakka, chhiyaasath");
+        assert_eq!((lists[2].names[4].as_str(), lists[2].names[25].as_str()), ("अकेला पाँच", "दो और छह"));
+        assert_eq!(lists[2].names[89], "नौ और शून्य");
         assert!(lists.iter().all(|l| l.names.len() == 90));
     }
 

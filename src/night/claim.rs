@@ -58,8 +58,14 @@ pub struct ClaimView {
     pub prizes: Vec<PrizeCheck>,
     /// The prizes the claim stands for: the caller confirms them as won.
     pub stands: Vec<StandsFor>,
+    /// Why the ticket cannot win in this game, when that is the verdict (for a page in
+    /// another language; `message` says it in English).
+    pub refusal: Option<Refusal>,
     /// Under the bogey rule, this false claim barred the ticket for the rest of the game.
     pub barred: bool,
+    /// A false claim under the bogey rule that did not bar the ticket: it came from a phone that
+    /// did not prove it holds the ticket.
+    pub spared: bool,
     /// Rows of nine cells, `null` for a blank; empty when the claim is refused.
     pub grid: Vec<Vec<Option<Cell>>>,
 }
@@ -85,7 +91,9 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> Cla
         message: String::new(),
         prizes: Vec::new(),
         stands: Vec::new(),
+        refusal: None,
         barred: false,
+        spared: false,
         grid: Vec::new(),
     };
     let refusal = in_play(serial, &game.books, &game.name, |g| run.colour_of(g).map(str::to_string))
@@ -94,6 +102,7 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> Cla
         .or_else(|| game.barred.get(&serial.to_string()).map(|&call| Refusal::Barred { serial, call }));
     if let Some(refusal) = refusal {
         view.message = refusal.to_string();
+        view.refusal = Some(refusal);
         return view;
     }
     let ticket = run.ticket(index);
@@ -118,6 +127,7 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> Cla
             view.message
                 .push_str(". BOGEY: a false claim; under the bogey rule this ticket can claim nothing more this game");
         } else {
+            view.spared = true;
             view.message.push_str(
                 ". Not barred: the claim came from a phone that did not give the ticket's code, so it may not be the holder's",
             );

@@ -90,12 +90,30 @@ pub struct CommandError {
     pub message: String,
     /// For a mistyped serial: the run's serials one slip away.
     pub suggestions: Vec<String>,
+    /// The same refusal as a message of the pages' catalogues, for a page in another language.
+    pub said: Option<Said>,
+}
+
+/// A refusal as a catalogue message (`messages/*.ftl`): its id and placeables. The
+/// `message` beside it stays the record's English; a page shows this one in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Said {
+    /// The message's id, e.g. `refused-already-called`.
+    pub id: &'static str,
+    /// Its placeables' values.
+    pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
 impl CommandError {
     /// A refusal of `kind` with its sentence.
     pub fn new(kind: Refused, message: impl Into<String>) -> CommandError {
-        CommandError { kind, message: message.into(), suggestions: Vec::new() }
+        CommandError { kind, message: message.into(), suggestions: Vec::new(), said: None }
+    }
+
+    /// The refusal as catalogue message `id` with these placeables.
+    pub fn said<const N: usize>(mut self, id: &'static str, args: [(&'static str, String); N]) -> CommandError {
+        self.said = Some(Said { id, args: args.into_iter().collect() });
+        self
     }
 
     /// A change the store could not record.

@@ -347,7 +347,7 @@ impl Game {
     /// `Ok` while the game has not ended.
     fn open(&self) -> Result<(), CommandError> {
         if self.ended() {
-            Err(conflict(format!("{} has ended", self.name)))
+            Err(conflict(format!("{} has ended", self.name)).said("refused-ended", [("game", self.name.clone())]))
         } else {
             Ok(())
         }
@@ -411,10 +411,12 @@ impl Game {
     fn check_called(&self, number: u8, drawn: bool) -> Result<(), CommandError> {
         self.open()?;
         if !(1..=90).contains(&number) {
-            return Err(invalid(format!("{number} is not a bingo number (1–90)")));
+            return Err(invalid(format!("{number} is not a bingo number (1–90)"))
+                .said("refused-not-a-number", [("number", number.to_string())]));
         }
         if let Some(k) = self.calls.at(number) {
-            return Err(conflict(format!("{number} was already called (call {k})")));
+            return Err(conflict(format!("{number} was already called (call {k})"))
+                .said("refused-already-called", [("number", number.to_string()), ("call", k.to_string())]));
         }
         if drawn {
             let next = self.seed.next(|n| self.calls.at(n).is_some());
@@ -428,14 +430,17 @@ impl Game {
     /// An undo: of the last call, which won nothing.
     fn check_undone(&self, number: u8) -> Result<(), CommandError> {
         self.open()?;
-        let Some(&last) = self.calls.numbers().last() else { return Err(conflict("there is no call to undo")) };
+        let Some(&last) = self.calls.numbers().last() else {
+            return Err(conflict("there is no call to undo").said("refused-no-undo", []));
+        };
         if number != last {
             return Err(conflict(format!("it takes back {number}, but the last call is {last}")));
         }
         if self.progress.won_at(self.calls.len()) {
             return Err(conflict(format!(
                 "{last} won a prize; take that win back first (`r` on the desk), then undo the call"
-            )));
+            ))
+            .said("refused-undo-won", [("number", last.to_string())]));
         }
         Ok(())
     }
@@ -446,7 +451,7 @@ impl Game {
         self.open()?;
         let i = self.prize(name)?;
         if self.calls.is_empty() {
-            return Err(conflict("no number has been called yet"));
+            return Err(conflict("no number has been called yet").said("refused-no-calls", []));
         }
         if self.progress.place_for(&self.set, i, self.calls.len()).is_none() {
             let why = match self.progress.standing(&self.set, i) {
@@ -472,12 +477,16 @@ impl Game {
             return Err(conflict(format!("{s} cannot win in {}", self.name)));
         }
         if let Some(call) = self.barred.get(&s.to_string()) {
-            return Err(conflict(format!("{s} was barred by its false claim at call {call}")));
+            return Err(conflict(format!("{s} was barred by its false claim at call {call}"))
+                .said("refused-barred", [("serial", s.to_string()), ("call", call.to_string())]));
         }
         let won_now =
             |p: &crate::rules::progress::Place| p.call == self.calls.len() && p.winners.contains(&s.to_string());
         if self.progress.places(i).last().is_some_and(won_now) {
-            return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes()[i].name())));
+            return Err(conflict(format!("{s} has already won {} at this call", self.set.prizes()[i].name())).said(
+                "refused-already-won",
+                [("serial", s.to_string()), ("prize", self.set.prizes()[i].name().to_string())],
+            ));
         }
         let j = judge(run.ticket(index), &self.calls, &self.set, Some(&self.progress));
         if !j.stands.iter().any(|&(p, _)| p == i) {

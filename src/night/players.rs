@@ -224,7 +224,9 @@ impl Night {
                     kind: Refused::Invalid,
                     message,
                     suggestions: suggestions.iter().map(ToString::to_string).collect(),
-                })
+                    said: None,
+                }
+                .said("serial-mistyped", []))
             }
         };
         let known = run.index_of(serial).is_some();

@@ -126,11 +126,10 @@ impl Night {
     }
 
     fn game(&self, id: i64) -> Result<&Game, CommandError> {
-        usize::try_from(id)
-            .ok()
-            .and_then(|i| i.checked_sub(1))
-            .and_then(|i| self.games.get(i))
-            .ok_or_else(|| CommandError::new(Refused::NotFound, format!("there is no game {id}")))
+        usize::try_from(id).ok().and_then(|i| i.checked_sub(1)).and_then(|i| self.games.get(i)).ok_or_else(|| {
+            CommandError::new(Refused::NotFound, format!("there is no game {id}"))
+                .said("refused-no-game", [("game", id.to_string())])
+        })
     }
 
     /// How the run writes its serials.
@@ -207,10 +206,10 @@ impl Night {
     /// Records a number the caller called; returns its 1-based index.
     pub fn call(&mut self, id: i64, number: i64) -> Result<(usize, u8), CommandError> {
         self.game(id)?;
-        let number = u8::try_from(number)
-            .ok()
-            .filter(|n| (1..=90).contains(n))
-            .ok_or_else(|| CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)")))?;
+        let number = u8::try_from(number).ok().filter(|n| (1..=90).contains(n)).ok_or_else(|| {
+            CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)"))
+                .said("refused-not-a-number", [("number", number.to_string())])
+        })?;
         self.commit(id, Event::Called { number, drawn: false })?;
         Ok((self.game(id)?.calls.len(), number))
     }
@@ -219,10 +218,13 @@ impl Night {
     pub fn draw(&mut self, id: i64) -> Result<(usize, u8), CommandError> {
         let game = self.game(id)?;
         if game.ended() {
-            return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name)));
+            return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name))
+                .said("refused-ended", [("game", game.name.clone())]));
         }
         let Some(n) = game.seed.next(|n| game.calls.at(n).is_some()) else {
-            return Err(CommandError::new(Refused::Conflict, "all 90 numbers have been called"));
+            return Err(
+                CommandError::new(Refused::Conflict, "all 90 numbers have been called").said("refused-all-called", [])
+            );
         };
         self.commit(id, Event::Called { number: n, drawn: true })?;
         Ok((self.game(id)?.calls.len(), n))
@@ -232,7 +234,7 @@ impl Night {
     pub fn undo(&mut self, id: i64) -> Result<u8, CommandError> {
         let game = self.game(id)?;
         let Some(&n) = game.calls.numbers().last() else {
-            return Err(CommandError::new(Refused::Conflict, "there is no call to undo"));
+            return Err(CommandError::new(Refused::Conflict, "there is no call to undo").said("refused-no-undo", []));
         };
         self.commit(id, Event::Undone { number: n })?;
         Ok(n)
@@ -246,11 +248,12 @@ impl Night {
                 CommandError::new(Refused::Invalid, format!("{} has no prize `{}`", game.name, clip(name, 40)))
             }),
             None => match game.set.opens() {
-                Opens::InOrder => game
-                    .progress
-                    .current(&game.set)
-                    .map(|i| game.set.prizes()[i].name().to_string())
-                    .ok_or_else(|| CommandError::new(Refused::Conflict, "every prize has been played")),
+                Opens::InOrder => {
+                    game.progress.current(&game.set).map(|i| game.set.prizes()[i].name().to_string()).ok_or_else(|| {
+                        CommandError::new(Refused::Conflict, "every prize has been played")
+                            .said("refused-all-played", [])
+                    })
+                }
                 Opens::Together => Err(CommandError::new(
                     Refused::Invalid,
                     "prize: every prize of this game is open at once; say which one was won",
@@ -275,15 +278,19 @@ impl Night {
         let game = self.game(id)?;
         let run = Arc::clone(&self.run);
         let s = read_serial(self.numbering(), serial, |s| run.index_of(s).is_some()).map_err(|e| match e {
-            SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m),
+            SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m).said("serial-malformed", []),
             SerialInput::Mistyped { message, suggestions } => CommandError {
                 kind: Refused::Invalid,
                 message,
                 suggestions: suggestions.iter().map(ToString::to_string).collect(),
-            },
+                said: None,
+            }
+            .said("serial-mistyped", []),
         })?;
         if run.index_of(s).is_none() {
-            return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
+            return Err(
+                CommandError::new(Refused::NotFound, format!("{s} is not in this run")).said("serial-unknown", [])
+            );
         }
         let view = settle(&run, game, s, true);
         let chosen: Vec<String> = match prizes {
@@ -291,7 +298,8 @@ impl Night {
                 return Err(CommandError::new(
                     Refused::Conflict,
                     format!("{s}'s claim does not stand: {}", view.message),
-                ))
+                )
+                .said("refused-does-not-stand", [("serial", s.to_string())]))
             }
             None => view.stands.iter().map(|w| w.prize.clone()).collect(),
             Some(names) => {
@@ -311,7 +319,8 @@ impl Night {
                 return Err(CommandError::new(
                     Refused::Conflict,
                     format!("{s}'s claim does not stand for {name}: {}", view.message),
-                ));
+                )
+                .said("refused-does-not-stand", [("serial", s.to_string())]));
             }
         }
         let mut won = Vec::new();
@@ -384,20 +393,23 @@ impl Night {
                 let e = CommandError::new(
                     Refused::NotFound,
                     format!("{s} is not in this run (books {}-{})", books.start(), books.end()),
-                );
+                )
+                .said("serial-unknown", []);
                 self.commit(id, Event::Claimed(log(typed, Verdict::Unknown, &e.message)))?;
                 return Err(e);
             }
             Err(e) => {
-                let (message, suggestions) = match e {
-                    SerialInput::Malformed(m) => (m, Vec::new()),
-                    SerialInput::Mistyped { message, suggestions } => (message, suggestions),
+                let (message, suggestions, said) = match e {
+                    SerialInput::Malformed(m) => (m, Vec::new(), "serial-malformed"),
+                    SerialInput::Mistyped { message, suggestions } => (message, suggestions, "serial-mistyped"),
                 };
                 let e = CommandError {
                     kind: Refused::Invalid,
                     message,
                     suggestions: suggestions.iter().map(ToString::to_string).collect(),
-                };
+                    said: None,
+                }
+                .said(said, []);
                 self.commit(id, Event::Claimed(log(typed, Verdict::Malformed, &e.message)))?;
                 return Err(e);
             }

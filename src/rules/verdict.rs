@@ -194,8 +194,10 @@ fn and(items: &[String]) -> String {
     }
 }
 
-/// Why a ticket cannot win in a game, before its numbers are looked at.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a ticket cannot win in a game, before its numbers are looked at. As JSON, `why` names
+/// the variant (`not-in-play`, `wrong-game`, `forged`, `barred`) beside its fields.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
 pub enum Refusal {
     /// The ticket's book (or booklet) is not in play in this game.
     #[error("REFUSED: {unit} {number} is not in play in {game} ({books})")]
@@ -213,6 +215,7 @@ pub enum Refusal {
     #[error("REFUSED: {serial} is for game {theirs} of its booklet{their_page}; {game} plays game {ours}{our_page}")]
     WrongGame {
         /// The serial.
+        #[serde(serialize_with = "as_text")]
         serial: Serial,
         /// The game of the booklet's page it is on.
         theirs: u16,
@@ -231,16 +234,23 @@ pub enum Refusal {
     /// The manifest's numbers for the serial are not the seed's.
     Forged {
         /// The serial.
+        #[serde(serialize_with = "as_text")]
         serial: Serial,
     },
     /// A false claim under the bogey rule barred the ticket.
     #[error("REFUSED: {serial} made a false claim at call {call}, and under the bogey rule it can claim nothing more this game")]
     Barred {
         /// The serial.
+        #[serde(serialize_with = "as_text")]
         serial: Serial,
         /// The call at which it was barred.
         call: usize,
     },
+}
+
+/// A serial as the run writes it.
+fn as_text<S: serde::Serializer>(serial: &Serial, to: S) -> Result<S::Ok, S::Error> {
+    to.collect_str(serial)
 }
 
 /// Whether `serial`'s book is in play in a game with these books; `game` names the game for

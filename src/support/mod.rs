@@ -1,6 +1,7 @@
-//! Leaf helpers that know no housie type: dates, digests, files written whole, the one
-//! reader of typed numbers, and the parallel map the generator and the planner share.
+//! Leaf helpers that know no housie type: the message catalogues, dates, digests, files written
+//! whole, the one reader of typed numbers, and the parallel map the generator and the planner share.
 
+pub mod catalogue;
 pub mod date;
 pub mod digest;
 pub mod files;

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use crate::night::error::{CommandError, Refused};
+use crate::night::error::{CommandError, Refused, Said};
 
 /// An answer that refuses: a status and a JSON body.
 #[derive(Debug)]
@@ -19,6 +19,8 @@ pub struct ApiError {
     pub suggestions: Vec<String>,
     /// The form field the refusal belongs beside (the studio's design).
     pub field: Option<&'static str>,
+    /// The refusal as a catalogue message, for a page in another language.
+    pub said: Option<Said>,
 }
 
 #[derive(Serialize)]
@@ -28,12 +30,14 @@ struct Body<'a> {
     suggestions: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
     field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    said: Option<&'a Said>,
 }
 
 impl ApiError {
     /// A refusal with this status.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into(), suggestions: Vec::new(), field: None }
+        ApiError { status, message: message.into(), suggestions: Vec::new(), field: None, said: None }
     }
 
     /// A refusal about one field of a form: the page shows it beside that field.
@@ -57,13 +61,14 @@ impl From<CommandError> for ApiError {
             Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             Refused::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError { status, message: e.message, suggestions: e.suggestions, field: None }
+        ApiError { status, message: e.message, suggestions: e.suggestions, field: None, said: e.said }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Body { error: &self.message, suggestions: &self.suggestions, field: self.field };
+        let body =
+            Body { error: &self.message, suggestions: &self.suggestions, field: self.field, said: self.said.as_ref() };
         (self.status, Json(body)).into_response()
     }
 }

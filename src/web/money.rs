@@ -4,6 +4,7 @@
 //! change answers `201` with the cash-up as it now stands; a wrong one `422` and nothing is
 //! recorded.
 
+use crate::support::catalogue::Catalogue;
 use std::sync::Arc;
 
 use axum::extract::{Path, RawQuery, State};
@@ -204,7 +205,8 @@ pub async fn pay(
     .await
 }
 
-/// `GET /api/cashup` → the cash-up as JSON; `?format=text` as a text download for the bank.
+/// `GET /api/cashup` → the cash-up as JSON; `?format=text` as a text download for the bank
+/// (`&lang=hi` in Hindi).
 /// The caller's only: the token in the header, or `?token=` for a link.
 pub async fn cashup(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
     if !is_caller(&app, &headers, query.as_deref()) {
@@ -212,7 +214,10 @@ pub async fn cashup(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
     }
     let cashup = app.read(|night| night.ledger().cashup()).await;
     if wants_text(query.as_deref()) {
-        download(cashup.to_text(), true, "cashup.txt")
+        // `&lang=hi`: the text in that catalogue's words; one housie lacks gets English.
+        let lang = query.as_deref().and_then(|q| q.split('&').find_map(|p| p.strip_prefix("lang=")));
+        let words = lang.and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
+        download(cashup.to_text_in(words), true, "cashup.txt")
     } else {
         Json(cashup).into_response()
     }

@@ -1,11 +1,11 @@
-//! A Tambola game in Hindi, in headless Chromium: the board (its language set on the desk) and
-//! a phone-sized player page (`?lang=hi`) follow a game with the bogey rule from its first call
-//! to a claim the caller settles. Every word either page shows — its text, and the labels,
-//! alternative texts and titles assistive technology reads — is checked for English: none is
-//! there outside an allow-list (housie's name, the command a note quotes, SHA-256, QR, and
-//! "English" in the language picker). The
-//! board keeps its prize line and join QR on screen at 1280×720 and 1920×1080; axe finds
-//! nothing serious on either page.
+//! A Tambola game in Hindi, in headless Chromium: the desk (`?lang=hi`), the board (its
+//! language set on the desk) and a phone-sized player page (`?lang=hi`) follow a game with the
+//! bogey rule from its first call to a claim the caller settles at the desk, and a false claim
+//! the bogey rule bars. Every word each page shows — its text, and the labels, alternative
+//! texts, titles and placeholders assistive technology reads — is checked for English: none is
+//! there outside an allow-list (housie's name, the commands the caller types, SHA-256, QR, the
+//! PDF's file name, and "English" in the language picker). The board keeps its prize line and
+//! join QR on screen at 1280×720 and 1920×1080; axe finds nothing serious on any of the pages.
 
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -15,8 +15,13 @@ use crate::serving::{exchange, free_port, serve, wait_for_port};
 use crate::util::{manifest_rows, tool, Dir};
 
 /// Latin-letter words the Hindi pages may show: the product's name, what a note quotes to
-/// type, the names of standards, and the language picker's English, named in itself.
-const ALLOWED: &[&str] = &["housie", "serve", "listen", "SHA", "QR", "English"];
+/// type, the names of standards, and the language picker's English, named in itself; on the
+/// desk, the commands the caller types (`end`, `pay 20`, `all` …), the Enter key, the times'
+/// UTC, and the file a ticket is printed in.
+const ALLOWED: &[&str] = &[
+    "housie", "serve", "listen", "SHA", "QR", "English", "end", "pay", "unbar", "void", "move", "all", "Enter", "UTC",
+    "books", "pdf",
+];
 
 /// Every Latin-letter word the page shows or reads out that is not allowed.
 async fn english(c: &Client) -> Vec<String> {
@@ -25,14 +30,17 @@ async fn english(c: &Client) -> Vec<String> {
         for (const e of document.querySelectorAll('*')) {
           if (e.closest('[hidden]') || getComputedStyle(e).display === 'none') continue;
           for (const a of ['aria-label', 'alt', 'title', 'placeholder']) if (e.hasAttribute(a)) seen.push(e.getAttribute(a));
+          if (e instanceof HTMLSelectElement) for (const o of e.options) seen.push(o.textContent);
         }
         return seen.join('\n');"#;
     let text = js(c, script).await.as_str().unwrap_or_default().to_string();
     let mut words: Vec<String> = text
         .split(|ch: char| !ch.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 2 && !ALLOWED.contains(w))
-        // A URL's own letters (the join address) are an address, not English.
+        .filter(|w| w.len() >= 2 && !ALLOWED.iter().any(|a| a.eq_ignore_ascii_case(w)))
+        // A URL's own letters (the join address) are an address, not English; a run of hex
+        // digits is a digest (the draw's commitment).
         .filter(|w| !["http", "play"].contains(w))
+        .filter(|w| !w.chars().all(|c| c.is_ascii_hexdigit() && c.is_ascii_lowercase()))
         .map(String::from)
         .collect();
     words.sort();
@@ -67,10 +75,15 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
     let base = format!("http://127.0.0.1:{port}");
 
-    // The caller sets the board's language on the desk; the board the desk opens speaks it.
+    // The caller's desk in Hindi; the board's language is set there, and the board the desk
+    // opens speaks it.
     let desk = browser(driver_port, &chromium, 1366, 900).await;
-    desk.goto(&url).await.unwrap();
+    desk.goto(&format!("{url}&lang=hi")).await.unwrap();
     js_until(&desk, "return document.getElementById('board-language').options.length", |v| *v == json!(2)).await;
+    text_until(&desk, "#game-name", |t| t == "अभी कोई खेल नहीं").await;
+    assert_eq!(js(&desk, "return document.documentElement.lang").await, json!("hi"));
+    let words = english(&desk).await;
+    assert!(words.is_empty(), "English on the Hindi desk before a game: {words:?}");
     js(
         &desk,
         "const s = document.getElementById('board-language'); s.value = 'hi'; s.dispatchEvent(new Event('change'));",
@@ -124,12 +137,24 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     text_until(&a, ".play-ticket .to-go", |t| t == "10 बाक़ी").await;
     a.find(Locator::Css(".play-ticket .claim-button")).await.unwrap().click().await.unwrap();
     text_until(&a, "#claim-status", |t| t.contains("कॉलर के पास है")).await;
-    let (status, body, _) = post("/api/games/1/claims", &format!(r#"{{"serial": "{}"}}"#, ticket.serial));
-    assert!(status.contains("20"), "{status} {body}");
+    // The caller checks the phone's claim at the desk (q), and records it won (w).
+    text_until(&desk, "#phone-queue", |t| t.starts_with(&format!("अगला: {} · फ़ोन", ticket.serial))).await;
+    crate::browser::type_focused(&desk, "q").await;
+    text_until(&desk, "#verdict", |t| t == "सही").await;
+    text_until(&desk, ".verdict-text", |t| t.starts_with("सही: जल्दी फ़ाइव और पहली लाइन पिछले नंबर से पूरा हुआ (कॉल 5,"))
+        .await;
     text_until(&a, "#claim-status", |t| t.contains("के लिए आपका दावा सही है")).await;
-    let (status, body, _) = post("/api/games/1/winners", &format!(r#"{{"serial": "{}"}}"#, ticket.serial));
-    assert!(status.contains("201"), "{status} {body}");
+    crate::browser::type_focused(&desk, "w").await;
+    text_until(&desk, "#message", |t| t.starts_with(&format!("{} ने जीता: जल्दी फ़ाइव, पहली लाइन", ticket.serial))).await;
     text_until(&board, "#board-winners", |t| t.contains(&ticket.serial) && t.contains("पहली लाइन")).await;
+    // A false claim from another ticket: not complete, and barred under the bogey rule.
+    let other = &rows[1];
+    crate::browser::type_focused(&desk, &other.serial).await;
+    text_until(&desk, "#verdict", |t| t == "अभी पूरा नहीं").await;
+    text_until(&desk, ".verdict-text", |t| t.contains("बोगी: ग़लत दावा")).await;
+    // A number called twice is refused in Hindi.
+    crate::browser::type_focused(&desk, &top[0].to_string()).await;
+    text_until(&desk, "#message", |t| t.starts_with(&format!("{} पहले ही बुलाया जा चुका है", top[0]))).await;
 
     // With winners listed, the join QR is still on screen.
     for (w, h) in [(1280, 720), (1920, 1080)] {
@@ -140,8 +165,9 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     if let Some(out) = crate::browser::screenshot_dir() {
         std::fs::write(out.join("hindi-board.png"), board.screenshot().await.unwrap()).unwrap();
         std::fs::write(out.join("hindi-phone.png"), a.screenshot().await.unwrap()).unwrap();
+        std::fs::write(out.join("hindi-desk.png"), desk.screenshot().await.unwrap()).unwrap();
     }
-    for (name, page) in [("board", &board), ("player page", &a)] {
+    for (name, page) in [("desk", &desk), ("board", &board), ("player page", &a)] {
         let words = english(page).await;
         assert!(words.is_empty(), "English on the Hindi {name}: {words:?}");
     }
@@ -153,7 +179,7 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
 
     // axe, where its files are: nothing serious or critical on the Hindi pages.
     if let Some(tools) = crate::a11y::a11y_tools() {
-        for (name, page) in [("Hindi board", &board), ("Hindi player page", &a)] {
+        for (name, page) in [("Hindi desk", &desk), ("Hindi board", &board), ("Hindi player page", &a)] {
             crate::a11y::axe_finds_nothing_serious(page, name, &tools).await;
         }
     }

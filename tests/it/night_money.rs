@@ -158,6 +158,17 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     }
     let json: Value = serde_json::from_str(&f.dir.run(&["cashup", "run", "--json"]).success().stdout()).unwrap();
     assert_eq!(json, c);
+    // In Hindi: the same lines and figures under Hindi words, from the command line and the
+    // desk's link; a language housie lacks is refused by name.
+    let hindi = f.dir.run(&["cashup", "run", "--lang", "hi"]).success().stdout();
+    assert!(hindi.starts_with("हिसाब (GBP)\n"), "{hindi}");
+    assert!(hindi.contains("  आमदनी:         £110.00\n"), "{hindi}");
+    assert!(hindi.contains(&format!("  #14 खेल 1: एक लाइन (पहला स्थान), {winner} को: £20.00 (नक़द)\n")), "{hindi}");
+    let text = get_text(&f, &format!("/api/cashup?format=text&lang=hi&token={}", f.token())).await;
+    // The command line adds the log's seal below.
+    assert!(hindi.starts_with(&text) && text.contains("आमदनी"), "{text}");
+    let err = f.dir.run(&["cashup", "run", "--lang", "xx"]).expect_code(2).stderr();
+    assert!(err.contains("--lang: housie has no words in `xx`; it has en, hi"), "{err}");
     let night = f.dir.run(&["night", "run"]).success().stdout();
     assert!(night.contains("Cash-up (GBP)"), "{night}");
     let verified = f.dir.run(&["verify", "run"]).success().stdout();

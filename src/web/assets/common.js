@@ -83,7 +83,8 @@ const housie = (() => {
   // from src/web/messages/*.ftl): the language asked for with ?lang= (remembered for this
   // screen), else the one chosen before on this screen, else the first of the browser's own
   // languages housie has, else English. Elements carrying data-t (text), data-t-aria-label,
-  // data-t-alt, data-t-title or data-t-content (attributes) are filled from it.
+  // data-t-alt, data-t-title, data-t-content or data-t-placeholder (attributes) are filled
+  // from it.
   let words = {};
   let language = "en";
   let languages = [];
@@ -128,11 +129,37 @@ const housie = (() => {
 
   function translate(root) {
     for (const e of root.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
-    const attrs = [["aria-label", "tAriaLabel"], ["alt", "tAlt"], ["title", "tTitle"], ["content", "tContent"]];
+    const attrs = [["aria-label", "tAriaLabel"], ["alt", "tAlt"], ["title", "tTitle"], ["content", "tContent"], ["placeholder", "tPlaceholder"]];
     for (const [attr, key] of attrs) {
       for (const e of root.querySelectorAll(`[data-t-${attr}]`)) e.setAttribute(attr, t(e.dataset[key]));
     }
   }
+
+  // housie's refusal in the page's language: the catalogue's message when housie named one
+  // (`said`), else its own sentence (which an English page always shows: the record's words).
+  function refusal(body, status) {
+    const said = body && body.said;
+    if (said && language !== "en" && words[said.id] !== undefined) return t(said.id, said.args);
+    return (body && body.error) || t("desk-refused", { status });
+  }
+
+  // "a", "a and b", "a, b and c", with the language's "and".
+  function and(items) {
+    if (items.length < 2) return items.join("");
+    return items.slice(0, -1).join(", ") + " " + t("and") + " " + items[items.length - 1];
+  }
+
+  // What a shipped prize needs, in the page's language; `fallback` is housie's English.
+  function needs(name, fallback) {
+    const id = "needs-" + String(name).trim().toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    return words[id] !== undefined ? words[id] : fallback;
+  }
+
+  // A shipped prize set's (`set-`) or call-name list's (`list-`) name in the page's language.
+  function named(kind, name) {
+    return words[kind + "-" + name] !== undefined ? words[kind + "-" + name] : name;
+  }
+  const setName = (name) => named("set", name);
 
   // A prize by its name in the prize set, in the page's language where the catalogue has it.
   function prize(name) {
@@ -200,7 +227,7 @@ const housie = (() => {
 
   return {
     token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
-    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, gameName,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },
   };

@@ -13,6 +13,7 @@ let endArmed = 0; // when `end` was asked for once
 let won = null; // the last win recorded here, for `pay`
 let queued = 0; // claims from phones waiting, as last shown
 const speak = voice.follower("desk");
+const t = housie.t;
 
 function say(text, kind) {
   const m = $("message");
@@ -34,7 +35,7 @@ function game() {
 
 function needGame() {
   if (gameId() === null) {
-    say("Start a game first (New game, on the right).", "bad");
+    say(t("desk-start-first"), "bad");
     return false;
   }
   return true;
@@ -46,7 +47,7 @@ async function act(method, path, body, done) {
   const r = await housie.api(method, path, body);
   if (r.status === 0) return "unsent";
   if (!r.ok) {
-    say(r.body && r.body.error ? r.body.error : "refused (" + r.status + ")", "bad");
+    say(housie.refusal(r.body, r.status), "bad");
     return null;
   }
   if (done) done(r.body);
@@ -71,8 +72,7 @@ async function pump() {
       const dropped = queue.splice(0).length;
       if (!entry.value) entry.value = text;
       entry.classList.add("unsent");
-      const more = dropped ? ` (and ${dropped} more, not sent either)` : "";
-      say(`Not sent: housie did not answer. “${text}” is still in the box${more}: Enter to send it again.`, "bad");
+      say(dropped ? t("desk-unsent-more", { text, more: dropped }) : t("desk-unsent", { text }), "bad");
     }
   }
   busy = false;
@@ -109,13 +109,13 @@ async function handle(text) {
 
 async function call(number) {
   if (!needGame()) return;
-  return act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(`Call ${b.index}: ${b.number}`, "ok"));
+  return act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(t("desk-called", b), "ok"));
 }
 
 async function draw() {
   if (!needGame()) return;
   const r = await act("POST", `/api/games/${gameId()}/draw`, undefined, (b) =>
-    say(`Call ${b.index}: ${b.number} (drawn by housie)`, "ok"),
+    say(t("desk-drawn", b), "ok"),
   );
   if (r === null) stopAuto();
   return r;
@@ -123,20 +123,23 @@ async function draw() {
 
 async function undo() {
   if (!needGame()) return;
-  return act("POST", `/api/games/${gameId()}/undo`, undefined, (b) => say(`Took back ${b.undone}`, "ok"));
+  return act("POST", `/api/games/${gameId()}/undo`, undefined, (b) => say(t("desk-took-back", { number: b.undone }), "ok"));
 }
 
 async function win() {
   if (!needGame()) return;
   if (!shown || shown.verdict !== "stands" || shown.game !== gameId()) {
-    say("No claim that stands is on show: check the claim first (type or scan its serial).", "bad");
+    say(t("desk-no-claim-shown"), "bad");
     return;
   }
   const serial = shown.serial;
   const r = await act("POST", `/api/games/${gameId()}/winners`, { serial }, (b) => {
     won = { game: gameId(), serial, prizes: b.won.map((w) => w.prize) };
-    const places = b.won.map((w) => w.prize + (w.place > 1 ? ` (${housie.ordinal(w.place)} place)` : "") + (w.shared ? ", shared" : ""));
-    say(`Won by ${serial}: ${places.join(", ")}. r takes it back before the next call.`, "ok");
+    const places = b.won.map((w) => {
+      const named = w.place > 1 ? t("desk-won-place", { prize: housie.prize(w.prize), place: housie.place(w.place) }) : housie.prize(w.prize);
+      return w.shared ? t("desk-won-shared", { prize: named }) : named;
+    });
+    say(t("desk-won-by", { serial, prizes: places.join(", ") }), "ok");
   });
   if (r && r !== "unsent") {
     shown.verdict = "recorded";
@@ -154,19 +157,19 @@ async function payPrize(amount, named) {
     if (!r || r === "unsent") return r;
   }
   if (!won || won.game !== gameId()) {
-    say("No win to pay: check the claim (type or scan its serial), then pay.", "bad");
+    say(t("desk-no-win-to-pay"), "bad");
     return;
   }
   const prize = named ? named.trim() : won.prizes.length === 1 ? won.prizes[0] : null;
   if (!prize) {
-    say(`${won.serial} won ${won.prizes.join(", ")}: say which, like “pay ${amount} ${won.prizes[0]}”.`, "bad");
+    say(t("desk-pay-which", { serial: won.serial, prizes: won.prizes.join(", "), amount, prize: won.prizes[0] }), "bad");
     return;
   }
   const body = { serial: won.serial, prize, amount };
-  const r = await overLimit(`/api/games/${gameId()}/payouts`, body, "Type the same pay again to pay it anyway.");
+  const r = await overLimit(`/api/games/${gameId()}/payouts`, body, t("desk-pay-again"));
   if (r && r !== "unsent") {
     const entry = r.payouts.length ? r.payouts[r.payouts.length - 1].entry : "?";
-    say(`Paid ${amount} to ${won.serial} for ${prize} (entry ${entry}: “void ${entry}” takes it back).`, "ok");
+    say(t("desk-paid", { amount, serial: won.serial, prize: housie.prize(prize), entry }), "ok");
     showCashup(r);
   }
   return r;
@@ -177,7 +180,7 @@ async function voidEntry(entry, reason) {
   const body = { entry };
   if (reason) body.reason = reason;
   return act("POST", "/api/voids", body, (c) => {
-    say(`Entry ${entry} voided${reason ? ": " + reason : ""}.`, "ok");
+    say(reason ? t("desk-voided-why", { entry, why: reason }) : t("desk-voided", { entry }), "ok");
     showCashup(c);
   });
 }
@@ -185,7 +188,7 @@ async function voidEntry(entry, reason) {
 // `move 14 000123-4-0`: a prize paid moved to the ticket that now holds its place.
 async function movePayout(entry, serial) {
   return act("POST", "/api/moves", { entry, serial }, (c) => {
-    say(`Entry ${entry} now pays ${serial}.`, "ok");
+    say(t("desk-moved", { entry, serial }), "ok");
     showCashup(c);
   });
 }
@@ -202,12 +205,12 @@ async function overLimit(path, body, again) {
     overArmed = null;
     return r.body;
   }
-  const error = (r.body && r.body.error) || "refused (" + r.status + ")";
+  const error = (r.body && r.body.error) || "";
   if (r.status === 409 && error.includes("over_limit")) {
     overArmed = key;
     say(error.replace(/; send it again.*$/, "") + ". " + again, "warn");
   } else {
-    say(error, "bad");
+    say(housie.refusal(r.body, r.status), "bad");
   }
   return null;
 }
@@ -216,19 +219,19 @@ async function overLimit(path, body, again) {
 async function liftBar(serial) {
   if (!needGame()) return;
   return act("DELETE", `/api/games/${gameId()}/bars/${encodeURIComponent(serial)}`, undefined, (b) =>
-    say(`${b.lifted} may claim again this game`, "ok"),
+    say(t("desk-unbarred", { serial: b.lifted }), "ok"),
   );
 }
 
 async function reopen() {
   if (!needGame()) return;
-  return act("POST", `/api/games/${gameId()}/reopen`, undefined, (b) => say(`Took back the last win of ${b.reopened}`, "ok"));
+  return act("POST", `/api/games/${gameId()}/reopen`, undefined, (b) => say(t("desk-reopened", { prize: housie.prize(b.reopened) }), "ok"));
 }
 
 async function nextPrize() {
   if (!needGame()) return;
   return act("POST", `/api/games/${gameId()}/next-prize`, undefined, (b) =>
-    say(b.prize ? "Moved on: now playing for " + b.prize + " (r takes it back)" : "Every prize has been played", "ok"),
+    say(b.prize ? t("desk-moved-on", { prize: housie.prize(b.prize) }) : t("desk-all-played"), "ok"),
   );
 }
 
@@ -237,18 +240,18 @@ async function end() {
   const g = game();
   if (Date.now() - endArmed > 30000) {
     endArmed = Date.now();
-    say(`Type end again, then Enter, to end ${g.name} and reveal its draw seed.`, "warn");
+    say(t("desk-end-again", { game: g.name }), "warn");
     return;
   }
   endArmed = 0;
   stopAuto();
-  return act("POST", `/api/games/${gameId()}/end`, undefined, () => say("Game over: the draw seed is revealed below", "ok"));
+  return act("POST", `/api/games/${gameId()}/end`, undefined, () => say(t("desk-game-over"), "ok"));
 }
 
 // The oldest claim raised from a phone, checked as if its serial had been typed.
 async function nextFromPhones() {
   const g = game();
-  if (!g || !g.queue.length) return say("No claims from phones are waiting.");
+  if (!g || !g.queue.length) return say(t("desk-no-phone-claims"));
   return claim(g.queue[0].serial);
 }
 
@@ -265,56 +268,99 @@ async function claim(serial) {
   say("");
   shown = r.body;
   showClaim(r.body);
-  if (r.body.verdict === "stands") pauseAuto("a claim stands");
+  if (r.body.verdict === "stands") pauseAuto(t("why-claim-stands"));
 }
 
 function showClaimError(serial, body) {
   const box = $("claim");
   box.replaceChildren(
-    housie.el("h2", { class: "label" }, "Claim"),
+    housie.el("h2", { class: "label" }, t("desk-claim")),
     housie.el("div", { class: "verdict refused", id: "verdict" }, serial),
-    housie.el("p", { class: "verdict-text" }, body.error || "refused"),
+    housie.el("p", { class: "verdict-text" }, housie.refusal(body, 0)),
   );
   if (body.suggestions && body.suggestions.length) {
-    const p = housie.el("p", {}, "Did you mean ");
+    const p = housie.el("p", {}, t("did-you-mean") + " ");
     body.suggestions.forEach((s, i) => {
       const b = housie.el("button", { type: "button", class: "suggestion" }, s);
       hold(b, () => submit(s));
-      p.append(b, i + 1 < body.suggestions.length ? " or " : "?");
+      p.append(b, i + 1 < body.suggestions.length ? ` ${t("or")} ` : "?");
     });
     box.append(p);
   }
 }
 
 function prizeText(p) {
-  const open = p.standing === "open" ? "" : p.standing === "won" ? " (every place won)" : " (not open yet)";
+  const prize = housie.prize(p.prize);
+  const open = p.standing === "open" ? "" : ` (${t(p.standing === "won" ? "check-every-place-won" : "check-not-open")})`;
   switch (p.status) {
-    case "stands": return `${p.prize}: complete at the last call` + (p.place > 1 ? ` · ${housie.ordinal(p.place)} place` : "") + open;
-    case "missed": return `${p.prize}: complete at call ${p.call} (${p.number})${open}`;
-    case "incomplete": return `${p.prize}: needs ${p.needed}` + (p.missing.length ? ": " + p.missing.join(" ") : "") + open;
-    default: return `${p.prize}: cannot be completed on this ticket`;
+    case "stands": return (p.place > 1 ? t("check-stands-place", { prize, place: housie.place(p.place) }) : t("check-stands", { prize })) + open;
+    case "missed": return t("check-missed", { prize, call: p.call, number: p.number }) + open;
+    case "incomplete": return (p.missing.length ? t("check-needs-these", { prize, needed: p.needed, numbers: p.missing.join(" ") }) : t("check-needs", { prize, needed: p.needed })) + open;
+    default: return t("check-cannot", { prize });
   }
 }
 
+// The claim's sentence. An English desk shows housie's own (the record's words); another
+// language's is made from the same verdict, prize by prize, in its catalogue's words.
+function verdictText(v) {
+  if (housie.language === "en") return v.message;
+  const word = t("verdict-word-" + v.verdict);
+  let text;
+  const r = v.refusal;
+  if (r && r.why === "not-in-play") {
+    text = t(r.unit === "booklet" ? "claim-not-in-play-booklet" : "claim-not-in-play-book", r);
+  } else if (r && r.why === "wrong-game") {
+    text = t("claim-wrong-game", r);
+  } else if (r && r.why === "forged") {
+    text = t("claim-forged", r);
+  } else if (r && r.why === "barred") {
+    text = t("claim-barred-before", r);
+  } else if (v.verdict === "stands") {
+    const prizes = v.stands.map((w) => {
+      const p = v.prizes.find((x) => x.prize === w.prize);
+      return w.place > 1 || (p && p.place > 1) ? t("claim-with-place", { prize: housie.prize(w.prize), place: housie.place(w.place) }) : housie.prize(w.prize);
+    });
+    text = t("claim-stands", { prizes: housie.and(prizes), call: v.calls, number: v.last });
+  } else if (v.verdict === "missed") {
+    const missed = v.prizes
+      .filter((p) => p.standing === "open" && p.status === "missed")
+      .map((p) => t("claim-missed-one", { prize: housie.prize(p.prize), call: p.call, number: p.number }));
+    text = t("claim-missed", { missed: housie.and(missed), last: v.calls });
+  } else if (v.verdict === "incomplete") {
+    const near = v.prizes
+      .filter((p) => p.standing === "open" && p.status === "incomplete")
+      .sort((a, b) => a.needed - b.needed)[0];
+    text = !near
+      ? t("claim-nothing-open")
+      : t(near.needed === near.missing.length ? "claim-incomplete" : "claim-incomplete-of", { prize: housie.prize(near.prize), needed: near.needed, numbers: near.missing.join(" ") });
+  } else {
+    text = t("claim-all-won", { game: game() ? game().name : "" });
+  }
+  if (v.barred) text += ". " + t("claim-bogey");
+  if (v.spared) text += ". " + t("claim-spared");
+  return `${word}: ${text}`;
+}
+
 function showClaim(v) {
-  const grid = housie.el("table", { class: "ticket" }, housie.el("caption", { class: "sr-only" }, `Ticket ${v.serial}, called numbers marked`));
+  const grid = housie.el("table", { class: "ticket" }, housie.el("caption", { class: "sr-only" }, t("desk-ticket-caption", { serial: v.serial })));
   for (const row of v.grid) {
     const tr = housie.el("tr");
     for (const cell of row) {
       const attrs = { class: cell ? (cell.called ? "hit" : "") : "blank" };
-      if (cell && cell.called) attrs["aria-label"] = `${cell.n}, called`;
+      if (cell && cell.called) attrs["aria-label"] = t("called", { number: cell.n });
       tr.append(housie.el("td", attrs, cell ? String(cell.n) : ""));
     }
     grid.append(tr);
   }
   const prizes = housie.el("ul", { class: "claim-prizes" });
   for (const p of v.prizes) prizes.append(housie.el("li", { class: p.status }, prizeText(p)));
+  const sentence = verdictText(v);
   const parts = [
-    housie.el("h2", { class: "label" }, `Claim · ${v.serial} · book ${v.book}, ticket ${v.ticket} (${v.file}, page ${v.page})`),
-    housie.el("div", { class: "verdict " + v.verdict, id: "verdict" }, v.message.split(":")[0]),
-    housie.el("p", { class: "verdict-text" }, v.message),
+    housie.el("h2", { class: "label" }, t("desk-claim-head", v)),
+    housie.el("div", { class: "verdict " + v.verdict, id: "verdict" }, sentence.split(":")[0]),
+    housie.el("p", { class: "verdict-text" }, sentence),
   ];
-  if (v.verdict === "stands") parts.push(housie.el("p", { class: "win-hint" }, "w (or the button): record it as won · then go on calling"));
+  if (v.verdict === "stands") parts.push(housie.el("p", { class: "win-hint" }, t("desk-win-hint")));
   if (v.grid.length) parts.push(grid, prizes);
   $("claim").replaceChildren(...parts);
   $("win").disabled = v.verdict !== "stands";
@@ -330,10 +376,10 @@ function autoSeconds() {
 
 function showAuto() {
   const s = $("auto-state");
-  $("auto").textContent = auto.running ? "Stop auto-call" : "Start auto-call";
+  $("auto").textContent = t(auto.running ? "desk-auto-stop" : "desk-auto-start");
   if (!auto.running) s.textContent = "";
-  else if (auto.paused) s.textContent = `Paused (${auto.why || "p"}): p or space resumes`;
-  else s.textContent = `Next draw in ${Math.max(0, Math.ceil((auto.due - Date.now()) / 1000))} s · p or space pauses`;
+  else if (auto.paused) s.textContent = t("desk-paused", { why: auto.why || "p" });
+  else s.textContent = t("desk-next-draw", { seconds: Math.max(0, Math.ceil((auto.due - Date.now()) / 1000)) });
 }
 
 function schedule() {
@@ -351,16 +397,16 @@ function schedule() {
 function toggleAuto() {
   if (auto.running) return stopAuto();
   if (!needGame()) return;
-  if (game().ended) return say("The game has ended.", "bad");
+  if (game().ended) return say(t("desk-has-ended"), "bad");
   const seconds = autoSeconds();
   if (seconds === null) {
-    say("Auto-call draws every 3 to 60 seconds: give a whole number in that range.", "bad");
+    say(t("desk-auto-range"), "bad");
     return;
   }
   Object.assign(auto, { running: true, paused: false, why: "" });
   clearInterval(auto.ticker);
   auto.ticker = setInterval(showAuto, 250);
-  say(`Auto-call: housie draws every ${seconds} s.`, "ok");
+  say(t("desk-auto-on", { seconds }), "ok");
   schedule();
 }
 
@@ -379,7 +425,7 @@ function pauseAuto(why) {
 }
 
 function pauseOrResume() {
-  if (!auto.running) return say("Auto-call is off (a starts it).");
+  if (!auto.running) return say(t("desk-auto-off"));
   if (auto.paused) {
     auto.paused = false;
     schedule();
@@ -389,8 +435,13 @@ function pauseOrResume() {
 }
 
 // ---- The page.
+// Who raised a claim: "phone 10.0.0.7" in the desk's words.
+function source(text) {
+  return String(text).replace(/^phone\b/, t("desk-phone"));
+}
+
 function inPlay(x) {
-  return x.game != null ? `booklets ${x.books}, game ${x.game}` : `books ${x.books}`;
+  return x.game != null ? t("desk-in-play-booklets", x) : t("desk-in-play-books", x);
 }
 
 let planFor = null;
@@ -401,14 +452,14 @@ async function showPlan(g) {
   }
   if (planFor === g.id) return;
   planFor = g.id;
-  $("plan").replaceChildren(housie.el("p", { class: "muted" }, "Planning the prizes on these tickets…"));
+  $("plan").replaceChildren(housie.el("p", { class: "muted" }, t("desk-planning")));
   const r = await housie.api("GET", `/api/games/${g.id}/plan`);
   if (!r.ok || gameId() !== g.id || game().count > 0) return;
   const lines = r.body.prizes.map((p) =>
-    housie.el("li", {}, `${p.prize}${p.place > 1 ? " (" + housie.ordinal(p.place) + ")" : ""}: call ${p.median} (${p.p5}–${p.p95}), shared in ${Math.round(p.shared * 100)} % of games`),
+    housie.el("li", {}, t("desk-plan-line", { ...p, prize: housie.prize(p.prize) + (p.place > 1 ? " (" + housie.place(p.place) + ")" : ""), shared: Math.round(p.shared * 100) })),
   );
   $("plan").replaceChildren(
-    housie.el("h2", { class: "label" }, `Likely winning calls (${r.body.games} games on these ${r.body.tickets} tickets)`),
+    housie.el("h2", { class: "label" }, t("desk-plan-head", r.body)),
     housie.el("ul", { class: "plan-list" }, ...lines),
   );
 }
@@ -417,56 +468,65 @@ function render(s) {
   state = s;
   $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
   $("lost").hidden = !s.lost;
-  $("lost").textContent = s.lost ? "The night's database is lost: " + s.lost : "";
+  $("lost").textContent = s.lost ? t("desk-lost", { why: s.lost }) : "";
   const g = s.game;
-  $("game-name").textContent = g ? g.name + (g.colour ? ` · the ${g.colour} page` : "") + (g.ended ? " (ended)" : "") : "No game yet";
+  $("game-name").textContent = !g ? t("desk-no-game") : g.ended ? t("desk-game-ended", { name: housie.gameName(g) }) : housie.gameName(g);
   $("prize-now").textContent = housie.playing(g);
   $("last").textContent = g && g.last ? g.last : "–";
-  $("count").textContent = !g || g.count === 0 ? "no calls yet" : `${g.count} ${g.count === 1 ? "call" : "calls"}`;
+  $("count").textContent = !g || g.count === 0 ? t("desk-no-calls") : housie.calls(g.count);
   const w = (g && g.watch) || [];
   $("watch").replaceChildren(
-    ...w.map((x) => housie.el("div", {}, `${x.prize}: ${x.complete} ${x.complete === 1 ? "ticket has" : "tickets have"} it · ${x.one_away} one number away`)),
+    ...w.map((x) => housie.el("div", {}, t(x.complete === 1 ? "desk-watch-one" : "desk-watch-other", { prize: housie.prize(x.prize), complete: x.complete, away: x.one_away }))),
   );
   $("calls").replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
   $("prizes").replaceChildren(
     ...(g
       ? g.prize_list.map((p) => {
-          const places = p.won.map((pl) => `${p.places > 1 ? housie.ordinal(pl.place) + " " : ""}at call ${pl.call}${pl.winners.length ? " by " + pl.winners.join(", ") : ""}`);
-          const state = p.state === "won" ? "won" : p.state === "playing" ? "playing" : "waiting";
-          return housie.el("li", { class: p.state }, `${p.prize} · ${state}${places.length ? " · " + places.join("; ") : ""}`);
+          const places = p.won.map((pl) => (p.places > 1 ? housie.place(pl.place) + " " : "") +
+            (pl.winners.length ? t("desk-at-call-by", { call: pl.call, who: pl.winners.join(", ") }) : t("desk-at-call", { call: pl.call })));
+          const state = t(p.state === "won" ? "desk-state-won" : p.state === "playing" ? "desk-state-playing" : "desk-state-waiting");
+          return housie.el("li", { class: p.state }, `${housie.prize(p.prize)} · ${state}${places.length ? " · " + places.join("; ") : ""}`);
         })
       : []),
   );
   $("claims").replaceChildren(
-    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, `${housie.utc(c.at)} · call ${c.call} · ${c.serial}${c.source ? " (" + c.source + ")" : ""} · ${c.message}`)) : []),
+    ...(g ? g.claims.map((c) => housie.el("li", { class: c.verdict }, t("desk-claim-log", {
+      at: housie.utc(c.at),
+      call: c.call,
+      serial: c.serial + (c.source ? " (" + source(c.source) + ")" : ""),
+      // The log's sentence is the record's English; another language names the verdict.
+      what: housie.language === "en" ? c.message : t("verdict-word-" + c.verdict),
+    }))) : []),
   );
   const queue = (g && g.queue) || [];
   $("phone-queue-box").hidden = queue.length === 0;
   $("phone-queue").replaceChildren(
     ...queue.map((q, i) =>
-      housie.el("li", {}, `${i === 0 ? "next: " : ""}${q.serial} · ${q.source} · at call ${q.call} · ${q.phone_only ? "phone-only: no paper to check" : "paper: check the ticket"}${q.unproven ? " · without the ticket's code: ask who holds it; never barred" : ""}`),
+      housie.el("li", {}, (i === 0 ? t("desk-queue-next") + " " : "") +
+        t("desk-queue", { serial: q.serial, source: source(q.source), call: q.call, kind: t(q.phone_only ? "desk-phone-only" : "desk-paper") }) +
+        (q.unproven ? " · " + t("desk-unproven") : "")),
     ),
   );
   // Only a claim that proved its ticket pauses auto-call: anyone can send a request.
   const proven = queue.filter((q) => !q.unproven).length;
-  if (proven > queued) pauseAuto("a claim from a phone");
+  if (proven > queued) pauseAuto(t("why-phone-claim"));
   queued = proven;
   const barred = (g && g.barred) || [];
   $("barred").hidden = barred.length === 0;
-  $("barred").textContent = barred.length ? `Barred this game: ${barred.join(", ")} (unbar and a serial lifts a bar)` : "";
+  $("barred").textContent = barred.length ? t("desk-barred", { serials: barred.join(", ") }) : "";
   $("seed").textContent = !g
     ? ""
     : g.seed
-      ? `Revealed: ${g.seed} (SHA-256 ${g.commitment}). Anyone can recompute the draw: housie draws ${g.seed}`
-      : `SHA-256 of the secret seed housie draws from: ${g.commitment}`;
+      ? t("desk-seed-revealed", g)
+      : t("desk-seed-secret", g);
   $("games").replaceChildren(
-    ...s.games.map((x) => housie.el("li", {}, `${x.id}. ${x.name} · ${x.prizes} · ${inPlay(x)} · ${x.calls} calls${x.ended ? " · ended" : ""}`)),
+    ...s.games.map((x) => housie.el("li", {}, t("desk-game-line", { id: x.id, name: x.name, prizes: housie.setName(x.prizes), books: inPlay(x), calls: housie.calls(x.calls) }) + (x.ended ? " · " + t("desk-ended") : ""))),
   );
   // A run of booklets: books are booklet numbers, and a game is one page of each booklet.
   const booklets = s.run.games != null;
   $("game-number-label").hidden = !booklets;
-  $("game-books-label").textContent = booklets ? "Booklets sold" : "Books in play";
-  $("sale-units-label").textContent = booklets ? "Booklets" : "Books";
+  $("game-books-label").textContent = t(booklets ? "desk-booklets-sold" : "desk-books-in-play");
+  $("sale-units-label").textContent = t(booklets ? "desk-booklets" : "desk-books");
   if (booklets) {
     $("game-number").max = s.run.games;
     $("game-number").placeholder = String((s.games.length % s.run.games) + 1);
@@ -475,7 +535,7 @@ function render(s) {
   for (const id of ["draw", "undo", "reopen", "next-prize", "end", "auto"]) $(id).disabled = off;
   if (off) $("win").disabled = true;
   if (g && g.ended && auto.running) stopAuto();
-  $("game-name-input").placeholder = "Game " + (s.games.length + 1);
+  $("game-name-input").placeholder = t("desk-game-n", { n: s.games.length + 1 });
   showPlan(g);
   speak(g);
 }
@@ -488,8 +548,12 @@ async function loadSets() {
   sets = r.body.sets;
   const select = $("game-prizes");
   select.replaceChildren(
-    ...sets.map((x) => housie.el("option", { value: x.name }, `${x.name} (${x.opens === "together" ? "all open at once" : "in order"}): ${x.prizes.map((p) => p.prize).join(", ")}`)),
-    housie.el("option", { value: "" }, "a prize file…"),
+    ...sets.map((x) => housie.el("option", { value: x.name }, t("desk-set", {
+      name: housie.setName(x.name),
+      opens: t(x.opens === "together" ? "desk-opens-together" : "desk-opens-in-order"),
+      prizes: x.prizes.map((p) => housie.prize(p.prize)).join(", "),
+    }))),
+    housie.el("option", { value: "" }, t("desk-prize-file-option")),
   );
   // The studio opens the desk with the event's prize set first.
   const wanted = new URLSearchParams(location.search).get("prizes");
@@ -500,7 +564,7 @@ function showNeeds() {
   const name = $("game-prizes").value;
   $("game-file-label").hidden = name !== "";
   const set = sets.find((x) => x.name === name);
-  $("game-prizes-needs").textContent = set ? set.prizes.map((p) => `${p.prize}: ${p.needs}`).join(" · ") : "";
+  $("game-prizes-needs").textContent = set ? set.prizes.map((p) => `${housie.prize(p.prize)}: ${housie.needs(p.prize, p.needs)}`).join(" · ") : "";
 }
 $("game-prizes").addEventListener("change", showNeeds);
 
@@ -513,18 +577,18 @@ $("game-form").addEventListener("submit", async (e) => {
   } else {
     const file = $("game-file").files[0];
     if (!file) {
-      say("Choose a prize file, or one of the prize sets.", "bad");
+      say(t("desk-choose-file"), "bad");
       return back();
     }
     if (file.size > 64 * 1024) {
-      say("A prize file is at most 64 KiB.", "bad");
+      say(t("desk-file-too-big"), "bad");
       return back();
     }
     body.prizes = { toml: await file.text() };
   }
   if (!$("game-number-label").hidden) body.game = Number($("game-number").value || $("game-number").placeholder);
   await act("POST", "/api/games", body, () => {
-    say(`Started ${name}`, "ok");
+    say(t("desk-started", { game: name }), "ok");
     $("game-name-input").value = "";
   });
   back();
@@ -550,7 +614,7 @@ entry.addEventListener("keydown", (e) => {
 
 entry.addEventListener("input", () => {
   // A serial coming in (a hyphen, or a third digit) is a claim: auto-call waits for it.
-  if (auto.running && (/^\d{3}/.test(entry.value) || entry.value.includes("-"))) pauseAuto("a claim is being typed");
+  if (auto.running && (/^\d{3}/.test(entry.value) || entry.value.includes("-"))) pauseAuto(t("why-typing"));
 });
 
 // A key pressed anywhere but a form field goes to the box.
@@ -578,7 +642,7 @@ hold($("next-prize"), () => submit("n"));
 hold($("end"), () => submit("end"));
 hold($("auto"), () => submit("a"));
 $("auto-seconds").addEventListener("change", () => {
-  if (autoSeconds() === null) say("Auto-call draws every 3 to 60 seconds: give a whole number in that range.", "bad");
+  if (autoSeconds() === null) say(t("desk-auto-range"), "bad");
   else if (auto.running && !auto.paused) schedule();
 });
 $("open-board").addEventListener("click", () => setTimeout(back, 0));
@@ -586,10 +650,11 @@ $("open-board").addEventListener("click", () => setTimeout(back, 0));
 // ---- Sales: paper given to sellers, sold and returned, and the cash-up's totals.
 function showCashup(c) {
   if (!c || !c.currency) return;
+  const units = t(c.units === "booklets" ? "units-booklets" : "units-books");
   $("cashup").textContent =
-    `Sold ${c.sold_books} ${c.units} · takings ${c.shown.takings} · prizes paid ${c.shown.prizes_paid} · ` +
-    `cash expected ${c.shown.expected_cash}` + (c.missing ? ` · missing ${c.missing}` : "") +
-    (c.warnings || []).map((w) => ` · WARNING: ${w}`).join("");
+    t("desk-cashup-line", { sold: c.sold_books, units, takings: c.shown.takings, paid: c.shown.prizes_paid, expected: c.shown.expected_cash }) +
+    (c.missing ? " · " + t("desk-cashup-missing", { missing: c.missing }) : "") +
+    (c.warnings || []).map((w) => " · " + t("desk-warning", { warning: w })).join("");
 }
 
 function showSaleFields() {
@@ -632,16 +697,16 @@ $("sale-form").addEventListener("submit", async (e) => {
     path = "/api/returns";
     body.damaged = kind === "damaged";
   }
-  const r = await overLimit(path, body, "Record it again to record it anyway.");
+  const r = await overLimit(path, body, t("desk-record-again"));
   if (r && r !== "unsent") {
-    const what = {
-      sold: "Sold",
-      issued: "Given to " + seller + ":",
-      returned: "Returned",
-      damaged: "Returned damaged",
-      voided: "Sale taken back:",
+    const said = {
+      sold: "desk-sold",
+      issued: "desk-given",
+      returned: "desk-returned",
+      damaged: "desk-returned-damaged",
+      voided: "desk-sale-taken-back",
     }[kind];
-    say(`${what} ${units}`, "ok");
+    say(t(said, { units, seller }), "ok");
     $("sale-units").value = "";
     showCashup(r);
   }
@@ -652,23 +717,42 @@ $("sale-form").addEventListener("keydown", (e) => {
   if (e.key === "Escape") back();
 });
 showSaleFields();
-if (housie.token) {
-  housie.api("GET", "/api/cashup").then((r) => r.ok && showCashup(r.body));
-  // The record's money and the cash-up are the caller's: the links carry the token.
-  for (const id of ["record-link", "cashup-link"]) $(id).href += "&token=" + encodeURIComponent(housie.token);
-} else {
-  $("cashup-link").hidden = true;
+if (!housie.token) $("read-only").hidden = false;
+
+// The box's keys, each with what it does, in the desk's language.
+const KEYS = [
+  ["d", "key-d"], ["u", "key-u"], ["w", "key-w"], ["r", "key-r"], ["n", "key-n"], ["a", "key-a"], ["p", "key-p"],
+  ["end", "key-end"], ["pay 20", "key-pay"], ["q", "key-q"], ["unbar", "key-unbar"], ["void 14", "key-void"], ["move 14", "key-move"],
+];
+function showHelp() {
+  const help = $("entry-help");
+  help.replaceChildren(t("desk-help"));
+  for (const [key, id] of KEYS) help.append(" · ", housie.el("kbd", {}, key), " " + t(id));
 }
 
-if (!housie.token) $("read-only").hidden = false;
-loadSets();
-// The desk speaks English for now; the shared words (what a game plays, its winners, the
-// voice panel) come from the English catalogue.
-housie.useLanguage("desk", "en").then(() => {
+// The desk speaks its own language (its picker, else the browser's); everything it shows waits
+// for that catalogue.
+housie.useLanguage("desk").then(() => {
+  housie.languagePicker($("desk-language"), "desk");
+  showHelp();
+  showAuto();
+  if (housie.token) {
+    housie.api("GET", "/api/cashup").then((r) => r.ok && showCashup(r.body));
+    // The record's money and the cash-up are the caller's: the links carry the token. The
+    // cash-up is written in the desk's language; the record stays in housie's English.
+    const token = "&token=" + encodeURIComponent(housie.token);
+    $("record-link").href += token;
+    $("cashup-link").href += token + "&lang=" + encodeURIComponent(housie.language);
+  } else {
+    $("cashup-link").hidden = true;
+  }
+  loadSets();
   voice.panel("desk", $("voice-settings"));
-  // The board's language is chosen here: the board the desk opens speaks it (and keeps it).
+  // The board's language is chosen here: the board the desk opens speaks it (and keeps it);
+  // until one is chosen, the desk's own.
   const boardLanguage = $("board-language");
   boardLanguage.replaceChildren(...housie.languages.map((l) => housie.el("option", { value: l.lang, lang: l.lang }, l.name)));
+  boardLanguage.value = housie.language;
   let kept = null;
   try { kept = localStorage.getItem("housie.lang.board-from-desk"); } catch (_) { /* nothing kept */ }
   if (kept && housie.languages.some((l) => l.lang === kept)) boardLanguage.value = kept;

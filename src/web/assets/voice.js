@@ -1,5 +1,5 @@
 // The caller's voice: each new call spoken by the browser's speech synthesis, the number alone
-// or with its call name from a list housie serves (uk, tambola, or the caller's own). Settings
+// or with its call name from a list housie serves (uk, tambola, hindi, or the caller's own). Settings
 // (on/off, list, voice, rate) are remembered per browser and per page (desk or board). Every
 // utterance is also kept in window.housieSpoken, which the tests read.
 "use strict";
@@ -14,7 +14,8 @@ const voice = (() => {
     .catch(() => {});
 
   function settings(page) {
-    const defaults = { on: page === "board", list: "uk", voice: "", rate: 1 };
+    // A Hindi page calls in Hindi unless its caller chose another list.
+    const defaults = { on: page === "board", list: document.documentElement.lang === "hi" ? "hindi" : "uk", voice: "", rate: 1 };
     try {
       return Object.assign(defaults, JSON.parse(localStorage.getItem("housie.voice." + page) || "{}"));
     } catch (_) {
@@ -79,7 +80,7 @@ const voice = (() => {
       pick.value = s.voice;
     };
     ready.then(() => {
-      for (const l of lists) list.append(housie.el("option", { value: l.name }, t("voice-list", { name: l.name })));
+      for (const l of lists) list.append(housie.el("option", { value: l.name }, t("voice-list", { name: housie.named("list", l.name) })));
       list.value = s.list;
     });
     refresh();
