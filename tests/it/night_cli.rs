@@ -178,6 +178,41 @@ fn the_reference_script_recomputes_what_housie_draws() {
     }
 }
 
+/// The reference script gives every published vector, including the one whose draw skips a
+/// word (docs/draw-protocol.md, step 4); the negative control: the script with the skip taken
+/// out (plain `w mod (n + 1)`) still gives the other vectors and not that one, so the vectors
+/// catch it.
+#[test]
+#[cfg_attr(housie_missing_python3, ignore = "needs python3 for the reference script")]
+fn the_reference_script_gives_every_vector_and_the_skip_is_caught() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(python) = crate::util::tool("python3") else { return };
+    let vectors: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("docs/draw-vectors.json")).unwrap()).unwrap();
+    let script = std::fs::read_to_string(root.join("docs/draws.py")).unwrap();
+    let skip = "        while w >= limit:\n            w = next(source)\n";
+    assert!(script.contains(skip), "draws.py's skip is where this test looks for it");
+    let naive = script.replace(skip, "");
+    let dir = Dir::new();
+    std::fs::write(dir.join("naive.py"), &naive).unwrap();
+    let run = |file: &std::path::Path, seed: &str| {
+        let out = std::process::Command::new(&python).arg(file).arg(seed).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let mut skipping = 0;
+    for v in vectors["vectors"].as_array().unwrap() {
+        let seed = v["seed"].as_str().unwrap();
+        let order: Vec<String> = v["order"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let want = format!("sha256 {}\n{}\n", v["sha256"].as_str().unwrap(), order.join(" "));
+        assert_eq!(run(&root.join("docs/draws.py"), seed), want, "{seed}");
+        let skips = v.get("rejected").is_some_and(|r| !r.as_array().unwrap().is_empty());
+        skipping += usize::from(skips);
+        assert_eq!(run(&dir.join("naive.py"), seed) == want, !skips, "{seed}: the naive script");
+    }
+    assert!(skipping >= 1, "a vector exercises the skip");
+}
+
 /// The commands that only read a night leave the run folder as they found it: no `-wal` or
 /// `-shm` beside `night.sqlite` once the server has gone; while it serves, they read what it
 /// has written.
