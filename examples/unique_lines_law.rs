@@ -11,6 +11,12 @@
 //! duplicate lines allowed, which follow the unconditional law exactly. p-values by
 //! Wilson–Hilferty.
 //!
+//! Then it sizes the drift: for scopes of 5,000 to 120,000 books, how often an edge number
+//! (the smallest or largest of its column) sits in its favoured row — over the whole scope and
+//! its last tenth — against the exact value, the worst of the 270 (number, row) shares against
+//! 1,000,000 unconditional books, and the whole scope's "which row each number is in" test;
+//! and, at the limit (20,000 books), the same test on 20 seeds, counted at 99 %.
+//!
 //!   cargo run --release --example unique_lines_law
 
 use housie::domain::{Book, TICKETS_PER_BOOK};
@@ -102,8 +108,10 @@ fn row_patterns(books: &[Book]) -> Vec<f64> {
     counts
 }
 
-/// The chi-square of `observed` against the shares of `reference`, with its degrees of freedom.
-fn against(observed: &[f64], reference: &[f64]) -> (f64, usize) {
+/// The chi-square of `observed` against the shares of `reference`, with its degrees of freedom:
+/// one fewer than the cells for each group whose total both samples fix (a row's 126 patterns
+/// sum to the books, 3 groups; a number's 3 rows sum to the books, 90 groups).
+fn against(observed: &[f64], reference: &[f64], groups: usize) -> (f64, usize) {
     let (n, m) = (observed.iter().sum::<f64>(), reference.iter().sum::<f64>());
     let mut stat = 0.0;
     let mut cells = 0;
@@ -116,10 +124,100 @@ fn against(observed: &[f64], reference: &[f64]) -> (f64, usize) {
             cells += 1;
         }
     }
-    (stat, cells - 3)
+    (stat, cells - groups)
+}
+
+/// How many of the book's 18 edge numbers sit in their favoured row.
+fn favoured(b: &Book) -> usize {
+    let mut n = 0;
+    for c in 0..9usize {
+        let (lo, hi) = housie::domain::column_range(c);
+        for t in b.tickets() {
+            if t.get(0, c) == Some(lo) {
+                n += 1;
+            }
+            if t.get(2, c) == Some(hi) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn favoured_share(books: &[Book]) -> f64 {
+    books.iter().map(favoured).sum::<usize>() as f64 / (18 * books.len()) as f64
+}
+
+/// The largest gap between a (number, row) share and the reference's.
+fn worst_gap(observed: &[f64], reference: &[f64]) -> f64 {
+    let mut worst = 0f64;
+    for n in 1..=90usize {
+        let (o, r): (f64, f64) =
+            ((0..3).map(|x| observed[n * 3 + x]).sum(), (0..3).map(|x| reference[n * 3 + x]).sum());
+        for x in 0..3 {
+            worst = worst.max((observed[n * 3 + x] / o - reference[n * 3 + x] / r).abs());
+        }
+    }
+    worst
+}
+
+fn sizes() {
+    let exact = Generator::get().favoured_row();
+    let (free, _) =
+        draw_all(Seed::from_text("unconditional reference, large"), RunOptions::new(1_000_000, 1, true)).unwrap();
+    let free: Vec<Book> = free.iter().map(|d| d.book).collect();
+    let reference = number_rows(&free);
+    println!("exact favoured-row chance: {exact:.4}; 1,000,000 unconditional books: {:.4}", favoured_share(&free));
+    println!();
+    println!("| scope | re-drawn | favoured row, whole scope | its last tenth | worst (number, row) gap | which row each number is in, p |");
+    println!("|---|---|---|---|---|---|");
+    for size in [5_000u64, 10_000, 20_000, 40_000, 60_000, 120_000] {
+        let (drawn, redraws) = draw_all(Seed::from_text("scope size"), RunOptions::new(size, 1, false)).unwrap();
+        let books: Vec<Book> = drawn.iter().map(|d| d.book).collect();
+        let tail = &books[books.len() - books.len() / 10..];
+        let rows = number_rows(&books);
+        let (stat, df) = against(&rows, &reference, 90);
+        println!(
+            "| {size} books | {:.1} % | {:.4} | {:.4} | {:.4} | {:.2e} |",
+            100.0 * redraws.len() as f64 / size as f64,
+            favoured_share(&books),
+            favoured_share(tail),
+            worst_gap(&rows, &reference),
+            p_value(stat, df)
+        );
+    }
+    let (drawn, _) = draw_all(Seed::from_text("scope size"), RunOptions::new(200_000, 1, true)).unwrap();
+    let books: Vec<Book> = drawn.iter().map(|d| d.book).collect();
+    let rows = number_rows(&books);
+    let (stat, df) = against(&rows, &reference, 90);
+    println!(
+        "| 200000 books, duplicate lines allowed | 0 % | {:.4} | {:.4} | {:.4} | {:.2e} |",
+        favoured_share(&books),
+        favoured_share(&books[180_000..]),
+        worst_gap(&rows, &reference),
+        p_value(stat, df)
+    );
+    println!();
+    for size in [10_000u64, 12_500, 15_000, 20_000, 30_000, 40_000] {
+        let mut fails = 0;
+        let mut ps = Vec::new();
+        for i in 0..40 {
+            let (drawn, _) = draw_all(Seed::from_text(&format!("limit {i}")), RunOptions::new(size, 1, false)).unwrap();
+            let books: Vec<Book> = drawn.iter().map(|d| d.book).collect();
+            let (stat, df) = against(&number_rows(&books), &reference, 90);
+            let p = p_value(stat, df);
+            fails += usize::from(p < 0.01);
+            ps.push(p);
+        }
+        ps.sort_by(f64::total_cmp);
+        println!("{size} books, 40 seeds: {fails} fail at 99 % (smallest p {:.2e}, median {:.2})", ps[0], ps[20]);
+    }
 }
 
 fn main() {
+    if std::env::args().any(|a| a == "--sizes") {
+        return sizes();
+    }
     let (free, _) = draw_all(Seed::from_text("unconditional reference"), RunOptions::new(200_000, 1, true)).unwrap();
     let free: Vec<Book> = free.iter().map(|d| d.book).collect();
     let (reference, reference_rows) = (row_patterns(&free), number_rows(&free));
@@ -136,8 +234,8 @@ fn main() {
             }
             let redrawn = redraws.iter().filter(|r| range.contains(&((r.book - 1) as usize))).count();
             let [(full, df1), (num, df2)] = laws(&books[range.clone()]);
-            let (rows, df3) = against(&row_patterns(&books[range.clone()]), &reference);
-            let (placed, df4) = against(&number_rows(&books[range.clone()]), &reference_rows);
+            let (rows, df3) = against(&row_patterns(&books[range.clone()]), &reference, 3);
+            let (placed, df4) = against(&number_rows(&books[range.clone()]), &reference_rows, 90);
             println!(
                 "| {size} books | the {name} 20,000 | {:.1} % | {full:.1}, p = {:.2e} | {num:.1}, p = {:.2e} | {rows:.1} (df {df3}), p = {:.2e} | {placed:.1} (df {df4}), p = {:.2e} |",
                 100.0 * redrawn as f64 / 20_000.0,

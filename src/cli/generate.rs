@@ -77,9 +77,15 @@ pub struct Args {
     /// across both runs (the books are those a larger run would have drawn).
     #[arg(long, value_name = "DIR")]
     after: Option<PathBuf>,
-    /// Allow two tickets to share a line (the same five numbers in a row).
-    #[arg(long, conflicts_with = "after")]
+    /// Allow two tickets to share a line (the same five numbers in a row): every book
+    /// independent and uniform, at any size.
+    #[arg(long, conflicts_with_all = ["after", "unique_lines_per"])]
     allow_duplicate_lines: bool,
+    /// Keep lines unique within each block of N books (1–10,000), not across the whole run: a
+    /// plain run of more than 10,000 books chooses this or --allow-duplicate-lines, since
+    /// unique lines across more books drift from the uniform law. A hall plays a block at most.
+    #[arg(long, value_name = "N", conflicts_with = "after", value_parser = super::number::count)]
+    unique_lines_per: Option<u64>,
     /// Output folder (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -169,12 +175,15 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
     if args.seed.as_deref().is_some_and(|s| s.trim().is_empty()) {
         return Err(Error::Usage("--seed: give some text, or leave --seed out for a seed nobody can guess".into()));
     }
-    let (seed, seed_kind, first_book, allow_duplicate_lines) = match &after {
-        Some(c) => (c.seed(), c.seed_kind(), c.next_book(), c.allow_duplicate_lines()),
-        None => match args.seed.as_deref() {
-            Some(text) => (Seed::from_text(text), Some(SeedKind::Text), args.first_book, args.allow_duplicate_lines),
-            None => (Seed::random(), Some(SeedKind::Random), args.first_book, args.allow_duplicate_lines),
-        },
+    let (seed, seed_kind, first_book, allow_duplicate_lines, unique_lines_per) = match &after {
+        Some(c) => (c.seed(), c.seed_kind(), c.next_book(), c.allow_duplicate_lines(), c.unique_lines_per()),
+        None => {
+            let (seed, kind) = match args.seed.as_deref() {
+                Some(text) => (Seed::from_text(text), Some(SeedKind::Text)),
+                None => (Seed::random(), Some(SeedKind::Random)),
+            };
+            (seed, kind, args.first_book, args.allow_duplicate_lines, args.unique_lines_per)
+        }
     };
     let (books, games) = book_count(args, after.as_ref())?;
     // A continuation looks like the run it continues unless told otherwise.
@@ -190,6 +199,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         order,
         first_book,
         allow_duplicate_lines,
+        unique_lines_per,
         books_per_file: args.books_per_file,
         title: args.title.clone().unwrap_or_else(|| look.title.clone()),
         template: args.template.clone().unwrap_or_else(|| look.template.clone()),

@@ -342,33 +342,47 @@ impl Counts {
     }
 
     /// The exact distribution, at each ticket position, of (full columns 0–3) and (numbers in
-    /// column 9, 1–3), by a forward pass over the table: what the statistical tests compare with.
+    /// column 9, 1–3), from [`vector_marginals`](Self::vector_marginals): what the statistical
+    /// tests compare with.
     pub fn marginals(&self, layouts: &Layouts) -> Marginals {
         let mut full = [[0f64; 4]; TICKETS_PER_BOOK];
         let mut last = [[0f64; 4]; TICKETS_PER_BOOK];
+        for (v, at) in layouts.vectors().iter().zip(self.vector_marginals(layouts)) {
+            for (t, p) in at.into_iter().enumerate() {
+                full[t][full_columns(v)] += p;
+                last[t][v[COLS - 1] as usize] += p;
+            }
+        }
+        Marginals { full_columns: full, column9: last }
+    }
+
+    /// The exact probability of each column-count vector (by index) at each ticket position,
+    /// by a forward pass over the table: `[v][t]` = P(ticket t has vector v).
+    // `t` is the ticket position the pass has reached, not an iteration over `out`.
+    #[allow(clippy::needless_range_loop)]
+    pub fn vector_marginals(&self, layouts: &Layouts) -> Vec<[f64; TICKETS_PER_BOOK]> {
+        let mut out = vec![[0f64; TICKETS_PER_BOOK]; layouts.vectors().len()];
         let mut at: Vec<(usize, f64)> = vec![(self.start as usize, 1.0)];
         for t in 0..TICKETS_PER_BOOK {
             let mut next: Vec<f64> = vec![0.0; self.states.len()];
             for &(id, p) in &at {
                 let s = &self.states[id];
                 if s.tickets == 1 {
-                    full[t][full_columns(&s.remaining)] += p;
-                    last[t][s.remaining[COLS - 1] as usize] += p;
+                    let v = layouts.index(&s.remaining).expect("the last ticket's counts are a vector");
+                    out[v][t] += p;
                     continue;
                 }
                 let mut prev = 0u128;
                 for e in s.first as usize..(s.first + s.len) as usize {
                     let share = (self.cumulative[e] - prev) as f64 / s.total as f64;
                     prev = self.cumulative[e];
-                    let v = &layouts.vectors()[self.succ[e].vector as usize];
-                    full[t][full_columns(v)] += p * share;
-                    last[t][v[COLS - 1] as usize] += p * share;
+                    out[self.succ[e].vector as usize][t] += p * share;
                     next[self.succ[e].next as usize] += p * share;
                 }
             }
             at = next.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (i, p)).collect();
         }
-        Marginals { full_columns: full, column9: last }
+        out
     }
 }
 

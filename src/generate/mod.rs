@@ -18,7 +18,7 @@ pub use counts::Marginals;
 pub use layouts::Vector;
 pub use run::{
     draw_all, DrawnBook, Redraw, RunDrawer, RunError, RunOptions, MAX_ATTEMPTS, MAX_BOOKS, MAX_UNIQUE_LINE_BOOKS,
-    TICKET_SET_BYTES_PER_BOOK,
+    TICKET_SET_BYTES_PER_BOOK, UNIFORM_UNIQUE_LINE_BOOKS,
 };
 pub use seed::{BookRng, GeneratorVersion, Seed, SeedKind};
 
@@ -103,6 +103,31 @@ impl Generator {
     /// Exact per-position probabilities under the uniform distribution on books.
     pub fn marginals(&self) -> Marginals {
         self.counts.marginals(&self.layouts)
+    }
+
+    /// The exact chance that an edge number (the smallest or the largest of its column: 1, 9,
+    /// 10, 19 … 80, 90) sits in its favoured row (the top row for the smallest, the bottom
+    /// for the largest), averaged over the 18, under the uniform law on books. The column's
+    /// smallest number goes to ticket t with chance v_t[c] / n_c and sits in the topmost row
+    /// that ticket fills in that column; layouts are uniform given the counts.
+    pub fn favoured_row(&self) -> f64 {
+        let marginals = self.counts.vector_marginals(&self.layouts);
+        let mut total = 0.0;
+        for (col, &size) in COLUMN_SIZES.iter().enumerate() {
+            let size = f64::from(size);
+            for row in [0, ROWS - 1] {
+                let mut p = 0.0;
+                for (v, at) in marginals.iter().enumerate() {
+                    let layouts = self.layouts.of(v);
+                    let filled = layouts.iter().filter(|&&w| w >> (row * COLS + col) & 1 == 1).count();
+                    let share = filled as f64 / layouts.len() as f64;
+                    let count = f64::from(self.layouts.vectors()[v][col]);
+                    p += at.iter().sum::<f64>() * count / size * share;
+                }
+                total += p;
+            }
+        }
+        total / (2 * COLS) as f64
     }
 
     /// All column-count vectors (1,554).

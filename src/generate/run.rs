@@ -19,6 +19,15 @@ pub const MAX_ATTEMPTS: u32 = 1000;
 /// asking for more is refused at once rather than after minutes of trying.
 pub const MAX_UNIQUE_LINE_BOOKS: u64 = 120_000;
 
+/// The most books in one line scope (the run, or a block of it) that the default keeps unique
+/// with no choice made: up to here the books cannot be told from independent uniform ones by
+/// the project's uniformity tests (measured in `docs/randomness.md`, *Unique lines and the
+/// law*); past it, which row a number sits in drifts, so a larger run must choose: unique lines
+/// within blocks of at most this many books (`--unique-lines-per`), or duplicate lines allowed.
+pub const UNIFORM_UNIQUE_LINE_BOOKS: u64 = 10_000;
+// The refusals below write it as people read it.
+const _: () = assert!(UNIFORM_UNIQUE_LINE_BOOKS == 10_000, "the messages say 10,000");
+
 /// The most books one run draws at all (with duplicate lines allowed): its set of tickets, kept
 /// to refuse a repeated ticket, takes up to [`TICKET_SET_BYTES_PER_BOOK`] a book, 2 GB here.
 pub const MAX_BOOKS: u64 = 10_000_000;
@@ -36,6 +45,10 @@ pub struct RunOptions {
     pub first_book: u64,
     /// Let tickets share a line (by default no line repeats in a scope).
     pub allow_duplicate_lines: bool,
+    /// Keep lines unique within blocks of this many books (book k in block ⌊(k − 1) / n⌋),
+    /// not across the whole run: the organiser's choice for a plain run larger than
+    /// [`UNIFORM_UNIQUE_LINE_BOOKS`].
+    pub unique_lines_per: Option<u64>,
     /// Games per booklet in a run of booklets. With generator 2, lines are kept unique within
     /// each game (the tickets played together), not across the whole run.
     pub games: Option<u16>,
@@ -46,7 +59,14 @@ pub struct RunOptions {
 impl RunOptions {
     /// A run of plain books with the current generator.
     pub fn new(books: u64, first_book: u64, allow_duplicate_lines: bool) -> RunOptions {
-        RunOptions { books, first_book, allow_duplicate_lines, games: None, generator: GeneratorVersion::CURRENT }
+        RunOptions {
+            books,
+            first_book,
+            allow_duplicate_lines,
+            unique_lines_per: None,
+            games: None,
+            generator: GeneratorVersion::CURRENT,
+        }
     }
 
     /// The scopes whose lines are kept apart: one per game of a run of booklets (generator 2),
@@ -58,7 +78,8 @@ impl RunOptions {
         }
     }
 
-    /// The scope of book `book`'s lines.
+    /// The scope of book `book`'s lines among [`line_scopes`](Self::line_scopes) (a block's
+    /// lines live in scope 0, emptied as each block begins: books are drawn in order).
     fn scope_of(&self, book: u64) -> usize {
         match self.line_scopes() {
             1 => 0,
@@ -66,10 +87,26 @@ impl RunOptions {
         }
     }
 
+    /// The block of book `book` when lines are unique within blocks (else 0).
+    pub fn block_of(&self, book: u64) -> u64 {
+        self.unique_lines_per.map_or(0, |n| (book - 1) / n.max(1))
+    }
+
+    /// Which lines book `book`'s may not repeat, as one number below 2²⁴: books with the same
+    /// number keep their lines apart (a game of a run of booklets, a block, or the whole run;
+    /// blocks and games never go together).
+    pub fn line_scope_of(&self, book: u64) -> u64 {
+        match self.unique_lines_per {
+            Some(_) => self.block_of(book),
+            None => self.scope_of(book) as u64,
+        }
+    }
+
     /// The most books of the run in any one line scope, with `before` books drawn before it
     /// (a continuation's earlier runs).
     pub fn books_per_scope(&self, before: u64) -> u64 {
-        (before.saturating_add(self.books)).div_ceil(u64::from(self.line_scopes()))
+        let all = (before.saturating_add(self.books)).div_ceil(u64::from(self.line_scopes()));
+        self.unique_lines_per.map_or(all, |n| all.min(n))
     }
 }
 
@@ -87,10 +124,36 @@ impl RunOptions {
         if self.books > MAX_BOOKS {
             return Err(RunError::TooLarge { books: self.books });
         }
+        if let Some(n) = self.unique_lines_per {
+            if self.allow_duplicate_lines || self.games.is_some() {
+                return Err(RunError::BlocksWithout);
+            }
+            if !(1..=UNIFORM_UNIQUE_LINE_BOOKS).contains(&n) {
+                return Err(RunError::BlockSize { books: n });
+            }
+        }
         if !self.allow_duplicate_lines && self.books_per_scope(0) > MAX_UNIQUE_LINE_BOOKS {
             return Err(RunError::LinesInfeasible { books: self.books_per_scope(0) });
         }
         Ok(())
+    }
+
+    /// Refuses a new run (or continuation, with `before` books in its chain) that would keep
+    /// lines unique across more than [`UNIFORM_UNIQUE_LINE_BOOKS`] books without the
+    /// organiser having chosen how: the default may not drift from the uniform law unseen.
+    /// Runs already made are not checked (they still verify and replay).
+    pub fn check_choice(&self, before: u64) -> Result<(), RunError> {
+        let per_scope = self.books_per_scope(before);
+        if self.allow_duplicate_lines || self.unique_lines_per.is_some() || per_scope <= UNIFORM_UNIQUE_LINE_BOOKS {
+            return Ok(());
+        }
+        if before > 0 {
+            return Err(RunError::ChainUndecided { books: per_scope });
+        }
+        match self.games {
+            None => Err(RunError::LinesUndecided { books: per_scope }),
+            Some(_) => Err(RunError::GamesTooLarge { books: per_scope }),
+        }
     }
 }
 
@@ -156,6 +219,53 @@ pub enum RunError {
         /// How many books.
         books: u64,
     },
+    #[error(
+        "{books} books with every line unique would not be uniform (past 10,000 books the \
+         row a number sits in drifts); choose --unique-lines-per {UNIFORM_UNIQUE_LINE_BOOKS} (no line repeats \
+         within each block of 10,000 books, as a game's tickets are kept apart) or \
+         --allow-duplicate-lines (every book independent and uniform; two tickets may share a line)"
+    )]
+    /// A plain run larger than the uniform limit, with no choice of line scope.
+    LinesUndecided {
+        /// How many books.
+        books: u64,
+    },
+    #[error(
+        "{books} books in one line scope with every line unique would not be uniform (past \
+         10,000 books the row a number sits in drifts); this chain keeps lines unique across \
+         all its books, so start a new run (--unique-lines-per {UNIFORM_UNIQUE_LINE_BOOKS}, or \
+         --allow-duplicate-lines) rather than continue it"
+    )]
+    /// A continuation that would take its chain's single line scope past the uniform limit.
+    ChainUndecided {
+        /// Books the scope would hold.
+        books: u64,
+    },
+    #[error(
+        "{books} booklets would be more than 10,000 in each game with every line unique, \
+         which would not be uniform; allow duplicate lines, or split the event into runs of at most \
+         10,000 booklets"
+    )]
+    /// A run of booklets with more booklets than the uniform limit.
+    GamesTooLarge {
+        /// Booklets in each game.
+        books: u64,
+    },
+    #[error(
+        "--unique-lines-per is a block of 1 to 10,000 books (larger blocks drift from the \
+         uniform law); {books} is not"
+    )]
+    /// A block size outside 1..=the uniform limit.
+    BlockSize {
+        /// The size asked for.
+        books: u64,
+    },
+    #[error(
+        "--unique-lines-per keeps lines unique within blocks of a plain run; it goes with neither \
+         --allow-duplicate-lines nor booklets (whose games are their scopes)"
+    )]
+    /// Blocks asked for with duplicate lines allowed, or in a run of booklets.
+    BlocksWithout,
 }
 
 fn human_bytes(bytes: u64) -> String {
@@ -185,6 +295,8 @@ pub struct RunDrawer<'a> {
     /// Every line so far (unless duplicates are allowed), packed by [`line_key`], per scope
     /// (one per game of a run of booklets with generator 2, else one).
     lines: Vec<FxHashSet<u64>>,
+    /// The block whose lines `lines` holds, when lines are unique within blocks.
+    block: u64,
     redraws: Vec<Redraw>,
     threads: usize,
 }
@@ -201,6 +313,7 @@ impl<'a> RunDrawer<'a> {
             next: options.first_book,
             seed,
             lines: (0..options.line_scopes()).map(|_| FxHashSet::default()).collect(),
+            block: 0,
             options,
             tickets: FxHashSet::default(),
             redraws: Vec::new(),
@@ -233,7 +346,19 @@ impl<'a> RunDrawer<'a> {
         for k in first..first + books {
             let book = self.generator.book(&self.seed, k, attempt(k));
             seen(&book, k);
+            self.enter(k);
             self.insert(k, &book);
+        }
+    }
+
+    /// Before book `number`: a new block starts with no lines (books come in order).
+    fn enter(&mut self, number: u64) {
+        let block = self.options.block_of(number);
+        if block != self.block {
+            self.block = block;
+            for lines in &mut self.lines {
+                lines.clear();
+            }
         }
     }
 
@@ -283,6 +408,7 @@ impl<'a> RunDrawer<'a> {
 
     /// Accepts the first draw of book `number` that repeats no earlier ticket (or line).
     fn admit(&mut self, number: u64, first: Book) -> Result<DrawnBook, RunError> {
+        self.enter(number);
         let mut book = first;
         for attempt in 0..MAX_ATTEMPTS {
             if attempt > 0 {

@@ -220,6 +220,7 @@ impl GeneratePlan {
             books: s.books,
             first_book: s.first_book,
             allow_duplicate_lines: s.allow_duplicate_lines,
+            unique_lines_per: s.unique_lines_per,
             games: s.games,
             generator: self.seed.generator(),
         }
@@ -239,6 +240,11 @@ impl GeneratePlan {
             logo.check_resolution(l.height_mm)?;
         }
         self.run_options().check()?;
+        // A new run (not one being regenerated to verify it) makes its choice of line scope
+        // when unique lines across all its books would drift from the uniform law.
+        if !self.compare_only {
+            self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
+        }
         if let Some(after) = &self.after {
             let per_scope = self.run_options().books_per_scope(after.books());
             if !self.settings.allow_duplicate_lines && per_scope > MAX_UNIQUE_LINE_BOOKS {

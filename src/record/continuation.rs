@@ -166,6 +166,12 @@ impl Continuation {
         self.prior.last().is_some_and(|r| r.settings.allow_duplicate_lines)
     }
 
+    /// The earlier run's blocks of unique lines, if it chose them: a continuation follows its
+    /// chain's choice.
+    pub fn unique_lines_per(&self) -> Option<u64> {
+        self.prior.last().and_then(|r| r.settings.unique_lines_per)
+    }
+
     /// The earlier run's record (the last of the chain).
     pub fn latest(&self) -> &RunRecord {
         self.prior.last().expect("a chain holds at least one run")

@@ -171,6 +171,8 @@ pub struct RunChecks {
     pub duplicate_lines: Vec<RowProblem>,
     /// Rows read.
     pub rows: u64,
+    /// Which books keep their lines apart: books in different scopes may share a line.
+    line_scope: Box<dyn Fn(u64) -> u64>,
 }
 
 impl RunChecks {
@@ -187,7 +189,15 @@ impl RunChecks {
             problems: Vec::new(),
             duplicate_lines: Vec::new(),
             rows: 0,
+            line_scope: Box::new(|_| 0),
         }
+    }
+
+    /// Lines are kept apart only among books of the same scope (`scope(book)`): a game of a
+    /// run of booklets, or a block of a run with unique lines within blocks.
+    pub fn with_line_scopes(mut self, scope: impl Fn(u64) -> u64 + 'static) -> RunChecks {
+        self.line_scope = Box::new(scope);
+        self
     }
 
     fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
@@ -219,9 +229,11 @@ impl RunChecks {
                 );
                 self.problems.push(p);
             }
+            let scope = (self.line_scope)(row.serial.book());
             for r in 0..ROWS {
                 let numbers = row.ticket.row(r);
-                let key = numbers.iter().fold(0u64, |k, &n| k << 7 | u64::from(n));
+                // 35 bits of line, its scope above them.
+                let key = numbers.iter().fold(0u64, |k, &n| k << 7 | u64::from(n)) | scope << 35;
                 if let Some(l) = self.lines.insert(key, line) {
                     let nums: Vec<String> = numbers.iter().map(u8::to_string).collect();
                     let p = self.problem(

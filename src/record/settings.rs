@@ -23,6 +23,11 @@ pub struct Settings {
     pub first_book: u64,
     /// Let two tickets share a line (by default no line repeats in a run).
     pub allow_duplicate_lines: bool,
+    /// Keep lines unique within blocks of this many books rather than across the whole run
+    /// (`--unique-lines-per`): a plain run larger than 10,000 books chooses this or duplicate
+    /// lines. `None` (not written): unique across the run, as every run before housie 0.6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_lines_per: Option<u64>,
     /// Pages per PDF file when the run is split into volumes (`books-0001.pdf`, …); `None`
     /// (the default) writes one `books.pdf` however large the run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -80,6 +85,7 @@ impl Default for Settings {
             books: 1,
             first_book: 1,
             allow_duplicate_lines: false,
+            unique_lines_per: None,
             books_per_file: None,
             games: None,
             order: Order::Booklets,

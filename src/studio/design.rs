@@ -67,6 +67,21 @@ pub struct Design {
     pub prizes: String,
     /// A logo on every page, uploaded to the event.
     pub logo: Option<DesignLogo>,
+    /// How lines are kept apart (plain books; a top-up follows its run).
+    pub lines: Lines,
+}
+
+/// How a plain run keeps its lines apart: the organiser's choice past 10,000 books.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lines {
+    /// No line repeats in the run (up to 10,000 books).
+    #[default]
+    Unique,
+    /// No line repeats within each block of 10,000 books.
+    Blocks,
+    /// Lines may repeat: every book independent and uniform.
+    Repeat,
 }
 
 /// The event's logo: its file in the event's folder, and how it is printed.
@@ -100,6 +115,7 @@ impl Default for Design {
             crop_marks: false,
             prizes: "uk".into(),
             logo: None,
+            lines: Lines::Unique,
         }
     }
 }
@@ -198,7 +214,11 @@ impl Design {
             _ => 0,
         };
         let games = if self.books.is_some() { None } else { self.games };
-        let base = after.map_or_else(Settings::default, |c| c.latest().settings.clone());
+        let mut base = after.map_or_else(Settings::default, |c| c.latest().settings.clone());
+        if after.is_none() && self.books.is_some() {
+            base.allow_duplicate_lines = self.lines == Lines::Repeat;
+            base.unique_lines_per = (self.lines == Lines::Blocks).then_some(crate::generate::UNIFORM_UNIQUE_LINE_BOOKS);
+        }
         Settings {
             books,
             games,
@@ -243,6 +263,17 @@ impl Design {
 
 /// The field an error from the pipeline belongs beside.
 pub fn problem_of(e: Error) -> Problem {
+    // The studio's words for the choice the command line makes with flags.
+    if let Error::Run(RunError::LinesUndecided { books }) = &e {
+        return Problem::new(
+            "lines",
+            format!(
+                "{books} books with no line repeated would not be uniform (past {} books the row a number sits in \
+                 drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”",
+                crate::generate::UNIFORM_UNIQUE_LINE_BOOKS
+            ),
+        );
+    }
     let field = match &e {
         Error::Settings(s) => match s.field {
             "bleed_mm" => "bleed_mm",

@@ -3,7 +3,8 @@
 //! settled, the night served, and the run continued with `--after` exactly as a larger run of
 //! housie 0.2 would have drawn it. `tests/data/golden-0.3.0`, booklets by housie 0.3.0
 //! (generator 2, the PDF written before the compact format), is verified byte for byte too, and
-//! so is `tests/data/golden-0.4.0`, booklets by housie 0.4.0 (the compact format, unshaped text).
+//! so is `tests/data/golden-0.4.0`, booklets by housie 0.4.0 (the compact format, unshaped text),
+//! and `tests/data/golden-0.5.0`, books with a Hindi title shaped by housie 0.5.0.
 
 use std::path::Path;
 
@@ -92,21 +93,39 @@ fn a_run_of_housie_0_3_verifies_byte_for_byte_and_continues() {
     d.run(&["verify", "golden"]).expect_code(1);
 }
 
-/// housie 0.4.0's booklets (the compact format, a subtitle, a bleed), made by that version's
-/// binary: verified byte for byte by this one, which writes 0.4.0's text unshaped as it did,
-/// and continued in this version's own format.
-#[test]
-fn a_run_of_housie_0_4_verifies_byte_for_byte_and_continues() {
-    let d = golden_of("0.4.0");
-    let out = d.run(&["verify", "golden"]).success().stdout();
-    assert_eq!(out, "valid: 4 books, 24 tickets, 3 files; regenerated from seed and compared byte for byte\n");
+/// A golden run of `version` verifies byte for byte with `summary`, is continued by `more`
+/// (then verified), and a flipped byte in its PDF is caught.
+fn verifies_continues_and_catches_a_flip(version: &str, summary: &str, more: &[&str]) {
+    let d = golden_of(version);
+    assert_eq!(d.run(&["verify", "golden"]).success().stdout(), summary);
     let record: serde_json::Value = serde_json::from_str(&d.read("golden/run.json")).unwrap();
-    assert_eq!(record["housie"].as_str(), Some("0.4.0"));
-    d.run(&["generate", "--after", "golden", "--booklets", "1", "--out", "more", "-q"]).success();
+    assert_eq!(record["housie"].as_str(), Some(version));
+    assert!(record["settings"].get("unique_lines_per").is_none());
+    let mut args = vec!["generate", "--after", "golden", "--out", "more", "-q"];
+    args.extend_from_slice(more);
+    d.run(&args).success();
     d.run(&["verify", "more"]).success();
     let mut pdf = std::fs::read(d.join("golden/books.pdf")).unwrap();
     let middle = pdf.len() / 2;
     pdf[middle] ^= 1;
     std::fs::write(d.join("golden/books.pdf"), pdf).unwrap();
     d.run(&["verify", "golden"]).expect_code(1);
+}
+
+const FOUR_BOOKS: &str = "valid: 4 books, 24 tickets, 3 files; regenerated from seed and compared byte for byte\n";
+
+/// housie 0.4.0's booklets (the compact format, a subtitle, a bleed), made by that version's
+/// binary: verified byte for byte by this one, which writes 0.4.0's text unshaped as it did,
+/// and continued in this version's own format.
+#[test]
+fn a_run_of_housie_0_4_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.4.0", FOUR_BOOKS, &["--booklets", "1"]);
+}
+
+/// housie 0.5.0's books with a Hindi title (shaped with its Devanagari font), made by that
+/// version's binary: verified byte for byte by this one, and continued (a continuation of
+/// four books needs no choice of line scope).
+#[test]
+fn a_run_of_housie_0_5_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.5.0", FOUR_BOOKS, &["--books", "2"]);
 }

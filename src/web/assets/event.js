@@ -9,10 +9,10 @@
   let event = null;
   let previewAsked = 0;
 
-  const fields = ["title", "subtitle", "prizes", "look", "count", "games", "bleed", "logo", "event"];
+  const fields = ["title", "subtitle", "prizes", "look", "count", "games", "bleed", "logo", "lines", "event"];
   function showProblems(problems) {
     for (const f of fields) $(f + "-error").textContent = "";
-    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo" };
+    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo", lines: "lines" };
     for (const p of problems || []) {
       const el = $((where[p.field] || "event") + "-error");
       el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
@@ -34,6 +34,7 @@
       bleed_mm: Number($("bleed").value || 0),
       crop_marks: $("crop").checked,
       prizes: $("prizes").value,
+      lines: $("lines").value,
       logo: event && event.design.logo ? { file: event.design.logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
     };
   }
@@ -51,6 +52,7 @@
     $("bleed").value = d.bleed_mm;
     $("crop").checked = d.crop_marks;
     $("prizes").value = d.prizes;
+    $("lines").value = d.lines || "unique";
     $("logo-settings").hidden = !d.logo;
     if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
     kindChanged();
@@ -59,6 +61,7 @@
   function kindChanged() {
     const booklets = $("kind").value === "booklets";
     $("games-row").hidden = !booklets;
+    $("lines-row").hidden = booklets;
     $("count-label").textContent = booklets ? "How many booklets" : "How many books";
   }
 
