@@ -125,7 +125,7 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "e1a6228133b41f7b8310b896941708af9c4ad453fdb7c2b254d2346ce3300896"),
+            ("books.pdf", "6b4880fa1510ca3196d1b05a8dbc5493e77e1b5f2df8533f6693aa662b8bb7ab"),
             ("manifest.csv", "2eed1ea4cad52d56755073969291ffe83d9bde1c82db463918212e0751406971"),
         ]
     );
