@@ -29,6 +29,18 @@ pub struct StandsFor {
     pub place: usize,
 }
 
+/// Where a ticket of a run of booklets is, as its paper says: "Booklet 21 · Game 1", the
+/// Lime page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BookletPage {
+    /// The booklet.
+    pub booklet: u64,
+    /// The game of the booklet (its page).
+    pub game: u16,
+    /// That page's colour, where the run has a palette.
+    pub colour: Option<String>,
+}
+
 /// The answer to a claim.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimView {
@@ -36,6 +48,9 @@ pub struct ClaimView {
     pub serial: String,
     /// The ticket's book.
     pub book: u64,
+    /// In a run of booklets, the paper's own words: the booklet, its game (page) and that
+    /// page's colour; `None` for plain books.
+    pub booklet: Option<BookletPage>,
     /// Its place in the book (1–6).
     pub ticket: u8,
     /// The game's number.
@@ -80,6 +95,11 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> Cla
     let mut view = ClaimView {
         serial: serial.to_string(),
         book: serial.book(),
+        booklet: serial.numbering().games().map(|_| BookletPage {
+            booklet: serial.booklet(),
+            game: serial.game(),
+            colour: run.colour_of(serial.game()).map(str::to_string),
+        }),
         ticket: serial.ticket(),
         game: game.id,
         file,

@@ -232,6 +232,7 @@ async fn claims_stand_only_on_the_completing_call_and_name_a_missed_one() {
     assert_eq!(v["verdict"], "stands", "{v}");
     assert_eq!(v["message"], format!("STANDS: one line completed by the last call (call 5, {})", top[4]));
     assert_eq!((v["book"].as_u64(), v["ticket"].as_u64(), v["page"].as_u64()), (Some(2), Some(2), Some(2)));
+    assert_eq!(v["booklet"], json!(null), "plain books have no booklet");
     assert_eq!(v["grid"][0].as_array().unwrap().iter().filter(|c| c["called"] == true).count(), 5);
     let other = (1..=90).find(|n| !ticket.cells.contains(n)).unwrap();
     f.call(1, other).await;
@@ -579,6 +580,8 @@ async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     }
     let (_, v) = f.claim(1, &mine.serial).await;
     assert_eq!(v["verdict"], "stands", "{v}");
+    // The claim names the paper's own words: booklet 2, game 3, the Lime page.
+    assert_eq!(v["booklet"], json!({"booklet": 2, "game": 3, "colour": "Lime"}), "{v}");
     let other_game = pick(2, 4);
     let (_, v) = f.claim(1, &other_game.serial).await;
     assert_eq!(v["verdict"], "refused");

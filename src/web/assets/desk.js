@@ -168,8 +168,9 @@ async function payPrize(amount, named) {
   const body = { serial: won.serial, prize, amount };
   const r = await overLimit(`/api/games/${gameId()}/payouts`, body, t("desk-pay-again"));
   if (r && r !== "unsent") {
-    const entry = r.payouts.length ? r.payouts[r.payouts.length - 1].entry : "?";
-    say(t("desk-paid", { amount, serial: won.serial, prize: housie.prize(prize), entry }), "ok");
+    // The amount as the ledger recorded it ("10.00" for a typed "10").
+    const paid = r.payouts.length ? r.payouts[r.payouts.length - 1] : { entry: "?", amount };
+    say(t("desk-paid", { amount: paid.amount, serial: won.serial, prize: housie.prize(prize), entry: paid.entry }), "ok");
     showCashup(r);
   }
   return r;
@@ -341,6 +342,14 @@ function verdictText(v) {
   return `${word}: ${text}`;
 }
 
+// Where the ticket is, in the paper's own words: "booklet 21 · game 1 · the Lime page" in a
+// run of booklets, "book 81" otherwise.
+function claimHead(v) {
+  if (!v.booklet) return t("desk-claim-head", v);
+  const head = t("desk-claim-head-booklet", { ...v, booklet: v.booklet.booklet, game: v.booklet.game });
+  return v.booklet.colour ? head + " · " + t("desk-claim-colour", { colour: v.booklet.colour }) : head;
+}
+
 function showClaim(v) {
   const grid = housie.el("table", { class: "ticket" }, housie.el("caption", { class: "sr-only" }, t("desk-ticket-caption", { serial: v.serial })));
   for (const row of v.grid) {
@@ -356,7 +365,7 @@ function showClaim(v) {
   for (const p of v.prizes) prizes.append(housie.el("li", { class: p.status }, prizeText(p)));
   const sentence = verdictText(v);
   const parts = [
-    housie.el("h2", { class: "label" }, t("desk-claim-head", v)),
+    housie.el("h2", { class: "label" }, claimHead(v)),
     housie.el("div", { class: "verdict " + v.verdict, id: "verdict" }, sentence.split(":")[0]),
     housie.el("p", { class: "verdict-text" }, sentence),
   ];
