@@ -339,6 +339,19 @@ async fn the_board_speaks_each_call_with_its_name() {
     js_until(&board, "return window.housieSpoken", |v| v == &serde_json::json!(["Two little ducks, 22"])).await;
     let note = js(&board, "return document.getElementById('voice-note-board').textContent").await;
     assert_eq!(note, "No voice is installed on this computer, so the calls cannot be spoken here.");
+    // The panel: `v` opens it; `v` closes it even from its own list; Escape closes it too.
+    let panel_open = "return !document.getElementById('voice').hidden";
+    press(&board, "v").await;
+    js_until(&board, panel_open, |v| v == true).await;
+    js(&board, "document.getElementById('voice-list-board').focus()").await;
+    press(&board, "v").await;
+    js_until(&board, panel_open, |v| v == false).await;
+    assert_eq!(js(&board, "return document.activeElement === document.body").await, true, "the focus left the panel");
+    press(&board, "v").await;
+    js_until(&board, panel_open, |v| v == true).await;
+    js(&board, "document.getElementById('voice-list-board').focus()").await;
+    press(&board, "\u{e00c}").await; // Escape
+    js_until(&board, panel_open, |v| v == false).await;
     // Another list, kept after a reload.
     js(&board, "const s = document.getElementById('voice-list-board'); s.value = 'tambola'; s.dispatchEvent(new Event('change'));").await;
     board.refresh().await.unwrap();

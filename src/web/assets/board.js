@@ -63,9 +63,21 @@ function showStart() {
   const s = voice.settings("board");
   $("voice-start").textContent = s.on && !navigator.userActivation?.hasBeenActive ? housie.t("voice-start") : "";
 }
+// `v` opens and closes the panel from anywhere on the board, its own lists included (only a
+// field that takes typing keeps the key); Escape closes it. Closed, it takes the keyboard focus
+// with it, so the panel never stays over the numbers.
+function showVoicePanel(open) {
+  voicePanel.hidden = !open;
+  if (!open && voicePanel.contains(document.activeElement)) document.activeElement.blur();
+}
 document.addEventListener("keydown", (e) => {
-  if (e.key === "v" && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement)) {
-    voicePanel.hidden = !voicePanel.hidden;
+  const t = e.target;
+  const typing = t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && !["checkbox", "range"].includes(t.type));
+  if (e.key === "Escape" && !voicePanel.hidden) {
+    showVoicePanel(false);
+  } else if (e.key.toLowerCase() === "v" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    e.preventDefault();
+    showVoicePanel(voicePanel.hidden);
   }
   showStart();
 });
