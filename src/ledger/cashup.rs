@@ -57,6 +57,19 @@ pub struct PayoutLine {
     pub moved_from: Vec<String>,
 }
 
+/// A sale taken back: still in the ledger, not in the totals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VoidedSale {
+    /// The sale's entry.
+    pub entry: usize,
+    /// The units it sold.
+    pub units: String,
+    /// What it took.
+    pub amount: Money,
+    /// Why it was voided (empty: no reason given).
+    pub reason: String,
+}
+
 /// The night's money, reconciled.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cashup {
@@ -84,6 +97,9 @@ pub struct Cashup {
     pub damaged: String,
     /// Sales voided.
     pub voided: usize,
+    /// Each sale voided: its entry, units, amount and the reason given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub voided_sales: Vec<VoidedSale>,
     /// Prizes paid, in the order they were paid, voided ones included (marked).
     pub payouts: Vec<PayoutLine>,
     /// The regime the night is played under, if any.
@@ -107,6 +123,20 @@ pub struct Shown {
     pub balance: String,
     /// What the cash box should hold.
     pub expected_cash: String,
+    /// The regime's limits, shown from the start of the night.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<ShownLimits>,
+}
+
+/// A regime's limits as people read them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShownLimits {
+    /// The regime, in words ("UK non-commercial bingo").
+    pub regime: &'static str,
+    /// The most a player may pay for a night (`£8.00`).
+    pub per_player: String,
+    /// The most the night's prizes may total (`£600.00`).
+    pub prizes: String,
 }
 
 impl Ledger {
@@ -147,6 +177,11 @@ impl Ledger {
             prizes_paid: c.show(prizes_paid),
             balance: c.show(balance),
             expected_cash: c.show(expected_cash),
+            limits: self.regime.map(|r| ShownLimits {
+                regime: r.describe(),
+                per_player: c.show(r.per_player()),
+                prizes: c.show(r.prizes()),
+            }),
         });
         Cashup {
             units: self.unit,
@@ -161,6 +196,17 @@ impl Ledger {
             missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
             damaged: self.damaged.to_string(),
             voided: self.sales.iter().filter(|s| s.voided).count(),
+            voided_sales: self
+                .sales
+                .iter()
+                .filter(|s| s.voided)
+                .map(|s| VoidedSale {
+                    entry: s.entry,
+                    units: s.units.to_string(),
+                    amount: s.amount(),
+                    reason: s.void_reason.clone(),
+                })
+                .collect(),
             payouts: self
                 .payouts
                 .iter()
@@ -282,6 +328,13 @@ impl Cashup {
         }
         if self.voided > 0 {
             let _ = writeln!(out, "{}", say("cashup-voided", &[("count", &self.voided.to_string())]));
+            for v in &self.voided_sales {
+                let (entry, amount) = (v.entry.to_string(), money(v.amount));
+                let args =
+                    [("entry", entry.as_str()), ("units", &v.units), ("amount", &amount), ("why", &escape(&v.reason))];
+                let id = if v.reason.is_empty() { "cashup-voided-sale" } else { "cashup-voided-sale-why" };
+                let _ = writeln!(out, "  {}", say(id, &args));
+            }
         }
         for w in &self.warnings {
             let _ = writeln!(out, "{}", say("cashup-warning", &[("warning", w)]));

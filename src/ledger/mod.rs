@@ -151,6 +151,8 @@ struct Sale {
     buyer: Option<String>,
     how: Payment,
     voided: bool,
+    /// Why it was voided, as the desk gave it (empty: no reason given).
+    void_reason: String,
 }
 
 impl Sale {
@@ -416,7 +418,16 @@ impl Ledger {
                 let seller = seller.clone().or_else(|| self.issued_to(&units));
                 self.sold = self.sold.or(&units);
                 let (price, how, buyer) = (*price, *how, buyer.clone());
-                self.sales.push(Sale { entry: self.entries, units, price, seller, buyer, how, voided: false });
+                self.sales.push(Sale {
+                    entry: self.entries,
+                    units,
+                    price,
+                    seller,
+                    buyer,
+                    how,
+                    voided: false,
+                    void_reason: String::new(),
+                });
             }
             Entry::Returned { units: text, damaged } => {
                 let units = units(text);
@@ -428,6 +439,7 @@ impl Ledger {
             Entry::Voided { entry, reason } => {
                 if let Some(sale) = self.sales.iter_mut().find(|s| s.entry == *entry && !s.voided) {
                     sale.voided = true;
+                    sale.void_reason = reason.clone().unwrap_or_default();
                     self.sold = self.sold.minus(&sale.units);
                 } else if let Some(paid) = self.payouts.iter_mut().find(|p| p.entry == *entry) {
                     paid.voided = Some(reason.clone().unwrap_or_default());

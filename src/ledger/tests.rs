@@ -467,6 +467,7 @@ fn the_cash_up_reads_whole_and_leaves_out_what_is_empty() {
          Missing: books 126-150 issued and neither sold nor returned\n\
          Damaged: books 96-100\n\
          Voided sales: 1\n\
+         \x20 #8 101-130 (£150.00)\n\
          Prizes paid\n\
          \x20 #14 game 1: one line (1st place) to 000012-1-3: £20.00 (cash)\n\
          \x20 #15 game 2: full house (1st place) to 000040-2-5: £30.00 (cash)\n\

@@ -98,6 +98,9 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
         ]
     );
     assert_eq!((&c["missing"], &c["damaged"], &c["voided"]), (&json!("30"), &json!("29"), &json!(1)));
+    // Which sale was voided, not only how many.
+    assert_eq!(c["voided_sales"][0]["entry"], 9, "{c}");
+    assert_eq!(c["voided_sales"].as_array().unwrap().len(), 1);
     assert_eq!(
         c["payouts"],
         json!([{"entry": 14, "game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
@@ -122,6 +125,7 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
         "{text}"
     );
     assert!(text.contains("Missing: books 30 issued and neither sold nor returned\n"), "{text}");
+    assert!(text.contains("Voided sales: 1\n  #9 "), "the voided sale is listed: {text}");
     assert!(text.contains(&format!("  #14 game 1: one line (1st place) to {winner}: £20.00 (cash)\n")), "{text}");
     // On paper, to sign: written whole under its name, never over a file without --force.
     f.dir.run(&["cashup", "run", "--pdf", "cashup.pdf"]).success();
@@ -496,6 +500,11 @@ async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
         "table 4 paid 9.00, over the 8.00 a player may pay for a night of UK non-commercial bingo"
     );
     assert_eq!(v["regime"], "uk-non-commercial");
+    // The limits as the desk shows them from the start of the night.
+    assert_eq!(
+        v["shown"]["limits"],
+        json!({"regime": "UK non-commercial bingo", "per_player": "£8.00", "prizes": "£600.00"})
+    );
     // A prize that takes the night past £600: stopped once, then paid.
     let id = f.game("Game 1", "all").await;
     let ticket = f.rows().into_iter().find(|r| r.serial.starts_with("000002-1-")).unwrap();

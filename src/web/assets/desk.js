@@ -660,7 +660,9 @@ $("open-board").addEventListener("click", () => setTimeout(back, 0));
 function showCashup(c) {
   if (!c || !c.currency) return;
   const units = t(c.units === "booklets" ? "units-booklets" : "units-books");
-  $("cashup").textContent =
+  // The regime's limits from the start of the night, not only once one is passed.
+  const limits = c.shown.limits ? t("desk-limits", c.shown.limits) + " · " : "";
+  $("cashup").textContent = limits +
     t("desk-cashup-line", { sold: c.sold_books, units, takings: c.shown.takings, paid: c.shown.prizes_paid, expected: c.shown.expected_cash }) +
     (c.missing ? " · " + t("desk-cashup-missing", { missing: c.missing }) : "") +
     (c.warnings || []).map((w) => " · " + t("desk-warning", { warning: w })).join("");
