@@ -517,7 +517,15 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     let serial = &hall.rows[6 * 8].serial; // book 9's first ticket
     type_focused_in(&desk, "sale-units", serial).await;
     content_until(&desk, "message", |t| t == "Sold 9").await;
+    // The answer is beside the form too, where the treasurer is looking.
+    content_until(&desk, "sale-result", |t| t == "Sold 9").await;
     content_until(&desk, "cashup", |t| t.starts_with("Sold 7 books · takings £35.00")).await;
+    // A refused sale keeps what was typed and says why beside the form.
+    type_focused_in(&desk, "sale-units", "9").await;
+    content_until(&desk, "sale-result", |t| t.contains("9") && t != "Sold 9").await;
+    assert_eq!(js(&desk, "return document.getElementById('sale-units').value").await, "9");
+    assert_eq!(js(&desk, "return document.getElementById('sale-result').className").await, "form-result bad");
+    js(&desk, "document.getElementById('sale-units').value = ''").await;
     // Taken back by its range, and sold again.
     js(&desk, &kind("voided")).await;
     type_focused_in(&desk, "sale-units", "9").await;

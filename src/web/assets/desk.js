@@ -15,10 +15,25 @@ let queued = 0; // claims from phones waiting, as last shown
 const speak = voice.follower("desk");
 const t = housie.t;
 
+// Says `text` in the box's message line and, for a form's own action, beside that form too
+// (`where`: its result line, a live region), so the answer is where the eye is.
+let sayingAt = null;
 function say(text, kind) {
-  const m = $("message");
-  m.textContent = text || "";
-  m.className = "message" + (kind ? " " + kind : "");
+  for (const m of [$("message"), sayingAt]) {
+    if (!m) continue;
+    m.textContent = text || "";
+    m.className = m.dataset.base + (kind ? " " + kind : "");
+  }
+}
+
+// Runs `action` with what it says shown beside the form whose result line is `where` as well.
+async function answeringAt(where, action) {
+  sayingAt = where;
+  try {
+    return await action();
+  } finally {
+    sayingAt = null;
+  }
 }
 
 function back() {
@@ -596,10 +611,12 @@ $("game-form").addEventListener("submit", async (e) => {
     body.prizes = { toml: await file.text() };
   }
   if (!$("game-number-label").hidden) body.game = Number($("game-number").value || $("game-number").placeholder);
-  await act("POST", "/api/games", body, () => {
-    say(t("desk-started", { game: name }), "ok");
-    $("game-name-input").value = "";
-  });
+  await answeringAt($("game-result"), () =>
+    act("POST", "/api/games", body, () => {
+      say(t("desk-started", { game: name }), "ok");
+      $("game-name-input").value = "";
+    }),
+  );
   back();
 });
 
@@ -708,7 +725,11 @@ $("sale-form").addEventListener("submit", async (e) => {
     path = "/api/returns";
     body.damaged = kind === "damaged";
   }
-  const r = await overLimit(path, body, t("desk-record-again"));
+  const r = await answeringAt($("sale-result"), async () => {
+    const r = await overLimit(path, body, t("desk-record-again"));
+    if (r === "unsent") say(t("no-answer"), "bad");
+    return r;
+  });
   if (r && r !== "unsent") {
     const said = {
       sold: "desk-sold",
@@ -717,7 +738,7 @@ $("sale-form").addEventListener("submit", async (e) => {
       damaged: "desk-returned-damaged",
       voided: "desk-sale-taken-back",
     }[kind];
-    say(t(said, { units, seller }), "ok");
+    answeringAt($("sale-result"), () => say(t(said, { units, seller }), "ok"));
     $("sale-units").value = "";
     showCashup(r);
   }
