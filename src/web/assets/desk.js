@@ -17,22 +17,11 @@ const t = housie.t;
 
 // Says `text` in the box's message line and, for a form's own action, beside that form too
 // (`where`: its result line, a live region), so the answer is where the eye is.
-let sayingAt = null;
-function say(text, kind) {
-  for (const m of [$("message"), sayingAt]) {
+function say(text, kind, where) {
+  for (const m of [$("message"), where]) {
     if (!m) continue;
     m.textContent = text || "";
     m.className = m.dataset.base + (kind ? " " + kind : "");
-  }
-}
-
-// Runs `action` with what it says shown beside the form whose result line is `where` as well.
-async function answeringAt(where, action) {
-  sayingAt = where;
-  try {
-    return await action();
-  } finally {
-    sayingAt = null;
   }
 }
 
@@ -58,11 +47,11 @@ function needGame() {
 
 // Sends a change; returns "unsent" when housie did not answer, the body when it agreed, and
 // null (with the reason shown) when it refused.
-async function act(method, path, body, done) {
+async function act(method, path, body, done, where) {
   const r = await housie.api(method, path, body);
   if (r.status === 0) return "unsent";
   if (!r.ok) {
-    say(housie.refusal(r.body, r.status), "bad");
+    say(housie.refusal(r.body, r.status), "bad", where);
     return null;
   }
   if (done) done(r.body);
@@ -212,7 +201,7 @@ async function movePayout(entry, serial) {
 // A change the night's regime may stop once: housie says which limit it would pass, and the
 // same change asked for again is recorded anyway (the organiser decides, not housie).
 let overArmed = null;
-async function overLimit(path, body, again) {
+async function overLimit(path, body, again, where) {
   const key = path + JSON.stringify(body);
   if (overArmed === key) body.over_limit = true;
   const r = await housie.api("POST", path, body);
@@ -224,9 +213,9 @@ async function overLimit(path, body, again) {
   const error = (r.body && r.body.error) || "";
   if (r.status === 409 && error.includes("over_limit")) {
     overArmed = key;
-    say(error.replace(/; send it again.*$/, "") + ". " + again, "warn");
+    say(error.replace(/; send it again.*$/, "") + ". " + again, "warn", where);
   } else {
-    say(housie.refusal(r.body, r.status), "bad");
+    say(housie.refusal(r.body, r.status), "bad", where);
   }
   return null;
 }
@@ -601,22 +590,21 @@ $("game-form").addEventListener("submit", async (e) => {
   } else {
     const file = $("game-file").files[0];
     if (!file) {
-      say(t("desk-choose-file"), "bad");
+      say(t("desk-choose-file"), "bad", $("game-result"));
       return back();
     }
     if (file.size > 64 * 1024) {
-      say(t("desk-file-too-big"), "bad");
+      say(t("desk-file-too-big"), "bad", $("game-result"));
       return back();
     }
     body.prizes = { toml: await file.text() };
   }
   if (!$("game-number-label").hidden) body.game = Number($("game-number").value || $("game-number").placeholder);
-  await answeringAt($("game-result"), () =>
-    act("POST", "/api/games", body, () => {
-      say(t("desk-started", { game: name }), "ok");
-      $("game-name-input").value = "";
-    }),
-  );
+  const result = $("game-result");
+  await act("POST", "/api/games", body, () => {
+    say(t("desk-started", { game: name }), "ok", result);
+    $("game-name-input").value = "";
+  }, result);
   back();
 });
 
@@ -725,11 +713,9 @@ $("sale-form").addEventListener("submit", async (e) => {
     path = "/api/returns";
     body.damaged = kind === "damaged";
   }
-  const r = await answeringAt($("sale-result"), async () => {
-    const r = await overLimit(path, body, t("desk-record-again"));
-    if (r === "unsent") say(t("no-answer"), "bad");
-    return r;
-  });
+  const result = $("sale-result");
+  const r = await overLimit(path, body, t("desk-record-again"), result);
+  if (r === "unsent") say(t("no-answer"), "bad", result);
   if (r && r !== "unsent") {
     const said = {
       sold: "desk-sold",
@@ -738,7 +724,7 @@ $("sale-form").addEventListener("submit", async (e) => {
       damaged: "desk-returned-damaged",
       voided: "desk-sale-taken-back",
     }[kind];
-    answeringAt($("sale-result"), () => say(t(said, { units, seller }), "ok"));
+    say(t(said, { units, seller }), "ok", result);
     $("sale-units").value = "";
     showCashup(r);
   }
