@@ -268,9 +268,8 @@ pub fn problem_of(e: Error) -> Problem {
         return Problem::new(
             "lines",
             format!(
-                "{books} books with no line repeated would not be uniform (past {} books the row a number sits in \
-                 drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”",
-                crate::generate::UNIFORM_UNIQUE_LINE_BOOKS
+                "{books} books with no line repeated would not be uniform (past 10,000 books the row a number sits \
+                 in drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”"
             ),
         );
     }
