@@ -115,7 +115,7 @@ async fn the_desk_drives_the_board_and_survives_reload_and_kill() {
     desk.goto(&url).await.unwrap();
     text_until(&desk, "#last", |t| t == top[4].to_string()).await;
     assert_eq!(calls_on_desk(&desk).await, expected);
-    text_until(&desk, "#watch", |t| t.starts_with("one line:")).await;
+    text_until(&desk, "#watch th[scope=row]", |t| t == "one line").await;
     let next = (1..=90).find(|n| !calls.contains(n)).unwrap();
     type_entry(&desk, &next.to_string()).await;
     text_until(&board, "#board-last", |t| t == next.to_string()).await;

@@ -488,8 +488,16 @@ function render(s) {
   $("last").textContent = g && g.last ? g.last : "–";
   $("count").textContent = !g || g.count === 0 ? t("desk-no-calls") : housie.calls(g.count);
   const w = (g && g.watch) || [];
+  // The watch: one compact row a prize, however many the set has.
+  const th = (text, scope) => housie.el("th", { scope }, text);
   $("watch").replaceChildren(
-    ...w.map((x) => housie.el("div", {}, t(x.complete === 1 ? "desk-watch-one" : "desk-watch-other", { prize: housie.prize(x.prize), complete: x.complete, away: x.one_away }))),
+    ...(w.length
+      ? [housie.el("table", { class: "watch-table" },
+          housie.el("caption", { class: "sr-only" }, t("desk-watch-caption")),
+          housie.el("tr", {}, th(t("desk-watch-prize"), "col"), th(t("desk-watch-have"), "col"), th(t("desk-watch-away"), "col")),
+          ...w.map((x) => housie.el("tr", {}, th(housie.prize(x.prize), "row"), housie.el("td", {}, String(x.complete)), housie.el("td", {}, String(x.one_away)))),
+        )]
+      : []),
   );
   $("calls").replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
   $("prizes").replaceChildren(
