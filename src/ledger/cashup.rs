@@ -278,24 +278,14 @@ impl Cashup {
     pub fn to_text_in(&self, words: &Catalogue) -> String {
         let mut out = String::new();
         let say = |id: &str, args: &[(&str, &str)]| words.say(id, args);
-        let currency = self.currency.map_or_else(|| say("cashup-no-currency", &[]), |c| c.to_string());
+
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
         // Amounts as the counters read them (`£1,000.00`, `₹1,00,000.00`).
         let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
         let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" }, &[]);
-        let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
-        let _ = writeln!(out, "{}", say("cashup-title", &[("currency", &currency), ("regime", &regime)]));
+        let _ = writeln!(out, "{}", self.title_in(words));
         // The totals, their figures in one column.
-        let totals = [
-            (say("cashup-sold", &[]), format!("{} {units}", self.sold_books)),
-            (say("cashup-takings", &[]), money(self.takings)),
-            (say("cashup-prizes-paid", &[]), money(self.prizes_paid)),
-            (say("cashup-balance", &[]), money(self.balance)),
-            (
-                say("cashup-cash-expected", &[]),
-                format!("{} {}", money(self.expected_cash), say("cashup-cash-expected-note", &[])),
-            ),
-        ];
+        let totals = self.totals_in(words);
         let width = totals.iter().map(|(label, _)| label.chars().count()).max().unwrap_or(0) + 2;
         for (label, figure) in &totals {
             let label = format!("{label}:");
@@ -381,6 +371,33 @@ impl Cashup {
             }
         }
         out
+    }
+}
+
+impl Cashup {
+    /// The cash-up's title line in the words of `words`.
+    pub fn title_in(&self, words: &Catalogue) -> String {
+        let currency = self.currency.map_or_else(|| words.say("cashup-no-currency", &[]), |c| c.to_string());
+        let regime = self.regime.map(|l| format!(", {}", l.describe())).unwrap_or_default();
+        words.say("cashup-title", &[("currency", &currency), ("regime", &regime)])
+    }
+
+    /// The totals, each a label and its figure (the cash expected with its note): the text's
+    /// first lines, and the sheet's column of right-aligned figures.
+    pub fn totals_in(&self, words: &Catalogue) -> Vec<(String, String)> {
+        let say = |id: &str| words.say(id, &[]);
+        let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
+        let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" });
+        vec![
+            (say("cashup-sold"), format!("{} {units}", self.sold_books)),
+            (say("cashup-takings"), money(self.takings)),
+            (say("cashup-prizes-paid"), money(self.prizes_paid)),
+            (say("cashup-balance"), money(self.balance)),
+            (
+                say("cashup-cash-expected"),
+                format!("{} {}", money(self.expected_cash), say("cashup-cash-expected-note")),
+            ),
+        ]
     }
 }
 

@@ -22,6 +22,35 @@ const PAGE_H: f32 = 297.0;
 const MARGIN: f32 = 18.0;
 /// Lines of 10 pt text a page holds, with room for the title and the signatures.
 const LINES_PER_PAGE: usize = 50;
+/// Where the totals' figures end, mm from the page's left edge.
+const FIGURES_RIGHT: f32 = MARGIN + 90.0;
+
+/// A line of the sheet: text, or a total's label with its figure set in the figures' column.
+enum SheetLine {
+    Text(String),
+    Figure(String, String),
+}
+
+/// `line` cut at spaces into lines no wider than `room` mm (by `width`), the later ones
+/// indented; a word wider than the room is left whole.
+fn wrap(line: &str, room: f32, width: &dyn Fn(&str) -> f32) -> Vec<String> {
+    if width(line) <= room {
+        return vec![line.to_string()];
+    }
+    let indent = "    ";
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        let tried = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
+        if !current.trim().is_empty() && width(&tried) > room {
+            out.push(std::mem::replace(&mut current, format!("{indent}{word}")));
+        } else {
+            current = tried;
+        }
+    }
+    out.push(current);
+    out
+}
 
 /// The cash-up as PDF bytes, in the words of `words`: the title, the cash-up's text line by line, then `more` (the
 /// night's log seal), and the signature lines at the foot of the last page. Text in Hindi
@@ -42,16 +71,23 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         }
         out
     };
-    let mut text = cashup.to_text_in(words);
-    for line in more {
-        text.push_str(line);
-        text.push('\n');
-    }
-    let lines: Vec<String> = text.lines().map(String::from).collect();
     // Names people typed (sellers, the title) may be in Hindi: shaped, as the books' text is.
     let typesetter = Typesetter::new(font, true);
+    let width_mm = |text: &str| {
+        typesetter.lay_out("", text).map_or_else(|_| font.width(&printable(text), 10.0), |p| typesetter.width(&p, 10.0))
+            * MM_PER_PT
+    };
+    // The totals as a label and a figure, the figures right-aligned in one column; then the
+    // text's other lines, each wrapped at a space to stay inside the margins.
+    let totals = cashup.totals_in(words);
+    let mut lines: Vec<SheetLine> = vec![SheetLine::Text(cashup.title_in(words))];
+    lines.extend(totals.iter().map(|(label, figure)| SheetLine::Figure(format!("{label}:"), figure.clone())));
+    let text = cashup.to_text_in(words);
+    for line in text.lines().skip(1 + totals.len()).chain(more.iter().map(String::as_str)) {
+        lines.extend(wrap(line, PAGE_W - 2.0 * MARGIN, &width_mm).into_iter().map(SheetLine::Text));
+    }
     let mut shaped: Vec<(usize, Shaped, f32, f32, f32)> = Vec::new();
-    let chunks: Vec<&[String]> = if lines.is_empty() { vec![&[]] } else { lines.chunks(LINES_PER_PAGE).collect() };
+    let chunks: Vec<&[SheetLine]> = lines.chunks(LINES_PER_PAGE).collect();
     let mut doc = PdfDocument::new(&format!("Cash-up: {title}"));
     doc.metadata.info.producer = format!("housie {}", env!("CARGO_PKG_VERSION"));
     doc.metadata.info.creator = doc.metadata.info.producer.clone();
@@ -62,9 +98,9 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         let mut ops = Vec::new();
         let mut y = PAGE_H - MARGIN;
         // A line: plain runs by printpdf, shaped ones kept to draw once the document exists.
-        let mut show = |ops: &mut Vec<Op>, size: f32, y: f32, text: String| {
+        let mut show = |ops: &mut Vec<Op>, size: f32, x: f32, y: f32, text: String| {
             let pieces = typesetter.lay_out("", &text).unwrap_or_else(|_| vec![Piece::Plain(printable(&text))]);
-            let mut x = MARGIN;
+            let mut x = x;
             for piece in pieces {
                 match piece {
                     Piece::Plain(run) => {
@@ -91,18 +127,29 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
                 &words.say("cashup-sheet-page", &[("page", &(i + 1).to_string()), ("pages", &pages.to_string())]),
             );
         }
-        show(&mut ops, 16.0, y, head);
+        show(&mut ops, 16.0, MARGIN, y, head);
         y -= 10.0;
         for line in chunk {
-            show(&mut ops, 10.0, y, line.clone());
+            match line {
+                SheetLine::Text(text) => show(&mut ops, 10.0, MARGIN, y, text.clone()),
+                SheetLine::Figure(label, figure) => {
+                    show(&mut ops, 10.0, MARGIN + 4.0, y, label.clone());
+                    // The amount's right edge on the column; a note after it runs on.
+                    let (amount, note) = figure.split_once(" (").map_or((figure.as_str(), None), |(a, n)| (a, Some(n)));
+                    show(&mut ops, 10.0, FIGURES_RIGHT - width_mm(amount), y, amount.to_string());
+                    if let Some(note) = note {
+                        show(&mut ops, 10.0, FIGURES_RIGHT + 3.0, y, format!("({note}"));
+                    }
+                }
+            }
             y -= 4.6;
         }
         if i + 1 == pages {
             y -= 10.0;
             for who in ["cashup-counted-by", "cashup-checked-by"] {
-                show(&mut ops, 10.0, y, words.say(who, &[]));
-                show(&mut ops, 10.0, y - 8.0, words.say("cashup-signed", &[]));
-                show(&mut ops, 10.0, y - 16.0, words.say("cashup-date", &[]));
+                show(&mut ops, 10.0, MARGIN, y, words.say(who, &[]));
+                show(&mut ops, 10.0, MARGIN, y - 8.0, words.say("cashup-signed", &[]));
+                show(&mut ops, 10.0, MARGIN, y - 16.0, words.say("cashup-date", &[]));
                 ops.push(Op::SetOutlineThickness { pt: Pt(0.5) });
                 for dy in [0.0, 8.0, 16.0] {
                     ops.push(Op::DrawLine {
@@ -183,5 +230,17 @@ fn add_font_resources(pdf: &mut lopdf::Document, page: lopdf::ObjectId, fonts: &
         for &(name, id) in fonts {
             dict.set(name, id);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_line_wraps_at_spaces_and_a_short_one_stays() {
+        let chars = |t: &str| t.chars().count() as f32;
+        assert_eq!(super::wrap("aaa bbb", 10.0, &chars), ["aaa bbb"]);
+        assert_eq!(super::wrap("aaa bbb ccc dddd", 10.0, &chars), ["aaa bbb", "    ccc", "    dddd"]);
+        // A word wider than the room is left whole.
+        assert_eq!(super::wrap("abcdefghijklmn x", 10.0, &chars), ["abcdefghijklmn", "    x"]);
     }
 }

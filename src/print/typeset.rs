@@ -137,14 +137,16 @@ impl<'a> Typesetter<'a> {
                 Script::Inherited => runs.last().copied().flatten(),
                 Script::Common if invisible(c) => previous,
                 Script::Common => {
-                    // Spaces, digits and punctuation between two letters of one shaped script
-                    // are shaped with them; elsewhere plain, unless the run's font lacks them.
+                    // Spaces, digits and ASCII punctuation between two letters of one shaped
+                    // script are shaped with them (a script's font has those); another symbol
+                    // there (£, ₹) is plain when the run's font has it, since the script's
+                    // font may not; elsewhere plain, unless the run's font lacks them.
                     let next = chars[i + 1..]
                         .iter()
                         .map(|&(_, c)| c.script())
                         .find(|s| !matches!(s, Script::Common | Script::Inherited));
                     match previous {
-                        Some(p) if next == Some(p) => Some(p),
+                        Some(p) if next == Some(p) && (c.is_ascii() || !primary.has(c)) => Some(p),
                         Some(p) if !primary.has(c) => Some(p),
                         _ if !primary.has(c) => Some(Script::Common),
                         _ => None,
@@ -272,6 +274,20 @@ mod tests {
         let face = ttf_parser::Face::parse(DEVANAGARI, 0).unwrap();
         let da = face.glyph_index('द').unwrap().0;
         assert_eq!(s.glyphs[1].id, da, "{:?}", s.glyphs);
+    }
+
+    /// A symbol between Devanagari words that housie's Devanagari font lacks (£) is set plain
+    /// in the run's font, not joined to a run no font can print (it used to refuse the whole
+    /// line, and the cash-up sheet printed a Hindi seller's line as question marks).
+    #[test]
+    fn a_symbol_between_devanagari_words_is_set_plain() {
+        let p = pieces("आमदनी £40.00; लौटे");
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert!(matches!(&p[0], Piece::Shaped(s) if s.text == "आमदनी "), "{p:?}");
+        assert_eq!(p[1], Piece::Plain("£40.00; ".into()));
+        assert!(matches!(&p[2], Piece::Shaped(s) if s.text == "लौटे"), "{p:?}");
+        // Without the symbol the words and what is between them stay one shaped run.
+        assert_eq!(pieces("आमदनी 40.00; लौटे").len(), 1);
     }
 
     #[test]
