@@ -268,15 +268,7 @@ fn check_manifest_rows(dir: &Path, record: &RunRecord, manifest_identical: bool)
     match manifest::open(&manifest_path, Some(record.settings.books)) {
         Err(e) => problems.push(format!("{MANIFEST}: {e}")),
         Ok(file) => {
-            let s = &record.settings;
-            let options = crate::generate::RunOptions {
-                books: s.books,
-                first_book: s.first_book,
-                allow_duplicate_lines: s.allow_duplicate_lines,
-                unique_lines_per: s.unique_lines_per,
-                games: s.games,
-                generator: record.seed().generator(),
-            };
+            let options = record.settings.run_options(record.seed().generator());
             let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical)
                 .with_line_scopes(move |book| options.line_scope_of(book));
             let mut located = Vec::new();

@@ -9,7 +9,7 @@ use sha2::Digest;
 use crate::error::Error;
 use crate::export;
 use crate::export::pdf::{Colours, PdfStyle};
-use crate::generate::{RunError, RunOptions, Seed, SeedKind, MAX_UNIQUE_LINE_BOOKS};
+use crate::generate::{RunOptions, Seed, SeedKind};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::logo::{Logo, LogoError};
@@ -215,15 +215,7 @@ impl GeneratePlan {
 
     /// What the drawer needs.
     pub fn run_options(&self) -> RunOptions {
-        let s = &self.settings;
-        RunOptions {
-            books: s.books,
-            first_book: s.first_book,
-            allow_duplicate_lines: s.allow_duplicate_lines,
-            unique_lines_per: s.unique_lines_per,
-            games: s.games,
-            generator: self.seed.generator(),
-        }
+        self.settings.run_options(self.seed.generator())
     }
 
     /// Refuses, before anything is written, what would fail or overwrite without `force`.
@@ -244,12 +236,6 @@ impl GeneratePlan {
         // when unique lines across all its books would drift from the uniform law.
         if !self.compare_only {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
-        }
-        if let Some(after) = &self.after {
-            let per_scope = self.run_options().books_per_scope(after.books());
-            if !self.settings.allow_duplicate_lines && per_scope > MAX_UNIQUE_LINE_BOOKS {
-                return Err(RunError::LinesInfeasible { books: per_scope }.into());
-            }
         }
         self.style().check()?;
         if self.template.layout.books_per_page() > 1

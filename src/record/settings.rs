@@ -79,6 +79,21 @@ pub struct LogoSettings {
 /// The shortest and tallest logo, mm.
 pub const LOGO_HEIGHT_MM: std::ops::RangeInclusive<f32> = 3.0..=60.0;
 
+impl Settings {
+    /// What the drawer needs of these settings, drawing with `generator`: one place for
+    /// generate, the studio and verify's check of the manifest's lines.
+    pub fn run_options(&self, generator: crate::generate::GeneratorVersion) -> crate::generate::RunOptions {
+        crate::generate::RunOptions {
+            books: self.books,
+            first_book: self.first_book,
+            allow_duplicate_lines: self.allow_duplicate_lines,
+            unique_lines_per: self.unique_lines_per,
+            games: self.games,
+            generator,
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {

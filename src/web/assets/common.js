@@ -149,9 +149,14 @@ const housie = (() => {
     return items.slice(0, -1).join(", ") + " " + t("and") + " " + items[items.length - 1];
   }
 
+  // A name as a message id's tail: "Early Five!" → "early-five".
+  function slug(name) {
+    return String(name).trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+
   // What a shipped prize needs, in the page's language; `fallback` is housie's English.
   function needs(name, fallback) {
-    const id = "needs-" + String(name).trim().toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const id = "needs-" + slug(name);
     return words[id] !== undefined ? words[id] : fallback;
   }
 
@@ -162,8 +167,9 @@ const housie = (() => {
   const setName = (name) => named("set", name);
 
   // A prize by its name in the prize set, in the page's language where the catalogue has it.
+  // Its id as Catalogue::prize makes it: lower case, runs of other characters one hyphen.
   function prize(name) {
-    const id = "prize-" + String(name).trim().toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const id = "prize-" + slug(name);
     return words[id] !== undefined ? words[id] : name;
   }
 
