@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use housie::domain::{Numbering, Serial};
-use housie::ledger::{Entry, Units};
+use housie::ledger::{Currency, Entry, Money, Payment, Regime, Units};
 use housie::night::game::Log;
 use housie::night::play_code::CodeKey;
-use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie::night::{Night, NightRun, OpenOptions};
 use housie::pipeline::booklets::{booklet_file_name, write_booklets, BookletFormat};
 use housie::pipeline::GeneratePlan;
 use housie::Error;
@@ -24,16 +24,20 @@ use super::out::{note, Out};
 /// file, phone_only, serial, code and link); a later export into the same folder adds its rows. A phone-only booklet's link carries its code (8 characters, from the run's seed:
 /// only the organiser can make one); without the code a phone cannot follow or claim it.
 ///
-/// When DIR holds a night (night.sqlite), the booklets are recorded there as given to --seller,
-/// and --phone-only keeps them for phones (as `serve --phone-only` does). Stop `housie serve`
-/// first: the night's database is locked while it is served.
+/// The booklets go into play in the same step: the night (night.sqlite, made if there is none)
+/// records them as given to --seller and as given free, or, with --price, as sold: to --buyer
+/// in one sale, or each booklet as a sale of its own, so that a regime's limit per player
+/// counts each remote player on their own. Games with "all" then include them. Booklets already sold
+/// (a lost file sent again) are left as they are. --phone-only keeps them for phones (as
+/// `serve --phone-only` does). Stop `housie serve` first: the night's database is locked while
+/// it is served.
 ///
-/// Exit status: 0 written, 2 a bad range, a file that exists (without --force), or a night
-/// being served.
+/// Exit status: 0 written, 2 a bad range, a file that exists (without --force), a sale the
+/// ledger refuses or would warn of (without --over-limit), or a night being served.
 ///
 ///   housie export spring --booklets 491-500 --out remote
 ///
-///   housie export spring --booklets 491-500 --phone-only --url http://192.168.1.20:8090 --out remote
+///   housie export spring --booklets 491-500 --price 2.50 --phone-only --url http://192.168.1.20:8090 --out remote
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder.
@@ -52,9 +56,32 @@ pub struct Args {
     /// without it the links are paths (`/play?s=…`) to put after the address.
     #[arg(long, value_name = "URL")]
     url: Option<String>,
-    /// Who the booklets are recorded as given to, when DIR holds a night.
+    /// Who the booklets are recorded as given to.
     #[arg(long, value_name = "NAME", default_value = "remote players")]
     seller: String,
+    /// The price of each booklet (book, in a run of books), when the remote players paid:
+    /// recorded as sold at it. Without it they are recorded as given free.
+    #[arg(long, value_name = "AMOUNT", value_parser = Money::parse)]
+    price: Option<Money>,
+    /// Who bought them all, when one player did: one sale, counted against a regime's limit
+    /// per player. Without it each booklet is a sale of its own.
+    #[arg(long, value_name = "NAME")]
+    buyer: Option<String>,
+    /// The price was paid in cash, into the cash box (not by transfer or card).
+    #[arg(long, requires = "price")]
+    cash: bool,
+    /// Record a sale past a regime's limit per player (or a buyer's name like another's) that
+    /// would otherwise be refused.
+    #[arg(long)]
+    over_limit: bool,
+    /// The currency of the night's money, when this export is its first money (as `serve
+    /// --currency`) [default: GBP].
+    #[arg(long, value_name = "CODE")]
+    currency: Option<Currency>,
+    /// The rules the night's money is held to, when this export is its first money (as `serve
+    /// --regime`).
+    #[arg(long, value_name = "NAME")]
+    regime: Option<Regime>,
     /// Write each file as the print file is, declared PDF/X with its colour profile (about half
     /// a megabyte more a file), for a print shop rather than a home printer.
     #[arg(long)]
@@ -150,18 +177,87 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
     Ok(())
 }
 
-/// The night learns what left: the units kept for phones (with --phone-only), and those never
-/// given out, recorded as given to --seller so that the cash-up accounts for them.
-fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<(), Error> {
-    if args.phone_only {
-        night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(e.message))?;
+/// The night learns what left, in one step: the units kept for phones (with --phone-only),
+/// those never given out as given to --seller, and those not yet in play as sold at --price or
+/// given free. Every entry is tried on a copy of the ledger before the first is written. Says
+/// what went into play, if anything did.
+fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option<String>, Error> {
+    let ledger = night.ledger();
+    let price = args.price.unwrap_or(Money::ZERO);
+    let to_play = units.minus(ledger.sold());
+    let mut entries: Vec<(&str, Entry)> = Vec::new();
+    // The money's currency and regime, when this export is the night's first money.
+    let currency = args.currency.or(args.regime.map(Regime::currency));
+    match (ledger.currency(), currency) {
+        (Some(set), Some(asked)) if set != asked => {
+            return Err(Error::Usage(format!("--currency: the night's money is already in {set}, not {asked}")));
+        }
+        (Some(_), _) if args.regime.is_some() && ledger.regime() != args.regime => {
+            return Err(Error::Usage("--regime: the night's money is already held to other rules".into()));
+        }
+        (None, _) if currency.is_some() || (price != Money::ZERO && !to_play.is_empty()) => {
+            let opened = Entry::Opened { currency: currency.unwrap_or(Currency::GBP), regime: args.regime };
+            entries.push(("--currency", opened));
+        }
+        _ => {}
     }
-    let fresh = units.minus(&night.ledger().issued_units());
+    let fresh = units.minus(&ledger.issued_units());
     if !fresh.is_empty() {
-        let entry = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
-        night.record_money(entry, false).map_err(|e| Error::Usage(format!("--seller: {}", e.message)))?;
+        entries.push(("--seller", Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() }));
     }
-    Ok(())
+    let how = if args.cash { Payment::Cash } else { Payment::Other };
+    let sale = |units: &Units| Entry::Sold {
+        units: units.to_string(),
+        price,
+        seller: None,
+        buyer: args.buyer.clone(),
+        how,
+        remote: true,
+    };
+    // One sale to a named buyer (or of paper given free); else a sale a booklet, each a player.
+    match (&args.buyer, price == Money::ZERO) {
+        _ if to_play.is_empty() => {}
+        (Some(_), _) | (None, true) => entries.push(("--price", sale(&to_play))),
+        (None, false) => {
+            for unit in to_play.ranges().iter().flat_map(|r| r.clone()) {
+                entries.push(("--price", sale(&Units::of_sorted([unit..=unit]))));
+            }
+        }
+    }
+    let mut trial = ledger.clone();
+    for (flag, entry) in &mut entries {
+        *entry = trial.normalised(entry.clone());
+        trial.check_new(entry, &NoWins).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
+        if let (false, Some(why)) = (args.over_limit, trial.over_limit(entry)) {
+            return Err(Error::Usage(format!("{flag}: {why}; give --over-limit to record it anyway")));
+        }
+        trial.apply(entry, &NoWins);
+    }
+    if args.phone_only {
+        night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(format!("--phone-only: {}", e.message)))?;
+    }
+    for (flag, entry) in entries {
+        night.record_money(entry, true).map_err(|e| Error::Usage(format!("{flag}: {}", e.message)))?;
+    }
+    if to_play.is_empty() {
+        return Ok(None);
+    }
+    let what = match (price == Money::ZERO, &args.buyer) {
+        (false, Some(buyer)) => format!("sold to {buyer} at {price} each"),
+        (false, None) => format!("sold at {price} each, each to a player of its own"),
+        (true, Some(buyer)) => format!("given free to {buyer}"),
+        (true, None) => "given free".to_string(),
+    };
+    Ok(Some(format!("{} {to_play} {what}: in play in every game of \"all\"", night.ledger().unit())))
+}
+
+/// An export pays no prize: no ticket has won for its entries.
+struct NoWins;
+
+impl housie::ledger::Wins for NoWins {
+    fn place(&self, _: i64, _: &str, _: &str) -> Option<usize> {
+        None
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
@@ -195,28 +291,17 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let numbering = run.record.settings.numbering();
     let key = CodeKey::of_seed(&run.record.seed);
     let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
-    // The night, when there is one (or when phone-only must be recorded): it learns what left,
-    // once the files are written.
-    let has_night = args.dir.join(NIGHT_DB).exists();
-    let (mut night, run) = match has_night || args.phone_only {
-        true => {
-            let (night, notes) = Night::open(run, OpenOptions::default())?;
-            for n in notes {
-                note!("housie: {n}");
-            }
-            let run = std::sync::Arc::clone(&night.run);
-            (Some(night), run)
-        }
-        false => (None, std::sync::Arc::new(run)),
-    };
-    let mut phone_only = night.as_ref().map_or_else(Units::default, |n| n.ledger().phone_only().clone());
-    if args.phone_only {
-        phone_only = phone_only.or(&units);
+    // The night (made if there is none) learns what left and puts it in play, before the
+    // files are written: a refused sale writes nothing, and an export tried again finds the
+    // booklets in play and records nothing twice.
+    let (mut night, notes) = Night::open(run, OpenOptions::default())?;
+    for n in notes {
+        note!("housie: {n}");
     }
+    let in_play = record_export(&mut night, &args, &units)?;
+    let phone_only = night.ledger().phone_only().clone();
+    let run = std::sync::Arc::clone(&night.run);
     let files = write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book))?;
-    if let Some(night) = &mut night {
-        record_export(night, &args, &units)?;
-    }
     for &unit in &list {
         let file = booklet_file_name(unit, format(&args));
         links.insert(unit, link_row(unit, file, numbering, &key, phone_only.contains(unit), &base));
@@ -229,6 +314,9 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         if files.len() == 1 { "" } else { "s" },
         args.out.display()
     ));
+    if let Some(in_play) = in_play {
+        out.text(&format!("{in_play}\n"));
+    }
     out.finish()?;
     let text_seed = run.record.seed_kind == Some(housie::generate::SeedKind::Text);
     if text_seed && !phone_only.and(&units).is_empty() {

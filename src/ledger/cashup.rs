@@ -95,6 +95,10 @@ pub struct Cashup {
     pub missing: String,
     /// Units returned damaged.
     pub damaged: String,
+    /// Units given free (standing sales at 0.00): in play, nothing taken.
+    pub given_free: String,
+    /// Units sold or given to players away from the hall (`housie export`).
+    pub remote: String,
     /// Sales voided.
     pub voided: usize,
     /// Each sale voided: its entry, units, amount and the reason given.
@@ -195,6 +199,12 @@ impl Ledger {
             sellers,
             missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
             damaged: self.damaged.to_string(),
+            given_free: self
+                .standing()
+                .filter(|s| s.price == Money::ZERO)
+                .fold(Units::default(), |all, s| all.or(&s.units))
+                .to_string(),
+            remote: self.standing().filter(|s| s.remote).fold(Units::default(), |all, s| all.or(&s.units)).to_string(),
             voided: self.sales.iter().filter(|s| s.voided).count(),
             voided_sales: self
                 .sales
@@ -316,6 +326,9 @@ impl Cashup {
         if !self.damaged.is_empty() {
             let _ = writeln!(out, "{}", say("cashup-damaged", &[("units", &units), ("damaged", &self.damaged)]));
         }
+        if !self.given_free.is_empty() {
+            let _ = writeln!(out, "{}", say("cashup-given-free", &[("units", &units), ("free", &self.given_free)]));
+        }
         if self.voided > 0 {
             let _ = writeln!(out, "{}", say("cashup-voided", &[("count", &self.voided.to_string())]));
             for v in &self.voided_sales {
@@ -402,7 +415,7 @@ impl Cashup {
 }
 
 /// A place (1st, 2nd …) in the catalogue's words; past the tenth, as English writes it.
-fn place(words: &Catalogue, n: usize) -> String {
+pub(super) fn place(words: &Catalogue, n: usize) -> String {
     let id = format!("place-{n}");
     if words.messages.contains_key(&id) {
         words.say(&id, &[])

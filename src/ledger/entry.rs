@@ -52,6 +52,10 @@ pub enum Entry {
         /// How it was paid.
         #[serde(default)]
         how: Payment,
+        /// Sold away from the hall, to players who play from a file (`housie export`): in play,
+        /// but not the hall's paper, so it does not make the games play only what was sold.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        remote: bool,
     },
     /// Issued paper given back unsold (or `damaged`).
     Returned {
@@ -92,4 +96,17 @@ pub enum Entry {
         #[serde(default)]
         how: Payment,
     },
+}
+
+impl Entry {
+    /// Whether the entry is money, which needs the night's currency: paper given out, given
+    /// back or given free (a sale at 0.00, as `housie export` gives remote players' booklets)
+    /// does not.
+    pub fn needs_currency(&self) -> bool {
+        match self {
+            Entry::Opened { .. } | Entry::Issued { .. } | Entry::Returned { .. } => false,
+            Entry::Sold { price, .. } => *price != Money::ZERO,
+            _ => true,
+        }
+    }
 }

@@ -150,6 +150,8 @@ struct Sale {
     seller: Option<String>,
     buyer: Option<String>,
     how: Payment,
+    /// Sold to players away from the hall (`Entry::Sold::remote`).
+    remote: bool,
     voided: bool,
     /// Why it was voided, as the desk gave it (empty: no reason given).
     void_reason: String,
@@ -227,9 +229,17 @@ impl Ledger {
         self.entries == 0
     }
 
-    /// The units sold and not voided: what is in play when a game starts.
+    /// The units sold (or given free) and not voided: what is in play when a game starts,
+    /// once the hall's paper is sold through the ledger (see [`Ledger::hall_sells`]).
     pub fn sold(&self) -> &Units {
         &self.sold
+    }
+
+    /// Whether the hall's own paper is sold through the ledger: a standing sale that is not
+    /// remote (`housie export`'s). Until then every unit of the run is in play, the exported
+    /// ones with the rest.
+    pub fn hall_sells(&self) -> bool {
+        self.standing().any(|s| !s.remote)
     }
 
     /// The units kept for phones: followed and claimed only with their code.
@@ -304,7 +314,7 @@ impl Ledger {
             }
             return regime.map_or(Ok(()), |r| r.check_currency(*currency));
         }
-        if self.currency.is_none() && !matches!(entry, Entry::Issued { .. } | Entry::Returned { .. }) {
+        if self.currency.is_none() && entry.needs_currency() {
             return Err(LedgerError::NoCurrency);
         }
         match entry {
@@ -413,11 +423,11 @@ impl Ledger {
                 let mine = self.issued.entry(seller.clone()).or_default();
                 *mine = mine.or(&given);
             }
-            Entry::Sold { units: text, price, seller, buyer, how } => {
+            Entry::Sold { units: text, price, seller, buyer, how, remote } => {
                 let units = units(text);
                 let seller = seller.clone().or_else(|| self.issued_to(&units));
                 self.sold = self.sold.or(&units);
-                let (price, how, buyer) = (*price, *how, buyer.clone());
+                let (price, how, buyer, remote) = (*price, *how, buyer.clone(), *remote);
                 self.sales.push(Sale {
                     entry: self.entries,
                     units,
@@ -425,6 +435,7 @@ impl Ledger {
                     seller,
                     buyer,
                     how,
+                    remote,
                     voided: false,
                     void_reason: String::new(),
                 });

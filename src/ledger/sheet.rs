@@ -25,10 +25,62 @@ const LINES_PER_PAGE: usize = 50;
 /// Where the totals' figures end, mm from the page's left edge.
 const FIGURES_RIGHT: f32 = MARGIN + 90.0;
 
-/// A line of the sheet: text, or a total's label with its figure set in the figures' column.
+/// A line of the sheet: text, a total's label with its figure set in the figures' column, or
+/// a row of a table (a seller's paper, a prize paid): each cell at its column.
 enum SheetLine {
     Text(String),
     Figure(String, String),
+    Row(Vec<(String, Column)>),
+}
+
+/// A table's column: where its cells start (or, for figures, end), mm from the page's left
+/// edge, and how wide they may be.
+#[derive(Clone, Copy)]
+struct Column {
+    at: f32,
+    width: f32,
+    /// Figures: set right-aligned, ending at `at`.
+    right: bool,
+}
+
+const fn col(at: f32, width: f32) -> Column {
+    Column { at, width, right: false }
+}
+
+const fn figure(at: f32, width: f32) -> Column {
+    Column { at, width, right: true }
+}
+
+/// A table: each column's head (a catalogue id) and its place.
+type Table = [(&'static str, Column)];
+
+/// The sellers' table, each column under its head: seller, issued, sold, how many, takings,
+/// returned, missing.
+const SELLER_TABLE: [(&str, Column); 7] = [
+    ("cashup-col-seller", col(MARGIN + 4.0, 30.0)),
+    ("cashup-col-issued", col(53.0, 28.0)),
+    ("cashup-col-sold", col(82.0, 28.0)),
+    ("cashup-col-count", figure(124.0, 12.0)),
+    ("cashup-col-takings", figure(150.0, 24.0)),
+    ("cashup-col-returned", col(153.0, 19.0)),
+    ("cashup-col-missing", col(173.0, 19.0)),
+];
+/// The prizes' table: entry, game, prize, place, ticket, amount, how paid.
+const PAYOUT_TABLE: [(&str, Column); 7] = [
+    ("cashup-col-entry", figure(MARGIN + 9.0, 9.0)),
+    ("cashup-col-game", figure(39.0, 10.0)),
+    ("cashup-col-prize", col(42.0, 42.0)),
+    ("cashup-col-place", col(85.0, 15.0)),
+    ("cashup-col-serial", col(101.0, 30.0)),
+    ("cashup-col-amount", figure(158.0, 26.0)),
+    ("cashup-col-how", col(161.0, 31.0)),
+];
+
+/// The table rows of `cells` under `columns`, or `None` when a cell is wider than its column
+/// (the caller then sets the line as running text).
+fn row(cells: Vec<String>, table: &Table, width: &dyn Fn(&str) -> f32) -> Option<SheetLine> {
+    let fits = cells.iter().zip(table).all(|(c, (_, col))| width(c) <= col.width);
+    fits.then(|| SheetLine::Row(cells.into_iter().zip(table.iter().map(|(_, c)| *c)).collect()))
 }
 
 /// `line` cut at spaces into lines no wider than `room` mm (by `width`), the later ones
@@ -83,8 +135,83 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
     let mut lines: Vec<SheetLine> = vec![SheetLine::Text(cashup.title_in(words))];
     lines.extend(totals.iter().map(|(label, figure)| SheetLine::Figure(format!("{label}:"), figure.clone())));
     let text = cashup.to_text_in(words);
+    let money = |m: super::Money| cashup.currency.map_or_else(|| m.to_string(), |c| c.show(m));
+    let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+    let heads = |table: &Table| -> Vec<String> { table.iter().map(|(id, _)| words.say(id, &[])).collect() };
+    let sellers_head = (!cashup.sellers.is_empty()).then(|| text.lines().nth(1 + totals.len())).flatten();
+    let payouts_head = words.say("cashup-prizes", &[]);
+    // The table each line of the text belongs to: its rows come from the cash-up itself.
+    let mut table: Option<(&Table, std::vec::IntoIter<Vec<String>>)> = None;
     for line in text.lines().skip(1 + totals.len()).chain(more.iter().map(String::as_str)) {
+        if let Some((columns, rows)) = &mut table {
+            if let Some(cells) = rows.next() {
+                let note = cells.get(columns.len()).cloned().filter(|n| !n.is_empty());
+                match row(cells.into_iter().take(columns.len()).collect(), columns, &width_mm) {
+                    Some(r) => lines.push(r),
+                    None => lines.extend(wrap(line, PAGE_W - 2.0 * MARGIN, &width_mm).into_iter().map(SheetLine::Text)),
+                }
+                if let Some(note) = note {
+                    lines.extend(
+                        wrap(&format!("    {note}"), PAGE_W - 2.0 * MARGIN, &width_mm).into_iter().map(SheetLine::Text),
+                    );
+                }
+                continue;
+            }
+            table = None;
+        }
         lines.extend(wrap(line, PAGE_W - 2.0 * MARGIN, &width_mm).into_iter().map(SheetLine::Text));
+        if Some(line) == sellers_head {
+            let rows: Vec<Vec<String>> = cashup
+                .sellers
+                .iter()
+                .map(|l| {
+                    vec![
+                        crate::domain::text::escape(&l.seller).into_owned(),
+                        dash(&l.issued),
+                        dash(&l.sold),
+                        l.sold_count.to_string(),
+                        money(l.takings),
+                        dash(&l.returned),
+                        dash(&l.missing),
+                    ]
+                })
+                .collect();
+            lines.extend(row(heads(&SELLER_TABLE), &SELLER_TABLE, &width_mm));
+            table = Some((&SELLER_TABLE, rows.into_iter()));
+        } else if line == payouts_head && !cashup.payouts.is_empty() {
+            let rows: Vec<Vec<String>> = cashup
+                .payouts
+                .iter()
+                .map(|p| {
+                    let how =
+                        words.say(if p.how == super::Payment::Cash { "cashup-cash" } else { "cashup-not-cash" }, &[]);
+                    // What follows the row: a move, a void.
+                    let mut note = Vec::new();
+                    if !p.moved_from.is_empty() {
+                        note.push(words.say("cashup-moved", &[("from", &p.moved_from.join(", "))]));
+                    }
+                    match p.voided.as_deref() {
+                        None => {}
+                        Some("") => note.push(words.say("cashup-voided-entry", &[])),
+                        Some(why) => {
+                            note.push(words.say("cashup-voided-why", &[("why", &crate::domain::text::escape(why))]))
+                        }
+                    }
+                    vec![
+                        format!("#{}", p.entry),
+                        p.game.to_string(),
+                        words.prize(&p.prize),
+                        super::cashup::place(words, p.place),
+                        crate::domain::text::escape(&p.serial).into_owned(),
+                        money(p.amount),
+                        how,
+                        note.join(" "),
+                    ]
+                })
+                .collect();
+            lines.extend(row(heads(&PAYOUT_TABLE), &PAYOUT_TABLE, &width_mm));
+            table = Some((&PAYOUT_TABLE, rows.into_iter()));
+        }
     }
     let mut shaped: Vec<(usize, Shaped, f32, f32, f32)> = Vec::new();
     let chunks: Vec<&[SheetLine]> = lines.chunks(LINES_PER_PAGE).collect();
@@ -132,6 +259,12 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         for line in chunk {
             match line {
                 SheetLine::Text(text) => show(&mut ops, 10.0, MARGIN, y, text.clone()),
+                SheetLine::Row(cells) => {
+                    for (text, column) in cells {
+                        let x = if column.right { column.at - width_mm(text) } else { column.at };
+                        show(&mut ops, 10.0, x, y, text.clone());
+                    }
+                }
                 SheetLine::Figure(label, figure) => {
                     show(&mut ops, 10.0, MARGIN + 4.0, y, label.clone());
                     // The amount's right edge on the column; a note after it runs on.

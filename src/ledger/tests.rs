@@ -27,7 +27,14 @@ fn issued(seller: &str, units: &str) -> Entry {
 }
 
 fn sold(units: &str, price: &str, seller: Option<&str>, how: Payment) -> Entry {
-    Entry::Sold { units: units.into(), price: gbp(price), seller: seller.map(Into::into), buyer: None, how }
+    Entry::Sold {
+        units: units.into(),
+        price: gbp(price),
+        seller: seller.map(Into::into),
+        buyer: None,
+        how,
+        remote: false,
+    }
 }
 
 fn paid(game: i64, prize: &str, serial: &str, amount: &str) -> Entry {
@@ -147,6 +154,12 @@ fn every_wrong_entry_is_refused_with_the_reason() {
     assert_eq!(refused(Entry::Opened { currency: Currency::GBP, regime: None }), "the night's currency is already GBP");
     let fresh = Ledger::new(1..=500);
     assert_eq!(fresh.check(&sold("1", "5", None, Payment::Cash), &Confirmed), Err(LedgerError::NoCurrency));
+    // Paper given free (a sale at 0.00) is not money: it needs no currency, and is in play.
+    let mut fresh = fresh;
+    let free = sold("1-2", "0", None, Payment::Other);
+    assert_eq!(fresh.check(&free, &Confirmed), Ok(()));
+    fresh.apply(&free, &Confirmed);
+    assert_eq!((fresh.sold().to_string(), fresh.cashup().given_free), ("1-2".to_string(), "1-2".to_string()));
 }
 
 #[test]
@@ -189,7 +202,8 @@ fn any_entry() -> impl Strategy<Value = Entry> {
             price: Money::from_minor(p),
             seller,
             buyer: None,
-            how: Payment::Cash
+            how: Payment::Cash,
+            remote: false
         }),
         (units, any::<bool>()).prop_map(|(units, damaged)| Entry::Returned { units, damaged }),
         (1usize..30).prop_map(|entry| Entry::Voided { entry, reason: None }),
@@ -241,6 +255,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
             seller: None,
             buyer: Some("table 4".into()),
             how: Payment::Cash,
+            remote: false,
         },
         Entry::Sold {
             units: "3-5".into(),
@@ -248,6 +263,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
             seller: None,
             buyer: Some("table 7".into()),
             how: Payment::Cash,
+            remote: false,
         },
         paid(2, "full house", "000040-2-5", "590.00"),
     ];
@@ -283,6 +299,7 @@ fn every_limit_at_below_and_above_its_boundary() {
         seller: None,
         buyer: Some("Ann".into()),
         how: Payment::Cash,
+        remote: false,
     };
     // A player: two books at 3.99/4.00/4.01 come to 7.98/8.00/8.02.
     for (price, above) in [("3.99", false), ("4.00", false), ("4.01", true)] {
@@ -509,6 +526,7 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
         seller: Some("Ａｎｎ".into()),
         buyer: Some("Ｂｏｂ".into()),
         how: Payment::Cash,
+        remote: false,
     };
     let Entry::Sold { seller, buyer, .. } = ledger.normalised(full_width) else { panic!() };
     assert_eq!((seller.as_deref(), buyer.as_deref()), (Some("Ann"), Some("Bob")));
@@ -525,6 +543,7 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
         seller: seller.map(Into::into),
         buyer: buyer.map(Into::into),
         how: Payment::Cash,
+        remote: false,
     };
     assert!(ledger.check_new(&hidden(None, Some("B\u{200B}ob")), &Confirmed).is_err());
     assert!(ledger.check_new(&hidden(Some("A\u{200B}nn"), None), &Confirmed).is_err());
@@ -579,7 +598,10 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
             })
             .collect()
     };
-    let text_lines = c.to_text().lines().count();
+    // The text's lines, a row of column heads over each table (sellers, prizes paid), and a
+    // line under each prize paid that was moved or voided, saying so.
+    let notes = c.payouts.iter().filter(|p| p.voided.is_some() || !p.moved_from.is_empty()).count();
+    let text_lines = c.to_text().lines().count() + 2 + notes;
     let pages = read(cashup_pdf(&c, &[], "Spring Fair", &font, Catalogue::english()));
     assert_eq!(pages.len(), 1);
     let (texts, lines, title) = &pages[0];
@@ -614,6 +636,23 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
         assert_eq!((texts.len(), lines.len()), (1 + body + signed, signed), "page {}", i + 1);
     }
     assert!(!cashup_pdf(&c, &[], "Spring Fair", &font, Catalogue::english()).is_empty());
+
+    // The tables: each seller's row (and the heads) has its cells at the columns (issued at
+    // 53 mm, sold at 82), each prize paid its prize at 42 mm and its ticket at 101.
+    let doc = lopdf::Document::load_mem(&cashup_pdf(&c, &[], "Spring Fair", &font, Catalogue::english())).unwrap();
+    let page = *doc.get_pages().values().next().unwrap();
+    let content = lopdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
+    let mut at: Vec<(f32, f32)> = Vec::new();
+    for op in content.operations.iter().filter(|op| op.operator == "Tm") {
+        at.push((mm(op.operands[4].as_float().unwrap()), mm(op.operands[5].as_float().unwrap())));
+    }
+    let rows_with = |xs: &[f32]| {
+        let mut ys: Vec<f32> = at.iter().map(|p| p.1).collect();
+        ys.dedup_by(|a, b| (*a - *b).abs() < 0.01);
+        ys.iter().filter(|&&y| xs.iter().all(|&x| at.iter().any(|p| near(p.0, x) && near(p.1, y)))).count()
+    };
+    assert_eq!(rows_with(&[53.0, 82.0]), c.sellers.len() + 1);
+    assert_eq!(rows_with(&[42.0, 101.0]), c.payouts.len() + 1);
 }
 
 /// A cash-up in rupees whose seller is named in Hindi: the name is shaped in housie's own
@@ -631,6 +670,7 @@ fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
             seller: Some("किरण".into()),
             buyer: None,
             how: Payment::Cash,
+            remote: false,
         },
     ];
     let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();

@@ -707,7 +707,8 @@ mod tests {
                     price: crate::ledger::Money::from_minor(p),
                     seller: None,
                     buyer: None,
-                    how: Default::default()
+                    how: Default::default(),
+                    remote: false
                 }
             }),
             (".{0,20}", ".{0,12}").prop_map(|(serial, prize)| Event::Money {

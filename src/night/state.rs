@@ -172,14 +172,16 @@ impl Night {
         check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
         crate::domain::text::check_name(name).map_err(|e| CommandError::new(Refused::Invalid, format!("name: {e}")))?;
         let set = self.prize_set(prizes)?;
-        // Once paper has been sold, a game plays what was sold: `all` means the books sold,
-        // and a book that was not sold cannot be in play.
+        // Once the hall's paper is sold through the ledger, a game plays what was sold: `all`
+        // means the books sold (remote players' with them), and a book that was not sold cannot
+        // be in play. Until then, every book is.
         let sold = self.ledger.sold();
+        let counted = self.ledger.hall_sells();
         let everything = books.trim().is_empty() || books.trim().eq_ignore_ascii_case("all");
-        let books = if !sold.is_empty() && everything { sold.to_string() } else { books.to_string() };
+        let books = if counted && everything { sold.to_string() } else { books.to_string() };
         let books = BookRanges::parse(&books, self.run.books(), self.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
-        if !sold.is_empty() {
+        if counted {
             let unsold = Units::of_sorted(books.spans()).minus(sold);
             if !unsold.is_empty() {
                 let what = if self.numbering().games().is_some() { "booklets" } else { "books" };
@@ -486,11 +488,11 @@ impl Night {
     }
 
     /// Records a ledger entry, checked as a replay checks it; the night's currency (and regime)
-    /// is recorded first if nothing has set it yet. An entry to confirm first (past the
+    /// is recorded first if nothing has set it yet and the entry is money. An entry to confirm first (past the
     /// regime's limit, a payout above the takings, a name like another) is refused (409, with
     /// why) unless `over_limit` says the caller knows.
     pub fn record_money(&mut self, entry: Entry, over_limit: bool) -> Result<(), CommandError> {
-        if self.ledger.currency().is_none() && !matches!(entry, Entry::Opened { .. }) {
+        if self.ledger.currency().is_none() && entry.needs_currency() {
             let opened = Entry::Opened { currency: self.currency, regime: self.regime };
             self.commit(0, Event::Money { entry: opened })?;
         }

@@ -154,13 +154,15 @@ impl NightRecord {
     }
 
     /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
-    /// `dir`, as ranges: `None` when no night was played there or nothing was sold.
+    /// `dir`, as ranges: `None` when no night was played there or the hall sold none of its own.
     pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
         if !dir.join(NIGHT_DB).exists() {
             return Ok(None);
         }
         let record = NightRecord::read(dir)?;
-        Ok(record.money.map(|m| m.sold).filter(|s| !s.is_empty()))
+        // Only once the hall sells its own paper through the ledger (the remote players' alone
+        // leave every book in play, as a new game's "all" does).
+        Ok(record.money.filter(|m| m.sold != m.remote).map(|m| m.sold))
     }
 
     /// The record of these games and this ledger.

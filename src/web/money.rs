@@ -144,6 +144,7 @@ pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
             seller: body.seller.map(|s| s.trim().to_string()),
             buyer: body.buyer.map(|s| s.trim().to_string()),
             how: body.how,
+            remote: false,
         })
     })
     .await

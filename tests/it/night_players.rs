@@ -418,14 +418,17 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     let d = Dir::new();
     d.run(&["generate", "--booklets", "6", "--games", "3", "--seed", "remote", "--out", "run"]).success();
     let rows = manifest_rows(&d.read("run/manifest.csv"));
-    // Without a night, nothing is recorded and no night is made. What a killed export left
-    // behind is cleared.
+    // The booklet goes into play in the same step: a night is made, and records it given
+    // free. What a killed export left behind is cleared.
     std::fs::create_dir_all(d.join("post")).unwrap();
     std::fs::write(d.join("post/.housie-killed.tmp"), b"half a PDF").unwrap();
     let out = d.run(&["export", "run", "--booklets", "2", "--out", "post"]).success();
     assert!(!d.join("post/.housie-killed.tmp").exists());
-    assert_eq!(out.stdout(), "wrote 1 booklet file and links.csv to post\n");
-    assert!(!d.join("run").join(housie::night::NIGHT_DB).exists());
+    assert_eq!(
+        out.stdout(),
+        "wrote 1 booklet file and links.csv to post\nbooklets 2 given free: in play in every game of \"all\"\n"
+    );
+    assert_eq!(night(&d.join("run")).unwrap().ledger().cashup().given_free, "2");
     let pages = serials_on_pages(&d.join("post/booklet-000002.pdf"));
     assert_eq!(pages.len(), 3, "one page a game");
     for (g, page) in pages.iter().enumerate() {
@@ -477,13 +480,16 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
             "phones",
         ])
         .success();
-    assert_eq!(out.stdout(), "wrote 2 booklet files and links.csv to phones\n");
+    assert_eq!(
+        out.stdout(),
+        "wrote 2 booklet files and links.csv to phones\nbooklets 5-6 given free: in play in every game of \"all\"\n"
+    );
     let links = d.read("phones/links.csv");
     let lines: Vec<Vec<&str>> = links.lines().skip(1).map(|l| l.split(',').collect()).collect();
     assert_eq!(lines.len(), 2);
     let mut n = night(&d.join("run")).unwrap();
     assert_eq!(n.ledger().phone_only().to_string(), "5-6");
-    assert_eq!(n.ledger().issued_units().to_string(), "5-6");
+    assert_eq!(n.ledger().issued_units().to_string(), "1-2, 5-6");
     n.create_game("Game 1", &housie::night::PrizeChoice::Named("uk".into()), "5-6", Some(1), false).unwrap();
     let app = App::new(n);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
@@ -501,6 +507,80 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
         assert_eq!(get(format!("/api/play/{serial}?code={code}")), StatusCode::OK);
         assert_eq!(get(format!("/api/play/{serial}")), StatusCode::NOT_FOUND);
     }
+}
+
+#[test]
+fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "30", "--games", "2", "--seed", "remote", "--out", "run"]).success();
+    // A night that records no sales: every booklet is in play, the exported ones with the rest.
+    d.run(&["export", "run", "--booklets", "26-27", "--out", "free"]).success();
+    let mut n = night(&d.join("run")).unwrap();
+    let all = |n: &mut housie::night::Night| {
+        let id = n.create_game("g", &housie::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
+        n.games()[id as usize - 1].books.to_string()
+    };
+    assert_eq!(all(&mut n), "1-30");
+    drop(n);
+    // The hall sells 1-4 at the desk: "all" is then what was sold, and the exported booklets
+    // are among it, as are those sold at a price to players of their own.
+    let mut n = night(&d.join("run")).unwrap();
+    let sale = housie::ledger::Entry::Sold {
+        units: "1-4".into(),
+        price: housie::ledger::Money::parse("2").unwrap(),
+        seller: None,
+        buyer: Some("table 1".into()),
+        how: housie::ledger::Payment::Cash,
+        remote: false,
+    };
+    n.record_money(sale, false).unwrap();
+    drop(n);
+    let priced = d.run(&["export", "run", "--booklets", "28-30", "--price", "3", "--out", "paid"]).success();
+    assert!(
+        priced.stdout().ends_with(
+            "booklets 28-30 sold at 3.00 each, each to a player of its own: in play in every game of \"all\"\n"
+        ),
+        "{}",
+        priced.stdout()
+    );
+    let mut n = night(&d.join("run")).unwrap();
+    assert_eq!(all(&mut n), "1-4, 26-30");
+    let c = n.ledger().cashup();
+    assert_eq!((c.given_free.as_str(), c.takings.to_string().as_str(), c.missing.as_str()), ("26-27", "17.00", ""));
+    drop(n);
+    // One buyer: one sale. The same booklets sent again later are left as they are.
+    let ann = d.run(&["export", "run", "--booklets", "10-12", "--price", "3", "--buyer", "Ann", "--out", "ann"]);
+    let ann = ann.success();
+    assert!(ann.stdout().contains("sold to Ann at 3.00 each"), "{}", ann.stdout());
+    let again =
+        d.run(&["export", "run", "--booklets", "10-12", "--price", "3", "--buyer", "Ann", "--out", "ann", "--force"]);
+    assert_eq!(again.success().stdout(), "wrote 3 booklet files and links.csv to ann\n");
+    let night_ = night(&d.join("run")).unwrap();
+    assert_eq!(night_.ledger().cashup().takings.to_string(), "26.00");
+}
+
+#[test]
+fn an_export_past_the_regimes_limit_a_player_is_refused_before_anything_is_written() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "10", "--games", "2", "--seed", "limit", "--out", "run"]).success();
+    let args = ["export", "run", "--booklets", "1-3", "--price", "3", "--buyer", "Ann", "--out", "ann"];
+    let regime = ["--regime", "uk-non-commercial"];
+    let refused = d.run(&[&args[..], &regime[..]].concat()).expect_code(2);
+    assert_eq!(
+        refused.stderr().lines().last().unwrap(),
+        "housie: --price: Ann would have paid 9.00, over the 8.00 a player may pay for a night of UK non-commercial \
+         bingo; give --over-limit to record it anyway"
+    );
+    assert!(!d.join("ann/booklet-000001.pdf").exists(), "nothing written");
+    assert!(night(&d.join("run")).unwrap().ledger().is_empty(), "nothing recorded");
+    // Each booklet a player of its own: no one passes the limit.
+    d.run(&["export", "run", "--booklets", "1-3", "--price", "3", "--out", "each", "--regime", "uk-non-commercial"])
+        .success();
+    let c = night(&d.join("run")).unwrap().ledger().cashup();
+    assert_eq!((c.warnings.len(), c.sold.as_str(), c.expected_cash.to_string().as_str()), (0, "1-3", "0.00"));
+    // Another currency than the night's is refused by name.
+    let inr = d.run(&["export", "run", "--booklets", "4", "--price", "3", "--out", "each", "--currency", "INR"]);
+    assert!(inr.expect_code(2).stderr().contains("--currency: the night's money is already in GBP, not INR"));
 }
 
 #[tokio::test]
