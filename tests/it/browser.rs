@@ -64,6 +64,27 @@ async fn session(
         .expect("a WebDriver session in headless Chromium")
 }
 
+/// Resizes `c`'s window so that its page (the viewport) is exactly `width` × `height`: a
+/// headless window's size counts the browser's own frame too.
+pub async fn viewport(c: &Client, width: u32, height: u32) {
+    for _ in 0..3 {
+        let inner = js(c, "return [innerWidth, innerHeight]").await;
+        let (w, h) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
+        if (w, h) == (width, height) {
+            return;
+        }
+        let (ow, oh) = c.get_window_size().await.unwrap();
+        c.set_window_size(
+            (ow as i64 + i64::from(width) - i64::from(w)) as u32,
+            (oh as i64 + i64::from(height) - i64::from(h)) as u32,
+        )
+        .await
+        .unwrap();
+    }
+    let inner = js(c, "return [innerWidth, innerHeight]").await;
+    assert_eq!(inner, serde_json::json!([width, height]), "the page's size");
+}
+
 /// Polls `css`'s text until `want` accepts it (10 s at most: two cores shared with Chromium, Lighthouse and PDF work can be slow); returns it.
 pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();

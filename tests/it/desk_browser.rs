@@ -20,12 +20,12 @@ use crate::serving::{exchange, free_port, serve, wait_for_port, Process};
 use crate::util::{manifest_rows, tool, Dir, Row};
 
 /// A served run, chromedriver, and what a test needs to open pages.
-struct Hall {
-    dir: Dir,
+pub struct Hall {
+    pub dir: Dir,
     run: PathBuf,
-    rows: Vec<Row>,
-    port: u16,
-    url: String,
+    pub rows: Vec<Row>,
+    pub port: u16,
+    pub url: String,
     server: Option<Process>,
     chromium: PathBuf,
     driver_port: u16,
@@ -33,7 +33,7 @@ struct Hall {
 }
 
 impl Hall {
-    async fn open(books: u64) -> Option<Hall> {
+    pub async fn open(books: u64) -> Option<Hall> {
         let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return None };
         let dir = Dir::new();
         let run = dir.join("run");
@@ -46,7 +46,7 @@ impl Hall {
         Some(Hall { dir, run, rows, port, url, server: Some(server), chromium, driver_port, _driver: driver })
     }
 
-    async fn page(&self, path: &str, width: u32, height: u32) -> Client {
+    pub async fn page(&self, path: &str, width: u32, height: u32) -> Client {
         let c = browser(self.driver_port, &self.chromium, width, height).await;
         let url = if path == "desk" { self.url.clone() } else { format!("http://127.0.0.1:{}{path}", self.port) };
         c.goto(&url).await.unwrap();
@@ -60,17 +60,17 @@ impl Hall {
         desk
     }
 
-    fn token(&self) -> &str {
+    pub fn token(&self) -> &str {
         self.url.split("?token=").nth(1).unwrap()
     }
 
     /// A reading through the API, with the caller's token.
-    fn get(&self, path: &str) -> Value {
+    pub fn get(&self, path: &str) -> Value {
         exchange(self.port, "GET", path, self.token(), "").1
     }
 
     /// A change through the API, as another desk would make it.
-    fn post(&self, path: &str, body: &str) -> Value {
+    pub fn post(&self, path: &str, body: &str) -> Value {
         exchange(self.port, "POST", path, self.token(), body).1
     }
 }

@@ -12,6 +12,7 @@ mod desk_browser;
 mod draw_statistics;
 mod fit;
 mod generator;
+mod hall_screens;
 mod hardening;
 mod hindi_browser;
 mod house;

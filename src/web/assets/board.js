@@ -53,9 +53,27 @@ function render(state) {
   housie.showWinners(g, $("board-winners"), $("winners-label"));
   // Winners take room from the last call, so that the join QR stays on screen.
   $("board-side").classList.toggle("has-winners", !$("winners-label").hidden);
+  fit();
   announce(g);
   speak(g);
 }
+
+// Everything on the side (every winner and place, the seed, the join QR) fits the screen,
+// whatever the prize set and the screen: its words shrink step by step, to no less than
+// half, then the winners take two columns and shrink again. Nothing is cut off.
+function fit() {
+  const side = $("board-side");
+  const wide = (e) => e.scrollWidth > e.clientWidth + 1;
+  const over = () => side.scrollHeight > side.clientHeight + 1 || wide(side) || wide($("board-recent"));
+  for (const columns of [false, true]) {
+    side.classList.toggle("two-columns", columns);
+    for (let scale = 1; scale >= 0.5; scale -= 0.05) {
+      side.style.setProperty("--fit", scale.toFixed(2));
+      if (!over()) return;
+    }
+  }
+}
+addEventListener("resize", fit);
 
 // Voice: `v` opens the settings; a browser speaks only after a key or a click on the page.
 const voicePanel = $("voice");

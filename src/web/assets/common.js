@@ -198,20 +198,35 @@ const housie = (() => {
   }
 
   // Every place won so far, "top line (2nd): 000123-4-0", into `list`; `label` is shown only
-  // when there is one.
+  // when there is one. Each serial is a span of its own that never breaks across lines.
   function showWinners(g, list, label) {
     const wins = [];
     for (const p of g ? g.prize_list : []) {
       for (const place of p.won) {
         const who = place.winners.length ? place.winners.join(", ") : t("won");
         const name = prize(p.prize);
-        wins.push(el("li", {}, p.places > 1
+        const text = p.places > 1
           ? t("won-place", { prize: name, place: placeName(place.place), who })
-          : t("won-by", { prize: name, who })));
+          : t("won-by", { prize: name, who });
+        wins.push(el("li", {}, ...unbroken(text, place.winners)));
       }
     }
     list.replaceChildren(...wins);
     label.hidden = wins.length === 0;
+  }
+
+  // `text` as nodes, each of `serials` in it a span of class "serial" (kept on one line).
+  function unbroken(text, serials) {
+    const nodes = [];
+    let rest = text;
+    for (const serial of serials) {
+      const at = rest.indexOf(serial);
+      if (at < 0) continue;
+      nodes.push(rest.slice(0, at), el("span", { class: "serial" }, serial));
+      rest = rest.slice(at + serial.length);
+    }
+    nodes.push(rest);
+    return nodes.filter((n) => n !== "");
   }
 
   // Tells screen readers each new call through the live region `region` (not the one on show
