@@ -241,6 +241,10 @@ pub struct FooterSpec {
     /// Centred line at the foot of the page; empty for none.
     #[serde(default)]
     pub text: String,
+    /// In a run of booklets, the footer instead of `text` (which may name the drawn book where
+    /// the paper says booklet).
+    #[serde(default)]
+    pub booklet: Option<String>,
     /// Font size, pt.
     #[serde(default)]
     pub size: f32,
@@ -701,6 +705,15 @@ impl Template {
             if entry.name.trim().is_empty() {
                 out.push(format!("palette {}: the name is empty; the caller says it (\"the blue page\")", i + 1));
             }
+            if let Some(Cmyk(t)) = entry.tint {
+                if t.iter().any(|x| !(0.0..=100.0).contains(x)) {
+                    out.push(format!(
+                        "palette {} ({}): its tint is {t:?}, each of c, m, y, k must be 0–100",
+                        i + 1,
+                        entry.name
+                    ));
+                }
+            }
             let ink: f32 = v.iter().sum();
             if v.iter().any(|x| !(0.0..=100.0).contains(x)) {
                 out.push(format!("palette {} ({}) is {v:?}, each of c, m, y, k must be 0–100", i + 1, entry.name));
@@ -718,11 +731,18 @@ impl Template {
     /// Header and footer texts use only the placeholders there are.
     fn placeholder_problems(&self) -> Vec<String> {
         let (h, f) = (&self.header, &self.footer);
-        [("header.left", &h.left), ("header.right", &h.right), ("header.booklet", &h.booklet), ("footer.text", &f.text)]
-            .into_iter()
-            .filter_map(|(key, text)| unknown_placeholder(text).map(|bad| (key, bad)))
-            .map(|(key, bad)| format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")))
-            .collect()
+        let booklet = f.booklet.clone().unwrap_or_default();
+        [
+            ("header.left", &h.left),
+            ("header.right", &h.right),
+            ("header.booklet", &h.booklet),
+            ("footer.text", &f.text),
+            ("footer.booklet", &booklet),
+        ]
+        .into_iter()
+        .filter_map(|(key, text)| unknown_placeholder(text).map(|bad| (key, bad)))
+        .map(|(key, bad)| format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")))
+        .collect()
     }
 }
 

@@ -108,6 +108,24 @@ fn the_header_names_booklet_game_and_colour() {
     assert_eq!(serials.len(), 6, "{text}");
 }
 
+/// Large print spreads a book over two pages, and its footer says which: in a run of booklets
+/// it names the booklet and game the header names, not the drawn book (`book 9` on booklet 2's
+/// page, in housie 0.6).
+#[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
+fn a_large_print_booklet_s_footer_names_its_booklet() {
+    let d = Dir::new();
+    booklets(&d, &["--template", "large-print"]);
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let pdf = d.join("o/books.pdf").display().to_string();
+    // Booklet 2's first game is book 9 (8 games a booklet): its two pages are 17 and 18.
+    let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", "18", "-l", "18", &pdf, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("Booklet 2 · Game 1 · Blue"), "{text}");
+    assert!(text.contains("Page 2 of 2 of booklet 2, game 1"), "{text}");
+    assert!(!text.contains("book 9"), "{text}");
+}
+
 #[test]
 fn booklet_options_are_refused_when_they_do_not_add_up() {
     let d = Dir::new();
