@@ -9,5 +9,6 @@ pub mod logo;
 pub mod pages;
 pub mod palette;
 pub mod profile;
+pub mod proof;
 pub mod template;
 pub mod typeset;

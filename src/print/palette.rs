@@ -1,6 +1,12 @@
 //! A colour per game, so the caller can say "the blue page": the header band in the game's
 //! colour and the blank cells in a light tint of it. Numbers, serials and lines stay 100 % K.
 //!
+//! The tints are what is left to tell the games apart once a band is torn off, so from housie
+//! 0.7 each shipped colour carries its own tint, chosen through the print profile
+//! ([`super::proof`]): every pair of tints, and each tint against paper, at least
+//! [`MIN_TINT_DELTA_E`] apart (CIEDE2000), no ink under 3 %. `examples/palette_tints.rs` finds
+//! them. Runs of housie 0.2 to 0.6 keep the quarter tint ([`tint`]) they printed.
+//!
 //! The shipped ten were chosen to stay apart for people with the common colour-vision
 //! deficiencies, and [`closest_pair`] is how that is checked: each colour converted to sRGB
 //! ([`linear_rgb`], which [`super::colour::contrast`] uses too), simulated for
@@ -20,32 +26,59 @@ pub struct PaletteColour {
     pub name: String,
     /// The colour.
     pub colour: Cmyk,
+    /// The blank cells' tint (housie 0.7 on); without it, a third of each ink (any under 3 %
+    /// left out).
+    #[serde(default)]
+    pub tint: Option<Cmyk>,
+}
+
+impl PaletteColour {
+    /// The blank cells' tint in runs of housie 0.7 on: the colour's own, or a third of each ink
+    /// with any dot under [`super::proof::MIN_DOT`] left out.
+    pub fn press_tint(&self) -> Cmyk {
+        self.tint.unwrap_or_else(|| {
+            Cmyk(self.colour.0.map(|v| {
+                let t = (v / 3.0 * 2.0).round() / 2.0;
+                if t < super::proof::MIN_DOT {
+                    0.0
+                } else {
+                    t
+                }
+            }))
+        })
+    }
 }
 
 /// The shipped palette: ten colours, each pair at least [`MIN_DISTANCE`] apart in CIELAB
 /// under normal vision and simulated protanopia, deuteranopia and tritanopia.
 pub fn default_palette() -> Vec<PaletteColour> {
+    // Each colour and its tint (housie 0.7 on): the tints at least 10.8 apart (CIEDE2000
+    // through FOGRA39), each other and paper.
     [
-        ("Blue", [85.0, 50.0, 10.0, 0.0]),
-        ("Red", [0.0, 80.0, 90.0, 10.0]),
-        ("Lime", [25.0, 5.0, 80.0, 5.0]),
-        ("Green", [90.0, 10.0, 85.0, 30.0]),
-        ("Violet", [80.0, 95.0, 5.0, 5.0]),
-        ("Orange", [0.0, 65.0, 90.0, 0.0]),
-        ("Aqua", [70.0, 0.0, 25.0, 0.0]),
-        ("Pink", [5.0, 55.0, 5.0, 20.0]),
-        ("Maroon", [35.0, 100.0, 80.0, 10.0]),
-        ("Charcoal", [20.0, 30.0, 5.0, 75.0]),
+        ("Blue", [85.0, 50.0, 10.0, 0.0], [34.0, 20.0, 4.0, 0.0]),
+        ("Red", [0.0, 80.0, 90.0, 10.0], [0.0, 40.0, 45.0, 5.0]),
+        ("Lime", [25.0, 5.0, 80.0, 5.0], [6.5, 0.0, 20.0, 0.0]),
+        ("Green", [90.0, 10.0, 85.0, 30.0], [27.0, 3.0, 25.5, 9.0]),
+        ("Violet", [80.0, 95.0, 5.0, 5.0], [16.0, 19.0, 0.0, 0.0]),
+        ("Orange", [0.0, 65.0, 90.0, 0.0], [0.0, 13.0, 18.0, 0.0]),
+        ("Aqua", [70.0, 0.0, 25.0, 0.0], [24.5, 0.0, 9.0, 0.0]),
+        ("Pink", [5.0, 55.0, 5.0, 20.0], [3.5, 38.5, 3.5, 14.0]),
+        ("Maroon", [35.0, 100.0, 80.0, 10.0], [10.5, 30.0, 24.0, 3.0]),
+        ("Charcoal", [20.0, 30.0, 5.0, 75.0], [9.0, 13.5, 0.0, 34.0]),
     ]
     .into_iter()
-    .map(|(name, c)| PaletteColour { name: name.to_string(), colour: Cmyk(c) })
+    .map(|(name, c, t)| PaletteColour { name: name.to_string(), colour: Cmyk(c), tint: Some(Cmyk(t)) })
     .collect()
 }
+
+/// Least CIEDE2000 between two game tints, and between a tint and paper, through the print
+/// profile (housie 0.7 on).
+pub const MIN_TINT_DELTA_E: f64 = 10.0;
 
 /// Least CIELAB distance (ΔE*ab) between two game colours, under every vision simulated.
 pub const MIN_DISTANCE: f32 = 10.0;
 
-/// The blank-cell tint of a game colour: a quarter of each ink.
+/// The blank-cell tint of a game colour in runs of housie 0.2 to 0.6: a quarter of each ink.
 pub fn tint(Cmyk(c): Cmyk) -> Cmyk {
     Cmyk(c.map(|v| v / 4.0))
 }
@@ -136,6 +169,29 @@ mod tests {
         // Measured: the closest pair is Red and Orange under deuteranopia, 12.0 apart.
         assert!((d - 12.0).abs() < 0.2, "{d}");
         assert_eq!(vision, Vision::Deuteranopia);
+    }
+
+    /// Through FOGRA39 the shipped tints stay apart on paper, with no dot under 3 %; the
+    /// quarter tints of housie 0.6 are the negative control (Red and Orange 3.2 apart, Aqua
+    /// 8.7 from paper).
+    #[test]
+    fn the_shipped_tints_stay_apart_on_paper() {
+        use crate::print::proof::{tint_problems, Proof};
+        let proof = Proof::fogra39();
+        let palette = default_palette();
+        let tints: Vec<Cmyk> = palette.iter().map(PaletteColour::press_tint).collect();
+        assert_eq!(tint_problems(&proof, &tints, MIN_TINT_DELTA_E), Vec::<String>::new());
+        let least =
+            (0..10).flat_map(|i| (i + 1..10).map(move |j| (i, j))).map(|(i, j)| proof.delta_e(tints[i], tints[j]));
+        let least = least.fold(f64::MAX, f64::min);
+        assert!((10.8..11.5).contains(&least), "{least}");
+        let old: Vec<Cmyk> = palette.iter().map(|p| tint(p.colour)).collect();
+        let problems = tint_problems(&proof, &old, MIN_TINT_DELTA_E);
+        assert!(problems.contains(&"tints 1 and 5 are 3.2 apart".to_string()), "{problems:?}");
+        assert!(problems.contains(&"tint 6 is 8.7 from paper".to_string()), "{problems:?}");
+        // A colour with no tint of its own takes a third of each ink, dropping dots under 3 %.
+        let own = PaletteColour { name: "Mine".into(), colour: Cmyk([60.0, 6.0, 30.0, 0.0]), tint: None };
+        assert_eq!(own.press_tint(), Cmyk([20.0, 0.0, 10.0, 0.0]));
     }
 
     #[test]

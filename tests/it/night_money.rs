@@ -156,7 +156,7 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
         let (code, text, err) =
             crate::util::run_tool(&pdftotext, &["-layout", &f.dir.join("cashup.pdf").display().to_string(), "-"]);
         assert_eq!(code, 0, "{err}");
-        for want in ["Bingo: cash-up", "Cash-up (GBP)", "110.00", "missing 30", "Counted by:", "Checked by:"] {
+        for want in ["Bingo: cash-up", "Cash-up (GBP)", "110.00", "Missing: books 30", "Counted by:", "Checked by:"] {
             assert!(text.contains(want), "{want} in {text}");
         }
     }

@@ -4,7 +4,9 @@
 //! housie 0.2 would have drawn it. `tests/data/golden-0.3.0`, booklets by housie 0.3.0
 //! (generator 2, the PDF written before the compact format), is verified byte for byte too, and
 //! so is `tests/data/golden-0.4.0`, booklets by housie 0.4.0 (the compact format, unshaped text),
-//! and `tests/data/golden-0.5.0`, books with a Hindi title shaped by housie 0.5.0.
+//! and `tests/data/golden-0.5.0`, books with a Hindi title shaped by housie 0.5.0, and
+//! `tests/data/golden-0.6.0`, booklets of two games in their colours with Code 128 barcodes
+//! in a Type 3 font, made by housie 0.6.0.
 
 use std::path::Path;
 
@@ -128,4 +130,26 @@ fn a_run_of_housie_0_4_verifies_byte_for_byte_and_continues() {
 #[test]
 fn a_run_of_housie_0_5_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.5.0", FOUR_BOOKS, &["--books", "2"]);
+}
+
+/// housie 0.6.0's booklets (game colours, barcodes as text in its Type 3 barcode font), made
+/// by that version's binary: verified byte for byte by this one, which draws barcodes as plain
+/// bars in its own runs, and continued in this version's format (no Type 3 font).
+#[test]
+fn a_run_of_housie_0_6_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.6.0", FOUR_BOOKS, &["--booklets", "1"]);
+    let d = golden_of("0.6.0");
+    d.run(&["generate", "--after", "golden", "--booklets", "1", "--out", "more", "-q"]).success();
+    assert_eq!(type3_fonts(&d.join("golden/books.pdf")), 1, "0.6.0's own file keeps its barcode font");
+    assert_eq!(type3_fonts(&d.join("more/books.pdf")), 0, "this version's continuation has none");
+}
+
+/// How many Type 3 fonts a PDF holds.
+pub fn type3_fonts(path: &Path) -> usize {
+    let doc = lopdf::Document::load(path).unwrap();
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter(|d| d.get(b"Subtype").and_then(lopdf::Object::as_name).is_ok_and(|n| n == b"Type3"))
+        .count()
 }

@@ -56,7 +56,7 @@ pub const FONT_ID: &str = "HOUSIE";
 /// unless that is the run's, then Noto Sans Devanagari Bold), each cut down to the glyphs the
 /// shaper chose.
 pub const SHAPED_FONT_IDS: [&str; 3] = ["HOUSIES0", "HOUSIES1", "HOUSIES2"];
-/// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`]).
+/// The barcode font's resource name (a Type 3 font of Code 128's symbols, [`PdfFormat::Compact`] only).
 pub const BARCODE_FONT_ID: &str = "HOUSIEBC";
 /// The logo's resource name (an image XObject shared by every page).
 pub const LOGO_ID: &str = "HOUSIELOGO";
@@ -127,20 +127,34 @@ pub enum PdfFormat {
     /// housie 0.2 and 0.3: the whole font embedded, barcodes drawn bar by bar, numbers placed
     /// one by one, and 2-up sheets declared PDF/X.
     Original,
-    /// housie 0.4 on: the font cut down to the glyphs the run prints, barcodes as text in a
-    /// barcode font, a row of numbers as one string, and PDF/X only where it is true (not on
-    /// 2-up sheets).
+    /// housie 0.4 to 0.6: the font cut down to the glyphs the run prints, barcodes as text in a
+    /// barcode font (a Type 3 font), a row of numbers as one string, and PDF/X only where it is
+    /// true (not on 2-up sheets).
     Compact,
+    /// housie 0.7 on: as compact, with the barcodes drawn as plain vector bars (no Type 3 font,
+    /// which some RIPs and preflight profiles refuse).
+    Press,
 }
 
 impl PdfFormat {
     /// The format of the run a housie version wrote.
     pub fn of(housie: &str) -> PdfFormat {
-        if housie.starts_with("0.2.") || housie.starts_with("0.3.") {
-            PdfFormat::Original
-        } else {
-            PdfFormat::Compact
+        match housie.split('.').take(2).collect::<Vec<_>>()[..] {
+            ["0", "2" | "3"] => PdfFormat::Original,
+            ["0", "4" | "5" | "6"] => PdfFormat::Compact,
+            _ => PdfFormat::Press,
         }
+    }
+
+    /// Whether the font is cut down to the glyphs the run prints and rows of numbers are set as
+    /// one string (housie 0.4 on).
+    pub fn compact(self) -> bool {
+        self != PdfFormat::Original
+    }
+
+    /// Whether barcodes are text in a Type 3 barcode font (housie 0.4 to 0.6).
+    pub fn barcode_font(self) -> bool {
+        self == PdfFormat::Compact
     }
 
     /// Whether the file declares PDF/X (an OutputIntent and the GTS keys).
@@ -275,7 +289,10 @@ impl PdfStyle<'_> {
                     background: t.page.background,
                     band: Some(game.colour),
                     header_colour,
-                    shade: t.ticket.blank_shade.map(|_| tint(game.colour)),
+                    shade: t.ticket.blank_shade.map(|_| match self.format {
+                        PdfFormat::Press => game.press_tint(),
+                        PdfFormat::Original | PdfFormat::Compact => tint(game.colour),
+                    }),
                     colour_name,
                 }
             }
@@ -304,7 +321,12 @@ impl PdfStyle<'_> {
 
     /// The footer's text: the subtitle when there is one, else the template's.
     pub fn footer_text(&self) -> &str {
-        self.subtitle.unwrap_or(&self.template.footer.text)
+        let footer = &self.template.footer;
+        let own = match (self.numbering.games(), &footer.booklet) {
+            (Some(_), Some(booklet)) => booklet,
+            _ => &footer.text,
+        };
+        self.subtitle.unwrap_or(own)
     }
 
     /// The header's right text: the booklet's and game's in a run of booklets.
@@ -367,7 +389,7 @@ impl PdfStyle<'_> {
     /// Checks that the font can draw every character this run will need, left to right.
     pub fn check(&self) -> Result<(), StyleError> {
         self.check_texts()?;
-        if self.format == PdfFormat::Compact {
+        if self.format.compact() {
             self.font.subset(&self.font.glyphs(&self.printed_chars()).collect())?;
         }
         Ok(())

@@ -6,7 +6,7 @@ use std::io::Write as _;
 
 use super::content::Content;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
-use super::{Colours, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
+use super::{Colours, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
@@ -88,7 +88,8 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     w.c.op("ET");
     let mut bytes = w.c.into_bytes();
     match t.ticket.barcode {
-        Barcode::Code128 if style.format == PdfFormat::Compact => barcode_text(style, &slots, &mut bytes),
+        Barcode::Code128 if style.format.barcode_font() => barcode_text(style, &slots, &mut bytes),
+        Barcode::Code128 if style.format == super::PdfFormat::Press => press_barcodes(style, &slots, &mut bytes),
         Barcode::Code128 => barcodes(style, &slots, &mut bytes),
         Barcode::Qr => qr_codes(style, &slots, &mut bytes),
         Barcode::None => {}
@@ -187,9 +188,9 @@ impl TextWriter<'_> {
         let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
         let ticket = &b.drawn.book.tickets()[t];
         let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
-        self.text(&format!("No. {serial}"), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
+        self.text(&serial_text(&serial), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
         let mut digits = String::with_capacity(2);
-        if self.style.format == PdfFormat::Compact {
+        if self.style.format.compact() {
             // A row is one string: its numbers with the gaps between them in thousandths of the
             // em, from the grid's left edge, so a page repeats a handful of gaps.
             self.set_size(tk.number_size);
@@ -255,7 +256,7 @@ fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out:
     out.extend_from_slice(&c.into_bytes());
 }
 
-/// A page's barcodes (housie 0.2 and 0.3): 100 % K bars (overprinting, as set above) at the right end of each
+/// A page's barcodes (housie 0.2 and 0.3, and 0.7 on): 100 % K bars (overprinting, as set above) at the right end of each
 /// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
 /// wide by one bar high, so a bar is four small integers.
 fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
@@ -281,6 +282,38 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         c.op("f").op("Q");
         let _ = out.write_all(&c.into_bytes());
     }
+}
+
+/// A page's barcodes (housie 0.7 on): 100 % K bars (overprinting), vector paths in module
+/// units, as wide as the serial line allows up to [`barcode::PRESS_MODULE_MM`] with a quiet
+/// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
+/// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
+fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
+    let tk = &style.template.ticket;
+    let p = TrimSpace::of(style);
+    let bar_h = tk.serial_height - 0.9;
+    for (b, t, slot) in slots {
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
+        let (bars, width) = barcode::code128_press(serial);
+        let text = serial_text(&serial);
+        let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
+        let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
+        let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
+        let y = slot.top - tk.serial_height + 0.6;
+        let mut c = Content::default();
+        c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
+        c.op("cm");
+        for (start, modules) in bars {
+            c.int(start).raw("0 ").int(modules).raw("1 re\n");
+        }
+        c.op("f").op("Q");
+        let _ = out.write_all(&c.into_bytes());
+    }
+}
+
+/// A ticket's serial as its serial line prints it.
+pub fn serial_text(serial: &crate::domain::Serial) -> String {
+    format!("No. {serial}")
 }
 
 /// A page's QR codes: 100 % K modules at the right end of each serial line, the quiet zone

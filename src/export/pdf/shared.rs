@@ -15,7 +15,7 @@ use printpdf::{
 };
 
 use super::content::PT_PER_MM;
-use super::{furniture, PdfFormat, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::{furniture, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::print::barcode;
 use crate::print::template::Barcode;
 
@@ -52,14 +52,13 @@ impl Shared {
         let pages_id = doc.catalog().and_then(|c| c.get(b"Pages")).and_then(Object::as_reference).map_err(other)?;
         let (_, page_id) = doc.get_pages().into_iter().next().ok_or_else(|| other("printpdf wrote no page"))?;
         let font = font_of(&doc, page_id)?;
-        if style.format == PdfFormat::Compact {
+        if style.format.compact() {
             embed_subset(&mut doc, &font, style)?;
         }
         // The page was only there to carry the font's text; its tree is written per file.
         doc.delete_object(page_id);
 
-        let shaped =
-            if style.format == PdfFormat::Compact { super::shaped_font::add(&mut doc, style)? } else { Vec::new() };
+        let shaped = if style.format.compact() { super::shaped_font::add(&mut doc, style)? } else { Vec::new() };
         let resources = resources(&mut doc, style, font, &shaped);
         // A stand-in for the tree, which keeps the resources referenced through the renumbering.
         doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Resources" => resources }));
@@ -167,7 +166,7 @@ fn resources(
     for &(name, id) in shaped {
         fonts.set(name, id);
     }
-    if style.format == PdfFormat::Compact && style.template.ticket.barcode == Barcode::Code128 {
+    if style.format.barcode_font() && style.template.ticket.barcode == Barcode::Code128 {
         fonts.set(BARCODE_FONT_ID, barcode_font(doc));
     }
     doc.add_object(dictionary! {
