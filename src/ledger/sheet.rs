@@ -214,6 +214,8 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         }
     }
     let mut shaped: Vec<(usize, Shaped, f32, f32, f32)> = Vec::new();
+    // Every plain run set, so that only its glyphs are embedded.
+    let mut printed = String::new();
     let chunks: Vec<&[SheetLine]> = lines.chunks(LINES_PER_PAGE).collect();
     let mut doc = PdfDocument::new(&format!("Cash-up: {title}"));
     doc.metadata.info.producer = format!("housie {}", env!("CARGO_PKG_VERSION"));
@@ -231,6 +233,7 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
             for piece in pieces {
                 match piece {
                     Piece::Plain(run) => {
+                        printed.push_str(&run);
                         ops.push(Op::StartTextSection);
                         ops.push(Op::SetFont { font: PdfFontHandle::External(FontId(FONT_ID.into())), size: Pt(size) });
                         ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(Mm(x).into(), Mm(y).into()) });
@@ -310,6 +313,14 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         }
     }
     draw_shaped(&mut pdf, &shaped, &typesetter);
+    // The font cut down to the glyphs the sheet prints (some 20 KB, not the whole 400); left
+    // whole if it cannot be cut.
+    let glyphs = font.glyphs(&printed).collect();
+    if let Some(&page) = pdf.get_pages().values().next() {
+        if let Ok(object) = crate::export::pdf::shared::font_of(&pdf, page) {
+            let _ = crate::export::pdf::shared::embed_subset_of(&mut pdf, &object, font, &glyphs);
+        }
+    }
     pdf.compress();
     let mut bytes = Vec::new();
     pdf.save_to(&mut bytes).expect("writing to memory");

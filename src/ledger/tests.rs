@@ -653,6 +653,18 @@ fn the_cashup_sheet_lays_its_lines_and_signatures_out_as_drawn() {
     };
     assert_eq!(rows_with(&[53.0, 82.0]), c.sellers.len() + 1);
     assert_eq!(rows_with(&[42.0, 101.0]), c.payouts.len() + 1);
+
+    // The font is cut down to what the sheet prints: a subset, tagged, not the whole font.
+    let files: Vec<usize> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter_map(|d| d.get(b"FontFile2").ok()?.as_reference().ok())
+        .map(|id| doc.get_object(id).unwrap().as_stream().unwrap().get_plain_content().unwrap().len())
+        .collect();
+    assert_eq!(files.len(), 1);
+    assert!(files[0] < 60_000, "{} bytes of font", files[0]);
+    assert!(font.bytes().len() > 300_000, "the whole font is {}", font.bytes().len());
 }
 
 /// A cash-up in rupees whose seller is named in Hindi: the name is shaped in housie's own

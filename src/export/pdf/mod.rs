@@ -14,7 +14,7 @@ mod furniture;
 mod page;
 pub mod pdfx;
 pub(crate) mod shaped_font;
-mod shared;
+pub(crate) mod shared;
 
 pub use file::{deflate, PdfFile, RenderedPage};
 /// The forms' resource names, for a reader of a [`Drawing`].

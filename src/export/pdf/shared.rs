@@ -213,7 +213,18 @@ fn skeleton(style: &PdfStyle<'_>) -> lopdf::Document {
 /// cap height (printpdf writes its ascent there).
 fn embed_subset(doc: &mut lopdf::Document, font: &Object, style: &PdfStyle<'_>) -> io::Result<()> {
     let glyphs = style.font.glyphs(&style.printed_chars()).collect();
-    let subset = style.font.subset(&glyphs).map_err(other)?;
+    embed_subset_of(doc, font, style.font, &glyphs)
+}
+
+/// Replaces printpdf's whole embedded font `font` (its Type 0 font object) with `fonts`'s
+/// glyphs `glyphs` only, tagged, each CID mapped to its glyph in the subset.
+pub(crate) fn embed_subset_of(
+    doc: &mut lopdf::Document,
+    font: &Object,
+    fonts: &crate::print::font::Font,
+    glyphs: &std::collections::BTreeSet<u16>,
+) -> io::Result<()> {
+    let subset = fonts.subset(glyphs).map_err(other)?;
     let (map, tag) = super::shaped_font::cid_to_gid(&subset);
     let map_id = doc.add_object(Stream::new(Dictionary::new(), map));
 
@@ -243,7 +254,7 @@ fn embed_subset(doc: &mut lopdf::Document, font: &Object, style: &PdfStyle<'_>) 
     let descriptor_id = cid_font.get(b"FontDescriptor").and_then(Object::as_reference).map_err(other)?;
     let descriptor = doc.get_dictionary_mut(descriptor_id).map_err(other)?;
     descriptor.set("FontName", Object::Name(name.into_bytes()));
-    if let Some(cap) = style.font.cap_height() {
+    if let Some(cap) = fonts.cap_height() {
         descriptor.set("CapHeight", cap);
     }
     let file_id = descriptor.get(b"FontFile2").and_then(Object::as_reference).map_err(other)?;
@@ -317,7 +328,7 @@ fn barcode_font(doc: &mut lopdf::Document) -> ObjectId {
 }
 
 /// The font printpdf registered for the page, by reference.
-fn font_of(doc: &lopdf::Document, page: ObjectId) -> io::Result<Object> {
+pub(crate) fn font_of(doc: &lopdf::Document, page: ObjectId) -> io::Result<Object> {
     let page = doc.get_dictionary(page).map_err(other)?;
     let resources = match page.get(b"Resources").map_err(other)? {
         Object::Reference(id) => doc.get_dictionary(*id).map_err(other)?,
