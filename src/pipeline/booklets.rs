@@ -45,7 +45,9 @@ pub fn write_booklets(
     draw: &(dyn Fn(u64) -> DrawnBook + Sync),
 ) -> Result<Vec<PathBuf>, Error> {
     let mut style = plan.style();
-    style.for_home = format != BookletFormat::PdfX;
+    if format != BookletFormat::PdfX {
+        home(&mut style);
+    }
     let shared = Shared::new(&style).map_err(Error::io(out))?;
     let mut written = Vec::with_capacity(units.len());
     for &unit in units {
@@ -116,9 +118,17 @@ pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error
         DrawnBook { number: book, attempt, book: crate::generate::Generator::get().book(&seed, book, attempt) }
     };
     let mut style = plan.style();
-    style.for_home = true;
+    home(&mut style);
     let pages = booklet_pages(&plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
     Ok(crate::export::png::pages(&style, &pages, pages.len() as u64, dpi)?)
+}
+
+/// A booklet for a player's own printer: not PDF/X, and the page the paper's size, with no
+/// bleed and no crop marks (an A4 printer would shrink or clip a 216 × 303 mm page).
+fn home(style: &mut crate::export::pdf::PdfStyle<'_>) {
+    style.for_home = true;
+    style.bleed_mm = 0.0;
+    style.crop_marks = false;
 }
 
 /// Books in a proof: a first look at the run's paper, for the organiser and the print shop.
