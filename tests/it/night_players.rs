@@ -434,16 +434,7 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     // A page the paper's size (A4, without the print file's 3 mm bleed), for a home printer.
     let doc = lopdf::Document::load(d.join("post/booklet-000002.pdf")).unwrap();
     let tree = doc.catalog().unwrap().get(b"Pages").unwrap().as_reference().unwrap();
-    let media: Vec<f32> = doc
-        .get_dictionary(tree)
-        .unwrap()
-        .get(b"MediaBox")
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_float().unwrap())
-        .collect();
+    let media = crate::util::pdf_box(&doc, tree, "MediaBox");
     assert_eq!(media.iter().map(|v| (v * 25.4 / 72.0).round()).collect::<Vec<_>>(), [0.0, 0.0, 210.0, 297.0]);
     for (g, page) in pages.iter().enumerate() {
         let want: Vec<String> =

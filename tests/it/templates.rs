@@ -148,16 +148,7 @@ fn the_letter_templates_fit_us_letter_without_editing() {
     for name in ["classic-letter", "festival-letter"] {
         let d = Dir::new();
         let (doc, id) = crate::util::first_page(&d, name, "2", "letter");
-        let trim: Vec<f32> = doc
-            .get_dictionary(id)
-            .unwrap()
-            .get(b"TrimBox")
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_float().unwrap())
-            .collect();
+        let trim = crate::util::pdf_box(&doc, id, "TrimBox");
         assert!((trim[2] - trim[0] - 612.0).abs() < 0.1 && (trim[3] - trim[1] - 792.0).abs() < 0.1, "{name}: {trim:?}");
         d.run(&["verify", "o"]).success();
     }

@@ -209,3 +209,9 @@ pub fn run_tool(path: &Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A box (`MediaBox`, `TrimBox` …) of the page or page tree `id`, in points.
+pub fn pdf_box(doc: &lopdf::Document, id: lopdf::ObjectId, name: &str) -> Vec<f32> {
+    let array = doc.get_dictionary(id).unwrap().get(name.as_bytes()).unwrap().as_array().unwrap();
+    array.iter().map(|v| v.as_float().unwrap()).collect()
+}
