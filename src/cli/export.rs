@@ -224,14 +224,13 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
             }
         }
     }
-    let mut trial = ledger.clone();
-    for (flag, entry) in &mut entries {
-        *entry = trial.normalised(entry.clone());
-        trial.check_new(entry, &NoWins).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
-        if let (false, Some(why)) = (args.over_limit, trial.over_limit(entry)) {
-            return Err(Error::Usage(format!("{flag}: {why}; give --over-limit to record it anyway")));
-        }
-        trial.apply(entry, &NoWins);
+    // Every entry checked as the night would record it, before the first is written.
+    let warnings = night.try_money(&entries.iter().map(|(_, e)| e.clone()).collect::<Vec<_>>());
+    let warnings = warnings.map_err(|(i, e)| Error::Usage(format!("{}: {}", entries[i].0, e.message)))?;
+    if let (false, Some((i, why))) =
+        (args.over_limit, warnings.iter().enumerate().find_map(|(i, w)| Some((i, w.as_ref()?))))
+    {
+        return Err(Error::Usage(format!("{}: {why}; give --over-limit to record it anyway", entries[i].0)));
     }
     if args.phone_only {
         night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(format!("--phone-only: {}", e.message)))?;
@@ -249,15 +248,6 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
         (true, None) => "given free".to_string(),
     };
     Ok(Some(format!("{} {to_play} {what}: in play in every game of \"all\"", night.ledger().unit())))
-}
-
-/// An export pays no prize: no ticket has won for its entries.
-struct NoWins;
-
-impl housie::ledger::Wins for NoWins {
-    fn place(&self, _: i64, _: &str, _: &str) -> Option<usize> {
-        None
-    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {

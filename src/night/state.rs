@@ -508,6 +508,26 @@ impl Night {
         Ok(())
     }
 
+    /// Checks `entries` as [`Night::record_money`] would record them one after another, on a
+    /// copy of the ledger, recording nothing: the first that could not be written, by its index,
+    /// with why; else each entry's warning to confirm first, if it has one (see
+    /// [`Ledger::over_limit`]). Entries are taken as [`Ledger::normalised`] writes them.
+    pub fn try_money(&self, entries: &[Entry]) -> Result<Vec<Option<String>>, (usize, CommandError)> {
+        let mut trial = self.ledger.clone();
+        let wins = super::game::Confirmed(&self.games);
+        let mut warnings = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            let entry = trial.normalised(entry.clone());
+            let refused = |e: CommandError| (i, e);
+            trial.check_new(&entry, &wins).map_err(|e| refused(CommandError::new(Refused::Invalid, e.to_string())))?;
+            let event = Event::Money { entry: entry.clone() };
+            Log::of(&self.run).check(&self.games, &trial, 0, &event).map_err(refused)?;
+            warnings.push(trial.over_limit(&entry));
+            trial.apply(&entry, &wins);
+        }
+        Ok(warnings)
+    }
+
     /// Everything stored, in order (for the night's record).
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
         self.store.events()

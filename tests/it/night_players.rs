@@ -565,6 +565,25 @@ fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
 }
 
 #[test]
+fn an_export_of_a_booklet_in_a_game_being_called_is_refused_before_anything_is_written() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "6", "--games", "2", "--seed", "late", "--out", "run"]).success();
+    let mut n = night(&d.join("run")).unwrap();
+    let id = n.create_game("late", &housie::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
+    n.call(id, 7).unwrap();
+    drop(n);
+    let late = d.run(&["export", "run", "--booklets", "5", "--out", "late"]).expect_code(2);
+    assert!(late.stderr().contains("--price: booklets 5 are in play in late, which has started"), "{}", late.stderr());
+    assert!(!d.join("late/booklet-000005.pdf").exists(), "nothing written");
+    assert!(night(&d.join("run")).unwrap().ledger().is_empty(), "nothing recorded");
+    // Once the game has ended, it can.
+    let mut n = night(&d.join("run")).unwrap();
+    n.end(id).unwrap();
+    drop(n);
+    d.run(&["export", "run", "--booklets", "5", "--out", "late"]).success();
+}
+
+#[test]
 fn an_export_past_the_regimes_limit_a_player_is_refused_before_anything_is_written() {
     let d = Dir::new();
     d.run(&["generate", "--booklets", "10", "--games", "2", "--seed", "limit", "--out", "run"]).success();
