@@ -59,16 +59,17 @@ function render(state) {
 }
 
 // Everything on the side (every winner and place, the seed, the join QR) fits the screen,
-// whatever the prize set and the screen: its words shrink step by step, to no less than
-// half, then the winners take two columns and shrink again. Nothing is cut off.
+// whatever the prize set and the screen: its words shrink in twentieths, to no less than
+// half, then the winners take two columns and shrink again (hall_screens checks tambola-full
+// at the end of a game from 1024 × 768 up).
 function fit() {
   const side = $("board-side");
   const wide = (e) => e.scrollWidth > e.clientWidth + 1;
   const over = () => side.scrollHeight > side.clientHeight + 1 || wide(side) || wide($("board-recent"));
   for (const columns of [false, true]) {
     side.classList.toggle("two-columns", columns);
-    for (let scale = 1; scale >= 0.5; scale -= 0.05) {
-      side.style.setProperty("--fit", scale.toFixed(2));
+    for (let k = 20; k >= 10; k--) {
+      side.style.setProperty("--fit", String(k / 20));
       if (!over()) return;
     }
   }
