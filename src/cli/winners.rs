@@ -50,9 +50,12 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let books = args.calls.in_play(&args.dir, &tickets, args.calls.game)?;
     let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
-    // First pass: the calls at which each prize was completed, and the forged rows.
+    // One pass over the manifest: the calls at which each prize was completed, who completed
+    // it at each (by row, into `serials`), and the forged rows.
     let mut redrawer = tickets.redrawer();
     let mut completed = vec![0u128; set.prizes().len()];
+    let mut by_call: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); 128]; set.prizes().len()];
+    let mut serials: Vec<Serial> = Vec::new();
     let (mut counted, mut forged) = (0u64, Vec::new());
     for row in tickets.rows()? {
         let row = row?;
@@ -65,28 +68,26 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         }
         counted += 1;
         let at = at(&row.ticket);
+        let mut index = None;
         for (i, prize) in set.prizes().iter().enumerate() {
             if let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) {
                 completed[i] |= 1 << k;
+                let index = *index.get_or_insert_with(|| {
+                    serials.push(row.serial);
+                    (serials.len() - 1) as u32
+                });
+                by_call[i][usize::from(k)].push(index);
             }
         }
     }
     let places = place_calls(&set, &completed);
-    // Second pass: who completed each prize at its place calls.
-    let mut winners: Vec<Vec<Vec<Serial>>> = places.iter().map(|p| vec![Vec::new(); p.len()]).collect();
-    for row in tickets.rows()? {
-        let row = row?;
-        if !books.contains(row.serial.book()) || forged.contains(&row.serial) {
-            continue;
-        }
-        let at = at(&row.ticket);
-        for (i, prize) in set.prizes().iter().enumerate() {
-            let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) else { continue };
-            if let Some(place) = places[i].iter().position(|&c| c == k) {
-                winners[i][place].push(row.serial);
-            }
-        }
-    }
+    let winners: Vec<Vec<Vec<Serial>>> = places
+        .iter()
+        .enumerate()
+        .map(|(i, calls)| {
+            calls.iter().map(|&k| by_call[i][usize::from(k)].iter().map(|&r| serials[r as usize]).collect()).collect()
+        })
+        .collect();
     outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name());
     if !forged.is_empty() {
         let list: Vec<String> = forged.iter().map(ToString::to_string).collect();
