@@ -325,8 +325,14 @@ fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let x0 = slot.right - QR_MODULES as f32 * QR_MODULE_MM;
-        // The symbol's top-left corner, with the quiet zone between it and the grid.
-        let top = slot.top - tk.serial_height + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
+        // The symbol's top-left corner, with the quiet zone between it and the grid: from
+        // housie 0.7, between it and the outer edge of the grid's border (half of which lies
+        // above the grid's top), so all four modules are clear.
+        let border = match style.format {
+            super::PdfFormat::Press => tk.border_width * MM_PER_PT / 2.0,
+            super::PdfFormat::Original | super::PdfFormat::Compact => 0.0,
+        };
+        let top = slot.top - tk.serial_height + border + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
         let m = TrimSpace::len(QR_MODULE_MM);
         let mut c = Content::default();
         c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
