@@ -289,9 +289,7 @@ impl Cashup {
         let mut out = String::new();
         let say = |id: &str, args: &[(&str, &str)]| words.say(id, args);
 
-        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
-        // Amounts as the counters read them (`£1,000.00`, `₹1,00,000.00`).
-        let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
+        let money = |m: Money| self.money(m);
         let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" }, &[]);
         let _ = writeln!(out, "{}", self.title_in(words));
         // The totals, their figures in one column.
@@ -305,16 +303,17 @@ impl Cashup {
         if !self.sellers.is_empty() {
             let _ = writeln!(out, "{}", say("cashup-sellers", &[("units", &units)]));
             for l in &self.sellers {
+                let [seller, issued, sold, count, takings, returned, missing] = self.seller_cells(l);
                 let line = say(
                     "cashup-seller",
                     &[
-                        ("seller", &escape(&l.seller)),
-                        ("issued", &dash(&l.issued)),
-                        ("sold", &dash(&l.sold)),
-                        ("count", &l.sold_count.to_string()),
-                        ("takings", &money(l.takings)),
-                        ("returned", &dash(&l.returned)),
-                        ("missing", &dash(&l.missing)),
+                        ("seller", &seller),
+                        ("issued", &issued),
+                        ("sold", &sold),
+                        ("count", &count),
+                        ("takings", &takings),
+                        ("returned", &returned),
+                        ("missing", &missing),
                     ],
                 );
                 let _ = writeln!(out, "  {line}");
@@ -345,40 +344,22 @@ impl Cashup {
         if !self.payouts.is_empty() {
             let _ = writeln!(out, "{}", say("cashup-prizes", &[]));
             for p in &self.payouts {
-                let how = say(
-                    match p.how {
-                        Payment::Cash => "cashup-cash",
-                        Payment::Other => "cashup-not-cash",
-                    },
-                    &[],
-                );
+                let [entry, game, prize, place, serial, amount, how, after] = self.payout_cells_in(p, words);
                 let mut line = say(
                     "cashup-payout",
                     &[
-                        ("entry", &p.entry.to_string()),
-                        ("game", &p.game.to_string()),
-                        ("prize", &escape(&words.prize(&p.prize))),
-                        ("place", &place(words, p.place)),
-                        ("serial", &escape(&p.serial)),
-                        ("amount", &money(p.amount)),
+                        ("entry", &entry),
+                        ("game", &game),
+                        ("prize", &prize),
+                        ("place", &place),
+                        ("serial", &serial),
+                        ("amount", &amount),
                         ("how", &how),
                     ],
                 );
-                if !p.moved_from.is_empty() {
-                    let from: Vec<String> = p.moved_from.iter().map(|s| escape(s).into_owned()).collect();
+                if !after.is_empty() {
                     line.push(' ');
-                    line.push_str(&say("cashup-moved", &[("from", &from.join(", "))]));
-                }
-                match p.voided.as_deref() {
-                    None => {}
-                    Some("") => {
-                        line.push(' ');
-                        line.push_str(&say("cashup-voided-entry", &[]));
-                    }
-                    Some(why) => {
-                        line.push(' ');
-                        line.push_str(&say("cashup-voided-why", &[("why", &escape(why))]));
-                    }
+                    line.push_str(&after);
                 }
                 let _ = writeln!(out, "  {line}");
             }
@@ -388,6 +369,61 @@ impl Cashup {
 }
 
 impl Cashup {
+    /// An amount as the counters read it (`£1,000.00`, `₹1,00,000.00`); plain before the
+    /// currency is set.
+    pub fn money(&self, m: Money) -> String {
+        self.currency.map_or_else(|| m.to_string(), |c| c.show(m))
+    }
+
+    /// A seller's line as the text and the sheet set it: seller (escaped), issued, sold, how
+    /// many, takings, returned, missing (`-` for none).
+    pub fn seller_cells(&self, l: &SellerLine) -> [String; 7] {
+        let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+        [
+            escape(&l.seller).into_owned(),
+            dash(&l.issued),
+            dash(&l.sold),
+            l.sold_count.to_string(),
+            self.money(l.takings),
+            dash(&l.returned),
+            dash(&l.missing),
+        ]
+    }
+
+    /// A prize paid as the text and the sheet set it, in the words of `words`: its entry
+    /// number, game, prize, place, ticket, amount, how it was paid, and what follows it (a move,
+    /// a void; empty when neither). Names people typed are escaped.
+    pub fn payout_cells_in(&self, p: &PayoutLine, words: &Catalogue) -> [String; 8] {
+        let say = |id: &str, args: &[(&str, &str)]| words.say(id, args);
+        let how = say(
+            match p.how {
+                Payment::Cash => "cashup-cash",
+                Payment::Other => "cashup-not-cash",
+            },
+            &[],
+        );
+        let mut after = Vec::new();
+        if !p.moved_from.is_empty() {
+            let from: Vec<String> = p.moved_from.iter().map(|s| escape(s).into_owned()).collect();
+            after.push(say("cashup-moved", &[("from", &from.join(", "))]));
+        }
+        match p.voided.as_deref() {
+            None => {}
+            Some("") => after.push(say("cashup-voided-entry", &[])),
+            Some(why) => after.push(say("cashup-voided-why", &[("why", &escape(why))])),
+        }
+        [
+            p.entry.to_string(),
+            p.game.to_string(),
+            escape(&words.prize(&p.prize)).into_owned(),
+            place(words, p.place),
+            escape(&p.serial).into_owned(),
+            self.money(p.amount),
+            how,
+            after.join(" "),
+        ]
+    }
+
     /// The cash-up's title line in the words of `words`.
     pub fn title_in(&self, words: &Catalogue) -> String {
         let currency = self.currency.map_or_else(|| words.say("cashup-no-currency", &[]), |c| c.to_string());
@@ -399,7 +435,7 @@ impl Cashup {
     /// first lines, and the sheet's column of right-aligned figures.
     pub fn totals_in(&self, words: &Catalogue) -> Vec<(String, String)> {
         let say = |id: &str| words.say(id, &[]);
-        let money = |m: Money| self.currency.map_or_else(|| m.to_string(), |c| c.show(m));
+        let money = |m: Money| self.money(m);
         let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" });
         vec![
             (say("cashup-sold"), format!("{} {units}", self.sold_books)),
@@ -415,7 +451,7 @@ impl Cashup {
 }
 
 /// A place (1st, 2nd …) in the catalogue's words; past the tenth, as English writes it.
-pub(super) fn place(words: &Catalogue, n: usize) -> String {
+fn place(words: &Catalogue, n: usize) -> String {
     let id = format!("place-{n}");
     if words.messages.contains_key(&id) {
         words.say(&id, &[])

@@ -135,8 +135,6 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
     let mut lines: Vec<SheetLine> = vec![SheetLine::Text(cashup.title_in(words))];
     lines.extend(totals.iter().map(|(label, figure)| SheetLine::Figure(format!("{label}:"), figure.clone())));
     let text = cashup.to_text_in(words);
-    let money = |m: super::Money| cashup.currency.map_or_else(|| m.to_string(), |c| c.show(m));
-    let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
     let heads = |table: &Table| -> Vec<String> { table.iter().map(|(id, _)| words.say(id, &[])).collect() };
     let sellers_head = (!cashup.sellers.is_empty()).then(|| text.lines().nth(1 + totals.len())).flatten();
     let payouts_head = words.say("cashup-prizes", &[]);
@@ -161,21 +159,7 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
         }
         lines.extend(wrap(line, PAGE_W - 2.0 * MARGIN, &width_mm).into_iter().map(SheetLine::Text));
         if Some(line) == sellers_head {
-            let rows: Vec<Vec<String>> = cashup
-                .sellers
-                .iter()
-                .map(|l| {
-                    vec![
-                        crate::domain::text::escape(&l.seller).into_owned(),
-                        dash(&l.issued),
-                        dash(&l.sold),
-                        l.sold_count.to_string(),
-                        money(l.takings),
-                        dash(&l.returned),
-                        dash(&l.missing),
-                    ]
-                })
-                .collect();
+            let rows: Vec<Vec<String>> = cashup.sellers.iter().map(|l| cashup.seller_cells(l).to_vec()).collect();
             lines.extend(row(heads(&SELLER_TABLE), &SELLER_TABLE, &width_mm));
             table = Some((&SELLER_TABLE, rows.into_iter()));
         } else if line == payouts_head && !cashup.payouts.is_empty() {
@@ -183,30 +167,9 @@ pub fn cashup_pdf(cashup: &Cashup, more: &[String], title: &str, font: &Font, wo
                 .payouts
                 .iter()
                 .map(|p| {
-                    let how =
-                        words.say(if p.how == super::Payment::Cash { "cashup-cash" } else { "cashup-not-cash" }, &[]);
-                    // What follows the row: a move, a void.
-                    let mut note = Vec::new();
-                    if !p.moved_from.is_empty() {
-                        note.push(words.say("cashup-moved", &[("from", &p.moved_from.join(", "))]));
-                    }
-                    match p.voided.as_deref() {
-                        None => {}
-                        Some("") => note.push(words.say("cashup-voided-entry", &[])),
-                        Some(why) => {
-                            note.push(words.say("cashup-voided-why", &[("why", &crate::domain::text::escape(why))]))
-                        }
-                    }
-                    vec![
-                        format!("#{}", p.entry),
-                        p.game.to_string(),
-                        words.prize(&p.prize),
-                        super::cashup::place(words, p.place),
-                        crate::domain::text::escape(&p.serial).into_owned(),
-                        money(p.amount),
-                        how,
-                        note.join(" "),
-                    ]
+                    let mut cells = cashup.payout_cells_in(p, words).to_vec();
+                    cells[0].insert(0, '#');
+                    cells
                 })
                 .collect();
             lines.extend(row(heads(&PAYOUT_TABLE), &PAYOUT_TABLE, &width_mm));
