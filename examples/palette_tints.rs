@@ -9,8 +9,8 @@
 //! The figures it prints are in `print/palette.rs`'s table.
 
 use housie::print::colour::Cmyk;
-use housie::print::palette::default_palette;
-use housie::print::proof::{Proof, MIN_DOT, PAPER};
+use housie::print::palette::{default_palette, scaled};
+use housie::print::proof::{Proof, PAPER};
 
 /// Aimed a little above the 10.0 the test asks, so rounding cannot sink it.
 const AIM: f64 = 10.8;
@@ -19,16 +19,6 @@ fn main() {
     let proof = Proof::fogra39();
     let palette = default_palette();
     let levels: Vec<f32> = (0..=14).map(|k| 0.2 + 0.05 * k as f32).collect();
-    let make = |c: Cmyk, f: f32| {
-        Cmyk(c.0.map(|v| {
-            let t = (v * f * 2.0).round() / 2.0;
-            if t < MIN_DOT {
-                0.0
-            } else {
-                t
-            }
-        }))
-    };
     let least = |t: &[Cmyk]| {
         let mut least = f64::MAX;
         for i in 0..t.len() {
@@ -39,7 +29,7 @@ fn main() {
         }
         least
     };
-    let tints = |f: &[f32]| -> Vec<Cmyk> { palette.iter().zip(f).map(|(c, &f)| make(c.colour, f)).collect() };
+    let tints = |f: &[f32]| -> Vec<Cmyk> { palette.iter().zip(f).map(|(c, &f)| scaled(c.colour, f)).collect() };
     let mut f = vec![0.3f32; palette.len()];
     for _ in 0..12 {
         for i in 0..palette.len() {

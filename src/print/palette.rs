@@ -36,17 +36,21 @@ impl PaletteColour {
     /// The blank cells' tint in runs of housie 0.7 on: the colour's own, or a third of each ink
     /// with any dot under [`super::proof::MIN_DOT`] left out.
     pub fn press_tint(&self) -> Cmyk {
-        self.tint.unwrap_or_else(|| {
-            Cmyk(self.colour.0.map(|v| {
-                let t = (v / 3.0 * 2.0).round() / 2.0;
-                if t < super::proof::MIN_DOT {
-                    0.0
-                } else {
-                    t
-                }
-            }))
-        })
+        self.tint.unwrap_or_else(|| scaled(self.colour, 1.0 / 3.0))
     }
+}
+
+/// `colour` with each ink times `fraction`, in half percents, any dot under
+/// [`super::proof::MIN_DOT`] left out: how the tints are made.
+pub fn scaled(Cmyk(c): Cmyk, fraction: f32) -> Cmyk {
+    Cmyk(c.map(|v| {
+        let t = (v * fraction * 2.0).round() / 2.0;
+        if t < super::proof::MIN_DOT {
+            0.0
+        } else {
+            t
+        }
+    }))
 }
 
 /// The shipped palette: ten colours, each pair at least [`MIN_DISTANCE`] apart in CIELAB
