@@ -6,7 +6,8 @@
 //! so is `tests/data/golden-0.4.0`, booklets by housie 0.4.0 (the compact format, unshaped text),
 //! and `tests/data/golden-0.5.0`, books with a Hindi title shaped by housie 0.5.0, and
 //! `tests/data/golden-0.6.0`, booklets of two games in their colours with Code 128 barcodes
-//! in a Type 3 font, made by housie 0.6.0.
+//! in a Type 3 font, made by housie 0.6.0, and `tests/data/golden-0.7.0`, booklets whose
+//! barcodes are vector bars, made by housie 0.7.0 with its shipped `classic` template.
 
 use std::path::Path;
 
@@ -142,6 +143,16 @@ fn a_run_of_housie_0_6_verifies_byte_for_byte_and_continues() {
     d.run(&["generate", "--after", "golden", "--booklets", "1", "--out", "more", "-q"]).success();
     assert_eq!(type3_fonts(&d.join("golden/books.pdf")), 1, "0.6.0's own file keeps its barcode font");
     assert_eq!(type3_fonts(&d.join("more/books.pdf")), 0, "this version's continuation has none");
+}
+
+/// housie 0.7.0's booklets (barcodes as vector bars, the game tints chosen through the print
+/// profile, the `classic` template of 0.7 recorded in its run.json), made by that version's
+/// binary: verified byte for byte by this one, and continued in this version's format.
+#[test]
+fn a_run_of_housie_0_7_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.7.0", FOUR_BOOKS, &["--booklets", "1"]);
+    let d = golden_of("0.7.0");
+    assert_eq!(type3_fonts(&d.join("golden/books.pdf")), 0);
 }
 
 /// How many Type 3 fonts a PDF holds.
