@@ -211,15 +211,12 @@ fn qr_codes_scan_back_to_their_serials_and_need_room() {
     let classic = housie::print::template::BUILTIN[0].1;
     let qr = classic
         .replace("name = \"classic\"", "name = \"classic-qr\"")
-        .replace("serial_height = 5.5", "serial_height = 8.0")
-        .replace("height = 33.0", "height = 31.0")
-        .replace("gap = 4.8", "gap = 3.8")
         .replace("cut_guides = true", "cut_guides = true\nbarcode = \"qr\"");
     let d = Dir::new();
     std::fs::write(d.join("qr.toml"), &qr).unwrap();
     // Too little room under the serial line is refused with the figures.
-    std::fs::write(d.join("tight.toml"), classic.replace("cut_guides = true", "cut_guides = true\nbarcode = \"qr\""))
-        .unwrap();
+    let tight = qr.replace("serial_height = 10.5", "serial_height = 5.5").replace("height = 26.5", "height = 31.5");
+    std::fs::write(d.join("tight.toml"), tight).unwrap();
     let err = d.run(&["generate", "--books", "1", "--template", "tight.toml", "--out", "t"]).expect_code(2).stderr();
     assert!(err.contains("ticket.barcode = \"qr\" needs a ticket.serial_height of at least 7.5 mm"), "{err}");
     d.run(&[

@@ -37,6 +37,7 @@ mod reading;
 mod readme;
 mod rng_dump;
 mod run;
+mod safe_zone;
 mod scan;
 mod serving;
 mod shaping;

@@ -316,7 +316,7 @@ fn letter_paper_from_a_template_file() {
     let text = housie::print::template::BUILTIN[0]
         .1
         .replace("size = \"a4\"", "size = \"letter\"")
-        .replace("height = 33.0", "height = 30.0");
+        .replace("height = 26.5", "height = 23.5");
     std::fs::write(d.join("letter.toml"), text).unwrap();
     d.run(&["generate", "--books", "1", "--seed", "l", "--template", "letter.toml", "--out", "o", "-q"]).success();
     let doc = Document::load(d.join("o/books.pdf")).unwrap();

@@ -40,11 +40,11 @@ fn a_mistyped_value_is_named_with_its_line() {
 
 #[test]
 fn parts_that_do_not_fit_are_refused_with_their_measurements() {
-    let tall = classic().replace("height = 33.0", "height = 40.0");
+    let tall = classic().replace("height = 26.5", "height = 40.0");
     refused(
         Some(&tall),
         &[],
-        "parts are 338.8 mm tall but the page is 297 mm: top margin 10 + header 13 + 6 × (serial 5.5 + ticket 40 + gap 4.8) + footer 6 + bottom margin 8",
+        "parts are 377.0 mm tall but the page is 297 mm: top margin 6 + header 13 + 6 × (serial 10.5 + ticket 40 + gap 7) + footer 9 + bottom margin 4",
     );
     let wide = classic().replace("width = 186.0", "width = 200.0");
     refused(
@@ -82,7 +82,7 @@ fn lines_that_would_cover_the_numbers_are_refused() {
     refused(
         Some(&line("15")),
         &[],
-        "ticket.line_width is 15 pt and leaves 15.4 × 5.7 mm of a 20.7 × 11.0 mm cell clear; the numbers need 8.5 × 6.0 mm",
+        "ticket.line_width is 15 pt and leaves 15.4 × 3.5 mm of a 20.7 × 8.8 mm cell clear; the numbers need 8.5 × 6.0 mm",
     );
     refused(Some(&line("500")), &[], "ticket.line_width is 500 pt and leaves 0.0 × 0.0 mm");
     refused(
