@@ -117,8 +117,15 @@ impl<R: Read> Iterator for Rows<R> {
                 }
             }
             let line = self.record.position().map_or(0, |p| p.line());
-            let fields: Result<Vec<&str>, usize> =
-                self.record.iter().enumerate().map(|(i, f)| std::str::from_utf8(f).map_err(|_| i)).collect();
+            // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
+            // inside a character (bytes valid only joined to the next field's) is not valid.
+            let record = &self.record;
+            let fields: Result<Vec<&str>, usize> = match std::str::from_utf8(record.as_slice()) {
+                Ok(text) => (0..record.len()).map(|i| record.range(i).and_then(|r| text.get(r)).ok_or(i)).collect(),
+                Err(e) => Err((0..record.len())
+                    .find(|&i| record.range(i).is_some_and(|r| r.end > e.valid_up_to()))
+                    .unwrap_or(0)),
+            };
             let fields = match fields {
                 Ok(f) => f,
                 Err(i) => {
@@ -437,7 +444,19 @@ fn parse_row(f: &[&str], line: u64, names: &[String], numbering: Numbering) -> R
     }
     let mut cells = [None; ROWS * COLS];
     for (i, cell) in cells.iter_mut().enumerate() {
-        let text = f[3 + i].trim();
+        // As housie writes them (one or two digits, or nothing), with no trimming to do.
+        let text = match f[3 + i].as_bytes() {
+            [] => continue,
+            [d] if d.is_ascii_digit() => {
+                *cell = Some(d - b'0');
+                continue;
+            }
+            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
+                *cell = Some((a - b'0') * 10 + (b - b'0'));
+                continue;
+            }
+            _ => f[3 + i].trim(),
+        };
         if text.is_empty() {
             continue;
         }
