@@ -57,14 +57,15 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut by_call: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); 128]; set.prizes().len()];
     let mut serials: Vec<Serial> = Vec::new();
     let (mut counted, mut forged) = (0u64, Vec::new());
-    for row in tickets.rows()? {
+    // The manifest is read and parsed on a thread of its own while this one checks each row.
+    housie::support::parallel::read_ahead(tickets.rows()?, |row| {
         let row = row?;
         if !books.contains(row.serial.book()) {
-            continue;
+            return Ok::<(), Error>(());
         }
         if redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
             forged.push(row.serial);
-            continue;
+            return Ok(());
         }
         counted += 1;
         let at = at(&row.ticket);
@@ -79,7 +80,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
                 by_call[i][usize::from(k)].push(index);
             }
         }
-    }
+        Ok(())
+    })?;
     let places = place_calls(&set, &completed);
     let winners: Vec<Vec<Vec<Serial>>> = places
         .iter()
