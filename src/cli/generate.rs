@@ -326,6 +326,9 @@ fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
     if plan.style().colour_reaches_trim() {
         note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
     }
+    if let Some(warning) = plan.style().cut_too_close() {
+        note!("housie: warning: {warning}");
+    }
     if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
         if let Ok(Some(warning)) = logo.check_resolution(l.height_mm) {
             note!("housie: warning: {warning}");

@@ -287,12 +287,13 @@ impl GeneratePlan {
     }
 
     /// What the organiser should know before printing: a colour running to the trim with no
-    /// bleed, a logo below the resolution that prints sharp.
+    /// bleed, tickets too close to their cuts, a logo below the resolution that prints sharp.
     pub fn warnings(&self) -> Vec<String> {
         let mut warnings = Vec::new();
         if self.style().colour_reaches_trim() {
             warnings.push("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".to_string());
         }
+        warnings.extend(self.style().cut_too_close());
         if let Some((logo, l)) = self.logo.as_ref().zip(self.settings.logo.as_ref()) {
             warnings.extend(logo.check_resolution(l.height_mm).ok().flatten());
         }

@@ -153,3 +153,32 @@ fn the_letter_templates_fit_us_letter_without_editing() {
         d.run(&["verify", "o"]).success();
     }
 }
+
+/// Tickets closer than 3 mm to the cuts between them are printed, with a warning that says how
+/// much room to leave (a refusal would stop older runs, which keep their template, regenerating):
+/// housie 0.7's `classic` left 2.2 mm; no shipped template is warned about.
+#[test]
+fn tickets_too_close_to_their_cuts_are_warned_about() {
+    let warning = "housie: warning: the tickets come within";
+    let record: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.7.0/run.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let d = Dir::new();
+    std::fs::write(d.join("old.toml"), record["template"]["toml"].as_str().unwrap().replace("\"classic\"", "\"old\""))
+        .unwrap();
+    let err = d.run(&["generate", "--books", "1", "--template", "old.toml", "--out", "old", "-q"]).success().stderr();
+    assert!(
+        err.contains(&format!(
+            "{warning} 2.2 mm of the cuts between them, where a print shop keeps 3 mm clear; leave 6.5 mm"
+        )),
+        "{err}"
+    );
+    for (name, _) in housie::print::template::BUILTIN {
+        let err = d.run(&["generate", "--books", "1", "--template", name, "--out", name, "-q"]).success().stderr();
+        assert!(!err.contains(warning), "{name}: {err}");
+    }
+}

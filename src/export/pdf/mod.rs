@@ -560,6 +560,26 @@ impl PdfStyle<'_> {
         self.bleed_mm == 0.0 && (look.background.is_some() || look.band.is_some())
     }
 
+    /// When the grids (with their borders) or serial lines come within [`SAFE_MM`] of a cut
+    /// between tickets, where a wandering guillotine trims them: what to say. A warning, not a
+    /// refusal, so runs made with such a template still regenerate (housie 0.7's `classic`
+    /// left 2.0 mm).
+    pub fn cut_too_close(&self) -> Option<String> {
+        let (t, g) = (self.template, Geometry::of(self.template));
+        let border = t.ticket.border_width * MM_PER_PT / 2.0;
+        let mut nearest = g.inset - border;
+        if g.columns > 1 {
+            nearest = nearest.min((g.column_width - t.ticket.width) / 2.0 - border);
+        }
+        (nearest < SAFE_MM - 0.005).then(|| {
+            format!(
+                "the tickets come within {nearest:.1} mm of the cuts between them, where a print shop keeps {SAFE_MM} mm \
+                 clear; leave {:.1} mm between tickets (shorter grids, or ticket.gap)",
+                2.0 * (SAFE_MM + border)
+            )
+        })
+    }
+
     fn page_mm(&self) -> (f32, f32) {
         self.template.page.size.mm()
     }
