@@ -57,8 +57,9 @@ fn runs(marks: impl Iterator<Item = bool>) -> Vec<f32> {
     out
 }
 
-/// The nearest ink to any cut on page 1 of `pdf`, mm, and where it is.
-fn nearest_ink(pdf: &Path, scratch: &Path) -> (f32, String) {
+/// The nearest ink to any cut on page 1 of `pdf`, mm, where it is, and how many cuts the crop
+/// marks showed across the page and down it.
+fn nearest_ink(pdf: &Path, scratch: &Path) -> (f32, String, usize, usize) {
     let doc = lopdf::Document::load(pdf).unwrap();
     let (crop, trim) = (page_box(&doc, b"CropBox"), page_box(&doc, b"TrimBox"));
     let out = scratch.join("page");
@@ -110,8 +111,7 @@ fn nearest_ink(pdf: &Path, scratch: &Path) -> (f32, String) {
             }
         }
     }
-    assert!(!rows.is_empty(), "{}: no crop marks found for the cuts between tickets", pdf.display());
-    (nearest, at)
+    (nearest, at, rows.len(), columns.len())
 }
 
 /// Page 1 of a run of `template` (books, or booklets of one game) with a bleed and crop marks.
@@ -144,7 +144,11 @@ fn no_ink_comes_within_3_mm_of_a_cut_on_any_shipped_template() {
     let mut failures = Vec::new();
     for (template, _) in housie::print::template::BUILTIN {
         for booklets in [false, true] {
-            let (nearest, at) = nearest_ink(&page_one(&d, template, booklets), &d.join("."));
+            let (nearest, at, rows, columns) = nearest_ink(&page_one(&d, template, booklets), &d.join("."));
+            // Every cut was found: one under the header, one between each row, one above the
+            // footer, and one between each column.
+            let layout = housie::print::template::Template::load(template).unwrap().layout;
+            assert_eq!((rows, columns), (layout.rows + 1, layout.columns - 1), "{template}: cuts found");
             let what = format!("{template} {}: {nearest:.2} mm at {at}", if booklets { "booklets" } else { "books" });
             if nearest < SAFE_MM {
                 failures.push(what.clone());
@@ -165,6 +169,6 @@ fn no_ink_comes_within_3_mm_of_a_cut_on_any_shipped_template() {
     let old = d.join("classic-0.7.toml");
     std::fs::write(&old, record["template"]["toml"].as_str().unwrap().replace("name = \"classic\"", "name = \"old\""))
         .unwrap();
-    let (nearest, at) = nearest_ink(&page_one(&d, old.to_str().unwrap(), false), &d.join("."));
+    let (nearest, at, _, _) = nearest_ink(&page_one(&d, old.to_str().unwrap(), false), &d.join("."));
     assert!((1.8..2.4).contains(&nearest), "0.7's classic: {nearest:.2} mm at {at}");
 }
