@@ -5,7 +5,7 @@ use housie::domain::Numbering;
 use housie::print::palette::default_palette;
 
 use crate::pdf_tools::ink;
-use crate::util::{manifest_rows, names, run_tool, tool, Dir};
+use crate::util::{manifest_rows, names, page_text, tool, Dir};
 
 fn booklets(d: &Dir, extra: &[&str]) {
     let mut args = vec!["generate", "--booklets", "3", "--games", "8", "--seed", "night", "--out", "o", "-q"];
@@ -100,9 +100,7 @@ fn the_header_names_booklet_game_and_colour() {
     let d = Dir::new();
     booklets(&d, &["--order", "games"]);
     let Some(pdftotext) = tool("pdftotext") else { return };
-    let pdf = d.join("o/game-03.pdf").display().to_string();
-    let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", "2", "-l", "2", &pdf, "-"]);
-    assert_eq!(code, 0, "{err}");
+    let text = page_text(&pdftotext, &d.join("o/game-03.pdf").display().to_string(), 2);
     assert!(text.contains("Booklet 2 · Game 3 · Lime"), "{text}");
     let serials: Vec<&str> = text.split_whitespace().filter(|w| w.starts_with("000002-3-")).collect();
     assert_eq!(serials.len(), 6, "{text}");
@@ -117,10 +115,8 @@ fn a_large_print_booklet_s_footer_names_its_booklet() {
     let d = Dir::new();
     booklets(&d, &["--template", "large-print"]);
     let Some(pdftotext) = tool("pdftotext") else { return };
-    let pdf = d.join("o/books.pdf").display().to_string();
     // Booklet 2's first game is book 9 (8 games a booklet): its two pages are 17 and 18.
-    let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", "18", "-l", "18", &pdf, "-"]);
-    assert_eq!(code, 0, "{err}");
+    let text = page_text(&pdftotext, &d.join("o/books.pdf").display().to_string(), 18);
     assert!(text.contains("Booklet 2 · Game 1 · Blue"), "{text}");
     assert!(text.contains("Page 2 of 2 of booklet 2, game 1"), "{text}");
     assert!(!text.contains("book 9"), "{text}");

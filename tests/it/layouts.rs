@@ -1,16 +1,14 @@
 //! Layouts other than a strip a page: 12 to view, large print, and the Letter versions; the
 //! manifest's `file,page` columns stay true for each.
 
-use crate::util::{manifest_rows, run_tool, tool, Dir};
+use crate::util::{manifest_rows, page_text, run_tool, tool, Dir};
 
 /// The serials pdftotext finds on each page of a PDF, in reading order.
 fn serials_by_page(pdf: &str, pages: usize) -> Option<Vec<Vec<String>>> {
     let pdftotext = tool("pdftotext")?;
     let mut out = Vec::new();
     for page in 1..=pages {
-        let p = page.to_string();
-        let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", &p, "-l", &p, pdf, "-"]);
-        assert_eq!(code, 0, "{err}");
+        let text = page_text(&pdftotext, pdf, page);
         let mut serials: Vec<String> = text
             .split_whitespace()
             .filter(|w| w.matches('-').count() >= 2 && w.starts_with("00"))
@@ -96,8 +94,7 @@ fn large_print_spreads_a_book_over_two_pages_that_say_so() {
     assert_eq!(pages, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
     manifest_matches_pages(&d, "books.pdf", 4, 3);
     let Some(pdftotext) = tool("pdftotext") else { return };
-    let pdf = d.join("o/books.pdf").display().to_string();
-    let (_, text, _) = run_tool(&pdftotext, &["-layout", "-f", "4", "-l", "4", &pdf, "-"]);
+    let text = page_text(&pdftotext, &d.join("o/books.pdf").display().to_string(), 4);
     assert!(text.contains("Page 2 of 2 of book 2"), "{text}");
     if let Some(size) = page_size(&d, "books.pdf", 4) {
         assert!(size.starts_with("595.28 x 841.89"), "{size}");
@@ -140,8 +137,7 @@ fn twelve_to_view_with_booklets_prints_by_game() {
         manifest_matches_pages(&d, &file, 2, 12);
     }
     let Some(pdftotext) = tool("pdftotext") else { return };
-    let pdf = d.join("o/game-03.pdf").display().to_string();
-    let (_, text, _) = run_tool(&pdftotext, &["-layout", "-f", "2", "-l", "2", &pdf, "-"]);
+    let text = page_text(&pdftotext, &d.join("o/game-03.pdf").display().to_string(), 2);
     assert!(text.contains("Booklets 3–4 · Game 3 · Lime"), "{text}");
 }
 
@@ -177,9 +173,7 @@ fn two_up_sheets_cut_and_stack_into_book_order() {
     let pdf = d.join("o/books.pdf").display().to_string();
     let mut halves = Vec::new();
     for sheet in 1..=3 {
-        let s = sheet.to_string();
-        let (code, text, err) = run_tool(&pdftotext, &["-layout", "-f", &s, "-l", &s, &pdf, "-"]);
-        assert_eq!(code, 0, "{err}");
+        let text = page_text(&pdftotext, &pdf, sheet);
         let books: Vec<u64> =
             text.split("Book ").skip(1).map(|rest| rest.split_whitespace().next().unwrap().parse().unwrap()).collect();
         halves.push(books);

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use image::RgbImage;
 
-use crate::util::{run_tool, tool, Dir};
+use crate::util::{first_page_box, run_tool, tool, Dir};
 
 /// Render resolution: a pixel is 0.127 mm.
 const DPI: f32 = 200.0;
@@ -20,19 +20,6 @@ const DPI: f32 = 200.0;
 const SAFE_MM: f32 = 3.0;
 /// Half the band along a cut left out for its dashed guide (0.3 pt wide) and its antialiasing.
 const GUIDE_MM: f32 = 0.35;
-
-/// A box of page 1 (its own, or inherited from the page tree), in points.
-fn page_box(doc: &lopdf::Document, name: &[u8]) -> [f32; 4] {
-    let mut node = doc.page_iter().next().unwrap();
-    loop {
-        let dict = doc.get_dictionary(node).unwrap();
-        if let Ok(b) = dict.get(name) {
-            let v: Vec<f32> = b.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect();
-            return [v[0], v[1], v[2], v[3]];
-        }
-        node = dict.get(b"Parent").unwrap().as_reference().unwrap();
-    }
-}
 
 /// Whether a pixel is ink: dark and neutral (K), not a colour.
 fn ink(p: &image::Rgb<u8>) -> bool {
@@ -61,7 +48,7 @@ fn runs(marks: impl Iterator<Item = bool>) -> Vec<f32> {
 /// marks showed across the page and down it.
 fn nearest_ink(pdf: &Path, scratch: &Path) -> (f32, String, usize, usize) {
     let doc = lopdf::Document::load(pdf).unwrap();
-    let (crop, trim) = (page_box(&doc, b"CropBox"), page_box(&doc, b"TrimBox"));
+    let (crop, trim) = (first_page_box(&doc, "CropBox"), first_page_box(&doc, "TrimBox"));
     let out = scratch.join("page");
     let pdftoppm = tool("pdftoppm").unwrap();
     let r = DPI.to_string();

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use image::GrayImage;
 
-use crate::util::{manifest_rows, run_tool, tool, Dir};
+use crate::util::{first_page_box, manifest_rows, run_tool, tool, Dir};
 
 /// The tilt every barcode must read at, either way, degrees.
 const TILT: f32 = 8.0;
@@ -49,15 +49,7 @@ fn tilted(pdf: &Path, degrees: f32, out: &Path) -> std::path::PathBuf {
     use lopdf::{Object, Stream};
     let mut doc = lopdf::Document::load(pdf).unwrap();
     let page = doc.page_iter().next().unwrap();
-    // The MediaBox is the page's or inherited from the page tree.
-    let mut node = page;
-    let media = loop {
-        let dict = doc.get_dictionary(node).unwrap();
-        if let Ok(b) = dict.get(b"MediaBox") {
-            break b.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect::<Vec<f32>>();
-        }
-        node = dict.get(b"Parent").unwrap().as_reference().unwrap();
-    };
+    let media = first_page_box(&doc, "MediaBox");
     let (cx, cy) = ((media[0] + media[2]) / 2.0, (media[1] + media[3]) / 2.0);
     let (sin, cos) = degrees.to_radians().sin_cos();
     let (tx, ty) = (cx - cos * cx + sin * cy, cy - sin * cx - cos * cy);

@@ -210,6 +210,28 @@ pub fn run_tool(path: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Page `page` of `pdf` as pdftotext lays it out (`-layout`); pdftotext must succeed.
+pub fn page_text(pdftotext: &Path, pdf: &str, page: usize) -> String {
+    let p = page.to_string();
+    let (code, text, err) = run_tool(pdftotext, &["-layout", "-f", &p, "-l", &p, pdf, "-"]);
+    assert_eq!(code, 0, "pdftotext {pdf}: {err}");
+    text
+}
+
+/// A box (`MediaBox`, `CropBox` …) of the first page, its own or inherited from the page tree,
+/// in points.
+pub fn first_page_box(doc: &lopdf::Document, name: &str) -> [f32; 4] {
+    let mut node = doc.page_iter().next().unwrap();
+    loop {
+        let dict = doc.get_dictionary(node).unwrap();
+        if let Ok(b) = dict.get(name.as_bytes()) {
+            let v: Vec<f32> = b.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect();
+            return [v[0], v[1], v[2], v[3]];
+        }
+        node = dict.get(b"Parent").unwrap().as_reference().unwrap();
+    }
+}
+
 /// A box (`MediaBox`, `TrimBox` …) of the page or page tree `id`, in points.
 pub fn pdf_box(doc: &lopdf::Document, id: lopdf::ObjectId, name: &str) -> Vec<f32> {
     let array = doc.get_dictionary(id).unwrap().get(name.as_bytes()).unwrap().as_array().unwrap();
