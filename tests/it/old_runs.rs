@@ -7,7 +7,9 @@
 //! and `tests/data/golden-0.5.0`, books with a Hindi title shaped by housie 0.5.0, and
 //! `tests/data/golden-0.6.0`, booklets of two games in their colours with Code 128 barcodes
 //! in a Type 3 font, made by housie 0.6.0, and `tests/data/golden-0.7.0`, booklets whose
-//! barcodes are vector bars, made by housie 0.7.0 with its shipped `classic` template.
+//! barcodes are vector bars, made by housie 0.7.0 with its shipped `classic` template, and
+//! `tests/data/golden-0.8.0`, booklets made by housie 0.8.0 (its taller serial lines, and
+//! each page's content written out in full), before the lean page format.
 
 use std::path::Path;
 
@@ -153,6 +155,15 @@ fn a_run_of_housie_0_7_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.7.0", FOUR_BOOKS, &["--booklets", "1"]);
     let d = golden_of("0.7.0");
     assert_eq!(type3_fonts(&d.join("golden/books.pdf")), 0);
+}
+
+/// housie 0.8.0's booklets (the shipped templates redrawn for tilted scans and the 3 mm safe
+/// zone, each page's numbers, shading and bars written out in its own content stream), made by
+/// that version's binary: verified byte for byte by this one, and continued in this version's
+/// format.
+#[test]
+fn a_run_of_housie_0_8_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.8.0", FOUR_BOOKS, &["--booklets", "1"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
