@@ -216,6 +216,7 @@ impl<'a> Reader<'a> {
                 let form = match o.first() {
                     Some(Operand::Name(name)) if name == UNDER => drawing.under.as_deref(),
                     Some(Operand::Name(name)) if name == OVER => Some(drawing.over.as_slice()),
+                    Some(Operand::Name(name)) => drawing.forms.get(name.as_str()).map(Vec::as_slice),
                     _ => None,
                 };
                 if let (Some(form), true) = (form, depth < 2) {

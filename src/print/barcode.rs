@@ -112,6 +112,45 @@ pub fn code128_symbols(serial: Serial) -> Vec<u8> {
     symbols
 }
 
+/// Every Code 128 symbol value's modules, as [`code128_patterns`] with start C (105) too, which
+/// housie 0.7 on begins its symbols with (start A, 103, stays empty: housie never uses it).
+pub fn code128_all_patterns() -> &'static [Vec<u8>; CODE128_SYMBOLS] {
+    static PATTERNS: std::sync::OnceLock<[Vec<u8>; CODE128_SYMBOLS]> = std::sync::OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        let mut patterns = code128_patterns().clone();
+        let modules = Code128::new("Ć00").expect("a digit pair in set C").encode();
+        patterns[START_C] = modules[..11].to_vec();
+        patterns
+    })
+}
+
+/// The start code of character set C (digit pairs).
+const START_C: usize = 105;
+
+/// The symbol values of a serial's Code 128 symbol as housie 0.7 on prints it
+/// ([`code128_press`]), start to stop: drawn symbol by symbol from
+/// [`code128_all_patterns`], it is exactly `code128_press`'s bars.
+pub fn code128_press_symbols(serial: Serial) -> Vec<u8> {
+    static VALUES: std::sync::OnceLock<[u8; 2048]> = std::sync::OnceLock::new();
+    let values = VALUES.get_or_init(|| {
+        let mut values = [u8::MAX; 2048];
+        for (v, p) in code128_all_patterns().iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+            values[p[..11].iter().fold(0, |k, &b| k << 1 | usize::from(b))] = v as u8;
+        }
+        values
+    });
+    let text = serial.to_string();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count() / 2 * 2;
+    let (pairs, rest) = text.split_at(digits);
+    let modules = Code128::new(format!("Ć{pairs}Ɓ{rest}")).expect("digit pairs in C, the rest in B").encode();
+    let symbols: Vec<u8> = modules[..modules.len() - 2]
+        .chunks(11)
+        .map(|m| values[m.iter().fold(0, |k, &b| k << 1 | usize::from(b))])
+        .collect();
+    debug_assert!(symbols.iter().all(|&v| v != u8::MAX), "barcoders draws Code 128's symbols");
+    symbols
+}
+
 /// Each symbol's value by its first 11 modules read as bits (`u8::MAX`: no symbol).
 fn code128_values() -> &'static [u8; 2048] {
     static VALUES: std::sync::OnceLock<[u8; 2048]> = std::sync::OnceLock::new();
@@ -188,6 +227,30 @@ mod tests {
         // The module: 0.42 mm where there is room, less where there is not, in hundredths.
         assert_eq!(press_module(150.0, 123), 0.42);
         assert_eq!(press_module(50.0, 123), 0.34);
+    }
+
+    /// The lean format draws housie 0.7's symbol one symbol form at a time: the same bars.
+    #[test]
+    fn press_symbol_by_symbol_is_the_press_barcode() {
+        let patterns = code128_all_patterns();
+        assert_eq!(patterns.iter().filter(|p| !p.is_empty()).count(), CODE128_SYMBOLS - 1, "all but start A");
+        let numbering = crate::domain::Numbering::booklets(12).unwrap();
+        for serial in [
+            Serial::new(123, 4).unwrap(),
+            Serial::new(7, 1).unwrap(),
+            Serial::new(999_999_999_999, 6).unwrap(),
+            numbering.serial(1200, 1).unwrap(),
+        ] {
+            let symbols = code128_press_symbols(serial);
+            let drawn: Vec<u8> = symbols.iter().flat_map(|&v| patterns[usize::from(v)].clone()).collect();
+            let (bars, width) = code128_press(serial);
+            let mut modules = vec![0u8; width];
+            for (start, n) in bars {
+                modules[start..start + n].fill(1);
+            }
+            assert_eq!(drawn, modules, "{serial}");
+            assert_eq!((symbols[0], *symbols.last().unwrap()), (105, 106));
+        }
     }
 
     #[test]

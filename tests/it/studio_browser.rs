@@ -71,7 +71,10 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     js_until(&c, "return location.pathname + location.search", |v| v == "/event?id=spring-fair").await;
 
     // The preview shows the title, and follows it as it is typed.
-    let preview_title = "const t = document.querySelector('#preview svg text'); return t ? t.textContent : ''";
+    // The header's left text (the numbers, drawn first, are texts too).
+    let preview_title =
+        "const t = [...document.querySelectorAll('#preview svg text')].find(t => isNaN(t.textContent)); \
+                         return t ? t.textContent : ''";
     js_until(&c, preview_title, |v| v == "Spring Fair").await;
     let field = c.find(Locator::Id("title")).await.unwrap();
     field.send_keys(" Bingo").await.unwrap();

@@ -110,6 +110,14 @@ impl Content {
         self.buf.push(b' ');
     }
 
+    /// Moves the origin by (`dx`, `dy`) hundredths of a point: `1 0 0 1 dx dy cm`.
+    pub fn translate(&mut self, dx: i64, dy: i64) -> &mut Content {
+        self.raw("1 0 0 1 ");
+        self.hundredths(dx);
+        self.hundredths(dy);
+        self.op("cm")
+    }
+
     /// A rectangle path, points.
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32) -> &mut Content {
         self.num(x).num(y).num(w).num(h).op("re")
@@ -203,7 +211,8 @@ impl Content {
     }
 }
 
-fn to_hundredths(v: f32) -> i64 {
+/// A length in points to whole hundredths, as content streams write it.
+pub fn to_hundredths(v: f32) -> i64 {
     (f64::from(v) * 100.0).round() as i64
 }
 

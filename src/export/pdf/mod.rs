@@ -10,6 +10,7 @@
 
 pub(crate) mod content;
 mod file;
+pub mod forms;
 mod furniture;
 mod page;
 pub mod pdfx;
@@ -42,11 +43,23 @@ pub struct Drawing {
     pub content: Vec<u8>,
     /// `/O`: grid lines, borders, cut guides and crop marks.
     pub over: Vec<u8>,
+    /// The lean format's shared forms (numbers, blank cells, barcode symbols), by name.
+    pub forms: std::collections::HashMap<String, Vec<u8>>,
 }
 
 /// Page `page` of a file of `pages` pages, as drawn in the PDF.
 pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u64) -> Drawing {
-    Drawing { under: furniture::under(style), content: page::content(style, page, pages), over: furniture::over(style) }
+    let forms = if style.format == PdfFormat::Lean {
+        forms::all(style).into_iter().map(|f| (f.name, f.content)).collect()
+    } else {
+        Default::default()
+    };
+    Drawing {
+        under: furniture::under(style),
+        content: page::content(style, page, pages),
+        over: furniture::over(style),
+        forms,
+    }
 }
 
 /// The font's resource name: fixed, so output does not depend on printpdf's global counter.
@@ -131,9 +144,13 @@ pub enum PdfFormat {
     /// barcode font (a Type 3 font), a row of numbers as one string, and PDF/X only where it is
     /// true (not on 2-up sheets).
     Compact,
-    /// housie 0.7 on: as compact, with the barcodes drawn as plain vector bars (no Type 3 font,
-    /// which some RIPs and preflight profiles refuse).
+    /// housie 0.7 and 0.8: as compact, with the barcodes drawn as plain vector bars (no Type 3
+    /// font, which some RIPs and preflight profiles refuse).
     Press,
+    /// housie 0.9 on: as press, with what pages repeat (each number in its cell, each row's
+    /// blank cells, each barcode symbol) drawn once per file as forms ([`forms`]) that a page
+    /// calls by name.
+    Lean,
 }
 
 impl PdfFormat {
@@ -142,7 +159,8 @@ impl PdfFormat {
         match housie.split('.').take(2).collect::<Vec<_>>()[..] {
             ["0", "2" | "3"] => PdfFormat::Original,
             ["0", "4" | "5" | "6"] => PdfFormat::Compact,
-            _ => PdfFormat::Press,
+            ["0", "7" | "8"] => PdfFormat::Press,
+            _ => PdfFormat::Lean,
         }
     }
 
@@ -155,6 +173,12 @@ impl PdfFormat {
     /// Whether barcodes are text in a Type 3 barcode font (housie 0.4 to 0.6).
     pub fn barcode_font(self) -> bool {
         self == PdfFormat::Compact
+    }
+
+    /// Whether barcodes are vector bars as wide as the serial line allows, tints are chosen
+    /// through the print profile, and a QR code keeps clear of the grid's border (housie 0.7 on).
+    pub fn press(self) -> bool {
+        matches!(self, PdfFormat::Press | PdfFormat::Lean)
     }
 
     /// Whether the file declares PDF/X (an OutputIntent and the GTS keys).
@@ -289,9 +313,12 @@ impl PdfStyle<'_> {
                     background: t.page.background,
                     band: Some(game.colour),
                     header_colour,
-                    shade: t.ticket.blank_shade.map(|_| match self.format {
-                        PdfFormat::Press => game.press_tint(),
-                        PdfFormat::Original | PdfFormat::Compact => tint(game.colour),
+                    shade: t.ticket.blank_shade.map(|_| {
+                        if self.format.press() {
+                            game.press_tint()
+                        } else {
+                            tint(game.colour)
+                        }
                     }),
                     colour_name,
                 }

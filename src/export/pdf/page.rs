@@ -4,7 +4,8 @@
 
 use std::io::Write as _;
 
-use super::content::Content;
+use super::content::{to_hundredths, Content};
+use super::forms;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
 use super::{Colours, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
 use crate::domain::{COLS, ROWS};
@@ -39,7 +40,22 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
             furniture::header_band(style, &mut c, band);
         }
     }
-    if let Some(shade) = look.shade {
+    let lean = style.format == super::PdfFormat::Lean;
+    if lean {
+        // Each row's blank cells (under the lines), then its numbers (which no line crosses).
+        if let Some(shade) = look.shade {
+            c.fill(shade);
+        }
+        lean_rows(style, &slots, &mut c, |c, row| {
+            if look.shade.is_some() {
+                let blank = (0..COLS).filter(|&col| row[col].is_none()).fold(0u16, |m, col| m | 1 << col);
+                c.raw("/").raw(&forms::blanks(blank)).raw(" Do");
+            }
+            for n in row.iter().flatten() {
+                c.raw("/").raw(&forms::number(*n)).raw(" Do");
+            }
+        });
+    } else if let Some(shade) = look.shade {
         shading(style, &slots, shade, &mut c);
     }
     if let Some([x, y, w, h]) = style.logo_box() {
@@ -79,7 +95,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
     }
     for (b, t, slot) in &slots {
-        w.ticket(b, *t, slot);
+        w.ticket(b, *t, slot, !lean);
     }
     if !style.footer_text().is_empty() {
         let (width, _) = t.page.size.mm();
@@ -89,7 +105,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let mut bytes = w.c.into_bytes();
     match t.ticket.barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, &slots, &mut bytes),
-        Barcode::Code128 if style.format == super::PdfFormat::Press => press_barcodes(style, &slots, &mut bytes),
+        Barcode::Code128 if style.format.press() => press_barcodes(style, &slots, lean, &mut bytes),
         Barcode::Code128 => barcodes(style, &slots, &mut bytes),
         Barcode::Qr => qr_codes(style, &slots, &mut bytes),
         Barcode::None => {}
@@ -122,6 +138,34 @@ fn shading(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], shade: Cm
         }
         c.op("f").op("Q");
     }
+}
+
+/// The lean format's rows (housie 0.9 on): `draw` calls the shared forms ([`super::forms`])
+/// for each ticket row's cells in the row's own space. Each row moves the origin on from the
+/// last, so the moves repeat from page to page.
+fn lean_rows(
+    style: &PdfStyle<'_>,
+    slots: &[(&PlacedBook, usize, Slot)],
+    c: &mut Content,
+    draw: impl Fn(&mut Content, [Option<u8>; COLS]),
+) {
+    let tk = &style.template.ticket;
+    let p = TrimSpace::of(style);
+    let cell_h = tk.height / ROWS as f32;
+    c.op("q");
+    let mut at = (0, 0);
+    for (b, t, slot) in slots {
+        let ticket = &b.drawn.book.tickets()[*t];
+        let grid_top = slot.top - tk.serial_height;
+        for r in 0..ROWS {
+            let to = (to_hundredths(p.x(slot.left)), to_hundredths(p.x(grid_top - (r + 1) as f32 * cell_h)));
+            c.translate(to.0 - at.0, to.1 - at.1);
+            at = to;
+            draw(c, std::array::from_fn(|col| ticket.get(r, col)));
+            c.raw("\n");
+        }
+    }
+    c.op("Q");
 }
 
 /// The page's text object: the font size set last (shared by the texts and, in the compact
@@ -179,8 +223,8 @@ impl TextWriter<'_> {
         self.size = f32::NAN;
     }
 
-    /// One ticket's serial line and numbers.
-    fn ticket(&mut self, b: &PlacedBook, t: usize, slot: &Slot) {
+    /// One ticket's serial line, and its numbers unless they are drawn as forms.
+    fn ticket(&mut self, b: &PlacedBook, t: usize, slot: &Slot, numbers: bool) {
         let tk = &self.style.template.ticket;
         let font = self.style.font;
         let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
@@ -189,6 +233,9 @@ impl TextWriter<'_> {
         let ticket = &b.drawn.book.tickets()[t];
         let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
         self.text(&serial_text(&serial), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
+        if !numbers {
+            return;
+        }
         let mut digits = String::with_capacity(2);
         if self.style.format.compact() {
             // A row is one string: its numbers with the gaps between them in thousandths of the
@@ -288,7 +335,8 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
 /// units, as wide as the serial line allows up to [`barcode::PRESS_MODULE_MM`] with a quiet
 /// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
 /// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
-fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
+/// `lean` (housie 0.9 on): symbol by symbol, each a shared form, eleven modules apart.
+fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], lean: bool, out: &mut Vec<u8>) {
     let tk = &style.template.ticket;
     let p = TrimSpace::of(style);
     let bar_h = tk.serial_height - 0.9;
@@ -303,10 +351,21 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], ou
         let mut c = Content::default();
         c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
         c.op("cm");
-        for (start, modules) in bars {
-            c.int(start).raw("0 ").int(modules).raw("1 re\n");
+        if lean {
+            for (i, v) in barcode::code128_press_symbols(serial).into_iter().enumerate() {
+                if i > 0 {
+                    c.raw(" 1 0 0 1 11 0 cm");
+                }
+                c.raw("/").raw(&forms::symbol(v)).raw(" Do");
+            }
+            c.raw("\n");
+        } else {
+            for (start, modules) in bars {
+                c.int(start).raw("0 ").int(modules).raw("1 re\n");
+            }
+            c.op("f");
         }
-        c.op("f").op("Q");
+        c.op("Q");
         let _ = out.write_all(&c.into_bytes());
     }
 }
@@ -328,10 +387,7 @@ fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         // The symbol's top-left corner, with the quiet zone between it and the grid: from
         // housie 0.7, between it and the outer edge of the grid's border (half of which lies
         // above the grid's top), so all four modules are clear.
-        let border = match style.format {
-            super::PdfFormat::Press => tk.border_width * MM_PER_PT / 2.0,
-            super::PdfFormat::Original | super::PdfFormat::Compact => 0.0,
-        };
+        let border = if style.format.press() { tk.border_width * MM_PER_PT / 2.0 } else { 0.0 };
         let top = slot.top - tk.serial_height + border + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
         let m = TrimSpace::len(QR_MODULE_MM);
         let mut c = Content::default();

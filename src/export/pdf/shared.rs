@@ -111,7 +111,11 @@ impl Shared {
             tree_boxes: format!("/MediaBox{media}/CropBox{media}"),
             // A 2-up sheet has no one finished size: only a PDF/X file (and the 2-up of housie 0.2 and 0.3,
             // kept as it was) says where to cut.
-            page_boxes: if style.declares_pdfx() {
+            // Without a bleed the bleed box is the trim box, which is what a reader takes when
+            // there is none: the lean format leaves it out.
+            page_boxes: if style.declares_pdfx() && b == 0.0 && style.format == super::PdfFormat::Lean {
+                format!("/TrimBox{}", rect(o, o, right + o + w, o + h))
+            } else if style.declares_pdfx() {
                 format!(
                     "/TrimBox{}/BleedBox{}",
                     rect(o, o, right + o + w, o + h),
@@ -161,6 +165,26 @@ fn resources(
         let mut image = Stream::new(dict, super::deflate(&logo.print));
         image.allows_compression = false;
         forms.set(super::LOGO_ID, doc.add_object(image));
+    }
+    if style.format == super::PdfFormat::Lean {
+        // Numbers need the font and the overprint state; shapes need nothing. Each form is a
+        // few dozen bytes, which deflate would not shorten.
+        let text = doc.add_object(dictionary! {
+            "Font" => dictionary! { FONT_ID => font.clone() },
+            "ExtGState" => dictionary! { OVERPRINT => overprint },
+        });
+        for f in super::forms::all(style) {
+            let mut dict = dictionary! {
+                "Type" => "XObject", "Subtype" => "Form",
+                "BBox" => f.bbox.iter().map(|&v| real(v)).collect::<Vec<_>>(),
+            };
+            if f.text {
+                dict.set("Resources", text);
+            }
+            let mut stream = Stream::new(dict, f.content);
+            stream.allows_compression = false;
+            forms.set(f.name.as_bytes(), doc.add_object(stream));
+        }
     }
     let mut fonts = dictionary! { FONT_ID => font };
     for &(name, id) in shaped {

@@ -1,0 +1,110 @@
+//! The lean format's shared forms (housie 0.9 on): what pages repeat, drawn once per file.
+//! Every number is always in the same column, every row of a ticket leaves four of nine cells
+//! blank, and a barcode is a string of Code 128's 107 symbols; so each number in its cell,
+//! each row's pattern of blank cells and each symbol is a Form XObject, and a page calls them
+//! by name. A page then carries what is its own (which number in which row, the serials)
+//! and not how to draw it: its content stream is about half as long, and quicker to write.
+//!
+//! Numbers and blank-cell patterns are drawn in a row's own space (points, from the row's
+//! bottom left corner); symbols in modules (one module wide, one bar high).
+
+use super::content::{Content, PT_PER_MM};
+use super::{PdfStyle, FONT_ID, OVERPRINT};
+use crate::domain::{COLS, ROWS};
+use crate::print::barcode;
+use crate::print::colour::Cmyk;
+use crate::print::layout::CAP_HEIGHT;
+
+/// One shared form: its resource name, bounding box (in its own units) and content.
+pub struct Form {
+    /// The resource name a page calls it by.
+    pub name: String,
+    /// `[x0 y0 x1 y1]`, in the form's own units.
+    pub bbox: [f32; 4],
+    /// The content stream.
+    pub content: Vec<u8>,
+    /// Whether it needs the font and graphics states (a number's form does).
+    pub text: bool,
+}
+
+/// The resource name of number `n`'s form.
+pub fn number(n: u8) -> String {
+    format!("n{n}")
+}
+
+/// The resource name of the form shading a row's blank cells: `blank` has bit `c` set for a
+/// blank cell in column `c`.
+pub fn blanks(blank: u16) -> String {
+    format!("b{blank}")
+}
+
+/// The resource name of Code 128 symbol value `v`'s form.
+pub fn symbol(v: u8) -> String {
+    format!("c{v}")
+}
+
+/// Every shared form a run's pages call: the 90 numbers, the 126 patterns of four blank cells
+/// in a row (when blank cells are shaded), and the Code 128 symbols (when the template prints
+/// Code 128).
+pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
+    let tk = &style.template.ticket;
+    let (cell_w, cell_h) = (tk.width / COLS as f32 * PT_PER_MM, tk.height / ROWS as f32 * PT_PER_MM);
+    let mut forms = Vec::with_capacity(90 + 126 + 107);
+    // Generous bounds: a form is clipped to its box, and nothing here should be.
+    let row_box = [-cell_w, -cell_h, (COLS as f32 + 1.0) * cell_w, 2.0 * cell_h];
+    let digit_h = tk.number_size * CAP_HEIGHT;
+    for n in 1..=90u8 {
+        let col = usize::from((n / 10).min(8));
+        let digits = n.to_string();
+        let width = style.font.width(&digits, tk.number_size);
+        let mut c = Content::with_capacity(96);
+        c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK).begin_text();
+        c.raw(&format!("/{FONT_ID} ")).num(tk.number_size).op("Tf");
+        c.text_at((col as f32 + 0.5) * cell_w - width / 2.0, (cell_h - digit_h) / 2.0).show(style.font.glyphs(&digits));
+        c.op("ET");
+        forms.push(Form { name: number(n), bbox: row_box, content: c.into_bytes(), text: true });
+    }
+    if tk.blank_shade.is_some() {
+        for blank in (0u16..1 << COLS).filter(|b| b.count_ones() == (COLS - 5) as u32) {
+            let mut c = Content::with_capacity(64);
+            let mut col = 0;
+            while col < COLS {
+                if blank >> col & 1 == 0 {
+                    col += 1;
+                    continue;
+                }
+                // A run of neighbouring blank cells is one rectangle.
+                let start = col;
+                while col < COLS && blank >> col & 1 == 1 {
+                    col += 1;
+                }
+                c.rect(start as f32 * cell_w, 0.0, (col - start) as f32 * cell_w, cell_h);
+            }
+            c.op("f");
+            forms.push(Form { name: blanks(blank), bbox: row_box, content: c.into_bytes(), text: false });
+        }
+    }
+    if tk.barcode == crate::print::template::Barcode::Code128 {
+        for (v, pattern) in barcode::code128_all_patterns().iter().enumerate() {
+            if pattern.is_empty() {
+                continue;
+            }
+            let mut c = Content::with_capacity(48);
+            let mut start = None;
+            for (i, &m) in pattern.iter().chain(std::iter::once(&0)).enumerate() {
+                match (m, start) {
+                    (1, None) => start = Some(i),
+                    (0, Some(s)) => {
+                        c.int(s).raw("0 ").int(i - s).raw("1 re\n");
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            c.op("f");
+            let bbox = [0.0, 0.0, pattern.len() as f32, 1.0];
+            forms.push(Form { name: symbol(v as u8), bbox, content: c.into_bytes(), text: false });
+        }
+    }
+    forms
+}
