@@ -110,6 +110,27 @@ impl Content {
         self.buf.push(b' ');
     }
 
+    /// Draws the form named by `kind`'s letter and `v` (`/n41 Do`), without formatting machinery:
+    /// a page calls a hundred.
+    pub fn call(&mut self, kind: u8, v: u16) -> &mut Content {
+        self.buf.push(b'/');
+        self.buf.push(kind);
+        let mut digits = [0u8; 5];
+        let mut i = digits.len();
+        let mut v = v;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        self.buf.extend_from_slice(&digits[i..]);
+        self.buf.extend_from_slice(b" Do");
+        self
+    }
+
     /// Moves the origin by (`dx`, `dy`) hundredths of a point: `1 0 0 1 dx dy cm`.
     pub fn translate(&mut self, dx: i64, dy: i64) -> &mut Content {
         self.raw("1 0 0 1 ");

@@ -27,20 +27,21 @@ pub struct Form {
     pub text: bool,
 }
 
-/// The resource name of number `n`'s form.
-pub fn number(n: u8) -> String {
-    format!("n{n}")
-}
+/// The first letter of number `n`'s form's name (`n` and the number).
+pub const NUMBER: u8 = b'n';
+/// The first letter of the name of the form shading a row's blank cells (`b` and the blank
+/// columns as bits, column `c` bit `c`).
+pub const BLANKS: u8 = b'b';
+/// The first letter of Code 128 symbol value `v`'s form's name (`c` and the value).
+pub const SYMBOL: u8 = b'c';
 
-/// The resource name of the form shading a row's blank cells: `blank` has bit `c` set for a
-/// blank cell in column `c`.
-pub fn blanks(blank: u16) -> String {
-    format!("b{blank}")
-}
+/// The name of the form holding the texts that read the same on every page
+/// ([`super::page::still_texts`]).
+pub const TEXTS: &str = "T";
 
-/// The resource name of Code 128 symbol value `v`'s form.
-pub fn symbol(v: u8) -> String {
-    format!("c{v}")
+/// A form's resource name: its kind's letter and its number.
+pub fn name(kind: u8, v: u16) -> String {
+    format!("{}{v}", char::from(kind))
 }
 
 /// Every shared form a run's pages call: the 90 numbers, the 126 patterns of four blank cells
@@ -62,7 +63,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
         c.raw(&format!("/{FONT_ID} ")).num(tk.number_size).op("Tf");
         c.text_at((col as f32 + 0.5) * cell_w - width / 2.0, (cell_h - digit_h) / 2.0).show(style.font.glyphs(&digits));
         c.op("ET");
-        forms.push(Form { name: number(n), bbox: row_box, content: c.into_bytes(), text: true });
+        forms.push(Form { name: name(NUMBER, n.into()), bbox: row_box, content: c.into_bytes(), text: true });
     }
     if tk.blank_shade.is_some() {
         for blank in (0u16..1 << COLS).filter(|b| b.count_ones() == (COLS - 5) as u32) {
@@ -81,7 +82,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
                 c.rect(start as f32 * cell_w, 0.0, (col - start) as f32 * cell_w, cell_h);
             }
             c.op("f");
-            forms.push(Form { name: blanks(blank), bbox: row_box, content: c.into_bytes(), text: false });
+            forms.push(Form { name: name(BLANKS, blank), bbox: row_box, content: c.into_bytes(), text: false });
         }
     }
     if tk.barcode == crate::print::template::Barcode::Code128 {
@@ -103,7 +104,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
             }
             c.op("f");
             let bbox = [0.0, 0.0, pattern.len() as f32, 1.0];
-            forms.push(Form { name: symbol(v as u8), bbox, content: c.into_bytes(), text: false });
+            forms.push(Form { name: name(SYMBOL, v as u16), bbox, content: c.into_bytes(), text: false });
         }
     }
     forms

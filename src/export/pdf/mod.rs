@@ -49,11 +49,14 @@ pub struct Drawing {
 
 /// Page `page` of a file of `pages` pages, as drawn in the PDF.
 pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u64) -> Drawing {
-    let forms = if style.format == PdfFormat::Lean {
+    let mut forms: std::collections::HashMap<String, Vec<u8>> = if style.format == PdfFormat::Lean {
         forms::all(style).into_iter().map(|f| (f.name, f.content)).collect()
     } else {
         Default::default()
     };
+    if let Some(texts) = page::still_texts(style) {
+        forms.insert(forms::TEXTS.to_string(), texts);
+    }
     Drawing {
         under: furniture::under(style),
         content: page::content(style, page, pages),

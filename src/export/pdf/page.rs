@@ -49,10 +49,10 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         lean_rows(style, &slots, &mut c, |c, row| {
             if look.shade.is_some() {
                 let blank = (0..COLS).filter(|&col| row[col].is_none()).fold(0u16, |m, col| m | 1 << col);
-                c.raw("/").raw(&forms::blanks(blank)).raw(" Do");
+                c.call(forms::BLANKS, blank);
             }
             for n in row.iter().flatten() {
-                c.raw("/").raw(&forms::number(*n)).raw(" Do");
+                c.call(forms::NUMBER, u16::from(*n));
             }
         });
     } else if let Some(shade) = look.shade {
@@ -65,6 +65,10 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
     }
     c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+    let still = Still::of(style);
+    if still.left || still.footer {
+        c.raw(&format!("/{} Do\n", forms::TEXTS));
+    }
 
     let last = &page.books[page.books.len() - 1];
     let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a}–{b}") };
@@ -89,7 +93,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         w.c.raw(&format!("/{KNOCKOUT} gs\n"));
     }
     w.c.fill(header_colour);
-    w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+    if !still.left {
+        w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+    }
     w.text(&fill(style.header_right(), &values), t.header.size, g.right, g.header_base, 1.0);
     if knock_out {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
@@ -97,7 +103,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     for (b, t, slot) in &slots {
         w.ticket(b, *t, slot, !lean);
     }
-    if !style.footer_text().is_empty() {
+    if !style.footer_text().is_empty() && !still.footer {
         let (width, _) = t.page.size.mm();
         w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
     }
@@ -111,6 +117,68 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         Barcode::None => {}
     }
     bytes
+}
+
+/// Which texts the lean format draws once per file, in the form [`forms::TEXTS`] (housie 0.9
+/// on): the header's left text when it reads the same on every page in the same colour, and
+/// the footer when it reads the same on every page (neither names more than the title).
+struct Still {
+    left: bool,
+    footer: bool,
+}
+
+impl Still {
+    fn of(style: &PdfStyle<'_>) -> Still {
+        let lean = style.format == super::PdfFormat::Lean;
+        let same = |text: &str| lean && !text.is_empty() && !text.replace("{title}", "").contains('{');
+        Still {
+            left: same(&style.template.header.left) && style.colours != Colours::PerGame,
+            footer: same(style.footer_text()),
+        }
+    }
+}
+
+/// The form [`forms::TEXTS`]: the texts that read the same on every page, as a page would draw
+/// them; `None` when there are none.
+pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
+    let still = Still::of(style);
+    if !still.left && !still.footer {
+        return None;
+    }
+    let (t, g) = (style.template, Geometry::of(style.template));
+    let values = Fill {
+        title: style.title,
+        book: String::new(),
+        page: 0,
+        pages: 0,
+        booklet: String::new(),
+        game: 1,
+        colour: "",
+        part: 0,
+        parts: 0,
+    };
+    let mut w = TextWriter {
+        c: Content::with_capacity(256),
+        style,
+        p: TrimSpace::of(style),
+        size: 0.0,
+        typesetter: style.typesetter(),
+    };
+    w.c.begin_text();
+    if still.left {
+        let colour = style.look(1).header_colour;
+        // Only pure K may overprint, as on the page.
+        let state = if colour == Cmyk::BLACK { OVERPRINT } else { KNOCKOUT };
+        w.c.raw(&format!("/{state} gs\n")).fill(colour);
+        w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+    }
+    if still.footer {
+        w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
+        let (width, _) = t.page.size.mm();
+        w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
+    }
+    w.c.op("ET");
+    Some(w.c.into_bytes())
 }
 
 /// The blank cells' shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
@@ -342,7 +410,15 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], le
     let bar_h = tk.serial_height - 0.9;
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let (bars, width) = barcode::code128_press(serial);
+        // The lean format draws symbols, each a form; earlier ones, the bars.
+        let (drawn, width) = if lean {
+            let symbols = barcode::code128_press_symbols(serial);
+            let width = 11 * symbols.len() + 2;
+            (Err(symbols), width)
+        } else {
+            let (bars, width) = barcode::code128_press(serial);
+            (Ok(bars), width)
+        };
         let text = serial_text(&serial);
         let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
         let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
@@ -351,19 +427,22 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], le
         let mut c = Content::default();
         c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
         c.op("cm");
-        if lean {
-            for (i, v) in barcode::code128_press_symbols(serial).into_iter().enumerate() {
-                if i > 0 {
-                    c.raw(" 1 0 0 1 11 0 cm");
+        match drawn {
+            Err(symbols) => {
+                for (i, v) in symbols.into_iter().enumerate() {
+                    if i > 0 {
+                        c.raw(" 1 0 0 1 11 0 cm");
+                    }
+                    c.call(forms::SYMBOL, v.into());
                 }
-                c.raw("/").raw(&forms::symbol(v)).raw(" Do");
+                c.raw("\n");
             }
-            c.raw("\n");
-        } else {
-            for (start, modules) in bars {
-                c.int(start).raw("0 ").int(modules).raw("1 re\n");
+            Ok(bars) => {
+                for (start, modules) in bars {
+                    c.int(start).raw("0 ").int(modules).raw("1 re\n");
+                }
+                c.op("f");
             }
-            c.op("f");
         }
         c.op("Q");
         let _ = out.write_all(&c.into_bytes());

@@ -166,6 +166,17 @@ fn resources(
         image.allows_compression = false;
         forms.set(super::LOGO_ID, doc.add_object(image));
     }
+    let mut fonts = dictionary! { FONT_ID => font.clone() };
+    for &(name, id) in shaped {
+        fonts.set(name, id);
+    }
+    if let Some(texts) = super::page::still_texts(style) {
+        let dict = dictionary! {
+            "Type" => "XObject", "Subtype" => "Form", "BBox" => bbox(),
+            "Resources" => dictionary! { "Font" => fonts.clone(), "ExtGState" => states.clone() },
+        };
+        forms.set(super::forms::TEXTS, doc.add_object(Stream::new(dict, texts)));
+    }
     if style.format == super::PdfFormat::Lean {
         // Numbers need the font and the overprint state; shapes need nothing. Each form is a
         // few dozen bytes, which deflate would not shorten.
@@ -186,10 +197,7 @@ fn resources(
             forms.set(f.name.as_bytes(), doc.add_object(stream));
         }
     }
-    let mut fonts = dictionary! { FONT_ID => font };
-    for &(name, id) in shaped {
-        fonts.set(name, id);
-    }
+
     if style.format.barcode_font() && style.template.ticket.barcode == Barcode::Code128 {
         fonts.set(BARCODE_FONT_ID, barcode_font(doc));
     }
