@@ -30,6 +30,22 @@ pub fn damm(digits: &str) -> u8 {
     digits.bytes().fold(0, |interim, d| DAMM[interim as usize][(d - b'0') as usize])
 }
 
+/// The Damm digit of `v`'s decimal digits, from `interim` on, without writing them out: a
+/// manifest of a million rows checks a million serials.
+fn damm_number(interim: u8, v: u64) -> u8 {
+    let mut digits = [0u8; 20];
+    let (mut i, mut v) = (digits.len(), v);
+    loop {
+        i -= 1;
+        digits[i] = (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    digits[i..].iter().fold(interim, |d, &x| DAMM[usize::from(d)][usize::from(x)])
+}
+
 /// A ticket's identity in a run: its book number and its 1-based place in the book, written
 /// by the run's [`Numbering`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -272,16 +288,14 @@ impl Serial {
     }
 
     /// The digits the check digit is computed over.
-    fn body(&self) -> String {
-        match self.numbering.games {
-            0 => format!("{:06}{}", self.book, self.ticket),
-            _ => format!("{:06}{}{}", self.booklet(), self.game(), self.ticket),
-        }
-    }
-
-    /// The serial's Damm check digit.
+    /// The serial's Damm check digit: of its digits before the check, as written (leading
+    /// zeros leave the interim digit at 0, so they need not be written out).
     pub fn check_digit(&self) -> u8 {
-        damm(&self.body())
+        let start = match self.numbering.games {
+            0 => damm_number(0, self.book),
+            _ => damm_number(damm_number(0, self.booklet()), self.game().into()),
+        };
+        damm_number(start, self.ticket.into())
     }
 
     /// Valid serials (written by book) one typing slip away from `text`.
@@ -312,6 +326,20 @@ impl FromStr for Serial {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_check_digit_is_damms_of_the_serial_as_written() {
+        let booklets = Numbering::booklets(12).unwrap();
+        for book in (1..2_000_000u64).step_by(997).chain([999_999, 1_000_000, 999_999_999_999]) {
+            for ticket in 1..=6 {
+                let s = Serial::new(book, ticket).unwrap();
+                assert_eq!(s.check_digit(), damm(&format!("{book:06}{ticket}")), "{s}");
+                let b = booklets.serial(book, ticket).unwrap();
+                let body = format!("{:06}{}{ticket}", b.booklet(), b.game());
+                assert_eq!(b.check_digit(), damm(&body), "{b}");
+            }
+        }
+    }
 
     #[test]
     fn damm_matches_the_published_example() {

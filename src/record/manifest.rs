@@ -121,7 +121,13 @@ impl<R: Read> Iterator for Rows<R> {
             // inside a character (bytes valid only joined to the next field's) is not valid.
             let record = &self.record;
             let fields: Result<Vec<&str>, usize> = match std::str::from_utf8(record.as_slice()) {
-                Ok(text) => (0..record.len()).map(|i| record.range(i).and_then(|r| text.get(r)).ok_or(i)).collect(),
+                Ok(text) => {
+                    // Sized once: collecting a `Result` grows the vector step by step.
+                    let mut fields = Vec::with_capacity(record.len());
+                    (0..record.len())
+                        .try_for_each(|i| record.range(i).and_then(|r| text.get(r)).map(|f| fields.push(f)).ok_or(i))
+                        .map(|()| fields)
+                }
                 Err(e) => Err((0..record.len())
                     .find(|&i| record.range(i).is_some_and(|r| r.end > e.valid_up_to()))
                     .unwrap_or(0)),
