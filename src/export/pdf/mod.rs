@@ -43,7 +43,8 @@ pub struct Drawing {
     pub content: Vec<u8>,
     /// `/O`: grid lines, borders, cut guides and crop marks.
     pub over: Vec<u8>,
-    /// The lean format's shared forms (numbers, blank cells, barcode symbols), by name.
+    /// The lean format's shared forms (numbers, blank cells, barcode symbols, the texts the same
+    /// on every page), by name.
     pub forms: std::collections::HashMap<String, Vec<u8>>,
 }
 
@@ -151,8 +152,9 @@ pub enum PdfFormat {
     /// font, which some RIPs and preflight profiles refuse).
     Press,
     /// housie 0.9 on: as press, with what pages repeat (each number in its cell, each row's
-    /// blank cells, each barcode symbol) drawn once per file as forms ([`forms`]) that a page
-    /// calls by name.
+    /// blank cells, each barcode symbol, the texts the same on every page) drawn once per file
+    /// as forms ([`forms`]) that a page calls by name, and no BleedBox where it would be the
+    /// TrimBox.
     Lean,
 }
 
