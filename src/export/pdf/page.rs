@@ -404,14 +404,18 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
 /// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
 /// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
 /// `lean` (housie 0.9 on): symbol by symbol, each a shared form, eleven modules apart.
-fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], lean: bool, out: &mut Vec<u8>) {
+fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is_lean: bool, out: &mut Vec<u8>) {
     let tk = &style.template.ticket;
     let p = TrimSpace::of(style);
     let bar_h = tk.serial_height - 0.9;
+    let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
+    if is_lean {
+        lean.op("q");
+    }
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         // The lean format draws symbols, each a form; earlier ones, the bars.
-        let (drawn, width) = if lean {
+        let (drawn, width) = if is_lean {
             let symbols = barcode::code128_press_symbols(serial);
             let width = 11 * symbols.len() + 2;
             (Err(symbols), width)
@@ -424,28 +428,37 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], le
         let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
         let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
         let y = slot.top - tk.serial_height + 0.6;
-        let mut c = Content::default();
-        c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
-        c.op("cm");
         match drawn {
+            // Each barcode's origin moved on from the last (the moves repeat from page to
+            // page), its modules scaled inside.
             Err(symbols) => {
+                let to = (to_hundredths(p.x(x0)), to_hundredths(p.x(y)));
+                lean.translate(to.0 - lean_at.0, to.1 - lean_at.1);
+                lean_at = to;
+                lean.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).raw("0 0 ").op("cm");
                 for (i, v) in symbols.into_iter().enumerate() {
                     if i > 0 {
-                        c.raw(" 1 0 0 1 11 0 cm");
+                        lean.raw(" 1 0 0 1 11 0 cm");
                     }
-                    c.call(forms::SYMBOL, v.into());
+                    lean.call(forms::SYMBOL, v.into());
                 }
-                c.raw("\n");
+                lean.raw("\n").op("Q");
             }
             Ok(bars) => {
+                let mut c = Content::default();
+                c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
+                c.op("cm");
                 for (start, modules) in bars {
                     c.int(start).raw("0 ").int(modules).raw("1 re\n");
                 }
-                c.op("f");
+                c.op("f").op("Q");
+                let _ = out.write_all(&c.into_bytes());
             }
         }
-        c.op("Q");
-        let _ = out.write_all(&c.into_bytes());
+    }
+    if is_lean {
+        lean.op("Q");
+        out.extend_from_slice(&lean.into_bytes());
     }
 }
 
