@@ -26,11 +26,15 @@ pub fn code128(serial: Serial) -> (Vec<(usize, usize)>, usize) {
 /// `000123-4-0`, not 145) and its modules can be wider in the same room.
 pub fn code128_press(serial: Serial) -> (Vec<(usize, usize)>, usize) {
     let text = serial.to_string();
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count() / 2 * 2;
-    let (pairs, rest) = text.split_at(digits);
+    let (pairs, rest) = text.split_at(set_c_digits(&text));
     // 'Ć' selects set C (digit pairs), 'Ɓ' set B.
     let modules = Code128::new(format!("Ć{pairs}Ɓ{rest}")).expect("digit pairs in C, the rest in B").encode();
     bars_of(&modules)
+}
+
+/// How many of a serial's leading digits housie 0.7 on writes in set C: an even number.
+fn set_c_digits(text: &str) -> usize {
+    text.bytes().take_while(u8::is_ascii_digit).count() / 2 * 2
 }
 
 /// Module width (mm) housie 0.7 on aims at: 2.5 pixels at 150 dpi, 2 at 120, so a scan or a
@@ -45,8 +49,9 @@ pub fn press_module(room: f32, modules: usize) -> f32 {
     (fits.min(PRESS_MODULE_MM) * 100.0).floor() / 100.0
 }
 
-/// A symbol's modules (1 bar, 0 space) as (first module, modules wide) bars, and its width.
-fn bars_of(modules: &[u8]) -> (Vec<(usize, usize)>, usize) {
+/// A symbol's modules (1 bar, 0 space) as (first module, modules wide) bars, and its width;
+/// the lean format's forms read a row's blank cells the same way.
+pub(crate) fn bars_of(modules: &[u8]) -> (Vec<(usize, usize)>, usize) {
     let mut bars = Vec::new();
     let mut start = None;
     for (i, &m) in modules.iter().chain(std::iter::once(&0)).enumerate() {
@@ -136,7 +141,7 @@ pub fn code128_press_symbols(serial: Serial) -> Vec<u8> {
     const CODE_B: u8 = 100;
     let text = serial.to_string();
     let bytes = text.as_bytes();
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count() / 2 * 2;
+    let digits = set_c_digits(&text);
     let mut symbols = Vec::with_capacity(digits / 2 + bytes.len() - digits + 4);
     symbols.push(START_C as u8);
     symbols.extend(bytes[..digits].chunks(2).map(|pair| (pair[0] - b'0') * 10 + (pair[1] - b'0')));
@@ -201,6 +206,15 @@ pub fn qr(serial: Serial) -> Vec<(usize, usize, usize)> {
 mod tests {
     use super::*;
 
+    /// A symbol's modules (1 bar, 0 space) from its bars: what [`bars_of`] read them from.
+    fn modules(bars: &[(usize, usize)], width: usize) -> Vec<u8> {
+        let mut modules = vec![0u8; width];
+        for &(start, n) in bars {
+            modules[start..start + n].fill(1);
+        }
+        modules
+    }
+
     #[test]
     fn a_serial_is_start_b_eleven_modules_a_character_checksum_and_stop() {
         let serial = Serial::new(123, 4).unwrap();
@@ -250,11 +264,7 @@ mod tests {
             let symbols = code128_press_symbols(serial);
             let drawn: Vec<u8> = symbols.iter().flat_map(|&v| patterns[usize::from(v)].clone()).collect();
             let (bars, width) = code128_press(serial);
-            let mut modules = vec![0u8; width];
-            for (start, n) in bars {
-                modules[start..start + n].fill(1);
-            }
-            assert_eq!(drawn, modules, "{serial}");
+            assert_eq!(drawn, modules(&bars, width), "{serial}");
             assert_eq!((symbols[0], *symbols.last().unwrap()), (105, 106));
         }
     }
@@ -276,11 +286,7 @@ mod tests {
             let symbols = code128_symbols(serial);
             let drawn: Vec<u8> = symbols.iter().flat_map(|&v| patterns[usize::from(v)].clone()).collect();
             let (bars, width) = code128(serial);
-            let mut modules = vec![0u8; width];
-            for (start, n) in bars {
-                modules[start..start + n].fill(1);
-            }
-            assert_eq!(drawn, modules, "{serial}");
+            assert_eq!(drawn, modules(&bars, width), "{serial}");
             assert_eq!((symbols[0], *symbols.last().unwrap()), (104, 106));
             // Set B: a digit is its ASCII code less 32.
             assert_eq!(usize::from(symbols[1]), usize::from(serial.to_string().as_bytes()[0]) - 32);

@@ -10,7 +10,7 @@
 
 use super::content::{Content, PT_PER_MM};
 use super::{PdfStyle, FONT_ID, OVERPRINT};
-use crate::domain::{COLS, ROWS};
+use crate::domain::{column_range, COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::layout::CAP_HEIGHT;
@@ -54,8 +54,11 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
     // Generous bounds: a form is clipped to its box, and nothing here should be.
     let row_box = [-cell_w, -cell_h, (COLS as f32 + 1.0) * cell_w, 2.0 * cell_h];
     let digit_h = tk.number_size * CAP_HEIGHT;
-    for n in 1..=90u8 {
-        let col = usize::from((n / 10).min(8));
+    let numbers = (0..COLS).flat_map(|col| {
+        let (lo, hi) = column_range(col);
+        (lo..=hi).map(move |n| (col, n))
+    });
+    for (col, n) in numbers {
         let digits = n.to_string();
         let width = style.font.width(&digits, tk.number_size);
         let mut c = Content::with_capacity(96);
@@ -67,19 +70,11 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
     }
     if tk.blank_shade.is_some() {
         for blank in (0u16..1 << COLS).filter(|b| b.count_ones() == (COLS - 5) as u32) {
+            // A run of neighbouring blank cells is one rectangle.
+            let cells: Vec<u8> = (0..COLS).map(|col| (blank >> col & 1) as u8).collect();
             let mut c = Content::with_capacity(64);
-            let mut col = 0;
-            while col < COLS {
-                if blank >> col & 1 == 0 {
-                    col += 1;
-                    continue;
-                }
-                // A run of neighbouring blank cells is one rectangle.
-                let start = col;
-                while col < COLS && blank >> col & 1 == 1 {
-                    col += 1;
-                }
-                c.rect(start as f32 * cell_w, 0.0, (col - start) as f32 * cell_w, cell_h);
+            for (start, n) in barcode::bars_of(&cells).0 {
+                c.rect(start as f32 * cell_w, 0.0, n as f32 * cell_w, cell_h);
             }
             c.op("f");
             forms.push(Form { name: name(BLANKS, blank), bbox: row_box, content: c.into_bytes(), text: false });
@@ -91,16 +86,8 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
                 continue;
             }
             let mut c = Content::with_capacity(48);
-            let mut start = None;
-            for (i, &m) in pattern.iter().chain(std::iter::once(&0)).enumerate() {
-                match (m, start) {
-                    (1, None) => start = Some(i),
-                    (0, Some(s)) => {
-                        c.int(s).raw("0 ").int(i - s).raw("1 re\n");
-                        start = None;
-                    }
-                    _ => {}
-                }
+            for (start, n) in barcode::bars_of(pattern).0 {
+                c.int(start).raw("0 ").int(n).raw("1 re\n");
             }
             c.op("f");
             let bbox = [0.0, 0.0, pattern.len() as f32, 1.0];
