@@ -112,11 +112,14 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
         .count();
     assert_eq!(cmyk_images, 1, "the logo, once, in CMYK");
 
-    // Verify.
+    // Verify, once the page has read the finished job back and enabled its buttons (the
+    // result shows first; a click on a still-disabled button does nothing).
+    js_until(&c, "return document.getElementById('verify').disabled", |v| v == false).await;
     c.find(Locator::Id("verify")).await.unwrap().click().await.unwrap();
     text_until(&c, "#job-message", |t| t.starts_with("Valid")).await;
 
-    // The desk, opened from the page.
+    // The desk, opened from the page (once its button is enabled again).
+    js_until(&c, "return document.getElementById('night').disabled", |v| v == false).await;
     c.find(Locator::Id("night")).await.unwrap().click().await.unwrap();
     let desk = js_until(&c, "const a = document.getElementById('desk-link'); return a.hidden ? '' : a.href", |v| {
         v.as_str().is_some_and(|s| s.contains("/?token="))
