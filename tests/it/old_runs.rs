@@ -9,7 +9,9 @@
 //! in a Type 3 font, made by housie 0.6.0, and `tests/data/golden-0.7.0`, booklets whose
 //! barcodes are vector bars, made by housie 0.7.0 with its shipped `classic` template, and
 //! `tests/data/golden-0.8.0`, booklets made by housie 0.8.0 (its taller serial lines, and
-//! each page's content written out in full), before the lean page format.
+//! each page's content written out in full), before the lean page format, and
+//! `tests/data/golden-0.9.0`, books made by housie 0.9.0 in the lean page format (what pages
+//! repeat drawn once as forms).
 
 use std::path::Path;
 
@@ -164,6 +166,14 @@ fn a_run_of_housie_0_7_verifies_byte_for_byte_and_continues() {
 #[test]
 fn a_run_of_housie_0_8_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.8.0", FOUR_BOOKS, &["--booklets", "1"]);
+}
+
+/// housie 0.9.0's books in the lean page format (numbers, blank cells and barcode symbols as
+/// forms each page calls, the title and footer in one form), made by that version's binary:
+/// verified byte for byte by this one, and continued in this version's format.
+#[test]
+fn a_run_of_housie_0_9_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.9.0", FOUR_BOOKS, &["--books", "2"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
