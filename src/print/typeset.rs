@@ -122,8 +122,9 @@ impl<'a> Typesetter<'a> {
             primary.check(what, text)?;
             return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
         }
-        // Most text (every Latin header, every serial) is one plain piece: no run to find.
-        if text.chars().all(|c| plain_script(c.script()) && primary.has(c)) {
+        // Most text (every Latin header, every serial) is one plain piece: no run to find. ASCII is
+        // Latin or Common, so only the rest is looked up.
+        if text.chars().all(|c| (c.is_ascii() || plain_script(c.script())) && primary.has(c)) {
             return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
         }
         let chars: Vec<(usize, char)> = text.char_indices().collect();
