@@ -30,23 +30,38 @@ impl<W: Write> ManifestWriter<W> {
 }
 
 impl<W: Write> ManifestWriter<W> {
-    /// Writes the rows of the next books (in run order).
+    /// Writes the rows of the next books (in run order). A row's fields are written into one
+    /// buffer and handed to the CSV writer as slices of it: no field is a String of its own
+    /// (the rows are written twice, here and for the PDF's /ID, so this is a tenth of a run).
     pub fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
-        let mut record: Vec<String> = Vec::with_capacity(32);
+        let mut buf: Vec<u8> = Vec::with_capacity(160);
+        let mut ends: Vec<usize> = Vec::with_capacity(columns().len());
         for placed in books {
             let number = placed.drawn.number;
             for (t, ticket) in placed.drawn.book.tickets().iter().enumerate() {
-                record.clear();
+                buf.clear();
+                ends.clear();
                 let serial = placed.numbering.serial(number, t as u8 + 1).expect("book numbers start at 1");
-                record.push(serial.to_string());
-                record.push(number.to_string());
-                record.push((t + 1).to_string());
-                record.extend(ticket.cells().iter().map(|&n| if n == 0 { String::new() } else { n.to_string() }));
-                record.push(placed.file.clone());
-                record.push(placed.ticket_page(t).to_string());
-                record.push(serial.booklet().to_string());
-                record.push(serial.game().to_string());
-                self.csv.write_record(&record)?;
+                let mut field = |write: &dyn Fn(&mut Vec<u8>)| {
+                    write(&mut buf);
+                    ends.push(buf.len());
+                };
+                field(&|b| write!(b, "{serial}").expect("writing to memory"));
+                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(number).as_bytes()));
+                field(&|b| b.push(b'1' + t as u8));
+                for &n in ticket.cells() {
+                    field(&|b| {
+                        if n > 0 {
+                            b.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
+                        }
+                    });
+                }
+                field(&|b| b.extend_from_slice(placed.file.as_bytes()));
+                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(placed.ticket_page(t)).as_bytes()));
+                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(serial.booklet()).as_bytes()));
+                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(serial.game()).as_bytes()));
+                let starts = std::iter::once(0).chain(ends.iter().copied());
+                self.csv.write_record(starts.zip(ends.iter()).map(|(from, &to)| &buf[from..to]))?;
             }
         }
         Ok(())
