@@ -10,6 +10,8 @@ pub struct Cmyk(pub [f32; 4]);
 impl Cmyk {
     /// 100 % K.
     pub const BLACK: Cmyk = Cmyk([0.0, 0.0, 0.0, 100.0]);
+    /// No ink: paper.
+    pub const WHITE: Cmyk = Cmyk([0.0; 4]);
 }
 
 impl<'de> Deserialize<'de> for Cmyk {

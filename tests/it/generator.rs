@@ -136,7 +136,7 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "62858516072c11ab3ee85587fdb51de3448f668dd521ebafa3cd698ba1614810"),
+            ("books.pdf", "d553bd8c8c11836d56f6af16c963f348395b1d1a4e15589fd4588b25e23ae706"),
             ("manifest.csv", "2eed1ea4cad52d56755073969291ffe83d9bde1c82db463918212e0751406971"),
         ]
     );

@@ -370,13 +370,15 @@ fn black_overprints_and_coloured_text_knocks_out() {
         let (overprint, first_line) = (over.find("/HOUSIEOP gs").unwrap(), over.find(" l\n").unwrap());
         assert!(overprint < first_line, "{template}: lines before overprint");
         let lines = content.find("/O Do").expect("the lines are drawn");
-        // Each row's blank cells are a shared form (`/b` and the columns as bits) that fills.
-        let blanks = content.find("/b").expect("blank cells are tinted");
-        assert!(blanks < lines, "{template}: tints before the lines");
-        let name = content[blanks + 1..].split(' ').next().unwrap();
-        assert!(form(&doc, id, name).ends_with(" re\nf\n"), "{template}: {name}");
-        // The numbers are forms too, each overprinting.
-        assert!(form(&doc, id, "n90").starts_with("/HOUSIEOP gs\n0 0 0 1 k\n"), "{template}");
+        // Each ticket's grid is tinted whole by a shared form, the ground (`g`), which fills.
+        let ground = content.find("/g Do").expect("blank cells are tinted");
+        assert!(ground < lines, "{template}: tints before the lines");
+        assert!(form(&doc, id, "g").ends_with(" re\nf\n"), "{template}");
+        // The numbers are forms too: each clears its cell to paper, knocked out (the tint
+        // shows only in the blank cells), then overprints its digits.
+        let n90 = form(&doc, id, "n90");
+        assert!(n90.starts_with("0 0 0 0 k\n"), "{template}: {n90}");
+        assert!(n90.contains(" re\nf\n/HOUSIEOP gs\n0 0 0 1 k\n"), "{template}: {n90}");
         let text = content.find("BT").unwrap();
         assert!(content[lines..text].contains("/HOUSIEOP gs"), "{template}: the text overprints");
         assert_eq!(content.contains("/HOUSIEKO gs"), knocks_out, "{template}: the header's white text knocks out");

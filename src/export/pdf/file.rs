@@ -22,12 +22,35 @@ pub struct RenderedPage {
 impl RenderedPage {
     /// Draws and compresses one page of a file of `pages` pages.
     pub fn new(style: &PdfStyle<'_>, page: Page, pages: u64) -> RenderedPage {
-        let content = deflate(&super::page::content(style, &page, pages));
+        let content = deflate_page(style.format, &super::page::content(style, &page, pages));
         RenderedPage { page, content }
     }
 }
 
-/// Deflates bytes (zlib) at [`super::DEFLATE_LEVEL`]. Each thread keeps its compressor: a new one
+/// Deflates a page's content (zlib) as `format` does: with libdeflate from housie 0.10, with
+/// miniz (through flate2) before it. The two write different bytes, so each run keeps the one
+/// it was made with.
+pub fn deflate_page(format: super::PdfFormat, bytes: &[u8]) -> Vec<u8> {
+    if format != super::PdfFormat::Ground {
+        return deflate(bytes);
+    }
+    thread_local! {
+        static COMPRESS: std::cell::RefCell<libdeflater::Compressor> = std::cell::RefCell::new(
+            libdeflater::Compressor::new(
+                libdeflater::CompressionLvl::new(super::DEFLATE_LEVEL as i32).expect("a level libdeflate has"),
+            ),
+        );
+    }
+    COMPRESS.with(|z| {
+        let mut z = z.borrow_mut();
+        let mut out = vec![0; z.zlib_compress_bound(bytes.len())];
+        let n = z.zlib_compress(bytes, &mut out).expect("the bound holds the deflated page");
+        out.truncate(n);
+        out
+    })
+}
+
+/// Deflates bytes (zlib) with miniz at [`super::DEFLATE_LEVEL`]. Each thread keeps its compressor: a new one
 /// zeroes some 300 KB of tables, which cost more than deflating a page.
 pub fn deflate(bytes: &[u8]) -> Vec<u8> {
     thread_local! {

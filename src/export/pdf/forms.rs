@@ -35,6 +35,10 @@ pub const BLANKS: u8 = b'b';
 /// The first letter of Code 128 symbol value `v`'s form's name (`c` and the value).
 pub const SYMBOL: u8 = b'c';
 
+/// The name of the form shading a ticket's whole grid, called at its top row (housie 0.10 on,
+/// when blank cells are shaded): the number forms then clear their cells to paper.
+pub const GROUND: &str = "g";
+
 /// The name of the form holding the texts that read the same on every page
 /// ([`super::page::still_texts`]).
 pub const TEXTS: &str = "T";
@@ -44,11 +48,13 @@ pub fn name(kind: u8, v: u16) -> String {
     format!("{}{v}", char::from(kind))
 }
 
-/// Every shared form a run's pages call: the 90 numbers, the 126 patterns of four blank cells
-/// in a row (when blank cells are shaded), and the Code 128 symbols (when the template prints
+/// Every shared form a run's pages call: the 90 numbers; when blank cells are shaded, the 126
+/// patterns of four blank cells in a row (housie 0.9) or the ground, with each number's form
+/// clearing its cell first (housie 0.10 on); and the Code 128 symbols (when the template prints
 /// Code 128).
 pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
     let tk = &style.template.ticket;
+    let ground = style.format == super::PdfFormat::Ground && tk.blank_shade.is_some();
     let (cell_w, cell_h) = (tk.width / COLS as f32 * PT_PER_MM, tk.height / ROWS as f32 * PT_PER_MM);
     let mut forms = Vec::with_capacity(90 + 126 + 107);
     // Generous bounds: a form is clipped to its box, and nothing here should be.
@@ -61,14 +67,25 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
     for (col, n) in numbers {
         let digits = n.to_string();
         let width = style.font.width(&digits, tk.number_size);
-        let mut c = Content::with_capacity(96);
+        let mut c = Content::with_capacity(128);
+        if ground {
+            // Paper, knocked out (the page's state under the lines): the ground shows only
+            // in the blank cells.
+            c.fill(Cmyk::WHITE).rect(col as f32 * cell_w, 0.0, cell_w, cell_h).op("f");
+        }
         c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK).begin_text();
         c.raw(&format!("/{FONT_ID} ")).num(tk.number_size).op("Tf");
         c.text_at((col as f32 + 0.5) * cell_w - width / 2.0, (cell_h - digit_h) / 2.0).show(style.font.glyphs(&digits));
         c.op("ET");
         forms.push(Form { name: name(NUMBER, n.into()), bbox: row_box, content: c.into_bytes(), text: true });
     }
-    if tk.blank_shade.is_some() {
+    if ground {
+        // In the top row's space: the three rows down from its top.
+        let mut c = Content::with_capacity(48);
+        c.rect(0.0, cell_h - tk.height * PT_PER_MM, COLS as f32 * cell_w, tk.height * PT_PER_MM).op("f");
+        let bbox = [-cell_w, -3.0 * cell_h, (COLS as f32 + 1.0) * cell_w, 2.0 * cell_h];
+        forms.push(Form { name: GROUND.to_string(), bbox, content: c.into_bytes(), text: false });
+    } else if tk.blank_shade.is_some() {
         for blank in (0u16..1 << COLS).filter(|b| b.count_ones() == (COLS - 5) as u32) {
             // A run of neighbouring blank cells is one rectangle.
             let cells: Vec<u8> = (0..COLS).map(|col| (blank >> col & 1) as u8).collect();

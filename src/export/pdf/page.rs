@@ -40,14 +40,18 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
             furniture::header_band(style, &mut c, band);
         }
     }
-    let lean = style.format == super::PdfFormat::Lean;
+    let lean = style.format.forms();
     if lean {
-        // Each row's blank cells (under the lines), then its numbers (which no line crosses).
+        // Each row's blank cells (under the lines), then its numbers (which no line crosses);
+        // from housie 0.10 each ticket's ground, then numbers that clear their cells.
         if let Some(shade) = look.shade {
             c.fill(shade);
         }
-        lean_rows(style, &slots, &mut c, |c, row| {
-            if look.shade.is_some() {
+        let ground = style.format == super::PdfFormat::Ground;
+        lean_rows(style, &slots, &mut c, |c, r, row| {
+            if ground && r == 0 && look.shade.is_some() {
+                c.raw(&format!("/{} Do", forms::GROUND));
+            } else if !ground && look.shade.is_some() {
                 let blank = (0..COLS).filter(|&col| row[col].is_none()).fold(0u16, |m, col| m | 1 << col);
                 c.call(forms::BLANKS, blank);
             }
@@ -129,7 +133,7 @@ struct Still {
 
 impl Still {
     fn of(style: &PdfStyle<'_>) -> Still {
-        let lean = style.format == super::PdfFormat::Lean;
+        let lean = style.format.forms();
         let same = |text: &str| lean && !text.is_empty() && !text.replace("{title}", "").contains('{');
         Still {
             left: same(&style.template.header.left) && style.colours != Colours::PerGame,
@@ -215,7 +219,7 @@ fn lean_rows(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
     c: &mut Content,
-    draw: impl Fn(&mut Content, [Option<u8>; COLS]),
+    draw: impl Fn(&mut Content, usize, [Option<u8>; COLS]),
 ) {
     let tk = &style.template.ticket;
     let p = TrimSpace::of(style);
@@ -229,7 +233,7 @@ fn lean_rows(
             let to = (to_hundredths(p.x(slot.left)), to_hundredths(p.x(grid_top - (r + 1) as f32 * cell_h)));
             c.translate(to.0 - at.0, to.1 - at.1);
             at = to;
-            draw(c, std::array::from_fn(|col| ticket.get(r, col)));
+            draw(c, r, std::array::from_fn(|col| ticket.get(r, col)));
             c.raw("\n");
         }
     }

@@ -113,7 +113,7 @@ impl Shared {
             // kept as it was) says where to cut.
             // Without a bleed the bleed box is the trim box, which is what a reader takes when
             // there is none: the lean format leaves it out.
-            page_boxes: if style.declares_pdfx() && b == 0.0 && style.format == super::PdfFormat::Lean {
+            page_boxes: if style.declares_pdfx() && b == 0.0 && style.format.forms() {
                 format!("/TrimBox{}", rect(o, o, right + o + w, o + h))
             } else if style.declares_pdfx() {
                 format!(
@@ -177,7 +177,7 @@ fn resources(
         };
         forms.set(super::forms::TEXTS, doc.add_object(Stream::new(dict, texts)));
     }
-    if style.format == super::PdfFormat::Lean {
+    if style.format.forms() {
         // Numbers need the font and the overprint state; shapes need nothing. Each form is a
         // few dozen bytes, which deflate would not shorten.
         let text = doc.add_object(dictionary! {
