@@ -185,7 +185,8 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
     let ledger = night.ledger();
     let price = args.price.unwrap_or(Money::ZERO);
     let to_play = units.minus(ledger.sold());
-    let mut entries: Vec<(&str, Entry)> = Vec::new();
+    // Each entry with the flags its refusal and its warning are about.
+    let mut entries: Vec<(&str, &str, Entry)> = Vec::new();
     // The money's currency and regime, when this export is the night's first money.
     let currency = args.currency.or(args.regime.map(Regime::currency));
     match (ledger.currency(), currency) {
@@ -197,13 +198,14 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
         }
         (None, _) if currency.is_some() || (price != Money::ZERO && !to_play.is_empty()) => {
             let opened = Entry::Opened { currency: currency.unwrap_or(Currency::GBP), regime: args.regime };
-            entries.push(("--currency", opened));
+            entries.push(("--currency", "--currency", opened));
         }
         _ => {}
     }
     let fresh = units.minus(&ledger.issued_units());
     if !fresh.is_empty() {
-        entries.push(("--seller", Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() }));
+        let issued = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
+        entries.push(("--seller", "--seller", issued));
     }
     let how = if args.cash { Payment::Cash } else { Payment::Other };
     let sale = |units: &Units| Entry::Sold {
@@ -214,28 +216,36 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
         how,
         remote: true,
     };
+    // The buyer's name first, so that what it causes is said of --buyer: a sale is then
+    // refused for its booklets (sold, or in a game being called) and warned of for its price.
+    if let (Some(buyer), false) = (&args.buyer, to_play.is_empty()) {
+        let warning = ledger.check_name("buyer", buyer).map_err(|e| Error::Usage(format!("--buyer: {e}")))?;
+        if let (Some(why), false) = (warning, args.over_limit) {
+            return Err(Error::Usage(format!("--buyer: {why}; give --over-limit to record it anyway")));
+        }
+    }
     // One sale to a named buyer (or of paper given free); else a sale a booklet, each a player.
     match (&args.buyer, price == Money::ZERO) {
         _ if to_play.is_empty() => {}
-        (Some(_), _) | (None, true) => entries.push(("--price", sale(&to_play))),
+        (Some(_), _) | (None, true) => entries.push(("--booklets", "--price", sale(&to_play))),
         (None, false) => {
             for unit in to_play.ranges().iter().flat_map(|r| r.clone()) {
-                entries.push(("--price", sale(&Units::of_sorted([unit..=unit]))));
+                entries.push(("--booklets", "--price", sale(&Units::of_sorted([unit..=unit]))));
             }
         }
     }
     // Every entry checked as the night would record it, before the first is written.
-    let warnings = night.try_money(&entries.iter().map(|(_, e)| e.clone()).collect::<Vec<_>>());
+    let warnings = night.try_money(&entries.iter().map(|(_, _, e)| e.clone()).collect::<Vec<_>>());
     let warnings = warnings.map_err(|(i, e)| Error::Usage(format!("{}: {}", entries[i].0, e.message)))?;
     if let (false, Some((i, why))) =
         (args.over_limit, warnings.iter().enumerate().find_map(|(i, w)| Some((i, w.as_ref()?))))
     {
-        return Err(Error::Usage(format!("{}: {why}; give --over-limit to record it anyway", entries[i].0)));
+        return Err(Error::Usage(format!("{}: {why}; give --over-limit to record it anyway", entries[i].1)));
     }
     if args.phone_only {
         night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(format!("--phone-only: {}", e.message)))?;
     }
-    for (flag, entry) in entries {
+    for (flag, _, entry) in entries {
         night.record_money(entry, true).map_err(|e| Error::Usage(format!("{flag}: {}", e.message)))?;
     }
     if to_play.is_empty() {

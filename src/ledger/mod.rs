@@ -522,14 +522,8 @@ impl Ledger {
             Entry::Sold { seller, buyer, .. } => seller.iter().chain(buyer).map(String::as_str).collect(),
             _ => Vec::new(),
         };
-        for name in named {
-            if let Some(known) = self.look_alike_of(name) {
-                return Some(format!(
-                    "“{}” looks like “{}”, a name already recorded, but is a different name",
-                    crate::domain::text::escape(name),
-                    crate::domain::text::escape(&known)
-                ));
-            }
+        if let Some(warning) = named.into_iter().find_map(|name| self.look_alike_warning(name)) {
+            return Some(warning);
         }
         self.over_regime(entry).or_else(|| match entry {
             Entry::PrizePaid { amount, .. } => {
@@ -539,6 +533,25 @@ impl Ledger {
             }
             _ => None,
         })
+    }
+
+    /// What a new entry naming `name` as its `who` ("seller" or "buyer") would meet for the
+    /// name alone: a refusal (a name that cannot be shown), a warning (it looks like a name
+    /// already recorded), or neither. For a form or a flag that names the field at fault.
+    pub fn check_name(&self, who: &'static str, name: &str) -> Result<Option<String>, LedgerError> {
+        let name = crate::domain::text::normal_name(name);
+        visible(&name).map_err(|why| LedgerError::Name(who, why))?;
+        Ok(self.look_alike_warning(&name))
+    }
+
+    /// The warning for a name that looks like another already recorded.
+    fn look_alike_warning(&self, name: &str) -> Option<String> {
+        let known = self.look_alike_of(name)?;
+        Some(format!(
+            "“{}” looks like “{}”, a name already recorded, but is a different name",
+            crate::domain::text::escape(name),
+            crate::domain::text::escape(&known)
+        ))
     }
 
     /// The limit of the night's regime `entry` would pass, if it is played under one.

@@ -573,7 +573,11 @@ fn an_export_of_a_booklet_in_a_game_being_called_is_refused_before_anything_is_w
     n.call(id, 7).unwrap();
     drop(n);
     let late = d.run(&["export", "run", "--booklets", "5", "--out", "late"]).expect_code(2);
-    assert!(late.stderr().contains("--price: booklets 5 are in play in late, which has started"), "{}", late.stderr());
+    assert!(
+        late.stderr().contains("--booklets: booklets 5 are in play in late, which has started"),
+        "{}",
+        late.stderr()
+    );
     assert!(!d.join("late/booklet-000005.pdf").exists(), "nothing written");
     assert!(night(&d.join("run")).unwrap().ledger().is_empty(), "nothing recorded");
     // Once the game has ended, it can.
@@ -605,6 +609,30 @@ fn an_export_past_the_regimes_limit_a_player_is_refused_before_anything_is_writt
     // Another currency than the night's is refused by name.
     let inr = d.run(&["export", "run", "--booklets", "4", "--price", "3", "--out", "each", "--currency", "INR"]);
     assert!(inr.expect_code(2).stderr().contains("--currency: the night's money is already in GBP, not INR"));
+}
+
+/// A buyer's name that cannot be recorded, or that looks like another's, is said of --buyer
+/// (not of --price, as housie 0.9 said), before anything is written.
+#[test]
+fn an_exports_buyer_is_refused_by_its_own_flag() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "6", "--games", "2", "--seed", "buyer", "--out", "run"]).success();
+    let export = |booklets: &str, buyer: &str, out: &str| {
+        d.run(&["export", "run", "--booklets", booklets, "--price", "3", "--buyer", buyer, "--out", out])
+    };
+    let blank = export("1", "  ", "blank").expect_code(2);
+    assert_eq!(blank.stderr().lines().last().unwrap(), "housie: --buyer: the buyer name: empty");
+    assert!(!d.join("blank/booklet-000001.pdf").exists(), "nothing written");
+    export("1", "Ann", "ann").success();
+    // A Cyrillic А.
+    let alike = export("2", "\u{410}nn", "alike").expect_code(2);
+    assert_eq!(
+        alike.stderr().lines().last().unwrap(),
+        "housie: --buyer: “\u{410}nn” looks like “Ann”, a name already recorded, but is a different name; give \
+         --over-limit to record it anyway"
+    );
+    assert!(!d.join("alike/booklet-000002.pdf").exists(), "nothing written");
+    assert_eq!(night(&d.join("run")).unwrap().ledger().cashup().sold, "1");
 }
 
 #[tokio::test]
