@@ -508,6 +508,12 @@ impl Night {
         Ok(())
     }
 
+    /// Closes the night and removes its files if nothing was ever recorded in it (see
+    /// [`Store::remove_if_empty`]); says whether it did.
+    pub fn remove_if_empty(self) -> bool {
+        self.store.remove_if_empty()
+    }
+
     /// Checks `entries` as [`Night::record_money`] would record them one after another, on a
     /// copy of the ledger, recording nothing: the first that could not be written, by its index,
     /// with why; else each entry's warning to confirm first, if it has one (see

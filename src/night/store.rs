@@ -367,6 +367,21 @@ impl Store {
         Ok(target)
     }
 
+    /// Removes the night's files if nothing was ever recorded in it, while this store still
+    /// holds its lock (no server can have opened it meanwhile); says whether it did. For a
+    /// command that made the night and was then refused: an empty night left behind would keep
+    /// its run folder from being generated again.
+    pub fn remove_if_empty(self) -> bool {
+        if !self.events().is_ok_and(|events| events.is_empty()) {
+            return false;
+        }
+        let removed = std::fs::remove_file(&self.path).is_ok();
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(sibling(&self.path, suffix));
+        }
+        removed
+    }
+
     /// Every event in order. The log must read as housie writes it: numbered from 1 with no
     /// gap (an event deleted), each row's kind that of its event, and each time as SQLite
     /// stamped it.

@@ -612,7 +612,8 @@ fn an_export_past_the_regimes_limit_a_player_is_refused_before_anything_is_writt
 }
 
 /// A buyer's name that cannot be recorded, or that looks like another's, is said of --buyer
-/// (not of --price, as housie 0.9 said), before anything is written.
+/// (not of --price, as housie 0.9 said), before anything is written; and a night the refused
+/// export made goes with it, so the run can still be generated again.
 #[test]
 fn an_exports_buyer_is_refused_by_its_own_flag() {
     let d = Dir::new();
@@ -623,6 +624,9 @@ fn an_exports_buyer_is_refused_by_its_own_flag() {
     let blank = export("1", "  ", "blank").expect_code(2);
     assert_eq!(blank.stderr().lines().last().unwrap(), "housie: --buyer: the buyer name: empty");
     assert!(!d.join("blank/booklet-000001.pdf").exists(), "nothing written");
+    assert!(!blank.stderr().contains("a new night"), "{}", blank.stderr());
+    assert!(!d.join("run/night.sqlite").exists(), "no empty night left behind");
+    d.run(&["generate", "--booklets", "6", "--games", "2", "--seed", "buyer", "--out", "run", "--force"]).success();
     export("1", "Ann", "ann").success();
     // A Cyrillic А.
     let alike = export("2", "\u{410}nn", "alike").expect_code(2);
@@ -632,6 +636,7 @@ fn an_exports_buyer_is_refused_by_its_own_flag() {
          --over-limit to record it anyway"
     );
     assert!(!d.join("alike/booklet-000002.pdf").exists(), "nothing written");
+    // A night that was there before stays, with what it holds.
     assert_eq!(night(&d.join("run")).unwrap().ledger().cashup().sold, "1");
 }
 
