@@ -5,6 +5,7 @@
 //! ticket's page; `booklet` and `game` say which booklet and game the book is (in a run
 //! without booklets, the book's own number and game 1).
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::print::pages::PlacedBook;
@@ -30,38 +31,29 @@ impl<W: Write> ManifestWriter<W> {
 }
 
 impl<W: Write> ManifestWriter<W> {
-    /// Writes the rows of the next books (in run order). A row's fields are written into one
-    /// buffer and handed to the CSV writer as slices of it: no field is a String of its own
-    /// (the rows are written twice, here and for the PDF's /ID, so this is a tenth of a run).
+    /// Writes the rows of the next books (in run order), field by field: no field is a String
+    /// of its own (the rows are written twice, here and for the PDF's /ID, and their
+    /// allocations were a tenth of a run).
     pub fn write_books(&mut self, books: &[PlacedBook]) -> io::Result<()> {
-        let mut buf: Vec<u8> = Vec::with_capacity(160);
-        let mut ends: Vec<usize> = Vec::with_capacity(columns().len());
+        let mut serial_text = String::with_capacity(20);
+        let mut n = itoa::Buffer::new();
         for placed in books {
             let number = placed.drawn.number;
             for (t, ticket) in placed.drawn.book.tickets().iter().enumerate() {
-                buf.clear();
-                ends.clear();
                 let serial = placed.numbering.serial(number, t as u8 + 1).expect("book numbers start at 1");
-                let mut field = |write: &dyn Fn(&mut Vec<u8>)| {
-                    write(&mut buf);
-                    ends.push(buf.len());
-                };
-                field(&|b| write!(b, "{serial}").expect("writing to memory"));
-                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(number).as_bytes()));
-                field(&|b| b.push(b'1' + t as u8));
-                for &n in ticket.cells() {
-                    field(&|b| {
-                        if n > 0 {
-                            b.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
-                        }
-                    });
+                serial_text.clear();
+                write!(serial_text, "{serial}").expect("writing to memory");
+                self.csv.write_field(&serial_text)?;
+                self.csv.write_field(n.format(number))?;
+                self.csv.write_field(n.format(t + 1))?;
+                for &cell in ticket.cells() {
+                    self.csv.write_field(if cell == 0 { "" } else { n.format(cell) })?;
                 }
-                field(&|b| b.extend_from_slice(placed.file.as_bytes()));
-                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(placed.ticket_page(t)).as_bytes()));
-                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(serial.booklet()).as_bytes()));
-                field(&|b| b.extend_from_slice(itoa::Buffer::new().format(serial.game()).as_bytes()));
-                let starts = std::iter::once(0).chain(ends.iter().copied());
-                self.csv.write_record(starts.zip(ends.iter()).map(|(from, &to)| &buf[from..to]))?;
+                self.csv.write_field(&placed.file)?;
+                self.csv.write_field(n.format(placed.ticket_page(t)))?;
+                self.csv.write_field(n.format(serial.booklet()))?;
+                self.csv.write_field(n.format(serial.game()))?;
+                self.csv.write_record(std::iter::empty::<&[u8]>())?;
             }
         }
         Ok(())

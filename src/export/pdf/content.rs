@@ -115,18 +115,7 @@ impl Content {
     pub fn call(&mut self, kind: u8, v: u16) -> &mut Content {
         self.buf.push(b'/');
         self.buf.push(kind);
-        let mut digits = [0u8; 5];
-        let mut i = digits.len();
-        let mut v = v;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        self.buf.extend_from_slice(&digits[i..]);
+        self.buf.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
         self.buf.extend_from_slice(b" Do");
         self
     }
