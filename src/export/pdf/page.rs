@@ -49,11 +49,15 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         }
         let ground = style.format == super::PdfFormat::Ground;
         lean_rows(style, &slots, &mut c, |c, r, row| {
-            if ground && r == 0 && look.shade.is_some() {
-                c.raw(&format!("/{} Do", forms::GROUND));
-            } else if !ground && look.shade.is_some() {
-                let blank = (0..COLS).filter(|&col| row[col].is_none()).fold(0u16, |m, col| m | 1 << col);
-                c.call(forms::BLANKS, blank);
+            match (look.shade, ground) {
+                (Some(_), true) if r == 0 => {
+                    c.raw("/").raw(forms::GROUND).raw(" Do");
+                }
+                (Some(_), false) => {
+                    let blank = (0..COLS).filter(|&col| row[col].is_none()).fold(0u16, |m, col| m | 1 << col);
+                    c.call(forms::BLANKS, blank);
+                }
+                _ => {}
             }
             for n in row.iter().flatten() {
                 c.call(forms::NUMBER, u16::from(*n));
@@ -134,7 +138,8 @@ struct Still {
 impl Still {
     fn of(style: &PdfStyle<'_>) -> Still {
         let lean = style.format.forms();
-        let same = |text: &str| lean && !text.is_empty() && !text.replace("{title}", "").contains('{');
+        // Asked for each page: no placeholder but the title, found without a copy of the text.
+        let same = |text: &str| lean && !text.is_empty() && text.split("{title}").all(|part| !part.contains('{'));
         Still {
             left: same(&style.template.header.left) && style.colours != Colours::PerGame,
             footer: same(style.footer_text()),
@@ -403,6 +408,13 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
     }
 }
 
+/// A barcode as the format draws it: Code 128 symbol values, each a shared form (housie 0.9
+/// on), or bars as (first module, modules wide).
+enum Drawn {
+    Symbols(Vec<u8>),
+    Bars(Vec<(usize, usize)>),
+}
+
 /// A page's barcodes (housie 0.7 on): 100 % K bars (overprinting), vector paths in module
 /// units, as wide as the serial line allows up to [`barcode::PRESS_MODULE_MM`] with a quiet
 /// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
@@ -422,10 +434,10 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
         let (drawn, width) = if is_lean {
             let symbols = barcode::code128_press_symbols(serial);
             let width = 11 * symbols.len() + 2;
-            (Err(symbols), width)
+            (Drawn::Symbols(symbols), width)
         } else {
             let (bars, width) = barcode::code128_press(serial);
-            (Ok(bars), width)
+            (Drawn::Bars(bars), width)
         };
         let text = serial_text(&serial);
         let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
@@ -435,7 +447,7 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
             // page), its modules scaled inside.
-            Err(symbols) => {
+            Drawn::Symbols(symbols) => {
                 let to = (to_hundredths(p.x(x0)), to_hundredths(p.x(y)));
                 lean.translate(to.0 - lean_at.0, to.1 - lean_at.1);
                 lean_at = to;
@@ -448,7 +460,7 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
                 }
                 lean.raw("\n").op("Q");
             }
-            Ok(bars) => {
+            Drawn::Bars(bars) => {
                 let mut c = Content::default();
                 c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
                 c.op("cm");
