@@ -294,16 +294,13 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     // The night (made if there is none) learns what left and puts it in play, before the
     // files are written: a refused sale writes nothing, and an export tried again finds the
     // booklets in play and records nothing twice.
-    let made = !args.dir.join(housie::record::NIGHT_DB).exists();
     let (mut night, notes) = Night::open(run, OpenOptions::default())?;
     let in_play = match record_export(&mut night, &args, &units) {
         Ok(in_play) => in_play,
         Err(e) => {
             // A night made by this export goes with its refusal: left behind, empty, it would
             // keep the run folder from being generated again.
-            if made {
-                night.remove_if_empty();
-            }
+            night.remove_if_new_and_empty();
             return Err(e.into());
         }
     };

@@ -508,10 +508,10 @@ impl Night {
         Ok(())
     }
 
-    /// Closes the night and removes its files if nothing was ever recorded in it (see
-    /// [`Store::remove_if_empty`]); says whether it did.
-    pub fn remove_if_empty(self) -> bool {
-        self.store.remove_if_empty()
+    /// Closes the night, and removes its files if this opening made them and nothing was
+    /// recorded since (see [`Store::remove_if_new_and_empty`]); says whether it did.
+    pub fn remove_if_new_and_empty(self) -> bool {
+        self.store.remove_if_new_and_empty()
     }
 
     /// Checks `entries` as [`Night::record_money`] would record them one after another, on a

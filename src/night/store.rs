@@ -57,6 +57,8 @@ pub struct Store {
     path: PathBuf,
     token: String,
     guard: Option<Guard>,
+    /// Whether this opening made the night's file.
+    made: bool,
 }
 
 /// The serving store's own handle on the database file: the one-server lock, and what the files
@@ -125,7 +127,8 @@ impl Store {
             move |source| OpenError::Io { path: p.clone(), source }
         };
         let mut notes = make_way(path, &options)?;
-        if path.symlink_metadata().is_err() {
+        let made = path.symlink_metadata().is_err();
+        if made {
             create(path, run).map_err(err)?;
             notes.push(format!("a new night: {}", path.display()));
         }
@@ -148,7 +151,7 @@ impl Store {
             let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
         }
         let conn = Connection::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
-        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), guard: None };
+        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), guard: None, made };
         store.setup().map_err(err)?;
         let found: Option<(String, String)> = store
             .conn
@@ -224,7 +227,7 @@ impl Store {
         if let Some(run) = run.filter(|run| theirs != run.content && theirs != run.bytes) {
             return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
         }
-        Ok(Store { conn, path: path.to_path_buf(), token, guard: None })
+        Ok(Store { conn, path: path.to_path_buf(), token, guard: None, made: false })
     }
 
     /// Checks the file, sets WAL and full sync, and applies the migrations it lacks.
@@ -367,12 +370,12 @@ impl Store {
         Ok(target)
     }
 
-    /// Removes the night's files if nothing was ever recorded in it, while this store still
-    /// holds its lock (no server can have opened it meanwhile); says whether it did. For a
-    /// command that made the night and was then refused: an empty night left behind would keep
-    /// its run folder from being generated again.
-    pub fn remove_if_empty(self) -> bool {
-        if !self.events().is_ok_and(|events| events.is_empty()) {
+    /// Removes the night's files if this opening made them and nothing was recorded since,
+    /// while this store still holds its lock (no server can have opened it meanwhile); says
+    /// whether it did. For a command that was refused after opening: an empty night left
+    /// behind would keep its run folder from being generated again.
+    pub fn remove_if_new_and_empty(self) -> bool {
+        if !self.made || !self.events().is_ok_and(|events| events.is_empty()) {
             return false;
         }
         let removed = std::fs::remove_file(&self.path).is_ok();
