@@ -11,7 +11,9 @@
 //! `tests/data/golden-0.8.0`, booklets made by housie 0.8.0 (its taller serial lines, and
 //! each page's content written out in full), before the lean page format, and
 //! `tests/data/golden-0.9.0`, books made by housie 0.9.0 in the lean page format (what pages
-//! repeat drawn once as forms).
+//! repeat drawn once as forms), and `tests/data/golden-0.10.0`, booklets of two games in the
+//! `festival` template made by housie 0.10.0 (each ticket's grid shaded whole, pages deflated by
+//! libdeflate).
 
 use std::path::Path;
 
@@ -174,6 +176,14 @@ fn a_run_of_housie_0_8_verifies_byte_for_byte_and_continues() {
 #[test]
 fn a_run_of_housie_0_9_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.9.0", FOUR_BOOKS, &["--books", "2"]);
+}
+
+/// housie 0.10.0's booklets in `festival` (each ticket's ground in the game's tint, numbers
+/// clearing their cells, barcode symbols as forms, pages deflated by libdeflate), made by that
+/// version's binary: verified byte for byte by this one, and continued in this version's format.
+#[test]
+fn a_run_of_housie_0_10_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.10.0", FOUR_BOOKS, &["--booklets", "1"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
