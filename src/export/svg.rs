@@ -29,6 +29,7 @@ pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> Strin
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
     r.shaped_fonts = typesetter.fonts().to_vec();
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
+    r.symbol_font = style.format.symbol_font();
     r.run(&drawing.content, &drawing, 0);
     r.finish(w, h, label)
 }
@@ -98,7 +99,12 @@ struct Reader<'a> {
     path: String,
     /// Text: font (true for the barcode font), size, text matrix and line matrix.
     barcode_font: bool,
+    /// Whether the barcode font is housie 0.11's TrueType one (glyph `v + 1` for symbol `v`,
+    /// two bytes a code), not the Type 3 font of housie 0.4 to 0.6 (one byte, symbol `v`).
+    symbol_font: bool,
     size: f32,
+    /// The horizontal scaling (`Tz`), as a fraction.
+    scaling: f32,
     tm: Matrix,
     tlm: Matrix,
     /// The glyphs used, their outlines written once: the font's place (0 the run's font, k + 1
@@ -124,7 +130,9 @@ impl<'a> Reader<'a> {
             saved: Vec::new(),
             path: String::new(),
             barcode_font: false,
+            symbol_font: false,
             size: 0.0,
+            scaling: 1.0,
             tm: IDENTITY,
             tlm: IDENTITY,
             glyphs: BTreeMap::new(),
@@ -249,6 +257,7 @@ impl<'a> Reader<'a> {
                 self.tm = self.tlm;
             }
             "Tm" => (self.tm, self.tlm) = (matrix(), matrix()),
+            "Tz" => self.scaling = n(0) / 100.0,
             "Tj" => {
                 if let Some(Operand::Hex(bytes)) = o.first() {
                     self.show(bytes);
@@ -377,13 +386,19 @@ impl<'a> Reader<'a> {
         );
     }
 
-    /// Code 128 symbols in the barcode font: each glyph one module wide per bar, one bar high.
+    /// Code 128 symbols in the barcode font: each glyph one module wide per bar (the font size
+    /// scaled horizontally), one bar (the font size) high.
     fn show_bars(&mut self, bytes: &[u8]) {
-        let patterns = barcode::code128_patterns();
+        let patterns = if self.symbol_font { barcode::code128_all_patterns() } else { barcode::code128_patterns() };
+        let values: Vec<usize> = if self.symbol_font {
+            bytes.chunks_exact(2).map(|p| usize::from(u16::from_be_bytes([p[0], p[1]])).wrapping_sub(1)).collect()
+        } else {
+            bytes.iter().map(|&v| usize::from(v)).collect()
+        };
         let mut x = 0usize;
         let mut runs = Vec::new();
-        for &v in bytes {
-            let pattern = patterns.get(usize::from(v)).map_or(&[][..], Vec::as_slice);
+        for v in values {
+            let pattern = patterns.get(v).map_or(&[][..], Vec::as_slice);
             for (i, &m) in pattern.iter().enumerate() {
                 if m == 1 {
                     runs.push(x + i);
@@ -399,8 +414,9 @@ impl<'a> Reader<'a> {
             while j + 1 < runs.len() && runs[j + 1] == runs[j] + 1 {
                 j += 1;
             }
-            let (x0, y0) = apply(&m, runs[i] as f32 * self.size, 0.0);
-            let (x1, y1) = apply(&m, (runs[j] + 1) as f32 * self.size, self.size);
+            let module = self.size * self.scaling;
+            let (x0, y0) = apply(&m, runs[i] as f32 * module, 0.0);
+            let (x1, y1) = apply(&m, (runs[j] + 1) as f32 * module, self.size);
             let _ = write!(d, "M{} {}H{}V{}H{}Z", f(x0), f(y0), f(x1), f(y1), f(x0));
             i = j + 1;
         }

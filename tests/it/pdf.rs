@@ -15,7 +15,8 @@ const MM: f32 = 72.0 / 25.4;
 fn boxes(doc: &Document, page: lopdf::ObjectId, key: &[u8]) -> Vec<f32> {
     let dict = doc.get_dictionary(page).unwrap();
     match dict.get(key) {
-        Ok(o) => o.as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect(),
+        // From housie 0.11 every page names one shared array for its trim and bleed boxes.
+        Ok(o) => doc.dereference(o).unwrap().1.as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect(),
         Err(_) => boxes(doc, dict.get(b"Parent").unwrap().as_reference().unwrap(), key),
     }
 }

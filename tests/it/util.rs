@@ -225,7 +225,8 @@ pub fn first_page_box(doc: &lopdf::Document, name: &str) -> [f32; 4] {
     loop {
         let dict = doc.get_dictionary(node).unwrap();
         if let Ok(b) = dict.get(name.as_bytes()) {
-            let v: Vec<f32> = b.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect();
+            let v: Vec<f32> =
+                doc.dereference(b).unwrap().1.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect();
             return [v[0], v[1], v[2], v[3]];
         }
         node = dict.get(b"Parent").unwrap().as_reference().unwrap();
@@ -234,6 +235,8 @@ pub fn first_page_box(doc: &lopdf::Document, name: &str) -> [f32; 4] {
 
 /// A box (`MediaBox`, `TrimBox` …) of the page or page tree `id`, in points.
 pub fn pdf_box(doc: &lopdf::Document, id: lopdf::ObjectId, name: &str) -> Vec<f32> {
-    let array = doc.get_dictionary(id).unwrap().get(name.as_bytes()).unwrap().as_array().unwrap();
+    let entry = doc.get_dictionary(id).unwrap().get(name.as_bytes()).unwrap();
+    // From housie 0.11 every page names one shared array for its trim and bleed boxes.
+    let array = doc.dereference(entry).unwrap().1.as_array().unwrap();
     array.iter().map(|v| v.as_float().unwrap()).collect()
 }

@@ -110,6 +110,12 @@ impl Content {
         self.buf.push(b' ');
     }
 
+    /// Sets the horizontal scaling (`Tz`), in percent to four decimals.
+    pub fn scaling(&mut self, percent: f64) -> &mut Content {
+        let text = format!("{percent:.4}");
+        self.raw(text.trim_end_matches('0').trim_end_matches('.')).raw(" ").op("Tz")
+    }
+
     /// Draws the form named by `kind`'s letter and `v` (`/n41 Do`), without formatting machinery:
     /// a page calls a hundred.
     pub fn call(&mut self, kind: u8, v: u16) -> &mut Content {

@@ -27,21 +27,25 @@ impl RenderedPage {
     }
 }
 
-/// Deflates a page's content (zlib) as `format` does: with libdeflate from housie 0.10, with
-/// miniz (through flate2) before it. The two write different bytes, so each run keeps the one
-/// it was made with.
+/// Deflates a page's content (zlib) as `format` does: with libdeflate from housie 0.10 (level
+/// 6, and 5 from housie 0.11), with miniz (through flate2) before it. Each writes different
+/// bytes, so each run keeps the one it was made with.
 pub fn deflate_page(format: super::PdfFormat, bytes: &[u8]) -> Vec<u8> {
-    if format != super::PdfFormat::Ground {
+    if !format.ground() {
         return deflate(bytes);
     }
-    thread_local! {
-        static COMPRESS: std::cell::RefCell<libdeflater::Compressor> = std::cell::RefCell::new(
-            libdeflater::Compressor::new(
-                libdeflater::CompressionLvl::new(super::DEFLATE_LEVEL as i32).expect("a level libdeflate has"),
-            ),
-        );
+    type Compressor = std::cell::RefCell<libdeflater::Compressor>;
+    fn compressor(level: u32) -> Compressor {
+        std::cell::RefCell::new(libdeflater::Compressor::new(
+            libdeflater::CompressionLvl::new(level as i32).expect("a level libdeflate has"),
+        ))
     }
-    COMPRESS.with(|z| {
+    thread_local! {
+        static GROUND: Compressor = compressor(super::DEFLATE_LEVEL);
+        static SYMBOLS: Compressor = compressor(super::SYMBOLS_DEFLATE_LEVEL);
+    }
+    let key = if format == super::PdfFormat::Ground { &GROUND } else { &SYMBOLS };
+    key.with(|z| {
         let mut z = z.borrow_mut();
         let mut out = vec![0; z.zlib_compress_bound(bytes.len())];
         let n = z.zlib_compress(bytes, &mut out).expect("the bound holds the deflated page");

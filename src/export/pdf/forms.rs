@@ -27,7 +27,8 @@ pub struct Form {
     pub text: bool,
 }
 
-/// The first letter of number `n`'s form's name (`n` and the number).
+/// The first letter of number `n`'s form's name (`n` and the number; from housie 0.11, the
+/// form for its ticket's first row, and `o` and `p` those for the second and third).
 pub const NUMBER: u8 = b'n';
 /// The first letter of the name of the form shading a row's blank cells (`b` and the blank
 /// columns as bits, column `c` bit `c`).
@@ -51,10 +52,10 @@ pub fn name(kind: u8, v: u16) -> String {
 /// Every shared form a run's pages call: the 90 numbers; when blank cells are shaded, the 126
 /// patterns of four blank cells in a row (housie 0.9) or the ground, with each number's form
 /// clearing its cell first (housie 0.10 on); and the Code 128 symbols (when the template prints
-/// Code 128).
+/// Code 128, before housie 0.11's barcode font).
 pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
     let tk = &style.template.ticket;
-    let ground = style.format == super::PdfFormat::Ground && tk.blank_shade.is_some();
+    let ground = style.format.ground() && tk.blank_shade.is_some();
     let (cell_w, cell_h) = (tk.width / COLS as f32 * PT_PER_MM, tk.height / ROWS as f32 * PT_PER_MM);
     let mut forms = Vec::with_capacity(90 + 126 + 107);
     // Generous bounds: a form is clipped to its box, and nothing here should be.
@@ -64,20 +65,29 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
         let (lo, hi) = column_range(col);
         (lo..=hi).map(move |n| (col, n))
     });
+    // From housie 0.11, each number has a form for each row, drawn in the ticket's top row's
+    // space (`n`, `o`, `p` for rows 1 to 3), so a ticket's rows need no moves between them.
+    let rows = if style.format.symbol_font() { ROWS } else { 1 };
+    let ticket_box = [-cell_w, -3.0 * cell_h, (COLS as f32 + 1.0) * cell_w, 2.0 * cell_h];
     for (col, n) in numbers {
         let digits = n.to_string();
         let width = style.font.width(&digits, tk.number_size);
-        let mut c = Content::with_capacity(128);
-        if ground {
-            // Paper, knocked out (the page's state under the lines): the ground shows only
-            // in the blank cells.
-            c.fill(Cmyk::WHITE).rect(col as f32 * cell_w, 0.0, cell_w, cell_h).op("f");
+        for r in 0..rows {
+            let y = -(r as f32) * cell_h;
+            let mut c = Content::with_capacity(128);
+            if ground {
+                // Paper, knocked out (the page's state under the lines): the ground shows only
+                // in the blank cells.
+                c.fill(Cmyk::WHITE).rect(col as f32 * cell_w, y, cell_w, cell_h).op("f");
+            }
+            c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK).begin_text();
+            c.raw(&format!("/{FONT_ID} ")).num(tk.number_size).op("Tf");
+            c.text_at((col as f32 + 0.5) * cell_w - width / 2.0, y + (cell_h - digit_h) / 2.0)
+                .show(style.font.glyphs(&digits));
+            c.op("ET");
+            let bbox = if rows == 1 { row_box } else { ticket_box };
+            forms.push(Form { name: name(NUMBER + r as u8, n.into()), bbox, content: c.into_bytes(), text: true });
         }
-        c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK).begin_text();
-        c.raw(&format!("/{FONT_ID} ")).num(tk.number_size).op("Tf");
-        c.text_at((col as f32 + 0.5) * cell_w - width / 2.0, (cell_h - digit_h) / 2.0).show(style.font.glyphs(&digits));
-        c.op("ET");
-        forms.push(Form { name: name(NUMBER, n.into()), bbox: row_box, content: c.into_bytes(), text: true });
     }
     if ground {
         // In the top row's space: the three rows down from its top.
@@ -97,7 +107,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
             forms.push(Form { name: name(BLANKS, blank), bbox: row_box, content: c.into_bytes(), text: false });
         }
     }
-    if tk.barcode == crate::print::template::Barcode::Code128 {
+    if tk.barcode == crate::print::template::Barcode::Code128 && !style.format.symbol_font() {
         for (v, pattern) in barcode::code128_all_patterns().iter().enumerate() {
             if pattern.is_empty() {
                 continue;

@@ -47,8 +47,10 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         if let Some(shade) = look.shade {
             c.fill(shade);
         }
-        let ground = style.format == super::PdfFormat::Ground;
-        lean_rows(style, &slots, &mut c, |c, r, row| {
+        let ground = style.format.ground();
+        // From housie 0.11 a number's form is drawn in its ticket's space, one for each row.
+        let row_forms = style.format.symbol_font();
+        lean_rows(style, &slots, row_forms, &mut c, |c, r, row| {
             match (look.shade, ground) {
                 (Some(_), true) if r == 0 => {
                     c.raw("/").raw(forms::GROUND).raw(" Do");
@@ -59,8 +61,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
                 }
                 _ => {}
             }
+            let kind = if row_forms { forms::NUMBER + r as u8 } else { forms::NUMBER };
             for n in row.iter().flatten() {
-                c.call(forms::NUMBER, u16::from(*n));
+                c.call(kind, u16::from(*n));
             }
         });
     } else if let Some(shade) = look.shade {
@@ -115,10 +118,14 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         let (width, _) = t.page.size.mm();
         w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
     }
+    if t.ticket.barcode == Barcode::Code128 && style.format.symbol_font() {
+        symbol_barcodes(style, &slots, &mut w.c);
+    }
     w.c.op("ET");
     let mut bytes = w.c.into_bytes();
     match t.ticket.barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, &slots, &mut bytes),
+        Barcode::Code128 if style.format.symbol_font() => {}
         Barcode::Code128 if style.format.press() => press_barcodes(style, &slots, lean, &mut bytes),
         Barcode::Code128 => barcodes(style, &slots, &mut bytes),
         Barcode::Qr => qr_codes(style, &slots, &mut bytes),
@@ -219,10 +226,14 @@ fn shading(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], shade: Cm
 
 /// The lean format's rows (housie 0.9 on): `draw` calls the shared forms ([`super::forms`])
 /// for each ticket row's cells in the row's own space. Each row moves the origin on from the
-/// last, so the moves repeat from page to page.
+/// last, so the moves repeat from page to page. `per_ticket` (housie 0.11 on): the forms are
+/// drawn in the top row's space, so only each ticket moves the origin, by its distance from
+/// the last rounded on its own (the same move for tickets the same distance apart), and a
+/// ticket's rows share a line.
 fn lean_rows(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
+    per_ticket: bool,
     c: &mut Content,
     draw: impl Fn(&mut Content, usize, [Option<u8>; COLS]),
 ) {
@@ -231,6 +242,25 @@ fn lean_rows(
     let cell_h = tk.height / ROWS as f32;
     c.op("q");
     let mut at = (0, 0);
+    if per_ticket {
+        let mut last: Option<(f32, f32)> = None;
+        for (b, t, slot) in slots {
+            let ticket = &b.drawn.book.tickets()[*t];
+            let to = (p.x(slot.left), p.x(slot.top - tk.serial_height - cell_h));
+            let (dx, dy) = match last {
+                None => (to_hundredths(to.0), to_hundredths(to.1)),
+                Some(from) => (to_hundredths(to.0 - from.0), to_hundredths(to.1 - from.1)),
+            };
+            last = Some(to);
+            c.translate(dx, dy);
+            for r in 0..ROWS {
+                draw(c, r, std::array::from_fn(|col| ticket.get(r, col)));
+            }
+            c.raw("\n");
+        }
+        c.op("Q");
+        return;
+    }
     for (b, t, slot) in slots {
         let ticket = &b.drawn.book.tickets()[*t];
         let grid_top = slot.top - tk.serial_height;
@@ -439,11 +469,7 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
             let (bars, width) = barcode::code128_press(serial);
             (Drawn::Bars(bars), width)
         };
-        let text = serial_text(&serial);
-        let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
-        let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
-        let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
-        let y = slot.top - tk.serial_height + 0.6;
+        let (module, x0, y) = press_place(style, serial, slot, width);
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
             // page), its modules scaled inside.
@@ -475,6 +501,40 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
     if is_lean {
         lean.op("Q");
         out.extend_from_slice(&lean.into_bytes());
+    }
+}
+
+/// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width,
+/// mm, and its first bar's bottom left corner.
+fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot, width: usize) -> (f32, f32, f32) {
+    let tk = &style.template.ticket;
+    let text = serial_text(&serial);
+    let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
+    let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
+    let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
+    (module, x0, slot.top - tk.serial_height + 0.6)
+}
+
+/// A page's barcodes from housie 0.11, placed as [`press_barcodes`] places them, each one
+/// string of the barcode font ([`super::symbol_font`]) in the serials' text object: the bars'
+/// height is the font size and the module's width a horizontal scaling of it, so text space
+/// stays in points and each barcode moves on from the last as the serials do.
+fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
+    let p = TrimSpace::of(style);
+    let bar_h = style.template.ticket.serial_height - 0.9;
+    let height = to_hundredths(TrimSpace::len(bar_h));
+    let mut scaled = None;
+    c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
+    for (b, t, slot) in slots {
+        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
+        let symbols = barcode::code128_press_symbols(serial);
+        let (module, x0, y) = press_place(style, serial, slot, 11 * symbols.len() + 2);
+        let module = to_hundredths(TrimSpace::len(module));
+        if scaled != Some(module) {
+            c.scaling(module as f64 / height as f64 * 100.0);
+            scaled = Some(module);
+        }
+        c.text_at(p.x(x0), p.x(y)).show(symbols.into_iter().map(super::symbol_font::glyph));
     }
 }
 
