@@ -89,7 +89,7 @@ impl Tickets {
     pub fn file_of(&self, row: &Row) -> String {
         match self.chain.as_ref().and_then(|c| c.part_of(row.serial.book()).map(|p| (c, p))) {
             Some((chain, part)) => chain.file_name(part, &row.file),
-            None => row.file.clone(),
+            None => row.file.to_string(),
         }
     }
 

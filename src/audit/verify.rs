@@ -281,7 +281,7 @@ fn check_manifest_rows(dir: &Path, record: &RunRecord, manifest_identical: bool)
                             row.line, record.settings.first_book
                         ));
                     }
-                    if !record.files.iter().any(|f| f.name == row.file) {
+                    if !record.files.iter().any(|f| *f.name == *row.file) {
                         located.push(format!(
                             "{MANIFEST}:{}: file: `{}` is not one of the run's files",
                             row.line, row.file

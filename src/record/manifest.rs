@@ -35,8 +35,9 @@ pub struct Row {
     pub serial: Serial,
     /// The ticket.
     pub ticket: Ticket,
-    /// The PDF file it is printed in.
-    pub file: String,
+    /// The PDF file it is printed in (shared by the rows that name the same file, so reading a
+    /// row allocates nothing for it).
+    pub file: std::sync::Arc<str>,
     /// Its page there.
     pub page: u64,
 }
@@ -75,6 +76,8 @@ pub struct Rows<R: Read> {
     numbering: Numbering,
     header_done: bool,
     finished: bool,
+    /// The file named by the last row, shared with the rows that name it too.
+    file: std::sync::Arc<str>,
 }
 
 /// Rows from any reader of a run whose serials are written by `numbering`; `name` labels problems.
@@ -86,6 +89,7 @@ pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
         record: csv::ByteRecord::new(),
         numbering,
         header_done: false,
+        file: "".into(),
         finished: false,
     }
 }
@@ -120,13 +124,22 @@ impl<R: Read> Iterator for Rows<R> {
             // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
             // inside a character (bytes valid only joined to the next field's) is not valid.
             let record = &self.record;
-            let fields: Result<Vec<&str>, usize> = match std::str::from_utf8(record.as_slice()) {
+            // A manifest's 34 fields fit on the stack; only a longer row takes a vector.
+            let (mut small, mut large) = ([""; 48], Vec::new());
+            let fields: Result<&[&str], usize> = match std::str::from_utf8(record.as_slice()) {
                 Ok(text) => {
-                    // Sized once: collecting a `Result` grows the vector step by step.
-                    let mut fields = Vec::with_capacity(record.len());
+                    let fields: &mut [&str] = if record.len() <= small.len() {
+                        &mut small[..record.len()]
+                    } else {
+                        large.resize(record.len(), "");
+                        &mut large
+                    };
                     (0..record.len())
-                        .try_for_each(|i| record.range(i).and_then(|r| text.get(r)).map(|f| fields.push(f)).ok_or(i))
-                        .map(|()| fields)
+                        .try_for_each(|i| {
+                            fields[i] = record.range(i).and_then(|r| text.get(r)).ok_or(i)?;
+                            Ok(())
+                        })
+                        .map(|()| &*fields)
                 }
                 Err(e) => Err((0..record.len())
                     .find(|&i| record.range(i).is_some_and(|r| r.end > e.valid_up_to()))
@@ -158,8 +171,11 @@ impl<R: Read> Iterator for Rows<R> {
                 let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
                 return Some(Err(vec![self.problem(line, "", message)]));
             }
+            if *self.file != *fields[30] {
+                self.file = fields[30].into();
+            }
             return Some(
-                parse_row(&fields, line, &self.expected, self.numbering)
+                parse_row(fields, line, &self.expected, self.numbering, &self.file)
                     .map_err(|found| found.into_iter().map(|(field, msg)| self.problem(line, &field, msg)).collect()),
             );
         }
@@ -434,7 +450,13 @@ fn scan(
     }
 }
 
-fn parse_row(f: &[&str], line: u64, names: &[String], numbering: Numbering) -> Result<Row, Vec<(String, String)>> {
+fn parse_row(
+    f: &[&str],
+    line: u64,
+    names: &[String],
+    numbering: Numbering,
+    file: &std::sync::Arc<str>,
+) -> Result<Row, Vec<(String, String)>> {
     let mut bad: Vec<(String, String)> = Vec::new();
     let serial = numbering.parse(f[0]).map_err(|e| bad.push(("serial".into(), e.to_string()))).ok();
     let book =
@@ -482,7 +504,7 @@ fn parse_row(f: &[&str], line: u64, names: &[String], numbering: Numbering) -> R
             })
             .ok()
     };
-    let file = f[30].to_string();
+    let file = file.clone();
     if file.is_empty() {
         bad.push(("file".into(), "is empty".into()));
     }

@@ -217,7 +217,10 @@ mod tests {
             match (bars.first(), bars.last()) {
                 (Some(&(first, _)), Some(&(start, n))) => {
                     let b = face.glyph_bounding_box(id).unwrap();
-                    assert_eq!((b.x_min, b.x_max, b.y_min, b.y_max), (first as i16 * 1000, (start + n) as i16 * 1000, 0, 1000));
+                    assert_eq!(
+                        (b.x_min, b.x_max, b.y_min, b.y_max),
+                        (first as i16 * 1000, (start + n) as i16 * 1000, 0, 1000)
+                    );
                 }
                 _ => assert!(face.glyph_bounding_box(id).is_none(), "symbol {v} has no bars"),
             }
