@@ -103,18 +103,11 @@ impl Shared {
         }
 
         let (mw, mh) = style.media_mm();
-        let (w, h) = style.page_mm();
-        let o = style.offset_mm();
-        let b = style.bleed_mm;
-        let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
-            let [x0, y0, x1, y1] = [x0, y0, x1, y1].map(|v| (f64::from(v * PT_PER_MM) * 100.0).round() / 100.0);
-            format!("[{x0} {y0} {x1} {y1}]")
-        };
-        let media = rect(0.0, 0.0, mw, mh);
-        let page_media = media.clone();
-        // With 2-up, a sheet is two pages side by side: its trim and bleed span both pages'.
-        let (sheet_w, right) = if style.two_up { (2.0 * mw, mw) } else { (mw, 0.0) };
-        let media = rect(0.0, 0.0, sheet_w, mh);
+        let pt = |r: [f32; 4]| r.map(|v| v * PT_PER_MM);
+        let page_media = written(pt([0.0, 0.0, mw, mh]));
+        // With 2-up, a sheet is two pages side by side.
+        let sheet_w = if style.two_up { 2.0 * mw } else { mw };
+        let media = written(pt([0.0, 0.0, sheet_w, mh]));
         Ok(Shared {
             page_media,
             page_width_pt: (mw * PT_PER_MM * 100.0).round() / 100.0,
@@ -134,19 +127,21 @@ impl Shared {
                     Some(bleed) => format!("/TrimBox {} 0 R/BleedBox {} 0 R", trim.0, bleed.0),
                     None => format!("/TrimBox {} 0 R", trim.0),
                 }
-            } else if style.declares_pdfx() && b == 0.0 && style.format.forms() {
-                format!("/TrimBox{}", rect(o, o, right + o + w, o + h))
+            } else if style.declares_pdfx() && boxes.bleed.is_none() && style.format.forms() {
+                format!("/TrimBox{}", written(boxes.trim))
             } else if style.declares_pdfx() {
-                format!(
-                    "/TrimBox{}/BleedBox{}",
-                    rect(o, o, right + o + w, o + h),
-                    rect(o - b, o - b, right + o + w + b, o + h + b)
-                )
+                format!("/TrimBox{}/BleedBox{}", written(boxes.trim), written(boxes.bleed.unwrap_or(boxes.trim)))
             } else {
                 String::new()
             },
         })
     }
+}
+
+/// A box as a page or the page tree writes it out: `[x0 y0 x1 y1]`, points to hundredths.
+fn written(r: [f32; 4]) -> String {
+    let [x0, y0, x1, y1] = r.map(|v| (f64::from(v) * 100.0).round() / 100.0);
+    format!("[{x0} {y0} {x1} {y1}]")
 }
 
 /// A page's trim box and, with a bleed, its bleed box: points, from the media box's corner.
