@@ -137,7 +137,7 @@ pub(super) fn cid_to_gid(subset: &crate::print::font::Subset) -> (Vec<u8>, Strin
 }
 
 /// A ToUnicode CMap taking each glyph to its text.
-fn cmap(unicode: &BTreeMap<u16, String>) -> String {
+pub(super) fn cmap(unicode: &BTreeMap<u16, String>) -> String {
     let mut s = String::from(
         "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
          /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\

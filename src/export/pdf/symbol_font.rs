@@ -179,14 +179,8 @@ pub fn add(doc: &mut lopdf::Document) -> ObjectId {
         "W" => widths,
         "CIDToGIDMap" => "Identity",
     });
-    let last = glyph((patterns.len() - 1) as u8);
-    let to_unicode = format!(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) \
-         /Ordering (UCS) /Supplement 0 >> def\n/CMapName /HousieCode128 def\n/CMapType 2 def\n1 \
-         begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n1 beginbfrange\n<0001> <{last:04X}> [{}]\n\
-         endbfrange\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n",
-        vec!["<0020>"; usize::from(last)].join(" ")
-    );
+    let spaces = (0..patterns.len() as u8).map(|v| (glyph(v), " ".to_string())).collect();
+    let to_unicode = super::shaped_font::cmap(&spaces);
     let to_unicode = doc.add_object(Stream::new(dictionary! {}, to_unicode.into_bytes()));
     doc.add_object(dictionary! {
         "Type" => "Font",
