@@ -13,7 +13,8 @@
 //! `tests/data/golden-0.9.0`, books made by housie 0.9.0 in the lean page format (what pages
 //! repeat drawn once as forms), and `tests/data/golden-0.10.0`, booklets of two games in the
 //! `festival` template made by housie 0.10.0 (each ticket's grid shaded whole, pages deflated by
-//! libdeflate).
+//! libdeflate), and `tests/data/golden-0.11.0`, books in `twelve` made by housie 0.11.0 (barcodes
+//! as strings of its own Code 128 TrueType font, numbers called a row at a time).
 
 use std::path::Path;
 
@@ -184,6 +185,14 @@ fn a_run_of_housie_0_9_verifies_byte_for_byte_and_continues() {
 #[test]
 fn a_run_of_housie_0_10_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.10.0", FOUR_BOOKS, &["--booklets", "1"]);
+}
+
+/// housie 0.11.0's books in `twelve` (barcodes as strings of housie's Code 128 TrueType font,
+/// each row's numbers one form call, the page boxes shared), made by that version's binary:
+/// verified byte for byte by this one, and continued in this version's format.
+#[test]
+fn a_run_of_housie_0_11_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.11.0", FOUR_BOOKS, &["--books", "2"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
