@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::LazyLock;
 
+use housie::domain::PlayerUrl;
 use housie::export::pdf::StyleError;
 use housie::generate::{RunError, SeedKind};
 use housie::pipeline::{Impose, Order};
@@ -131,9 +132,19 @@ pub struct Args {
     /// --bleed 3 --crop-marks): cut the printed stack in half, put the right pile under the left.
     #[arg(long, value_enum, value_name = "HOW")]
     impose: Option<ImposeArg>,
+    /// Where phones will reach `housie serve` on the night, e.g. http://192.168.1.20:8080:
+    /// a template whose QR codes open each ticket on a phone (`phone`) prints
+    /// URL/p/SERIAL on every ticket (with --after, the earlier run's unless given).
+    #[arg(long, value_name = "URL", value_parser = player_url)]
+    player_url: Option<PlayerUrl>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// `--player-url`, read as the library reads it.
+fn player_url(text: &str) -> Result<PlayerUrl, String> {
+    PlayerUrl::parse(text).map_err(|e| e.to_string())
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -216,6 +227,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             }),
             None => look.logo.clone(),
         },
+        player_url: args.player_url.clone().or_else(|| look.player_url.clone()),
     };
 
     let mut plan =
@@ -368,6 +380,7 @@ fn in_flags(e: Error) -> Error {
             let what = if what == "the title" { "--title".to_string() } else { what };
             Error::Usage(FontError::Script { what, script, ch, code, font }.to_string())
         }
+        Error::Style(StyleError::PlayerUrl(problem)) => Error::Usage(format!("--player-url: {problem}")),
         Error::Style(StyleError::RightToLeft { what, ch, code }) => {
             let what = if what == "the title" { "--title".to_string() } else { what };
             Error::Style(StyleError::RightToLeft { what, ch, code })

@@ -1,11 +1,13 @@
 //! The bingo domain: tickets, books and serials. A value of these types that exists is valid.
 
 pub mod book;
+pub mod player_url;
 pub mod serial;
 pub mod text;
 pub mod ticket;
 
 pub use book::{Book, BookError};
+pub use player_url::{PlayerUrl, PlayerUrlError};
 pub use serial::{Numbering, Serial, SerialError};
 pub use ticket::{Ticket, TicketError, Violation};
 

@@ -161,6 +161,7 @@ impl GeneratePlan {
             for_home: false,
             logo: self.logo.as_ref().zip(self.settings.logo.as_ref()),
             subtitle: self.settings.subtitle.as_deref(),
+            player_url: self.settings.player_url.as_ref(),
         }
     }
 

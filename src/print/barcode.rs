@@ -179,16 +179,19 @@ pub const QR_QUIET_MODULES: usize = 4;
 /// The serial as a version-1 QR symbol at level M (alphanumeric mode holds 20 characters; a
 /// serial has at most 14): the dark modules as (row from the top, first column, run length).
 pub fn qr(serial: Serial) -> Vec<(usize, usize, usize)> {
-    use qrcode::{Color, EcLevel, QrCode, Version};
-    let code = QrCode::with_version(serial.to_string(), Version::Normal(1), EcLevel::M)
-        .expect("a serial fits a version-1 symbol");
-    let width = code.width();
-    let colors = code.to_colors();
+    qr_runs(&serial.to_string(), 1).expect("a serial fits a version-1 symbol")
+}
+
+/// `text` as a QR symbol of `version` at level M, its segments chosen by the qrcode crate to
+/// be the shortest (a link's address in bytes, its serial as alphanumerics): the dark modules
+/// as (row from the top, first column, run length); `None` when it does not fit.
+pub fn qr_runs(text: &str, version: u8) -> Option<Vec<(usize, usize, usize)>> {
+    let (width, dark) = qr_modules(text, version)?;
     let mut runs = Vec::new();
     for row in 0..width {
         let mut start = None;
         for col in 0..=width {
-            let dark = col < width && colors[row * width + col] == Color::Dark;
+            let dark = col < width && dark[row * width + col];
             match (dark, start) {
                 (true, None) => start = Some(col),
                 (false, Some(s)) => {
@@ -199,7 +202,82 @@ pub fn qr(serial: Serial) -> Vec<(usize, usize, usize)> {
             }
         }
     }
-    runs
+    Some(runs)
+}
+
+/// The dark modules of `text` as a QR symbol of `version` at level M, row by row.
+fn qr_modules(text: &str, version: u8) -> Option<(usize, Vec<bool>)> {
+    use qrcode::{Color, EcLevel, QrCode, Version};
+    let code = QrCode::with_version(text, Version::Normal(i16::from(version)), EcLevel::M).ok()?;
+    Some((code.width(), code.to_colors().into_iter().map(|c| c == Color::Dark).collect()))
+}
+
+/// `text` as a QR symbol's dark area, outlined and shrunk by `shave` modules on every side:
+/// a closed path a loop at a time, its corners in module units from the top left (y down).
+/// Shaving the outline, not each module, leaves no seam between touching modules; it makes up
+/// for ink that spreads on paper, and for a renderer that fills every pixel a shape touches
+/// (Ghostscript's bilevel output), which otherwise swells dark modules by a pixel in a
+/// 120 dpi scan and closes single light ones. Dark regions meeting only at a corner are kept
+/// apart. `None` when `text` does not fit the version.
+pub fn qr_outline(text: &str, version: u8, shave: f32) -> Option<Vec<Vec<(f32, f32)>>> {
+    let (n, dark) = qr_modules(text, version)?;
+    let is_dark =
+        |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < n && (y as usize) < n && dark[y as usize * n + x as usize];
+    // Every side of a dark module that faces a light one, walked clockwise on screen (dark on
+    // the right): from each corner, the sides leaving it.
+    let mut from: std::collections::BTreeMap<(i64, i64), Vec<(i64, i64)>> = std::collections::BTreeMap::new();
+    for y in 0..n as i64 {
+        for x in 0..n as i64 {
+            if !is_dark(x, y) {
+                continue;
+            }
+            for (open, a, b) in [
+                (!is_dark(x, y - 1), (x, y), (x + 1, y)),
+                (!is_dark(x + 1, y), (x + 1, y), (x + 1, y + 1)),
+                (!is_dark(x, y + 1), (x + 1, y + 1), (x, y + 1)),
+                (!is_dark(x - 1, y), (x, y + 1), (x, y)),
+            ] {
+                if open {
+                    from.entry(a).or_default().push(b);
+                }
+            }
+        }
+    }
+    let right = |d: (i64, i64)| ((-d.1) as f32, d.0 as f32);
+    let mut loops = Vec::new();
+    // The first corner left (the leftmost) is never one where two dark modules meet: the
+    // module to its left would still have sides to walk.
+    while let Some(start) = from.iter().find(|(_, v)| !v.is_empty()).map(|(&k, _)| k) {
+        let mut path = vec![start];
+        let (mut at, mut dir) = (start, (0, 0));
+        loop {
+            let outs = from.get_mut(&at).expect("every side's end starts another");
+            // Where two dark modules meet at a corner only, turn right: around the same module.
+            let pick =
+                outs.iter().position(|&b| (b.0 - at.0, b.1 - at.1) == (-dir.1, dir.0)).filter(|_| outs.len() > 1);
+            let next = outs.swap_remove(pick.unwrap_or(0));
+            dir = (next.0 - at.0, next.1 - at.1);
+            at = next;
+            if at == start {
+                break;
+            }
+            path.push(at);
+        }
+        // Each side moves `shave` to its right (into the dark): a corner moves by the sum of
+        // its two sides' normals; points along a straight side are left out.
+        let count = path.len();
+        let mut points = Vec::new();
+        for i in 0..count {
+            let (p, before, after) = (path[i], path[(i + count - 1) % count], path[(i + 1) % count]);
+            let (d_in, d_out) = ((p.0 - before.0, p.1 - before.1), (after.0 - p.0, after.1 - p.1));
+            if d_in != d_out {
+                let (a, b) = (right(d_in), right(d_out));
+                points.push((p.0 as f32 + shave * (a.0 + b.0), p.1 as f32 + shave * (a.1 + b.1)));
+            }
+        }
+        loops.push(points);
+    }
+    Some(loops)
 }
 
 #[cfg(test)]
@@ -300,5 +378,57 @@ mod tests {
         // The three finder patterns: the top row starts with seven dark modules at both ends.
         assert!(runs.contains(&(0, 0, 7)) && runs.contains(&(0, QR_MODULES - 7, 7)));
         assert!(runs.iter().all(|&(r, c, n)| r < QR_MODULES && c + n <= QR_MODULES));
+    }
+
+    /// The winding number of `loops` around `p` (nonzero: inside, as a PDF fills).
+    fn winding(loops: &[Vec<(f32, f32)>], p: (f32, f32)) -> i32 {
+        let mut w = 0;
+        for points in loops {
+            for (i, &a) in points.iter().enumerate() {
+                let b = points[(i + 1) % points.len()];
+                if (a.1 <= p.1) != (b.1 <= p.1) {
+                    let x = a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0);
+                    if x > p.0 {
+                        w += if b.1 > a.1 { 1 } else { -1 };
+                    }
+                }
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn a_shaved_outline_covers_the_dark_modules_and_their_joins_and_nothing_else() {
+        let text = "http://192.168.100.200:8080/p/000123-10-4-9";
+        let (n, dark) = qr_modules(text, 4).unwrap();
+        let at = |x: i64, y: i64| x >= 0 && y >= 0 && x < n as i64 && y < n as i64 && dark[y as usize * n + x as usize];
+        for shave in [0.0, 0.14] {
+            let loops = qr_outline(text, 4, shave).unwrap();
+            for y in 0..n as i64 {
+                for x in 0..n as i64 {
+                    let inside = winding(&loops, (x as f32 + 0.5, y as f32 + 0.5)) != 0;
+                    assert_eq!(inside, at(x, y), "module ({x}, {y}) at shave {shave}");
+                    // Where four dark modules meet, no pinhole; where two meet only at a
+                    // corner, they stay apart once shaved.
+                    let around = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
+                    let corner = winding(&loops, (x as f32 + 0.001, y as f32 + 0.003)) != 0
+                        || winding(&loops, (x as f32 - 0.001, y as f32 - 0.003)) != 0;
+                    if around.iter().all(|&d| d) {
+                        assert!(winding(&loops, (x as f32 + 0.001, y as f32 + 0.003)) != 0, "join ({x}, {y})");
+                    }
+                    let diagonal = around == [true, false, false, true] || around == [false, true, true, false];
+                    if shave > 0.0 && diagonal {
+                        assert!(!corner, "corner ({x}, {y}) shaved apart");
+                    }
+                }
+            }
+            // Shaved, a dark module's edge facing a light one moves in by `shave`.
+            if shave > 0.0 {
+                let (x, y) = (0.0, 0.0); // the top-left finder's corner
+                assert_eq!(winding(&loops, (x + shave / 2.0, y + 0.5)), 0);
+                assert_ne!(winding(&loops, (x + shave * 1.5, y + 0.5)), 0);
+            }
+        }
+        assert!(qr_outline(text, 2, 0.1).is_none(), "too long for version 2");
     }
 }

@@ -14,7 +14,7 @@ pub use super::colour::Cmyk;
 use super::palette::{default_palette, PaletteColour};
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 8] = [
+pub const BUILTIN: [(&str, &str); 10] = [
     ("classic", include_str!("../../templates/classic.toml")),
     ("festival", include_str!("../../templates/festival.toml")),
     ("classic-letter", include_str!("../../templates/classic-letter.toml")),
@@ -23,6 +23,8 @@ pub const BUILTIN: [(&str, &str); 8] = [
     ("twelve-letter", include_str!("../../templates/twelve-letter.toml")),
     ("large-print", include_str!("../../templates/large-print.toml")),
     ("large-print-letter", include_str!("../../templates/large-print-letter.toml")),
+    ("phone", include_str!("../../templates/phone.toml")),
+    ("phone-letter", include_str!("../../templates/phone-letter.toml")),
 ];
 
 /// The shipped templates' names, as `--template`'s help and errors list them.
@@ -282,6 +284,86 @@ pub struct TicketSpec {
     /// The serial as a barcode at the right end of the serial line, for scanning claims.
     #[serde(default)]
     pub barcode: Barcode,
+    /// With `barcode = "qr"`: the QR code's size, place and content (`[ticket.qr]`).
+    #[serde(default)]
+    pub qr: QrSpec,
+}
+
+/// A QR code's size, place and content (`[ticket.qr]`). The defaults are housie 0.7's: a
+/// version-1 symbol of 0.3 mm modules holding the serial, at the serial line's right end.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct QrSpec {
+    /// A module's side, mm: about three pixels of a 120 dpi scan (0.64) for a phone's camera
+    /// or a cheap imager to read it blurred and tilted.
+    pub module: f32,
+    /// The symbol's version, 1–10 (21 + 4 × (version − 1) modules a side): every ticket's
+    /// symbol is the same size, and a link too long for it is refused at generate.
+    pub version: u8,
+    /// Where it goes.
+    pub place: QrPlace,
+    /// What it holds.
+    pub holds: QrHolds,
+    /// How far the dark area's outline is drawn inside the modules, mm (0: each row's dark
+    /// modules as rectangles, as housie 0.7 drew them): room for ink that spreads, and for a
+    /// renderer that fills every pixel a shape touches.
+    pub shave: f32,
+}
+
+impl Default for QrSpec {
+    fn default() -> QrSpec {
+        QrSpec {
+            module: crate::print::barcode::QR_MODULE_MM,
+            version: 1,
+            place: QrPlace::Serial,
+            holds: QrHolds::Serial,
+            shave: 0.0,
+        }
+    }
+}
+
+impl QrSpec {
+    /// Modules a side.
+    pub fn modules(&self) -> usize {
+        17 + 4 * usize::from(self.version)
+    }
+
+    /// The symbol's side, mm.
+    pub fn side(&self) -> f32 {
+        self.modules() as f32 * self.module
+    }
+
+    /// The width the symbol takes beside the grid with its quiet zone either side, mm (0 on
+    /// the serial line).
+    pub fn room_beside(&self) -> f32 {
+        match self.place {
+            QrPlace::Serial => 0.0,
+            QrPlace::Beside => (self.modules() + 2 * crate::print::barcode::QR_QUIET_MODULES) as f32 * self.module,
+        }
+    }
+}
+
+/// Where a ticket's QR code goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QrPlace {
+    /// At the right end of the serial line, above the grid (the serial line must be tall enough).
+    #[default]
+    Serial,
+    /// To the right of the grid, centred on it (the grid and the symbol share the column).
+    Beside,
+}
+
+/// What a ticket's QR code holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QrHolds {
+    /// The serial: what a 2D imager at the desk types.
+    #[default]
+    Serial,
+    /// The link to the ticket on the player page, `{player_url}/p/{serial}`: a phone's camera
+    /// opens it, and the desk reads the serial out of it. Needs the run's `--player-url`.
+    Link,
 }
 
 /// How a ticket's serial is printed for a scanner.
@@ -475,12 +557,14 @@ impl Template {
         let columns = l.columns.max(1) as f32;
         // Columns side by side need room for a cut between them: a gap like the one between rows.
         let between = (columns - 1.0) * t.gap;
-        let needed_w = p.margin_left + columns * t.width + between + p.margin_right;
+        let qr = if t.barcode == Barcode::Qr { t.qr.room_beside() } else { 0.0 };
+        let needed_w = p.margin_left + columns * (t.width + qr) + between + p.margin_right;
         if needed_w > pw + 0.01 {
+            let ticket = if qr > 0.0 { format!("(ticket {} + QR code {qr:.1})", t.width) } else { t.width.to_string() };
             let what = if l.columns > 1 {
-                format!("{} × ticket {} + {} × gap {}", l.columns, t.width, l.columns - 1, t.gap)
+                format!("{} × {ticket} + {} × gap {}", l.columns, l.columns - 1, t.gap)
             } else {
-                format!("ticket {}", t.width)
+                format!("ticket {}", ticket.trim_start_matches("(ticket ").trim_end_matches(')'))
             };
             out.push(format!(
                 "parts are {needed_w:.1} mm wide but the page is {pw} mm: left margin {} + {what} + right margin {}",
@@ -523,20 +607,65 @@ impl Template {
                     )];
                 }
             }
-            Barcode::Qr => {
-                use crate::print::barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
-                let side = (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
-                if t.serial_height < side - 0.01 {
-                    return vec![format!(
-                        "ticket.barcode = \"qr\" needs a ticket.serial_height of at least {side:.1} mm ({QR_MODULES} modules \
-                         of {QR_MODULE_MM} mm and a quiet zone of {QR_QUIET_MODULES} under them); it is {}",
-                        t.serial_height
-                    )];
-                }
-            }
+            Barcode::Qr => return self.qr_problems(),
             Barcode::None => {}
         }
         Vec::new()
+    }
+
+    /// The QR code's size fits where it goes, and scans.
+    fn qr_problems(&self) -> Vec<String> {
+        use crate::print::barcode::QR_QUIET_MODULES;
+        let (t, q) = (&self.ticket, &self.ticket.qr);
+        let mut out = Vec::new();
+        if !(1..=10).contains(&q.version) {
+            out.push(format!("ticket.qr.version is {}; housie prints versions 1 to 10", q.version));
+            return out;
+        }
+        if !(0.0..=q.module * 0.25).contains(&q.shave) {
+            out.push(format!(
+                "ticket.qr.shave is {} mm; it may take up to a quarter of a module ({:.2} mm)",
+                q.shave,
+                q.module * 0.25
+            ));
+        }
+        if !(0.2..=2.0).contains(&q.module) {
+            out.push(format!("ticket.qr.module is {} mm; a module is 0.2 to 2 mm", q.module));
+            return out;
+        }
+        match q.place {
+            QrPlace::Serial => {
+                let side = (q.modules() + QR_QUIET_MODULES) as f32 * q.module;
+                if t.serial_height < side - 0.01 {
+                    out.push(format!(
+                        "ticket.barcode = \"qr\" needs a ticket.serial_height of at least {side:.1} mm ({} modules \
+                         of {} mm and a quiet zone of {QR_QUIET_MODULES} under them); it is {}",
+                        q.modules(),
+                        q.module,
+                        t.serial_height
+                    ));
+                }
+            }
+            QrPlace::Beside => {
+                // Centred on the grid, a symbol taller than it reaches into the gap below, which
+                // it shares with the cut: it stays the safe zone clear of the cut.
+                let over = (q.side() - t.height) / 2.0;
+                let room = t.gap / 2.0 - crate::print::layout::SAFE_MM;
+                if over > room.max(0.0) + 0.01 {
+                    out.push(format!(
+                        "ticket.qr.place = \"beside\" needs a ticket.height of at least {:.1} mm for a symbol of {} \
+                         modules of {} mm ({:.1} mm) centred on the grid, {} mm clear of the cut; it is {}",
+                        q.side() - 2.0 * room.max(0.0),
+                        q.modules(),
+                        q.module,
+                        q.side(),
+                        crate::print::layout::SAFE_MM,
+                        t.height
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// Lengths are not negative, and the ticket has a size.

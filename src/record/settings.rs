@@ -58,6 +58,11 @@ pub struct Settings {
     /// A logo on every page (`--logo`, a template's `[logo]`, or the studio's upload).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo: Option<LogoSettings>,
+    /// Where phones reach the player page on the night (`--player-url`): a template whose QR
+    /// codes hold a link prints `{player_url}/p/{serial}` on each ticket. `None` (not written)
+    /// for none, as every run before housie 0.12.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_url: Option<crate::domain::PlayerUrl>,
 }
 
 /// A logo on every page: which image, how high and where.
@@ -112,6 +117,7 @@ impl Default for Settings {
             crop_marks: false,
             subtitle: None,
             logo: None,
+            player_url: None,
         }
     }
 }

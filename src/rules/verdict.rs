@@ -310,8 +310,9 @@ pub const SERIAL_MAX: usize = 40;
 
 /// Reads a claimed serial: refuses text too long or with control characters without echoing it,
 /// and answers a failing check digit with the serials of the run (`contains`) one slip away.
+/// A ticket's link, as a 2D scanner types a QR code, is read as the serial in it.
 pub fn read_serial(numbering: Numbering, text: &str, contains: impl Fn(Serial) -> bool) -> Result<Serial, SerialInput> {
-    let text = text.trim();
+    let text = crate::domain::player_url::serial_in(text).trim();
     let length = text.chars().count();
     if length > SERIAL_MAX {
         return Err(SerialInput::Malformed(format!(

@@ -136,7 +136,7 @@ impl Problem {
 }
 
 /// The looks the studio offers (each in A4 and Letter).
-pub const LOOKS: [&str; 4] = ["classic", "festival", "large-print", "twelve"];
+pub const LOOKS: [&str; 5] = ["classic", "festival", "large-print", "twelve", "phone"];
 
 impl Design {
     /// Every problem with the fields themselves, before any template or font is read.

@@ -1,7 +1,8 @@
-//! Barcodes that scan in the hall: every shipped template's first page (books, and booklets in
-//! colour) rendered by poppler and by Ghostscript at 150 and 120 dpi, then blurred by 0.2 mm,
-//! saved as JPEG at quality 50, or both, and also turned by 8° either way before it is
-//! rendered (as a scanner samples tilted paper), and read by zbarimg: every serial on the page
+//! Barcodes that scan in the hall: every shipped template's first page (Code 128 bars, or the
+//! `phone` templates' QR codes, each a link to its ticket on the player page), books and
+//! booklets in colour, rendered by poppler and by Ghostscript at 150 and 120 dpi, then
+//! blurred by 0.2 mm, saved as JPEG at quality 50, or both, and also turned by 8° either way
+//! before it is rendered (as a scanner samples tilted paper), and read by zbarimg: every serial on the page
 //! must come back, exactly, at 150 dpi, and at least 95 % of them at 120 dpi.
 //!
 //! Needs pdftoppm, gs and zbarimg; without them it skips with a reason (and fails under
@@ -75,12 +76,18 @@ fn tilted(pdf: &Path, degrees: f32, out: &Path) -> std::path::PathBuf {
     file
 }
 
-/// The serials zbarimg reads in `img` (Code 128 only).
+/// The address the `phone` templates' QR codes link to in these runs.
+const PLAYER_URL: &str = "http://192.168.1.20:8080";
+
+/// The serials zbarimg reads in `img` (Code 128 and QR only): a ticket's link on the player
+/// page (`PLAYER_URL/p/SERIAL`) counts as its serial; any other text stays as read, a misread.
 fn read(zbarimg: &Path, img: &GrayImage, scratch: &Path) -> BTreeSet<String> {
     let file = scratch.join("scan.png");
     img.save(&file).unwrap();
-    let (_, out, _) = run_tool(zbarimg, &["-q", "--raw", "-Sdisable", "-Scode128.enable", file.to_str().unwrap()]);
-    out.lines().map(str::to_string).collect()
+    let args = ["-q", "--raw", "-Sdisable", "-Scode128.enable", "-Sqrcode.enable", file.to_str().unwrap()];
+    let (_, out, _) = run_tool(zbarimg, &args);
+    let link = format!("{PLAYER_URL}/p/");
+    out.lines().map(|l| l.strip_prefix(&link).unwrap_or(l).to_string()).collect()
 }
 
 /// Page 1 of `pdf` at `dpi`, grey, by poppler or Ghostscript.
@@ -126,6 +133,9 @@ fn every_template_s_barcodes_read_back_at_150_and_120_dpi_blurred_as_jpeg_and_ti
             });
             if booklets && template.starts_with("twelve") {
                 args.extend(["--order", "games"]);
+            }
+            if template.starts_with("phone") {
+                args.extend(["--player-url", PLAYER_URL]);
             }
             d.run(&args).success();
             let pdf = std::fs::read_dir(d.join(&out))

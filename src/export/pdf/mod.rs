@@ -128,6 +128,8 @@ pub struct PdfStyle<'a> {
     pub logo: Option<(&'a Logo, &'a LogoSettings)>,
     /// A subtitle, printed in place of the template's footer.
     pub subtitle: Option<&'a str>,
+    /// Where phones reach the player page: what a template's QR link starts with.
+    pub player_url: Option<&'a crate::domain::PlayerUrl>,
 }
 
 impl PdfStyle<'_> {
@@ -309,6 +311,10 @@ pub enum StyleError {
         /// Its code point.
         code: u32,
     },
+    /// The tickets' QR codes cannot hold what the template asks of them (no `--player-url`,
+    /// or a link too long for the template's QR version).
+    #[error("{0}")]
+    PlayerUrl(String),
     /// The logo does not fit where it was put.
     #[error("the logo {problem}")]
     Logo {
@@ -512,6 +518,7 @@ impl PdfStyle<'_> {
     /// run (the book number with most digits, the last page of the fullest file), and refuses
     /// text that would overlap or come within [`SAFE_MM`] of the trim.
     pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
+        self.check_qr(last_book)?;
         // Every game's colour name in turn, with the last booklet's number.
         let games = self.numbering.games().unwrap_or(1);
         for game in 1..=games {
@@ -607,6 +614,40 @@ impl PdfStyle<'_> {
             if distance < SAFE_MM {
                 return outside("the footer", distance);
             }
+        }
+        Ok(())
+    }
+
+    /// A template whose QR codes hold a link has an address to link to, and the longest serial's
+    /// link fits its QR version.
+    fn check_qr(&self, last_book: u64) -> Result<(), StyleError> {
+        use crate::print::template::{Barcode, QrHolds};
+        let (tk, q) = (&self.template.ticket, &self.template.ticket.qr);
+        if tk.barcode != Barcode::Qr {
+            return Ok(());
+        }
+        let games = self.numbering.games().unwrap_or(1);
+        let book = self.numbering.book(self.numbering.booklet(last_book), games).unwrap_or(last_book);
+        let serial = self.numbering.serial(book.max(last_book), 6).expect("book numbers start at 1");
+        let text = match (q.holds, self.player_url) {
+            (QrHolds::Link, Some(url)) => url.link(&serial),
+            (QrHolds::Link, None) => {
+                return Err(StyleError::PlayerUrl(format!(
+                    "template `{}` prints a QR code that opens each ticket on a phone: give the address phones \
+                     will reach housie serve at on the night, e.g. http://192.168.1.20:8080",
+                    self.template.name
+                )))
+            }
+            (QrHolds::Serial, _) => serial.to_string(),
+        };
+        if crate::print::barcode::qr_runs(&text, q.version).is_none() {
+            return Err(StyleError::PlayerUrl(format!(
+                "`{text}` ({} characters) is too long for the version-{} QR codes of template `{}`; use a shorter \
+                 address (an IP address and port, say)",
+                text.chars().count(),
+                q.version,
+                self.template.name
+            )));
         }
         Ok(())
     }

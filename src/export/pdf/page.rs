@@ -543,25 +543,53 @@ pub fn serial_text(serial: &crate::domain::Serial) -> String {
     format!("No. {serial}")
 }
 
-/// A page's QR codes: 100 % K modules at the right end of each serial line, the quiet zone
-/// (four modules) under and beside them, each row's dark runs as rectangles in module units.
+/// A page's QR codes: 100 % K modules, each row's dark runs as rectangles in module units, at
+/// the right end of each serial line with the quiet zone (four modules) under and beside them,
+/// or beside the grid, centred on it, four modules clear of its border.
 fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    use barcode::{QR_MODULES, QR_MODULE_MM, QR_QUIET_MODULES};
+    use crate::print::template::{QrHolds, QrPlace};
+    use barcode::QR_QUIET_MODULES;
     let tk = &style.template.ticket;
+    let q = &tk.qr;
+    let n = q.modules();
     let p = TrimSpace::of(style);
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let x0 = slot.right - QR_MODULES as f32 * QR_MODULE_MM;
-        // The symbol's top-left corner, with the quiet zone between it and the grid: from
-        // housie 0.7, between it and the outer edge of the grid's border (half of which lies
-        // above the grid's top), so all four modules are clear.
         let border = if style.format.press() { tk.border_width * MM_PER_PT / 2.0 } else { 0.0 };
-        let top = slot.top - tk.serial_height + border + (QR_MODULES + QR_QUIET_MODULES) as f32 * QR_MODULE_MM;
-        let m = TrimSpace::len(QR_MODULE_MM);
+        let (x0, top) = match q.place {
+            // The symbol's top-left corner, with the quiet zone between it and the grid: from
+            // housie 0.7, between it and the outer edge of the grid's border (half of which
+            // lies above the grid's top), so all four modules are clear.
+            QrPlace::Serial => (
+                slot.right - n as f32 * q.module,
+                slot.top - tk.serial_height + border + (n + QR_QUIET_MODULES) as f32 * q.module,
+            ),
+            QrPlace::Beside => (
+                slot.right + border + QR_QUIET_MODULES as f32 * q.module,
+                slot.top - tk.serial_height - (tk.height - q.side()) / 2.0,
+            ),
+        };
+        let text = match (q.holds, style.player_url) {
+            (QrHolds::Link, Some(url)) => url.link(&serial),
+            // Without an address (refused by the plan's check; a preview may still ask), the
+            // serial: what the desk reads either way.
+            _ => serial.to_string(),
+        };
+        let fits = "the plan checked that the run's longest serial fits the template's QR version";
+        let m = TrimSpace::len(q.module);
         let mut c = Content::default();
         c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
-        for (row, col, len) in barcode::qr(serial) {
-            c.int(col).int(row).int(len).raw("1 re\n");
+        if q.shave > 0.0 {
+            for points in barcode::qr_outline(&text, q.version, q.shave / q.module).expect(fits) {
+                for (i, (x, y)) in points.into_iter().enumerate() {
+                    c.num(x).num(y).raw(if i == 0 { "m\n" } else { "l\n" });
+                }
+                c.op("h");
+            }
+        } else {
+            for (row, col, len) in barcode::qr_runs(&text, q.version).expect(fits) {
+                c.int(col).int(row).int(len).raw("1 re\n");
+            }
         }
         c.op("f").op("Q");
         let _ = out.write_all(&c.into_bytes());
