@@ -5,6 +5,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use housie::domain::PlayerUrl;
 use housie::ledger::{Currency, Regime};
 use housie::night::callnames::CallNames;
 use housie::night::{Night, NightRun, OpenOptions};
@@ -96,7 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let listener =
         std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
     listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
-    let (night, event) = open_night(&args, currency, sets)?;
+    let (night, event, player_url) = open_night(&args, currency, sets)?;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
@@ -113,10 +114,27 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             false => vec![bound],
         };
         let boards = if boards.is_empty() { vec![local] } else { boards };
-        let join = JoinAddress { url: Some(format!("{}/play", url(boards[0]))), reachable: !bound.ip().is_loopback() };
+        // The tickets' QR codes open the run's player URL: the board shows the same address
+        // when this server is where it points, and says so when it cannot be.
+        let links_reach = player_url.as_ref().map(|u| ticket_links_reach(u, bound, &boards));
+        let join = match (&player_url, links_reach) {
+            (Some(u), Some(true)) => format!("{u}/play"),
+            _ => format!("{}/play", url(boards[0])),
+        };
+        if let (Some(u), Some(false)) = (&player_url, links_reach) {
+            let here: Vec<String> = boards.iter().map(|b| url(*b)).collect();
+            note!(
+                "housie: warning: the tickets' QR codes open {u}, but this server is at {}: a phone that scans a \
+                 ticket will not reach it (serve with --listen on that address and port)",
+                here.join(", ")
+            );
+        }
+        let join = JoinAddress { url: Some(join), reachable: !bound.ip().is_loopback() };
+        let mut hosts = args.host.clone();
+        hosts.extend(player_url.as_ref().map(|u| u.host_port().0));
         let options = ServeOptions {
             limits: Limits::from_system(),
-            hosts: Hosts::of_this_machine(&args.host),
+            hosts: Hosts::of_this_machine(&hosts),
             call_names,
             log,
             join,
@@ -135,12 +153,27 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 /// The night of the run in `args.dir`, opened for serving as the flags ask (a new night or
 /// token, a rescue, books kept for phones, the money's currency and regime), and how the
 /// run is described when it is one of a chain.
+/// Whether phones opening `player_url` reach this server, bound to `bound` and reachable at
+/// `boards`: the same port, and an address of this server (a name is taken on trust: resolving
+/// it could hang a hall without DNS).
+fn ticket_links_reach(player_url: &PlayerUrl, bound: SocketAddr, boards: &[SocketAddr]) -> bool {
+    let (host, port) = player_url.host_port();
+    if port != Some(bound.port()) {
+        return false;
+    }
+    match host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
+        Ok(ip) => boards.iter().any(|b| b.ip() == ip) || (ip.is_loopback() && bound.ip().is_loopback()),
+        Err(_) => !bound.ip().is_loopback() || host == "localhost",
+    }
+}
+
 fn open_night(
     args: &Args,
     currency: Option<Currency>,
     sets: Vec<housie::rules::PrizeSet>,
-) -> Result<(Night, String), super::failure::Failure> {
+) -> Result<(Night, String, Option<PlayerUrl>), super::failure::Failure> {
     let run = NightRun::open(&args.dir)?;
+    let player_url = run.record.settings.player_url.clone();
     let books = run.books();
     let event = match run.runs() {
         1 => String::new(),
@@ -171,7 +204,7 @@ fn open_night(
         }
         (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), args.regime),
     }
-    Ok((night, event))
+    Ok((night, event, player_url))
 }
 
 /// Prints the caller's URL (alone on stdout's first line, and on stderr), the board's and the

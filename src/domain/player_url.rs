@@ -44,6 +44,9 @@ impl PlayerUrl {
                 "is longer than {MAX_LEN} characters; a QR code on a ticket holds a short address"
             )));
         }
+        if !text.contains("://") {
+            return Err(bad("has no http:// in front; write it as phones open it, e.g. http://192.168.1.20:8080"));
+        }
         let url = url::Url::parse(text).map_err(|e| {
             bad(&format!("is not a web address ({e}); write it as phones open it, e.g. http://192.168.1.20:8080"))
         })?;
@@ -140,8 +143,9 @@ mod tests {
     #[test]
     fn addresses_phones_cannot_use_are_refused_with_the_reason() {
         for (text, says) in [
-            ("192.168.1.20:8080", "not an http"),
-            ("hall", "not a web address"),
+            ("192.168.1.20:8080", "no http:// in front"),
+            ("hall", "no http:// in front"),
+            ("http://", "not a web address"),
             ("ftp://hall", "not an http"),
             ("http://user:pw@hall", "password"),
             ("http://hall/housie", "the address alone"),

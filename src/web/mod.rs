@@ -285,6 +285,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(pages::desk))
         .route("/board", get(pages::board))
         .route("/play", get(pages::play))
+        .route("/p/{serial}", get(pages::ticket_link))
         .route("/join.svg", get(players::join_qr))
         .route("/logo.png", get(players::logo))
         .route("/api/join", get(players::join))

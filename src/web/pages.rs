@@ -52,6 +52,18 @@ pub async fn play() -> Response {
     page("text/html; charset=utf-8", PLAY)
 }
 
+/// `GET /p/{serial}`: a ticket's link, as the `phone` templates' QR codes hold it → the player
+/// page following that ticket's book (`/play?s=SERIAL`, 303), which checks the serial as if it
+/// were typed. Only a serial's characters pass on; anything else is a 404.
+pub async fn ticket_link(Path(serial): Path<String>) -> Response {
+    let plausible = (1..=crate::rules::verdict::SERIAL_MAX).contains(&serial.len())
+        && serial.bytes().all(|b| b.is_ascii_digit() || b == b'-');
+    if !plausible {
+        return ApiError::not_found("no ticket has this link").into_response();
+    }
+    axum::response::Redirect::to(&format!("/play?s={serial}")).into_response()
+}
+
 /// `GET /fonts/devanagari.ttf`: housie's own Devanagari font (Noto Sans Devanagari Bold, the
 /// one its PDFs use), so Hindi reads the same on every screen, from housie and no other address.
 pub async fn devanagari_font() -> Response {

@@ -46,4 +46,5 @@ mod statistics;
 mod studio_api;
 mod studio_browser;
 mod templates;
+mod ticket_links;
 mod util;

@@ -635,8 +635,11 @@ entry.addEventListener("keydown", (e) => {
 });
 
 entry.addEventListener("input", () => {
-  // A serial coming in (a hyphen, or a third digit) is a claim: auto-call waits for it.
-  if (auto.running && (/^\d{3}/.test(entry.value) || entry.value.includes("-"))) pauseAuto(t("why-typing"));
+  // A serial coming in (a hyphen, a third digit, or a ticket's link from a QR code) is a
+  // claim: auto-call waits for it.
+  if (auto.running && (/^\d{3}/.test(entry.value) || entry.value.includes("-") || /^https?:/i.test(entry.value))) {
+    pauseAuto(t("why-typing"));
+  }
 });
 
 // A key pressed anywhere but a form field goes to the box.
