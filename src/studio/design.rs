@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::{PlayerUrl, PlayerUrlError};
 use crate::error::Error;
 use crate::export::pdf::StyleError;
 use crate::generate::RunError;
@@ -69,6 +70,10 @@ pub struct Design {
     pub logo: Option<DesignLogo>,
     /// How lines are kept apart (plain books; a top-up follows its run).
     pub lines: Lines,
+    /// Where phones reach the player page on the night (`--player-url`), for a look whose QR
+    /// codes open each ticket (`phone`); empty for none.
+    #[serde(default)]
+    pub player_url: String,
 }
 
 /// How a plain run keeps its lines apart: the organiser's choice past 10,000 books.
@@ -116,6 +121,7 @@ impl Default for Design {
             prizes: "uk".into(),
             logo: None,
             lines: Lines::Unique,
+            player_url: String::new(),
         }
     }
 }
@@ -153,6 +159,9 @@ impl Design {
         }
         if !LOOKS.contains(&self.look.as_str()) && self.look != OWN_LOOK {
             problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
+        }
+        if let Err(e) = self.player_url() {
+            problems.push(Problem::new("player_url", e.to_string()));
         }
         match (self.books, self.booklets, self.games) {
             (Some(_), Some(_), _) => problems.push(Problem::new("books", "give books or booklets, not both")),
@@ -194,6 +203,12 @@ impl Design {
         problems
     }
 
+    /// The player page's address, if one is given.
+    pub fn player_url(&self) -> Result<Option<PlayerUrl>, PlayerUrlError> {
+        let text = self.player_url.trim();
+        (!text.is_empty()).then(|| PlayerUrl::parse(text)).transpose()
+    }
+
     /// The template the design names: a shipped one on its paper, or the event's own file.
     pub fn template(&self, event: &Path) -> String {
         if self.look == OWN_LOOK {
@@ -229,6 +244,7 @@ impl Design {
             template: self.template(event),
             bleed_mm: self.bleed_mm,
             crop_marks: self.crop_marks,
+            player_url: self.player_url().ok().flatten().or(base.player_url.clone()),
             logo: self.logo.as_ref().map(|l| LogoSettings {
                 file: event.join(&l.file),
                 sha256: String::new(),
@@ -301,6 +317,7 @@ pub fn problem_of(e: Error) -> Problem {
             "subtitle"
         }
         Error::Style(StyleError::OutsideSafeZone { what, .. }) if what == "the footer" => "subtitle",
+        Error::Style(StyleError::PlayerUrl(_)) => "player_url",
         Error::Style(_) | Error::Font(_) => "look",
         _ => "event",
     };

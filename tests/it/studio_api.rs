@@ -281,6 +281,44 @@ fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
     assert!(status.contains("200") && svg.contains(">St Mary's, 7pm</text>"), "{status}");
 }
 
+/// The `phone` look asks for the player page's address beside its field, refuses one phones
+/// cannot open, and with one previews and generates tickets whose QR codes link to it.
+#[test]
+fn the_phone_look_asks_for_the_player_page_address_beside_its_field() {
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    exchange(port, "POST", "/api/events", "", r#"{"title": "Fair", "books": 2}"#);
+    let (_, mut event, _) = exchange(port, "GET", "/api/events/fair", "", "");
+    let mut design = event["design"].take();
+    design["look"] = "phone".into();
+    let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
+    assert_eq!(event["problems"][0]["field"], "player_url", "{event}");
+    assert!(
+        event["problems"][0]["message"].as_str().unwrap().contains("give the address phones will reach"),
+        "{event}"
+    );
+    design["player_url"] = "192.168.1.20:8080".into();
+    let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
+    assert_eq!(event["problems"][0]["field"], "player_url", "{event}");
+    assert!(event["problems"][0]["message"].as_str().unwrap().contains("no http:// in front"), "{event}");
+    design["player_url"] = "http://192.168.1.20:8080".into();
+    let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
+    assert_eq!(event["problems"], serde_json::json!([]), "{event}");
+    let (status, _svg) = raw(
+        port,
+        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+        b"",
+    );
+    assert!(status.contains("200"), "{status}");
+    let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
+    assert!(status.contains("202") || status.contains("200"), "{status} {body}");
+    assert_eq!(wait_job(port, "fair")["state"], "done");
+    let record: serde_json::Value = serde_json::from_str(&d.read("events/fair/run.json")).unwrap();
+    assert_eq!(record["settings"]["player_url"], "http://192.168.1.20:8080");
+    assert_eq!(record["settings"]["template"], "phone");
+}
+
 /// Once the night is open the paper is frozen (a change or a generate is 409), and the preview
 /// still shows it.
 #[test]

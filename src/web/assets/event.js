@@ -9,10 +9,10 @@
   let event = null;
   let previewAsked = 0;
 
-  const fields = ["title", "subtitle", "prizes", "look", "count", "games", "bleed", "logo", "lines", "event"];
+  const fields = ["title", "subtitle", "prizes", "look", "player-url", "count", "games", "bleed", "logo", "lines", "event"];
   function showProblems(problems) {
     for (const f of fields) $(f + "-error").textContent = "";
-    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo", lines: "lines" };
+    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo", lines: "lines" };
     for (const p of problems || []) {
       const el = $((where[p.field] || "event") + "-error");
       el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
@@ -26,6 +26,7 @@
       title: $("title").value,
       subtitle: $("subtitle").value,
       look: $("look").value,
+      player_url: $("player-url").value.trim(),
       paper: $("paper").value,
       books: booklets ? null : count,
       booklets: booklets ? count : null,
@@ -44,6 +45,7 @@
     $("title").value = d.title;
     $("subtitle").value = d.subtitle || "";
     $("look").value = d.look;
+    $("player-url").value = d.player_url || "";
     $("paper").value = d.paper;
     $("kind").value = d.booklets ? "booklets" : "books";
     $("count").value = d.booklets || d.books || 1;
@@ -63,6 +65,8 @@
     $("games-row").hidden = !booklets;
     $("lines-row").hidden = booklets;
     $("count-label").textContent = booklets ? "How many booklets" : "How many books";
+    // The address the QR codes open: asked of the looks that print them (or may).
+    $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
   }
 
   function show(e) {
