@@ -105,6 +105,7 @@ fn nearest_ink(pdf: &Path, scratch: &Path) -> (f32, String, usize, usize) {
 fn page_one(d: &Dir, template: &str, booklets: bool) -> std::path::PathBuf {
     let out = format!("{}-{}", template.replace(['/', '.'], "_"), if booklets { "booklets" } else { "books" });
     let mut args = vec!["generate", "--seed", "safe", "--template", template, "--out", &out, "-q"];
+    args.extend(crate::util::player_url_args(template));
     args.extend(["--bleed", "3", "--crop-marks"]);
     args.extend(if booklets { ["--booklets", "2", "--games", "1"].as_slice() } else { ["--books", "2"].as_slice() });
     if booklets && template.starts_with("twelve") {

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use image::GrayImage;
 
-use crate::util::{first_page_box, manifest_rows, run_tool, tool, Dir};
+use crate::util::{first_page_box, manifest_rows, player_url_args, run_tool, tool, Dir, PLAYER_URL};
 
 /// The tilt every barcode must read at, either way, degrees.
 const TILT: f32 = 8.0;
@@ -76,9 +76,6 @@ fn tilted(pdf: &Path, degrees: f32, out: &Path) -> std::path::PathBuf {
     file
 }
 
-/// The address the `phone` templates' QR codes link to in these runs.
-const PLAYER_URL: &str = "http://192.168.1.20:8080";
-
 /// The serials zbarimg reads in `img` (Code 128 and QR only): a ticket's link on the player
 /// page (`PLAYER_URL/p/SERIAL`) counts as its serial; any other text stays as read, a misread.
 fn read(zbarimg: &Path, img: &GrayImage, scratch: &Path) -> BTreeSet<String> {
@@ -134,9 +131,7 @@ fn every_template_s_barcodes_read_back_at_150_and_120_dpi_blurred_as_jpeg_and_ti
             if booklets && template.starts_with("twelve") {
                 args.extend(["--order", "games"]);
             }
-            if template.starts_with("phone") {
-                args.extend(["--player-url", PLAYER_URL]);
-            }
+            args.extend(player_url_args(template));
             d.run(&args).success();
             let pdf = std::fs::read_dir(d.join(&out))
                 .unwrap()

@@ -178,7 +178,12 @@ fn tickets_too_close_to_their_cuts_are_warned_about() {
         "{err}"
     );
     for (name, _) in housie::print::template::BUILTIN {
-        let err = d.run(&["generate", "--books", "1", "--template", name, "--out", name, "-q"]).success().stderr();
+        let args = [
+            &["generate", "--books", "1", "--template", name, "--out", name, "-q"][..],
+            &crate::util::player_url_args(name),
+        ]
+        .concat();
+        let err = d.run(&args).success().stderr();
         assert!(!err.contains(warning), "{name}: {err}");
     }
 }

@@ -240,3 +240,18 @@ pub fn pdf_box(doc: &lopdf::Document, id: lopdf::ObjectId, name: &str) -> Vec<f3
     let array = doc.dereference(entry).unwrap().1.as_array().unwrap();
     array.iter().map(|v| v.as_float().unwrap()).collect()
 }
+
+/// The address the tests' runs of a link-printing template (`phone`) give `--player-url`.
+pub const PLAYER_URL: &str = "http://192.168.1.20:8080";
+
+/// `--player-url PLAYER_URL` for a template whose QR codes link to the player page (which
+/// generate refuses without one), else nothing.
+pub fn player_url_args(template: &str) -> Vec<&'static str> {
+    use housie::print::template::{Barcode, QrHolds, Template};
+    let t = Template::load(template).unwrap();
+    if t.ticket.barcode == Barcode::Qr && t.ticket.qr.holds == QrHolds::Link {
+        vec!["--player-url", PLAYER_URL]
+    } else {
+        Vec::new()
+    }
+}
