@@ -192,6 +192,7 @@ impl<'a> Reader<'a> {
                 let (x, y) = self.point(n(0), n(1));
                 let _ = write!(self.path, "{}{} {}", op.to_uppercase(), f(x), f(y));
             }
+            "h" => self.path.push('Z'),
             "re" => {
                 let (x, y, w, h) = (n(0), n(1), n(2), n(3));
                 let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)].map(|(x, y)| self.point(x, y));

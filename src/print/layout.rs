@@ -8,8 +8,7 @@ use super::template::Template;
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
 /// Height of a capital (and a digit) in Liberation Sans, as a fraction of the font size.
 pub const CAP_HEIGHT: f32 = 0.72;
-/// Nothing but colour may come closer than this to the trim: cutting wanders.
-pub const SAFE_MM: f32 = 3.0;
+pub use super::template::SAFE_MM;
 /// The least space between the header's left and right texts.
 pub const HEADER_GAP_MM: f32 = 3.0;
 

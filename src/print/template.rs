@@ -27,6 +27,10 @@ pub const BUILTIN: [(&str, &str); 10] = [
     ("phone-letter", include_str!("../../templates/phone-letter.toml")),
 ];
 
+/// Nothing but colour may come closer than this to a cut (the trim, and the cuts between
+/// tickets): cutting wanders.
+pub const SAFE_MM: f32 = 3.0;
+
 /// The shipped templates' names, as `--template`'s help and errors list them.
 pub fn shipped_names() -> String {
     BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
@@ -650,7 +654,7 @@ impl Template {
                 // Centred on the grid, a symbol taller than it reaches into the gap below, which
                 // it shares with the cut: it stays the safe zone clear of the cut.
                 let over = (q.side() - t.height) / 2.0;
-                let room = t.gap / 2.0 - crate::print::layout::SAFE_MM;
+                let room = t.gap / 2.0 - SAFE_MM;
                 if over > room.max(0.0) + 0.01 {
                     out.push(format!(
                         "ticket.qr.place = \"beside\" needs a ticket.height of at least {:.1} mm for a symbol of {} \
@@ -659,7 +663,7 @@ impl Template {
                         q.modules(),
                         q.module,
                         q.side(),
-                        crate::print::layout::SAFE_MM,
+                        SAFE_MM,
                         t.height
                     ));
                 }
