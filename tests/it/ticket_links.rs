@@ -34,6 +34,17 @@ fn a_phone_run_needs_an_address_phones_can_open_and_keeps_it() {
     let err = d.run(&[&base[..], &["--out", "long", "--player-url", &long]].concat()).expect_code(2).stderr();
     assert!(err.contains("is too long for the version-4 QR codes of template `phone`"), "{err}");
 
+    // A QR code beside the grid keeps the safe zone from the trim too.
+    let phone = housie::print::template::BUILTIN.iter().find(|(n, _)| *n == "phone").unwrap().1;
+    let near = phone
+        .replace("margin_left = 12.0", "margin_left = 20.0")
+        .replace("margin_right = 12.0", "margin_right = 0.0")
+        .replace("width = 156.0", "width = 160.0");
+    std::fs::write(d.join("near.toml"), near).unwrap();
+    let args = ["generate", "--books", "1", "--template", "near.toml", "--player-url", URL, "--out", "near"];
+    let err = d.run(&args).expect_code(2).stderr();
+    assert!(err.contains("the QR code beside each grid comes within 2.9 mm of the trim"), "{err}");
+
     d.run(&[&base[..], &["--out", "run", "--player-url", "HTTP://192.168.1.20:8080/"]].concat()).success();
     let record: serde_json::Value = serde_json::from_str(&d.read("run/run.json")).unwrap();
     assert_eq!(record["settings"]["player_url"], URL, "written as normalised");

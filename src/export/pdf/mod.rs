@@ -576,6 +576,18 @@ impl PdfStyle<'_> {
         if edge < SAFE_MM {
             return outside("the tickets and the header", edge);
         }
+        // A QR code beside the grid reaches past it: the room beside less its outer quiet zone.
+        let qr = &t.ticket.qr;
+        if t.ticket.barcode == crate::print::template::Barcode::Qr
+            && qr.place == crate::print::template::QrPlace::Beside
+        {
+            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * qr.module;
+            let border = t.ticket.border_width * MM_PER_PT / 2.0;
+            let edge = g.w - (g.right + border + qr.room_beside() - quiet);
+            if edge < SAFE_MM {
+                return outside("the QR code beside each grid", edge);
+            }
+        }
         let header_top = g.header_base + t.header.size * CAP_HEIGHT * MM_PER_PT;
         if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
             return outside("the header", g.h - header_top);
