@@ -150,9 +150,6 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The night of the run in `args.dir`, opened for serving as the flags ask (a new night or
-/// token, a rescue, books kept for phones, the money's currency and regime), and how the
-/// run is described when it is one of a chain.
 /// Whether phones opening `player_url` reach this server, bound to `bound` and reachable at
 /// `boards`: the same port, and an address of this server (a name is taken on trust: resolving
 /// it could hang a hall without DNS).
@@ -167,6 +164,9 @@ fn ticket_links_reach(player_url: &PlayerUrl, bound: SocketAddr, boards: &[Socke
     }
 }
 
+/// The night of the run in `args.dir`, opened for serving as the flags ask (a new night or
+/// token, a rescue, books kept for phones, the money's currency and regime), how the run is
+/// described when it is one of a chain, and where its tickets' QR codes send phones.
 fn open_night(
     args: &Args,
     currency: Option<Currency>,

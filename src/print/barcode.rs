@@ -176,12 +176,6 @@ pub const QR_MODULES: usize = 21;
 /// Modules of clear space around a QR code.
 pub const QR_QUIET_MODULES: usize = 4;
 
-/// The serial as a version-1 QR symbol at level M (alphanumeric mode holds 20 characters; a
-/// serial has at most 14): the dark modules as (row from the top, first column, run length).
-pub fn qr(serial: Serial) -> Vec<(usize, usize, usize)> {
-    qr_runs(&serial.to_string(), 1).expect("a serial fits a version-1 symbol")
-}
-
 /// `text` as a QR symbol of `version` at level M, its segments chosen by the qrcode crate to
 /// be the shortest (a link's address in bytes, its serial as alphanumerics): the dark modules
 /// as (row from the top, first column, run length); `None` when it does not fit.
@@ -374,7 +368,8 @@ mod tests {
     #[test]
     fn a_booklet_serial_fits_a_version_one_qr_symbol() {
         let serial = crate::domain::Numbering::booklets(10).unwrap().serial(9_999_990, 6).unwrap();
-        let runs = qr(serial);
+        // Alphanumeric mode holds 20 characters at version 1, level M; a serial has at most 14.
+        let runs = qr_runs(&serial.to_string(), 1).unwrap();
         // The three finder patterns: the top row starts with seven dark modules at both ends.
         assert!(runs.contains(&(0, 0, 7)) && runs.contains(&(0, QR_MODULES - 7, 7)));
         assert!(runs.iter().all(|&(r, c, n)| r < QR_MODULES && c + n <= QR_MODULES));

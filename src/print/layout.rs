@@ -65,8 +65,7 @@ impl Geometry {
         let (columns, rows) = (t.layout.columns, t.layout.rows);
         let column_width = (w - t.page.margin_left - t.page.margin_right) / columns as f32;
         // A QR code beside the grid shares its column: the two are centred together.
-        let qr = if tk.barcode == super::template::Barcode::Qr { tk.qr.room_beside() } else { 0.0 };
-        let left = t.page.margin_left + (column_width - tk.width - qr) / 2.0;
+        let left = t.page.margin_left + (column_width - tk.width - tk.qr_room()) / 2.0;
         let header_bottom = h - t.page.margin_top - t.header.height;
         let header_base = header_bottom + (t.header.height - t.header.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
         let footer_base = t.page.margin_bottom + (t.footer.height - t.footer.size * CAP_HEIGHT * MM_PER_PT) / 2.0;

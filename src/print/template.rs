@@ -293,6 +293,16 @@ pub struct TicketSpec {
     pub qr: QrSpec,
 }
 
+impl TicketSpec {
+    /// The width a QR code beside the grid takes, quiet zones included (0 for none there).
+    pub fn qr_room(&self) -> f32 {
+        match self.barcode {
+            Barcode::Qr => self.qr.room_beside(),
+            _ => 0.0,
+        }
+    }
+}
+
 /// A QR code's size, place and content (`[ticket.qr]`). The defaults are housie 0.7's: a
 /// version-1 symbol of 0.3 mm modules holding the serial, at the serial line's right end.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
@@ -561,14 +571,15 @@ impl Template {
         let columns = l.columns.max(1) as f32;
         // Columns side by side need room for a cut between them: a gap like the one between rows.
         let between = (columns - 1.0) * t.gap;
-        let qr = if t.barcode == Barcode::Qr { t.qr.room_beside() } else { 0.0 };
+        let qr = t.qr_room();
         let needed_w = p.margin_left + columns * (t.width + qr) + between + p.margin_right;
         if needed_w > pw + 0.01 {
-            let ticket = if qr > 0.0 { format!("(ticket {} + QR code {qr:.1})", t.width) } else { t.width.to_string() };
+            let ticket =
+                if qr > 0.0 { format!("ticket {} + QR code {qr:.1}", t.width) } else { format!("ticket {}", t.width) };
             let what = if l.columns > 1 {
-                format!("{} × {ticket} + {} × gap {}", l.columns, l.columns - 1, t.gap)
+                format!("{} × ({ticket}) + {} × gap {}", l.columns, l.columns - 1, t.gap)
             } else {
-                format!("ticket {}", ticket.trim_start_matches("(ticket ").trim_end_matches(')'))
+                ticket
             };
             out.push(format!(
                 "parts are {needed_w:.1} mm wide but the page is {pw} mm: left margin {} + {what} + right margin {}",

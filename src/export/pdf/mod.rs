@@ -577,13 +577,11 @@ impl PdfStyle<'_> {
             return outside("the tickets and the header", edge);
         }
         // A QR code beside the grid reaches past it: the room beside less its outer quiet zone.
-        let qr = &t.ticket.qr;
-        if t.ticket.barcode == crate::print::template::Barcode::Qr
-            && qr.place == crate::print::template::QrPlace::Beside
-        {
-            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * qr.module;
+        let room = t.ticket.qr_room();
+        if room > 0.0 {
+            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * t.ticket.qr.module;
             let border = t.ticket.border_width * MM_PER_PT / 2.0;
-            let edge = g.w - (g.right + border + qr.room_beside() - quiet);
+            let edge = g.w - (g.right + border + room - quiet);
             if edge < SAFE_MM {
                 return outside("the QR code beside each grid", edge);
             }
@@ -638,9 +636,8 @@ impl PdfStyle<'_> {
         if tk.barcode != Barcode::Qr {
             return Ok(());
         }
-        let games = self.numbering.games().unwrap_or(1);
-        let book = self.numbering.book(self.numbering.booklet(last_book), games).unwrap_or(last_book);
-        let serial = self.numbering.serial(book.max(last_book), 6).expect("book numbers start at 1");
+        // The run's last book has its longest serial (in booklets, the last game's).
+        let serial = self.numbering.serial(last_book, 6).expect("book numbers start at 1");
         let text = match (q.holds, self.player_url) {
             (QrHolds::Link, Some(url)) => url.link(&serial),
             (QrHolds::Link, None) => {

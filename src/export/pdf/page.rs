@@ -571,8 +571,8 @@ fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         };
         let text = match (q.holds, style.player_url) {
             (QrHolds::Link, Some(url)) => url.link(&serial),
-            // Without an address (refused by the plan's check; a preview may still ask), the
-            // serial: what the desk reads either way.
+            // Without an address (which the plan's check refuses), the serial: what the desk
+            // reads either way.
             _ => serial.to_string(),
         };
         let fits = "the plan checked that the run's longest serial fits the template's QR version";
