@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::tickets::Tickets;
+use housie::audit::tickets::{Redrawer, Tickets};
+use housie::record::manifest::Row;
 use housie::rules::pattern::calls_of;
 use housie::rules::progress::ordinal;
 use housie::rules::standings::place_calls;
@@ -50,45 +51,38 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let books = args.calls.in_play(&args.dir, &tickets, args.calls.game)?;
     let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
-    // One pass over the manifest: the calls at which each prize was completed, who completed
-    // it at each (by row, into `serials`), and the forged rows.
-    let mut redrawer = tickets.redrawer();
-    let mut completed = vec![0u128; set.prizes().len()];
-    let mut by_call: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); 128]; set.prizes().len()];
-    let mut serials: Vec<Serial> = Vec::new();
-    let (mut counted, mut forged) = (0u64, Vec::new());
-    // The manifest is read and parsed on a thread of its own while this one checks each row.
-    housie::support::parallel::read_ahead(tickets.rows()?, |row| {
-        let row = row?;
+    // One pass over the manifest, in pieces on all cores: the calls at which each prize was
+    // completed, who completed it at each, and the forged rows.
+    let start = || Tally {
+        redrawer: tickets.redrawer(),
+        counted: 0,
+        forged: Vec::new(),
+        completed: vec![0; set.prizes().len()],
+        by_call: vec![vec![Vec::new(); 128]; set.prizes().len()],
+    };
+    let add = |tally: &mut Tally, row: Row| {
         if !books.contains(row.serial.book()) {
-            return Ok::<(), Error>(());
+            return;
         }
-        if redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
-            forged.push(row.serial);
-            return Ok(());
+        if tally.redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
+            tally.forged.push(row.serial);
+            return;
         }
-        counted += 1;
+        tally.counted += 1;
         let at = at(&row.ticket);
-        let mut index = None;
         for (i, prize) in set.prizes().iter().enumerate() {
             if let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) {
-                completed[i] |= 1 << k;
-                let index = *index.get_or_insert_with(|| {
-                    serials.push(row.serial);
-                    (serials.len() - 1) as u32
-                });
-                by_call[i][usize::from(k)].push(index);
+                tally.completed[i] |= 1 << k;
+                tally.by_call[i][usize::from(k)].push(row.serial);
             }
         }
-        Ok(())
-    })?;
+    };
+    let Tally { counted, forged, completed, by_call, .. } = tickets.fold_rows(start, add, Tally::merge)?;
     let places = place_calls(&set, &completed);
-    let winners: Vec<Vec<Vec<Serial>>> = places
+    let winners: Vec<Vec<&[Serial]>> = places
         .iter()
         .enumerate()
-        .map(|(i, calls)| {
-            calls.iter().map(|&k| by_call[i][usize::from(k)].iter().map(|&r| serials[r as usize]).collect()).collect()
-        })
+        .map(|(i, calls)| calls.iter().map(|&k| &by_call[i][usize::from(k)][..]).collect())
         .collect();
     outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name());
     if !forged.is_empty() {
@@ -118,4 +112,31 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     out.finish()?;
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// What a stretch of the manifest's rows shows; stretches merge in order.
+struct Tally {
+    /// Re-draws each row's book, when run.json is there.
+    redrawer: Option<Redrawer>,
+    /// Tickets in play and genuine.
+    counted: u64,
+    /// Rows whose numbers the seed did not draw.
+    forged: Vec<Serial>,
+    /// For each prize, a bit for each call at which a ticket completed it.
+    completed: Vec<u128>,
+    /// For each prize and call, the serials that completed it there, in manifest order.
+    by_call: Vec<Vec<Vec<Serial>>>,
+}
+
+impl Tally {
+    fn merge(&mut self, later: Tally) {
+        self.counted += later.counted;
+        self.forged.extend(later.forged);
+        for (mine, theirs) in self.completed.iter_mut().zip(later.completed) {
+            *mine |= theirs;
+        }
+        for (mine, theirs) in self.by_call.iter_mut().flatten().zip(later.by_call.into_iter().flatten()) {
+            mine.extend(theirs);
+        }
+    }
 }

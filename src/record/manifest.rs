@@ -78,6 +78,9 @@ pub struct Rows<R: Read> {
     finished: bool,
     /// The file named by the last row, shared with the rows that name it too.
     file: std::sync::Arc<str>,
+    /// Whether the reader started at the file's start, so that the CSV reader's lines are the
+    /// file's (a piece further on gives its rows line 0, as [`find`] does).
+    numbered: bool,
 }
 
 /// Rows from any reader of a run whose serials are written by `numbering`; `name` labels problems.
@@ -91,6 +94,7 @@ pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
         header_done: false,
         file: "".into(),
         finished: false,
+        numbered: true,
     }
 }
 
@@ -116,11 +120,11 @@ impl<R: Read> Iterator for Rows<R> {
                 Ok(true) => {}
                 Err(e) => {
                     self.finished = true;
-                    let line = e.position().map_or(0, |p| p.line());
+                    let line = e.position().filter(|_| self.numbered).map_or(0, |p| p.line());
                     return Some(Err(vec![self.problem(line, "", format!("unreadable CSV: {e}"))]));
                 }
             }
-            let line = self.record.position().map_or(0, |p| p.line());
+            let line = self.record.position().filter(|_| self.numbered).map_or(0, |p| p.line());
             // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
             // inside a character (bytes valid only joined to the next field's) is not valid.
             let record = &self.record;
@@ -181,6 +185,72 @@ impl<R: Read> Iterator for Rows<R> {
         }
         None
     }
+}
+
+/// A reader that notes whether a quote (`"`) passed through it.
+pub struct QuoteWatch<R> {
+    inner: R,
+    seen: bool,
+}
+
+impl<R: Read> Read for QuoteWatch<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.seen |= buf[..n].contains(&b'"');
+        Ok(n)
+    }
+}
+
+impl<R: Read> Rows<QuoteWatch<R>> {
+    /// Whether a quote has been read: then a line need not start a row (a quoted field may hold
+    /// a newline), and a piece of the manifest (see [`pieces`]) may have been cut inside a row.
+    pub fn quoted(&self) -> bool {
+        self.reader.get_ref().seen
+    }
+}
+
+/// Where a manifest can be cut for threads to read it at once: byte ranges of about `size`
+/// bytes, each but the first starting after a newline. housie quotes no field, so each of its
+/// lines starts a row; what [`piece_rows`] reads notes any quote, for a reader to read such a
+/// manifest whole instead.
+pub fn pieces(path: &Path, books: Option<u64>, size: u64) -> std::io::Result<Vec<std::ops::Range<u64>>> {
+    let mut file = open(path, books)?;
+    let len = file.metadata()?.len();
+    let mut starts = vec![0u64];
+    let mut target = size.max(1);
+    while target < len {
+        // From the byte before the target, so that a line ending there cuts at the target.
+        file.seek(SeekFrom::Start(target - 1))?;
+        let mut rest = Vec::new();
+        let skipped = BufReader::new((&mut file).take(64 * 1024)).read_until(b'\n', &mut rest)? as u64;
+        let start = target - 1 + skipped;
+        if !rest.ends_with(b"\n") || start >= len {
+            break;
+        }
+        starts.push(start);
+        target = start + size.max(1);
+    }
+    let ends = starts.iter().skip(1).copied().chain([len]);
+    Ok(starts.iter().zip(ends).map(|(&start, end)| start..end).collect())
+}
+
+/// The rows of one piece of a manifest (see [`pieces`]): the first piece starts with the
+/// header; the others' rows have no line number (0).
+pub fn piece_rows(
+    path: &Path,
+    books: Option<u64>,
+    range: std::ops::Range<u64>,
+    numbering: Numbering,
+) -> std::io::Result<Rows<QuoteWatch<std::io::Take<std::fs::File>>>> {
+    let mut file = open(path, books)?;
+    file.seek(SeekFrom::Start(range.start))?;
+    let watch = QuoteWatch { inner: file.take(range.end.saturating_sub(range.start)), seen: false };
+    let mut rows = rows(watch, &path.display().to_string(), numbering);
+    if range.start > 0 {
+        rows.header_done = true;
+        rows.numbered = false;
+    }
+    Ok(rows)
 }
 
 /// The rules across rows, checked as rows stream past: every book complete and valid (a
@@ -534,5 +604,42 @@ mod tests {
         let p =
             RowProblem { file: "manifest.csv".into(), line: 14, field: "serial".into(), message: "check digit".into() };
         assert_eq!(p.to_string(), "manifest.csv:14: serial: check digit");
+    }
+
+    #[test]
+    fn pieces_cut_at_line_starts_and_read_the_rows_one_pass_reads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.11.0/manifest.csv");
+        let bytes = std::fs::read(&path).unwrap();
+        let whole: Vec<Row> = rows(bytes.as_slice(), "m", Numbering::BOOKS).map(Result::unwrap).collect();
+        let pieces = pieces(&path, None, 200).unwrap();
+        assert!(pieces.len() > 5, "{pieces:?}");
+        assert_eq!((pieces[0].start, pieces[pieces.len() - 1].end), (0, bytes.len() as u64));
+        for (a, b) in pieces.iter().zip(&pieces[1..]) {
+            assert_eq!((a.end, bytes[b.start as usize - 1]), (b.start, b'\n'));
+        }
+        let mut read = Vec::new();
+        let mut first = 0;
+        for piece in &pieces {
+            let mut part = piece_rows(&path, None, piece.clone(), Numbering::BOOKS).unwrap();
+            read.extend(part.by_ref().map(Result::unwrap));
+            assert!(!part.quoted());
+            first = if first == 0 { read.len() } else { first };
+        }
+        // The first piece's rows keep their lines; the others' have none.
+        let unnumbered: Vec<Row> = whole.iter().map(|r| Row { line: 0, ..r.clone() }).collect();
+        assert_eq!(read[..first], whole[..first]);
+        assert_eq!(read[first..], unnumbered[first..]);
+        // One piece for a size past the file.
+        assert_eq!(super::pieces(&path, None, 1 << 20).unwrap(), vec![0..bytes.len() as u64]);
+
+        // A quote anywhere is noted, for the reader to read the manifest whole.
+        let dir = tempfile::tempdir().unwrap();
+        let quoted = dir.path().join("manifest.csv");
+        let text = String::from_utf8(bytes).unwrap().replacen(",books.pdf,", ",\"books.pdf\",", 1);
+        std::fs::write(&quoted, text).unwrap();
+        let mut all =
+            piece_rows(&quoted, None, 0..std::fs::metadata(&quoted).unwrap().len(), Numbering::BOOKS).unwrap();
+        assert_eq!(all.by_ref().count(), whole.len());
+        assert!(all.quoted());
     }
 }

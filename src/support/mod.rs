@@ -1,6 +1,6 @@
 //! Leaf helpers that know no housie type: the message catalogues, dates, digests, files written
-//! whole, the one reader of typed numbers, the parallel map the generator and the planner share,
-//! and reading ahead on a thread of its own.
+//! whole, the one reader of typed numbers, and the parallel maps the generator, the planner and
+//! `winners` share.
 
 pub mod catalogue;
 pub mod date;

@@ -1,5 +1,6 @@
 //! The one thread policy: work that runs on all cores (drawing books, re-drawing a run's tickets,
-//! simulating games) uses this many threads, and [`map_chunks`] keeps the results in order.
+//! simulating games, reading a manifest in pieces) uses this many threads, and [`map_chunks`]
+//! and [`map_queue`] keep the results in order.
 
 /// Threads for work on all cores: the machine's cores, at most 8.
 pub fn threads() -> usize {
@@ -19,58 +20,47 @@ pub fn map_chunks<T: Sync, R: Send>(items: &[T], f: impl Fn(&[T]) -> Vec<R> + Sy
     })
 }
 
-/// Items read ahead at a time by [`read_ahead`].
-const AHEAD: usize = 1024;
-
-/// Hands `each` the items of `iter` in order, while `iter` runs ahead on a thread of its own,
-/// [`AHEAD`] items at a time: reading and parsing a file overlap the work done with what was
-/// read. The first error from `each` stops both.
-pub fn read_ahead<T: Send, E>(
-    iter: impl Iterator<Item = T> + Send,
-    mut each: impl FnMut(T) -> Result<(), E>,
-) -> Result<(), E> {
-    std::thread::scope(|s| {
-        let (to, from) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
-        s.spawn(move || {
-            let mut batch = Vec::with_capacity(AHEAD);
-            for item in iter {
-                batch.push(item);
-                if batch.len() == AHEAD && to.send(std::mem::replace(&mut batch, Vec::with_capacity(AHEAD))).is_err() {
-                    // `each` stopped: nobody reads on.
-                    return;
-                }
-            }
-            let _ = to.send(batch);
-        });
-        for batch in from {
-            for item in batch {
-                each(item)?;
-            }
-        }
-        Ok(())
-    })
+/// `f` applied to each of `items` on [`threads`] threads, each taking the next item when it
+/// is done with one, so that items of uneven cost keep every core busy; the results in order.
+pub fn map_queue<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = threads().min(items.len());
+    if workers <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
+        let (f, next) = (&f, &next);
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        done.push((i, f(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a worker does not panic")).collect()
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn reads_ahead_in_order_and_stops_at_the_first_error() {
-        let mut seen = Vec::new();
-        let done: Result<(), ()> = super::read_ahead(0..5000u32, |x| {
-            seen.push(x);
-            Ok(())
+    fn a_queue_keeps_order_whatever_each_item_costs() {
+        let items: Vec<u64> = (0..200).collect();
+        let out = super::map_queue(&items, |&x| {
+            // Uneven work, so the threads finish items out of order.
+            (0..(x % 7) * 20_000).fold(x, |a, b| std::hint::black_box(a ^ b))
+                ^ (0..(x % 7) * 20_000).fold(0, |a, b| a ^ b)
         });
-        assert_eq!((done, seen), (Ok(()), (0..5000).collect::<Vec<_>>()));
-        let mut seen = 0;
-        let done = super::read_ahead(0..1_000_000u32, |x| {
-            seen += 1;
-            if x == 3000 {
-                Err(x)
-            } else {
-                Ok(())
-            }
-        });
-        assert_eq!((done, seen), (Err(3000), 3001));
+        assert_eq!(out, items);
+        assert!(super::map_queue(&[] as &[u8], |&x| x).is_empty());
     }
 
     #[test]

@@ -275,3 +275,82 @@ fn help_documents_the_exit_codes() {
         assert!(out.contains("Exit status: 0"), "{cmd} --help:\n{out}");
     }
 }
+
+/// `winners` reads a manifest in pieces, on every core at once, and merges what each shows:
+/// a run of 300 books is cut into several pieces, and what it says must be what one pass over
+/// the rows says. The one-line winners are worked out here from the manifest; a forged book far
+/// into the file is found; a manifest with quoted fields (whose lines need not start rows) and
+/// a broken row on a late line are read in one pass, the row located by its line.
+#[test]
+fn winners_read_in_pieces_says_what_one_pass_says() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "300", "--seed", "pieces", "--out", "o", "-q"]).success();
+    let text = d.read("o/manifest.csv");
+    let rows = manifest_rows(&text);
+    // 40 different numbers: 37 and 90 share no factor.
+    let calls: Vec<u8> = (0..40u32).map(|i| (i * 37 % 90 + 1) as u8).collect();
+    let list: Vec<String> = calls.iter().map(u8::to_string).collect();
+    let list = list.join(" ");
+    let at = |n: u8| calls.iter().position(|&c| c == n).map(|i| i + 1);
+    let line_at = |r: &crate::util::Row| {
+        (0..3).filter_map(|l| r.row(l).iter().map(|&n| at(n)).collect::<Option<Vec<_>>>()?.into_iter().max()).min()
+    };
+    let first = rows.iter().filter_map(line_at).min().expect("a line is done in 40 calls");
+    let winners: Vec<&str> = rows.iter().filter(|r| line_at(r) == Some(first)).map(|r| r.serial.as_str()).collect();
+    let want = format!("  one line     won at call {first} ({}) by {}", calls[first - 1], winners.join(", "));
+    let out = d.run(&["winners", "o", "--calls", &list]).success().stdout();
+    assert!(out.starts_with("40 calls over 1800 tickets (uk)\n"), "{out}");
+    assert!(out.lines().any(|l| l == want), "want `{want}`:\n{out}");
+    // Four corners (tambola): the ends of the top and bottom lines, tied on tickets far apart.
+    let corners_at = |r: &crate::util::Row| {
+        let (top, bottom) = (r.row(0), r.row(2));
+        [top[0], top[4], bottom[0], bottom[4]].iter().map(|&n| at(n)).collect::<Option<Vec<_>>>()?.into_iter().max()
+    };
+    let first = rows.iter().filter_map(corners_at).min().expect("corners are done in 40 calls");
+    let winners: Vec<&str> = rows.iter().filter(|r| corners_at(r) == Some(first)).map(|r| r.serial.as_str()).collect();
+    assert!(winners.len() > 1, "the seed gives a tie: {winners:?}");
+    let corners = format!("  four corners won at call {first} ({}) by {}", calls[first - 1], winners.join(", "));
+    let tambola = d.run(&["winners", "o", "--calls", &list, "--prizes", "tambola"]).success().stdout();
+    assert!(tambola.lines().any(|l| l == corners), "want `{corners}`:\n{tambola}");
+
+    // A manifest on its own (no run.json, so no size to keep), and again with every field of
+    // its file column quoted: the same rows, the second time read in one pass.
+    fs::create_dir(d.join("m")).unwrap();
+    fs::write(d.join("m/manifest.csv"), &text).unwrap();
+    let alone = d.run(&["winners", "m", "--calls", &list]).success().stdout();
+    assert!(alone.lines().any(|l| l == want), "want `{want}`:\n{alone}");
+    let quoted: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut f: Vec<String> = line.split(',').map(str::to_string).collect();
+            if i > 0 {
+                f[30] = format!("\"{}\"", f[30]);
+            }
+            f.join(",") + "\n"
+        })
+        .collect();
+    fs::write(d.join("m/manifest.csv"), &quoted).unwrap();
+    assert_eq!(d.run(&["winners", "m", "--calls", &list]).success().stdout(), alone);
+
+    // Book 280's first two tickets swap numbers: both rows are valid tickets, neither is drawn.
+    let mut lines: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(str::to_string).collect()).collect();
+    let (a, b) = (279 * 6 + 1, 279 * 6 + 2);
+    let (first, second) = lines.split_at_mut(b);
+    first[a][3..30].swap_with_slice(&mut second[0][3..30]);
+    let joined = |lines: &[Vec<String>]| lines.iter().map(|l| l.join(",") + "\n").collect::<String>();
+    fs::write(d.join("o/manifest.csv"), joined(&lines)).unwrap();
+    let out = d.run(&["winners", "o", "--calls", &list]).expect_code(1).stdout();
+    assert!(out.starts_with("40 calls over 1798 tickets (uk)\n"), "{out}");
+    let forged =
+        format!("ticket(s) whose manifest numbers are not the ones the seed drew: {}, {}", lines[a][0], lines[b][0]);
+    assert!(out.contains(&forged), "{out}");
+
+    // A number that is not one, on line 1500 (row 1499), keeping the file's size.
+    let cell = (3..30).find(|&c| !lines[1499][c].is_empty()).unwrap();
+    lines[1499][cell] = "x".repeat(lines[1499][cell].len());
+    fs::write(d.join("o/manifest.csv"), joined(&lines)).unwrap();
+    let err = d.run(&["winners", "o", "--calls", &list]).expect_code(2).stderr();
+    assert!(err.contains("manifest.csv:1500: r"), "{err}");
+    assert!(err.contains("` is not a number"), "{err}");
+}
