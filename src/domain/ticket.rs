@@ -211,11 +211,15 @@ impl Ticket {
     /// The 15 numbers in reading order: row by row, left to right. Prize patterns name numbers
     /// by their place here (row r's i-th number is `5 r + i`).
     pub fn reading_order(&self) -> [u8; 15] {
-        let mut out = [0; 15];
-        for (slot, &n) in out.iter_mut().zip(self.cells.iter().filter(|&&n| n != 0)) {
-            *slot = n;
+        // Without a branch: every cell is written at the next free place, which only a number
+        // takes; a blank's write is overwritten, or lands past the fifteen.
+        let mut out = [0; ROWS * COLS];
+        let mut next = 0;
+        for &n in &self.cells {
+            out[next] = n;
+            next += usize::from(n != 0);
         }
-        out
+        std::array::from_fn(|i| out[i])
     }
 
     /// The 15 numbers, ascending.
