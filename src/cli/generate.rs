@@ -316,11 +316,15 @@ fn book_count(args: &Args, after: Option<&Continuation>) -> Result<(u64, Option<
 fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
     let seed_kind = plan.seed_kind;
     if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
+        let recorded = args.template.is_none()
+            && !housie::print::template::is_shipped(&look.template)
+            && !std::path::Path::new(&look.template).exists();
         note!(
-            "housie: the pages look as {}'s do (title \"{}\", template {}); give --title or --template to change it",
+            "housie: the pages look as {}'s do (title \"{}\", template {}{}); give --title or --template to change it",
             earlier.dir.display(),
             look.title,
-            look.template
+            look.template,
+            if recorded { ", which is not there: as its run.json records it" } else { "" }
         );
     }
     if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {

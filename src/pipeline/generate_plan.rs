@@ -75,7 +75,18 @@ impl GeneratePlan {
         after: Option<Continuation>,
     ) -> Result<GeneratePlan, Error> {
         settings.check()?;
-        let template = Template::load(&settings.template)?;
+        let template = match after.as_ref().map(Continuation::latest) {
+            // A continuation looks as its run does: a template file since moved or gone (or
+            // named from another folder) is read as that run recorded it.
+            Some(earlier)
+                if earlier.settings.template == settings.template
+                    && !crate::print::template::is_shipped(&settings.template)
+                    && !Path::new(&settings.template).exists() =>
+            {
+                Template::parse(&earlier.template.toml, "the earlier run's template (its run.json)")?
+            }
+            _ => Template::load(&settings.template)?,
+        };
         let font = match &settings.font {
             Some(path) => Font::from_file(path)?,
             None => Font::bundled(),

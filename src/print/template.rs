@@ -36,6 +36,11 @@ pub fn shipped_names() -> String {
     BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
+/// Whether `name` is a shipped template's name (not a file).
+pub fn is_shipped(name: &str) -> bool {
+    BUILTIN.iter().any(|(n, _)| *n == name)
+}
+
 /// What a shipped template looks like, in a sentence: its file's first comment, without the
 /// name it starts with.
 pub fn shipped_summary(text: &str) -> String {

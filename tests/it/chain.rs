@@ -264,3 +264,26 @@ async fn random_chains_are_one_event_on_the_desk_and_the_command_line() {
     }
     assert!(prizes_paid >= 6, "the cases pay prizes: {prizes_paid}");
 }
+
+/// A continuation looks as its run does: a template file that has moved since is read as the
+/// run's record holds it, and housie says so; a template file still there is read from it.
+#[test]
+fn a_continuation_whose_template_file_has_gone_looks_as_its_run_recorded() {
+    let d = Dir::new();
+    let classic = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/classic.toml")).unwrap();
+    let own = classic.replace("name = \"classic\"", "name = \"fete\"");
+    assert_ne!(own, classic);
+    std::fs::write(d.join("fete.toml"), &own).unwrap();
+    d.run(&["generate", "--books", "2", "--seed", "gone", "--template", "fete.toml", "--out", "night", "-q"]).success();
+    std::fs::remove_file(d.join("fete.toml")).unwrap();
+    let err = d.run(&["generate", "--after", "night", "--books", "1", "--out", "more"]).success().stderr();
+    assert!(err.contains("template fete.toml, which is not there: as its run.json records it"), "{err}");
+    let record: serde_json::Value = serde_json::from_str(&d.read("more/run.json")).unwrap();
+    assert_eq!(record["template"]["toml"].as_str(), Some(own.as_str()));
+    d.run(&["verify", "more"]).success();
+    // Back in its place, edited: a file that is there is read.
+    std::fs::write(d.join("fete.toml"), own.replace("name = \"fete\"", "name = \"fete 2\"")).unwrap();
+    d.run(&["generate", "--after", "more", "--books", "1", "--out", "again", "-q"]).success();
+    let record: serde_json::Value = serde_json::from_str(&d.read("again/run.json")).unwrap();
+    assert!(record["template"]["toml"].as_str().unwrap().contains("name = \"fete 2\""));
+}

@@ -106,7 +106,7 @@ fn a_run_of_housie_0_3_verifies_byte_for_byte_and_continues() {
 
 /// A golden run of `version` verifies byte for byte with `summary`, is continued by `more`
 /// (then verified), and a flipped byte in its PDF is caught.
-fn verifies_continues_and_catches_a_flip(version: &str, summary: &str, more: &[&str]) {
+fn verifies_continues_and_catches_a_flip(version: &str, summary: &str, more: &[&str]) -> Dir {
     let d = golden_of(version);
     assert_eq!(d.run(&["verify", "golden"]).success().stdout(), summary);
     let record: serde_json::Value = serde_json::from_str(&d.read("golden/run.json")).unwrap();
@@ -121,6 +121,7 @@ fn verifies_continues_and_catches_a_flip(version: &str, summary: &str, more: &[&
     pdf[middle] ^= 1;
     std::fs::write(d.join("golden/books.pdf"), pdf).unwrap();
     d.run(&["verify", "golden"]).expect_code(1);
+    d
 }
 
 const FOUR_BOOKS: &str = "valid: 4 books, 24 tickets, 3 files; regenerated from seed and compared byte for byte\n";
@@ -203,8 +204,13 @@ fn a_run_of_housie_0_11_verifies_byte_for_byte_and_continues() {
 #[test]
 fn a_qr_run_of_housie_0_11_verifies_byte_for_byte_and_continues() {
     let two = "valid: 2 books, 12 tickets, 3 files; regenerated from seed and compared byte for byte\n";
-    // Its template was a file beside it, so the continuation names one.
-    verifies_continues_and_catches_a_flip("0.11.0-qr", two, &["--booklets", "1", "--template", "classic"]);
+    // Its template was a file, `qr.toml`, that is not here: the continuation looks as the run
+    // recorded it.
+    let d = verifies_continues_and_catches_a_flip("0.11.0-qr", two, &["--booklets", "1"]);
+    let record = |dir: &str| serde_json::from_str::<serde_json::Value>(&d.read(&format!("{dir}/run.json"))).unwrap();
+    let (golden, more) = (record("golden"), record("more"));
+    assert_eq!(more["settings"]["template"], "qr.toml");
+    assert_eq!(more["template"]["toml"], golden["template"]["toml"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
