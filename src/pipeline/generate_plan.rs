@@ -85,7 +85,15 @@ impl GeneratePlan {
             {
                 Template::parse(&earlier.template.toml, "the earlier run's template (its run.json)")?
             }
-            _ => Template::load(&settings.template)?,
+            _ => {
+                let template = Template::load(&settings.template)?;
+                let problems = template.new_run_problems();
+                if !problems.is_empty() {
+                    let file = settings.template.clone();
+                    return Err(crate::print::template::TemplateError::Invalid { file, problems }.into());
+                }
+                template
+            }
         };
         let font = match &settings.font {
             Some(path) => Font::from_file(path)?,

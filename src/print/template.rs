@@ -546,6 +546,21 @@ impl Template {
     }
 
     /// Every measurement that does not add up, each with its figures: one check per concern.
+    /// What a new run refuses beyond [`Template::parse`]'s rules: keys set that change nothing,
+    /// which the organiser set for a reason. Not a rule of every template, so that a run whose
+    /// recorded template has them still verifies.
+    pub fn new_run_problems(&self) -> Vec<String> {
+        let t = &self.ticket;
+        if t.barcode != Barcode::Qr && t.qr != QrSpec::default() {
+            let barcode = if t.barcode == Barcode::None { "none" } else { "code128" };
+            return vec![format!(
+                "[ticket.qr] is set but ticket.barcode is \"{barcode}\", so it would change nothing; set \
+                 ticket.barcode = \"qr\" or take out [ticket.qr]"
+            )];
+        }
+        Vec::new()
+    }
+
     fn problems(&self) -> Vec<String> {
         let checks: [fn(&Template) -> Vec<String>; 9] = [
             Template::fits_the_page,

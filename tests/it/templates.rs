@@ -187,3 +187,24 @@ fn tickets_too_close_to_their_cuts_are_warned_about() {
         assert!(!err.contains(warning), "{name}: {err}");
     }
 }
+
+/// `[ticket.qr]` shapes a QR code only: set beside a Code 128 barcode (or none) it would change
+/// nothing, and a new run is refused saying so. A run whose recorded template has it still
+/// verifies (the rule is a new run's, not every template's).
+#[test]
+fn qr_keys_without_a_qr_code_are_refused() {
+    let with_qr_keys = classic() + "\n[ticket.qr]\nmodule = 0.5\n";
+    refused(
+        Some(&with_qr_keys),
+        &[],
+        "t.toml: [ticket.qr] is set but ticket.barcode is \"code128\", so it would change nothing; set \
+         ticket.barcode = \"qr\" or take out [ticket.qr]",
+    );
+    let none = with_qr_keys.replace("[ticket]\n", "[ticket]\nbarcode = \"none\"\n");
+    refused(Some(&none), &[], "ticket.barcode is \"none\", so it would change nothing");
+    // With a QR code they apply.
+    let d = Dir::new();
+    let qr = with_qr_keys.replace("[ticket]\n", "[ticket]\nbarcode = \"qr\"\n").replace("module = 0.5", "shave = 0.05");
+    std::fs::write(d.join("t.toml"), qr).unwrap();
+    d.run(&["generate", "--books", "1", "--seed", "t", "--template", "t.toml", "--out", "o", "-q"]).success();
+}
