@@ -545,7 +545,6 @@ impl Template {
         self.layout.rows as f32 * (t.serial_height + t.height + t.gap)
     }
 
-    /// Every measurement that does not add up, each with its figures: one check per concern.
     /// What a new run refuses beyond [`Template::parse`]'s rules: keys set that change nothing,
     /// which the organiser set for a reason. Not a rule of every template, so that a run whose
     /// recorded template has them still verifies.
@@ -561,6 +560,7 @@ impl Template {
         Vec::new()
     }
 
+    /// Every measurement that does not add up, each with its figures: one check per concern.
     fn problems(&self) -> Vec<String> {
         let checks: [fn(&Template) -> Vec<String>; 9] = [
             Template::fits_the_page,
