@@ -25,6 +25,13 @@ fn raw(port: u16, head: &str, body: &[u8]) -> (String, String) {
     (status, answer.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string()))
 }
 
+/// The event's preview (its SVG, read raw: `exchange` reads JSON); the status line and the body.
+fn preview(port: u16, id: &str) -> (String, String) {
+    let head =
+        format!("GET /api/events/{id}/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    raw(port, &head, b"")
+}
+
 fn wait_job(port: u16, id: &str) -> serde_json::Value {
     let start = Instant::now();
     loop {
@@ -273,11 +280,7 @@ fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
     assert_eq!(event["problems"][0]["field"], "prizes", "{event}");
     design["prizes"] = "tambola".into();
     exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
-    let (status, svg) = raw(
-        port,
-        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
-        b"",
-    );
+    let (status, svg) = preview(port, "fair");
     assert!(status.contains("200") && svg.contains(">St Mary's, 7pm</text>"), "{status}");
 }
 
@@ -305,11 +308,7 @@ fn the_phone_look_asks_for_the_player_page_address_beside_its_field() {
     design["player_url"] = "http://192.168.1.20:8080".into();
     let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
     assert_eq!(event["problems"], serde_json::json!([]), "{event}");
-    let (status, _svg) = raw(
-        port,
-        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
-        b"",
-    );
+    let (status, _svg) = preview(port, "fair");
     assert!(status.contains("200"), "{status}");
     let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
     assert!(status.contains("202") || status.contains("200"), "{status} {body}");
@@ -331,11 +330,7 @@ fn a_frozen_events_preview_still_shows_its_paper() {
     assert_eq!(wait_job(port, "fair")["state"], "done");
     let (status, body, _) = exchange(port, "POST", "/api/events/fair/night", "", "");
     assert!(status.contains("200") && body["desk"].as_str().unwrap().contains("?token="), "{status} {body}");
-    let (status, _) = raw(
-        port,
-        &format!("GET /api/events/fair/preview.svg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
-        b"",
-    );
+    let (status, _) = preview(port, "fair");
     assert!(status.contains("200"), "{status}");
     let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
     assert!(status.contains("409") && body["error"].as_str().unwrap().contains("frozen"), "{status} {body}");
