@@ -631,23 +631,19 @@ impl PdfStyle<'_> {
     /// A template whose QR codes hold a link has an address to link to, and the longest serial's
     /// link fits its QR version.
     fn check_qr(&self, last_book: u64) -> Result<(), StyleError> {
-        use crate::print::template::{Barcode, QrHolds};
+        use crate::print::template::Barcode;
         let (tk, q) = (&self.template.ticket, &self.template.ticket.qr);
         if tk.barcode != Barcode::Qr {
             return Ok(());
         }
         // The run's last book has its longest serial (in booklets, the last game's).
         let serial = self.numbering.serial(last_book, 6).expect("book numbers start at 1");
-        let text = match (q.holds, self.player_url) {
-            (QrHolds::Link, Some(url)) => url.link(&serial),
-            (QrHolds::Link, None) => {
-                return Err(StyleError::PlayerUrl(format!(
-                    "template `{}` prints a QR code that opens each ticket on a phone: give the address phones \
-                     will reach housie serve at on the night, e.g. http://192.168.1.20:8080",
-                    self.template.name
-                )))
-            }
-            (QrHolds::Serial, _) => serial.to_string(),
+        let Some(text) = self.qr_text(&serial) else {
+            return Err(StyleError::PlayerUrl(format!(
+                "template `{}` prints a QR code that opens each ticket on a phone: give the address phones will \
+                 reach housie serve at on the night, e.g. http://192.168.1.20:8080",
+                self.template.name
+            )));
         };
         if crate::print::barcode::qr_runs(&text, q.version).is_none() {
             return Err(StyleError::PlayerUrl(format!(
@@ -659,6 +655,17 @@ impl PdfStyle<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// What a ticket's QR code holds: its serial, or its link (`None`: a link without an
+    /// address to link to, which [`Self::check_fit`] refuses).
+    pub fn qr_text(&self, serial: &crate::domain::Serial) -> Option<String> {
+        use crate::print::template::QrHolds;
+        match (self.template.ticket.qr.holds, self.player_url) {
+            (QrHolds::Link, Some(url)) => Some(url.link(serial)),
+            (QrHolds::Link, None) => None,
+            (QrHolds::Serial, _) => Some(serial.to_string()),
+        }
     }
 
     /// The logo's box in trim millimetres (left, bottom, width, height), if there is one.

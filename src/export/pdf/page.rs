@@ -547,7 +547,7 @@ pub fn serial_text(serial: &crate::domain::Serial) -> String {
 /// the right end of each serial line with the quiet zone (four modules) under and beside them,
 /// or beside the grid, centred on it, four modules clear of its border.
 fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    use crate::print::template::{QrHolds, QrPlace};
+    use crate::print::template::QrPlace;
     use barcode::QR_QUIET_MODULES;
     let tk = &style.template.ticket;
     let q = &tk.qr;
@@ -569,12 +569,9 @@ fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
                 slot.top - tk.serial_height - (tk.height - q.side()) / 2.0,
             ),
         };
-        let text = match (q.holds, style.player_url) {
-            (QrHolds::Link, Some(url)) => url.link(&serial),
-            // Without an address (which the plan's check refuses), the serial: what the desk
-            // reads either way.
-            _ => serial.to_string(),
-        };
+        // Without an address (which the plan's check refuses), the serial: what the desk reads
+        // either way.
+        let text = style.qr_text(&serial).unwrap_or_else(|| serial.to_string());
         let fits = "the plan checked that the run's longest serial fits the template's QR version";
         let m = TrimSpace::len(q.module);
         let mut c = Content::default();
