@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use housie::generate::GeneratorVersion;
-use housie::{generate_run, GeneratePlan, Generator, Seed};
+use housie_core::generate::GeneratorVersion;
+use housie_core::{generate_run, GeneratePlan, Generator, Seed};
 
 /// Generator 2 (ChaCha20) against generator 1 (PCG-64, housie 0.2): the cost of a
 /// cryptographic stream per book.

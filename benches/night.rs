@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use housie::night::watch::Watch;
-use housie::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
-use housie::web::{serve, App};
-use housie::{generate_run, GeneratePlan, Seed};
+use housie_core::{generate_run, GeneratePlan, Seed};
+use housie_night::night::watch::Watch;
+use housie_night::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
+use housie_web::web::{serve, App};
 
 fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
     let dir = match std::env::var_os("HOUSIE_NIGHT_RUN") {
@@ -45,13 +45,13 @@ fn night(c: &mut Criterion) {
 
     let run = NightRun::open(&dir).unwrap();
     let books = format!("{}-{}", run.books().start(), run.books().end());
-    let serial = housie::Serial::new(*run.books().start(), 1).unwrap().to_string();
-    let set = housie::rules::PrizeSet::shipped("tambola").unwrap();
+    let serial = housie_core::Serial::new(*run.books().start(), 1).unwrap().to_string();
+    let set = housie_core::rules::PrizeSet::shipped("tambola").unwrap();
     let mut watch = Watch::new(
         &run,
-        &housie::rules::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
+        &housie_core::rules::BookRanges::parse(&books, run.books(), run.record.settings.numbering(), None).unwrap(),
         &set,
-        &housie::rules::Progress::new(&set),
+        &housie_core::rules::Progress::new(&set),
         &[],
     );
     group.sample_size(50);
@@ -128,14 +128,14 @@ fn night(c: &mut Criterion) {
 /// The prize planner: 2,000 games over the 2,880 tickets of 480 books.
 fn planner(c: &mut Criterion) {
     let seed = Seed::from_text("planner bench");
-    let tickets: Vec<housie::Ticket> =
-        (1..=480).flat_map(|b| *housie::Generator::get().book(&seed, b, 0).tickets()).collect();
+    let tickets: Vec<housie_core::Ticket> =
+        (1..=480).flat_map(|b| *housie_core::Generator::get().book(&seed, b, 0).tickets()).collect();
     let mut group = c.benchmark_group("plan");
     group.sample_size(10);
     for name in ["uk", "tambola"] {
-        let set = housie::rules::PrizeSet::shipped(name).unwrap();
+        let set = housie_core::rules::PrizeSet::shipped(name).unwrap();
         group.bench_function(format!("2,000 games over 480 books ({name})"), |b| {
-            b.iter(|| housie::rules::planner::plan(&tickets, &set, 2000, &Seed::from_text("games")))
+            b.iter(|| housie_core::rules::planner::plan(&tickets, &set, 2000, &Seed::from_text("games")))
         });
     }
     group.finish();

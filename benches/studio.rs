@@ -7,8 +7,8 @@
 use std::sync::atomic::AtomicBool;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use housie::studio::{Design, Events, Job, Task};
-use housie::{GeneratePlan, Seed, Settings};
+use housie_core::{GeneratePlan, Seed, Settings};
+use housie_web::studio::{Design, Events, Job, Task};
 
 fn preview_after_an_edit(c: &mut Criterion) {
     let root = tempfile::tempdir().unwrap();
@@ -44,7 +44,7 @@ fn generate_500(c: &mut Criterion) {
                 let mut plan = events.plan(&id, &file).unwrap();
                 plan.seed = Seed::from_text("bench");
                 let job = Job::new(Task::Generate, plan.page_count());
-                housie::pipeline::generate_run_until(&plan, &|p| job.progress(p), job.stop_flag()).unwrap();
+                housie_core::pipeline::generate_run_until(&plan, &|p| job.progress(p), job.stop_flag()).unwrap();
                 drop(root);
             },
             BatchSize::PerIteration,
@@ -59,7 +59,8 @@ fn generate_500(c: &mut Criterion) {
                     GeneratePlan::resolve(Seed::from_text("bench"), settings, root.path().join("o"), false, None)
                         .unwrap();
                 let bar = indicatif::ProgressBar::hidden();
-                housie::pipeline::generate_run_until(&plan, &|p| bar.set_position(p), &AtomicBool::new(false)).unwrap();
+                housie_core::pipeline::generate_run_until(&plan, &|p| bar.set_position(p), &AtomicBool::new(false))
+                    .unwrap();
                 drop(root);
             },
             BatchSize::PerIteration,

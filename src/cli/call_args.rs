@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use housie::audit::tickets::Tickets;
-use housie::rules::{BookRanges, Calls, PrizeSet};
-use housie::Error;
+use housie_core::rules::{BookRanges, Calls, PrizeSet};
+use housie_core::Error;
+use housie_night::audit::tickets::Tickets;
 
 use super::failure::Failure;
 
@@ -40,7 +40,7 @@ impl CallArgs {
         let calls = match (&self.calls, &self.calls_file) {
             (Some(text), _) => Calls::parse(text, "--calls"),
             (None, Some(path)) => {
-                let text = housie::support::files::read_text(path, CALLS_FILE_MAX)
+                let text = housie_core::support::files::read_text(path, CALLS_FILE_MAX)
                     .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
                 Calls::parse(&text, &path.display().to_string())
             }
@@ -68,7 +68,7 @@ impl CallArgs {
 /// What the night's ledger in `dir` sold, said on stderr when it is used, so the answer is
 /// never about books nobody bought without a word.
 pub fn sold_at_the_night(dir: &Path) -> Result<Option<String>, Failure> {
-    let sold = housie::night::NightRecord::sold_in(dir)?;
+    let sold = housie_night::night::NightRecord::sold_in(dir)?;
     if let Some(sold) = &sold {
         super::out::note!(
             "housie: in play: {sold}, as sold in the night's ledger (--sold or --books to say otherwise)"

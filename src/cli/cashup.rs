@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use housie::night::NightRecord;
-use housie::support::catalogue::Catalogue;
-use housie::Error;
+use housie_core::support::catalogue::Catalogue;
+use housie_core::Error;
+use housie_night::night::NightRecord;
 
 use super::night::NightArgs;
 use super::out::Out;
@@ -48,10 +48,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let NightArgs { dir, json } = args.night;
     let words = Catalogue::of(&args.lang).ok_or_else(|| {
-        let have: Vec<&str> = housie::support::catalogue::catalogues().iter().map(|c| c.lang.as_str()).collect();
+        let have: Vec<&str> = housie_core::support::catalogue::catalogues().iter().map(|c| c.lang.as_str()).collect();
         Error::Usage(format!(
             "--lang: housie has no words in `{}`; it has {}",
-            housie::domain::text::clip(&args.lang, 20),
+            housie_core::domain::text::clip(&args.lang, 20),
             have.join(", ")
         ))
     })?;
@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         (Some(money), false) => {
             let mut text = money.to_text_in(words);
             if let Some(seal) = &record.seal {
-                text.push_str(&housie::night::transcript::seal_line(seal));
+                text.push_str(&housie_night::night::transcript::seal_line(seal));
                 text.push('\n');
             }
             text
@@ -75,7 +75,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     };
     match (&args.pdf, &record.money) {
         (Some(path), Some(money)) => {
-            let seal: Vec<String> = record.seal.iter().map(housie::night::transcript::seal_line).collect();
+            let seal: Vec<String> = record.seal.iter().map(housie_night::night::transcript::seal_line).collect();
             write_pdf(path, money, &seal, &dir, args.force, words)?
         }
         (Some(path), None) => {
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 /// Writes the sheet under a temporary name beside `path`, then renames it into place.
 fn write_pdf(
     path: &Path,
-    money: &housie::ledger::Cashup,
+    money: &housie_night::ledger::Cashup,
     more: &[String],
     dir: &Path,
     force: bool,
@@ -113,9 +113,9 @@ fn write_pdf(
             return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
         }
     }
-    let title = housie::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
-    let font = housie::print::font::Font::bundled();
-    let bytes = housie::ledger::cashup_pdf(money, more, &title, &font, words);
+    let title = housie_core::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
+    let font = housie_core::print::font::Font::bundled();
+    let bytes = housie_night::ledger::cashup_pdf(money, more, &title, &font, words);
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut file = tempfile::Builder::new()
         .prefix(".housie-")

@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::tickets::Tickets;
-use housie::rules::verdict::{in_play, judge, read_serial, Refusal, SerialInput};
-use housie::rules::{marked_grid, PrizeState, Standing, Verdict};
-use housie::Error;
+use housie_core::rules::verdict::{in_play, judge, read_serial, Refusal, SerialInput};
+use housie_core::rules::{marked_grid, PrizeState, Standing, Verdict};
+use housie_core::Error;
+use housie_night::audit::tickets::Tickets;
 
 use super::call_args::{call, CallArgs};
 use super::out::{outln, Out};
@@ -79,9 +79,9 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 fn admit(
     args: &Args,
     tickets: &Tickets,
-    serial: housie::domain::Serial,
-) -> Result<Result<housie::record::manifest::Row, String>, super::failure::Failure> {
-    let not_here = || format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie::MANIFEST).display());
+    serial: housie_core::domain::Serial,
+) -> Result<Result<housie_core::record::manifest::Row, String>, super::failure::Failure> {
+    let not_here = || format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie_core::MANIFEST).display());
     if !tickets.contains(serial) {
         return Ok(Err(not_here()));
     }
@@ -99,7 +99,12 @@ fn admit(
 }
 
 /// Where the ticket is: its book (or booklet and game), its place, its file and page.
-fn describe(out: &mut Out, tickets: &Tickets, serial: housie::domain::Serial, row: &housie::record::manifest::Row) {
+fn describe(
+    out: &mut Out,
+    tickets: &Tickets,
+    serial: housie_core::domain::Serial,
+    row: &housie_core::record::manifest::Row,
+) {
     match tickets.numbering.games() {
         Some(_) => {
             let colour = tickets.colour_of(serial.game()).map(|c| format!(" ({c})")).unwrap_or_default();
@@ -126,7 +131,7 @@ fn describe(out: &mut Out, tickets: &Tickets, serial: housie::domain::Serial, ro
 }
 
 /// A prize as this ticket finds it, in words.
-fn state(state: &PrizeState, calls: &housie::rules::Calls) -> String {
+fn state(state: &PrizeState, calls: &housie_core::rules::Calls) -> String {
     match state {
         PrizeState::Stands { call: k, .. } => {
             format!("complete at {}: VALID CLAIM (the last call completed it)", call(calls, *k))

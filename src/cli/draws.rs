@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use housie::night::draw::{DrawSeed, Protocol};
-use housie::Error;
+use housie_core::Error;
+use housie_night::night::draw::{DrawSeed, Protocol};
 
 use super::out::{outln, Out};
 

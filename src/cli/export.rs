@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use housie::domain::{Numbering, Serial};
-use housie::ledger::{Currency, Entry, Money, Payment, Regime, Units};
-use housie::night::game::Log;
-use housie::night::play_code::CodeKey;
-use housie::night::{Night, NightRun, OpenOptions};
-use housie::pipeline::booklets::{booklet_file_name, write_booklets, BookletFormat};
-use housie::pipeline::GeneratePlan;
-use housie::Error;
+use housie_core::domain::{Numbering, Serial};
+use housie_core::pipeline::booklets::{booklet_file_name, write_booklets, BookletFormat};
+use housie_core::pipeline::GeneratePlan;
+use housie_core::Error;
+use housie_night::ledger::{Currency, Entry, Money, Payment, Regime, Units};
+use housie_night::night::game::Log;
+use housie_night::night::play_code::CodeKey;
+use housie_night::night::{Night, NightRun, OpenOptions};
 
 use super::out::{note, Out};
 
@@ -126,7 +126,7 @@ fn link_row(unit: u64, file: String, numbering: Numbering, key: &CodeKey, kept: 
 /// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
 /// naming the file and line, before anything is written.
 fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
-    let text = housie::support::files::read_text(path, 64 << 20).map_err(Error::io(path))?;
+    let text = housie_core::support::files::read_text(path, 64 << 20).map_err(Error::io(path))?;
     let bad = |line: u64, why: &str| {
         Error::Usage(format!("{}:{line}: {why}; move it away to start a new one", path.display()))
     };
@@ -171,8 +171,8 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
         csv.write_record(row).map_err(io)?;
     }
     let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
-    housie::export::write_private_file(out, LINKS, &bytes, false)
-        .and_then(housie::export::FinishedFile::commit)
+    housie_core::export::write_private_file(out, LINKS, &bytes, false)
+        .and_then(housie_core::export::FinishedFile::commit)
         .map_err(Error::io(&links_path))?;
     Ok(())
 }
@@ -273,10 +273,10 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let base = link_base(args.url.as_deref())?;
     std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
     // One export at a time into a folder; under its lock, a killed export's temporaries go.
-    let _lock = housie::export::lock_folder(&args.out)
+    let _lock = housie_core::export::lock_folder(&args.out)
         .map_err(Error::io(&args.out))?
         .ok_or_else(|| Error::Busy(args.out.clone()))?;
-    housie::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
+    housie_core::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
     let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u, format(&args))).collect();
     if !args.force {
         if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
@@ -326,7 +326,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         out.text(&format!("{in_play}\n"));
     }
     out.finish()?;
-    let text_seed = run.record.seed_kind == Some(housie::generate::SeedKind::Text);
+    let text_seed = run.record.seed_kind == Some(housie_core::generate::SeedKind::Text);
     if text_seed && !phone_only.and(&units).is_empty() {
         note!(
             "housie: warning: the run's seed is text you chose, so anyone who guesses it can work out the codes; \

@@ -6,8 +6,8 @@
 pub enum Failure {
     /// The run, its files or the command's input.
     #[error(transparent)]
-    Housie(#[from] housie::Error),
+    Housie(#[from] housie_core::Error),
     /// The night's database or its log.
     #[error(transparent)]
-    Night(#[from] housie::night::OpenError),
+    Night(#[from] housie_night::night::OpenError),
 }

@@ -4,13 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::LazyLock;
 
-use housie::domain::PlayerUrl;
-use housie::export::pdf::StyleError;
-use housie::generate::{RunError, SeedKind};
-use housie::pipeline::{Impose, Order};
-use housie::print::font::FontError;
-use housie::record::continuation::Continuation;
-use housie::{generate_run, Error, GeneratePlan, Seed, Settings};
+use housie_core::domain::PlayerUrl;
+use housie_core::export::pdf::StyleError;
+use housie_core::generate::{RunError, SeedKind};
+use housie_core::pipeline::{Impose, Order};
+use housie_core::print::font::FontError;
+use housie_core::print::logo::LogoPosition;
+use housie_core::record::continuation::Continuation;
+use housie_core::{generate_run, Error, GeneratePlan, Seed, Settings};
 
 use super::out::note;
 
@@ -118,8 +119,8 @@ pub struct Args {
     #[arg(long, value_name = "MM", requires = "logo")]
     logo_height: Option<f32>,
     /// Where the logo goes [default: the header's middle, or where it first fits].
-    #[arg(long, value_enum, value_name = "WHERE", requires = "logo")]
-    logo_position: Option<housie::print::logo::LogoPosition>,
+    #[arg(long, value_name = "WHERE", requires = "logo", value_parser = logo_position())]
+    logo_position: Option<LogoPosition>,
     /// Bleed in millimetres (3 is usual): background colour runs this far past the trim
     /// [default: 3 when the template's colour reaches the trim, else 0; with --after, the
     /// earlier run's].
@@ -140,6 +141,13 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// `--logo-position`: the library's places, listed in `--help` and read as templates read them.
+fn logo_position() -> impl clap::builder::TypedValueParser<Value = LogoPosition> {
+    use clap::builder::TypedValueParser;
+    let places = LogoPosition::ALL.map(|p| clap::builder::PossibleValue::new(p.name()).help(p.description()));
+    clap::builder::PossibleValuesParser::new(places).map(|name| name.parse().expect("one of the names listed"))
 }
 
 /// `--player-url`, read as the library reads it.
@@ -163,7 +171,7 @@ enum OrderArg {
 static TEMPLATE_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "Look of the page: a shipped template ({}) or a TOML file [default: {}; with --after, the earlier run's]",
-        housie::print::template::shipped_names(),
+        housie_core::print::template::shipped_names(),
         DEFAULTS.template
     )
 });
@@ -219,7 +227,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         crop_marks: args.crop_marks || look.crop_marks,
         subtitle: args.subtitle.clone().filter(|s| !s.trim().is_empty()).or_else(|| look.subtitle.clone()),
         logo: match &args.logo {
-            Some(file) => Some(housie::pipeline::LogoSettings {
+            Some(file) => Some(housie_core::pipeline::LogoSettings {
                 file: file.clone(),
                 sha256: String::new(),
                 height_mm: args.logo_height.unwrap_or(DEFAULT_LOGO_MM),
@@ -256,7 +264,7 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
     // caught; the next run into the folder clears those).
     let dir = plan.out_dir.clone();
     let _ = ctrlc::set_handler(move || {
-        let _ = housie::export::remove_temporaries(&dir);
+        let _ = housie_core::export::remove_temporaries(&dir);
         std::process::exit(130);
     });
     let bar = super::progress::bar(plan.page_count(), args.quiet, "pages");
@@ -317,7 +325,7 @@ fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
     let seed_kind = plan.seed_kind;
     if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
         let recorded = args.template.is_none()
-            && !housie::print::template::is_shipped(&look.template)
+            && !housie_core::print::template::is_shipped(&look.template)
             && !std::path::Path::new(&look.template).exists();
         note!(
             "housie: the pages look as {}'s do (title \"{}\", template {}{}); give --title or --template to change it",

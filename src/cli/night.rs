@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::night::NightRecord;
+use housie_night::night::NightRecord;
 
 use super::out::Out;
 

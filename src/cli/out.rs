@@ -43,13 +43,13 @@ impl Out {
     }
 
     /// Flushes; a write error other than a closed pipe is returned.
-    pub fn finish(mut self) -> Result<(), housie::Error> {
+    pub fn finish(mut self) -> Result<(), housie_core::Error> {
         if !self.closed {
             let result = self.lock.flush();
             self.note(result);
         }
         match self.failed.take() {
-            Some(e) => Err(housie::Error::Io { path: "standard output".into(), source: e }),
+            Some(e) => Err(housie_core::Error::Io { path: "standard output".into(), source: e }),
             None => Ok(()),
         }
     }

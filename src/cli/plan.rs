@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::tickets::Tickets;
-use housie::rules::planner::plan;
-use housie::{Error, Seed};
+use housie_core::rules::planner::plan;
+use housie_core::{Error, Seed};
+use housie_night::audit::tickets::Tickets;
 
 use super::out::Out;
 
@@ -49,7 +49,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
-    let set = housie::rules::PrizeSet::load(&args.prizes).map_err(Error::from)?;
+    let set = housie_core::rules::PrizeSet::load(&args.prizes).map_err(Error::from)?;
     let tickets = Tickets::open(&args.dir)?;
     tickets.check_game(args.game)?;
     let asked = match &args.books {

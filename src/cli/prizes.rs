@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use housie::rules::prize::{listing, SHIPPED};
-use housie::rules::PrizeSet;
-use housie::Error;
+use housie_core::rules::prize::{listing, SHIPPED};
+use housie_core::rules::PrizeSet;
+use housie_core::Error;
 
 use super::out::Out;
 

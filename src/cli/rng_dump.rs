@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use housie::night::draw::{DrawSeed, Words};
-use housie::{Error, Seed};
+use housie_core::{Error, Seed};
+use housie_night::night::draw::{DrawSeed, Words};
 use rand::RngCore;
 
 use super::out::note;
@@ -54,7 +54,7 @@ fn size(text: &str) -> Result<u64, String> {
         "G" => 30,
         _ => return Err(bad()),
     };
-    let n: u64 = housie::support::number::whole(digits).map_err(|_| bad())?;
+    let n: u64 = housie_core::support::number::whole(digits).map_err(|_| bad())?;
     n.checked_mul(1 << shift).filter(|&n| n > 0).ok_or_else(bad)
 }
 

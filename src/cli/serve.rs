@@ -5,13 +5,13 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::domain::PlayerUrl;
-use housie::ledger::{Currency, Regime};
-use housie::night::callnames::CallNames;
-use housie::night::{Night, NightRun, OpenOptions};
-use housie::web::addresses::{reachable, url};
-use housie::web::{serve, App, Hosts, JoinAddress, Limits, ServeOptions};
-use housie::Error;
+use housie_core::domain::PlayerUrl;
+use housie_core::Error;
+use housie_night::ledger::{Currency, Regime};
+use housie_night::night::callnames::CallNames;
+use housie_night::night::{Night, NightRun, OpenOptions};
+use housie_web::web::addresses::{reachable, url};
+use housie_web::web::{serve, App, Hosts, JoinAddress, Limits, ServeOptions};
 
 use super::out::note;
 
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let mut sets = Vec::new();
     for file in &args.prizes {
-        sets.push(housie::rules::PrizeSet::load(file).map_err(Error::from)?);
+        sets.push(housie_core::rules::PrizeSet::load(file).map_err(Error::from)?);
     }
     let mut call_names = CallNames::shipped();
     if let Some(file) = &args.call_names {
@@ -170,7 +170,7 @@ fn ticket_links_reach(player_url: &PlayerUrl, bound: SocketAddr, boards: &[Socke
 fn open_night(
     args: &Args,
     currency: Option<Currency>,
-    sets: Vec<housie::rules::PrizeSet>,
+    sets: Vec<housie_core::rules::PrizeSet>,
 ) -> Result<(Night, String, Option<PlayerUrl>), super::failure::Failure> {
     let run = NightRun::open(&args.dir)?;
     let player_url = run.record.settings.player_url.clone();

@@ -4,9 +4,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::studio::Events;
-use housie::web::studio::{serve, Studio};
-use housie::Error;
+use housie_core::Error;
+use housie_web::studio::Events;
+use housie_web::web::studio::{serve, Studio};
 
 use super::out::note;
 

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::verify::{verify_manifest, verify_sealed, Report};
-use housie::Error;
+use housie_core::Error;
+use housie_night::audit::verify::{verify_manifest, verify_sealed, Report};
 
 use super::out::{outln, Out};
 

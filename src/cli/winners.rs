@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie::audit::tickets::{Redrawer, Tickets};
-use housie::record::manifest::Row;
-use housie::rules::pattern::calls_of;
-use housie::rules::progress::ordinal;
-use housie::rules::standings::place_calls;
-use housie::{Error, Serial};
+use housie_core::record::manifest::Row;
+use housie_core::rules::pattern::calls_of;
+use housie_core::rules::progress::ordinal;
+use housie_core::rules::standings::place_calls;
+use housie_core::{Error, Serial};
+use housie_night::audit::tickets::{Redrawer, Tickets};
 
 use super::call_args::{call, CallArgs};
 use super::out::{outln, Out};
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         .into());
     }
     let books = args.calls.in_play(&args.dir, &tickets, args.calls.game)?;
-    let at = |ticket: &housie::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
+    let at = |ticket: &housie_core::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
     // One pass over the manifest, in pieces on all cores: the calls at which each prize was
     // completed, who completed it at each, and the forged rows.
     let start = || Tally {

@@ -45,7 +45,7 @@ fn forge(text: &str) -> (String, String) {
                 cb[rb * 9 + col] = x;
                 let ok = |c: &[u8]| {
                     let grid: Vec<Option<u8>> = c.iter().map(|&n| (n != 0).then_some(n)).collect();
-                    housie::Ticket::from_cells(grid.try_into().unwrap()).is_ok()
+                    housie_core::Ticket::from_cells(grid.try_into().unwrap()).is_ok()
                 };
                 if ok(&ca) && ok(&cb) {
                     let line = |r: &crate::util::Row, c: &[u8]| {
@@ -190,7 +190,7 @@ fn check_refuses_bad_serials_unsold_tickets_and_bad_calls() {
         .contains("is not a serial"));
     let out = d.run(&["check", "o", "--serial", &good, "--calls", "1", "--sold", "3-8"]).expect_code(1).stdout();
     assert!(out.contains("REFUSED: book 2 is not in play in this game (books 3-8)"), "{out}");
-    let not_here = housie::Serial::new(99, 1).unwrap().to_string();
+    let not_here = housie_core::Serial::new(99, 1).unwrap().to_string();
     assert!(d
         .run(&["check", "o", "--serial", &not_here, "--calls", "1"])
         .expect_code(1)

@@ -13,13 +13,13 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
     static RUN: OnceLock<(tempfile::TempDir, Vec<u8>, Vec<u8>)> = OnceLock::new();
     RUN.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("fuzz"), 3, dir.path().join("o"));
+        let mut plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("fuzz"), 3, dir.path().join("o"));
         plan.settings.books_per_file = Some(2); // two volumes, so mutations meet a multi-file run
         plan.settings.title = "Fuzz".into();
-        housie::generate_run(&plan, &|_| {}).unwrap();
+        housie_core::generate_run(&plan, &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();
-        assert!(housie::audit::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
+        assert!(housie_night::audit::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());
         (dir, manifest, record)
     })
 }
@@ -83,7 +83,7 @@ fn apply(bytes: &[u8], m: &Mutation, is_manifest: bool) -> Option<Vec<u8>> {
 }
 
 fn flagged(dir: &Path) -> bool {
-    match housie::audit::verify::verify_dir(dir) {
+    match housie_night::audit::verify::verify_dir(dir) {
         Ok(report) => !report.is_valid(),
         Err(_) => true,
     }

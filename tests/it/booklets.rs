@@ -1,8 +1,8 @@
 //! Booklets of games: serials that tell booklet, game and ticket, the manifest's columns, a
 //! colour per game, one file per game in black, and the refusals.
 
-use housie::domain::Numbering;
-use housie::print::palette::default_palette;
+use housie_core::domain::Numbering;
+use housie_core::print::palette::default_palette;
 
 use crate::pdf_tools::ink;
 use crate::util::{manifest_rows, names, page_text, tool, Dir};

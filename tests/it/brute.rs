@@ -2,9 +2,9 @@
 //! none of the library's rule code: the prize tests and the watch test check the library
 //! against these.
 
-use housie::rules::pattern::Pattern;
-use housie::rules::Prize;
-use housie::Ticket;
+use housie_core::rules::pattern::Pattern;
+use housie_core::rules::Prize;
+use housie_core::Ticket;
 
 /// The numbers a pattern names on `ticket` (for lines: none; they are counted by row).
 fn named(pattern: &Pattern, t: &Ticket) -> Vec<u8> {

@@ -59,7 +59,7 @@ fn check_winners_plan_and_verify_see_every_book_of_a_chain() {
 #[tokio::test]
 async fn the_night_plays_every_book_of_a_chain_on_one_desk() {
     let d = event();
-    let app = housie::web::App::new(night(&d.join("night-more")).unwrap());
+    let app = housie_web::web::App::new(night(&d.join("night-more")).unwrap());
     let f = crate::night_api::Fixture { dir: d, app };
     let (s, v) = f.post("/api/games", json!({"name": "Game 1", "prizes": "uk", "books": "1-8"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -186,7 +186,7 @@ async fn random_chains_are_one_event_on_the_desk_and_the_command_line() {
         export.extend(["--out".into(), "remote".into(), "--price".into(), "2.00".into()]);
         let export: Vec<&str> = export.iter().map(String::as_str).collect();
         d.run(&export).success();
-        let f = crate::night_api::Fixture { app: housie::web::App::new(night(&d.join(&last)).unwrap()), dir: d };
+        let f = crate::night_api::Fixture { app: housie_web::web::App::new(night(&d.join(&last)).unwrap()), dir: d };
         // Every run's first unit issued to Ann and sold.
         let mut sold = BTreeSet::new();
         for (r, range) in units.iter().enumerate() {
@@ -241,7 +241,7 @@ async fn random_chains_are_one_event_on_the_desk_and_the_command_line() {
         // The command line reads the same night: the cash-up to the penny, the winners, verify.
         let crate::night_api::Fixture { app, dir } = f;
         drop(app);
-        let f = crate::night_api::Fixture { app: housie::web::App::new(night(&dir.join(&last)).unwrap()), dir };
+        let f = crate::night_api::Fixture { app: housie_web::web::App::new(night(&dir.join(&last)).unwrap()), dir };
         let desk_again = f.send("GET", "/api/cashup", None, Some(&f.token())).await.1;
         assert_eq!(desk_again, desk, "{case_name}: after a restart");
         drop(f.app);
@@ -270,7 +270,9 @@ async fn random_chains_are_one_event_on_the_desk_and_the_command_line() {
 #[test]
 fn a_continuation_whose_template_file_has_gone_looks_as_its_run_recorded() {
     let d = Dir::new();
-    let classic = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/classic.toml")).unwrap();
+    let classic =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/housie-core/templates/classic.toml"))
+            .unwrap();
     let own = classic.replace("name = \"classic\"", "name = \"fete\"");
     assert_ne!(own, classic);
     std::fs::write(d.join("fete.toml"), &own).unwrap();

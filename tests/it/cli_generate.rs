@@ -15,7 +15,7 @@ fn writes_a_manifest_with_the_documented_columns() {
     assert_eq!(&header[30..], &["file", "page", "booklet", "game"]);
     let row: Vec<&str> = lines[1].split(',').collect();
     assert_eq!(row.len(), header.len());
-    let serial: housie::Serial = row[0].parse().unwrap();
+    let serial: housie_core::Serial = row[0].parse().unwrap();
     assert_eq!((serial.book(), serial.ticket()), (1, 1));
     assert_eq!(&row[1..3], &["1", "1"]);
     assert_eq!(row[3..30].iter().filter(|c| !c.is_empty()).count(), 15);

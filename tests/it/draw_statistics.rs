@@ -3,7 +3,7 @@
 //! test has a negative control that it rejects: the naive shuffle (swap each place with any
 //! place), and Sattolo's off-by-one (never leaves an item where it was).
 
-use housie::night::draw::{DrawSeed, Words};
+use housie_night::night::draw::{DrawSeed, Words};
 
 const SEEDS: usize = 10_000;
 const Z_PASS: f64 = 3.090; // p = 0.001
@@ -19,7 +19,7 @@ fn chi_square(observed: &[f64], expected: f64) -> f64 {
 }
 
 fn seed(i: usize) -> String {
-    housie::support::digest::sha256_hex(format!("draw statistics {i}"))
+    housie_core::support::digest::sha256_hex(format!("draw statistics {i}"))
 }
 
 fn ours(i: usize) -> [u8; 90] {

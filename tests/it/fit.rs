@@ -1,12 +1,12 @@
 //! Fit checks, measured with the font's advance widths on the widest page of the run: every
 //! refusal and warning with its message.
 
-use housie::print::font::Font;
+use housie_core::print::font::Font;
 
 use crate::util::Dir;
 
 fn classic() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/classic.toml")).unwrap()
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/housie-core/templates/classic.toml")).unwrap()
 }
 
 #[test]

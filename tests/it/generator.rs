@@ -1,8 +1,8 @@
 //! The generator's output obeys every rule, and book k is the same however it is drawn.
 
-use housie::domain::{Book, Ticket, COLS, ROWS};
-use housie::generate::{draw_all, RunDrawer};
-use housie::{Generator, RunOptions, Seed};
+use housie_core::domain::{Book, Ticket, COLS, ROWS};
+use housie_core::generate::{draw_all, RunDrawer};
+use housie_core::{Generator, RunOptions, Seed};
 
 #[test]
 fn hundred_thousand_books_obey_every_rule() {
@@ -77,7 +77,7 @@ fn a_book_drawn_alone_equals_the_same_book_in_a_run_on_any_number_of_threads() {
 #[test]
 fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     // Generator 1, as housie 0.2 drew and wrote it: the same tickets and the same bytes.
-    let v1 = Seed::with_generator("golden", housie::generate::GeneratorVersion::V1);
+    let v1 = Seed::with_generator("golden", housie_core::generate::GeneratorVersion::V1);
     let book = Generator::get().book(&v1, 1, 0);
     let expected: [[u8; 27]; 6] = [
         [0, 0, 21, 32, 40, 58, 67, 0, 0, 4, 14, 26, 35, 0, 0, 0, 78, 0, 9, 0, 29, 37, 41, 0, 0, 0, 82],
@@ -89,7 +89,7 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     ];
     assert_eq!(book.tickets().map(|t| *t.cells()), expected);
     let dir = tempfile::tempdir().unwrap();
-    let mut plan = housie::GeneratePlan::new(v1, 20, dir.path().join("o"));
+    let mut plan = housie_core::GeneratePlan::new(v1, 20, dir.path().join("o"));
     (plan.housie, plan.seed_kind) = ("0.2.0".into(), None);
     // With the `classic` template housie 0.2 shipped (recorded in its golden run): the shipped
     // one changed in housie 0.8.
@@ -101,8 +101,8 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     )
     .unwrap();
     plan.template =
-        housie::print::template::Template::parse(record["template"]["toml"].as_str().unwrap(), "classic").unwrap();
-    let record = housie::generate_run(&plan, &|_| {}).unwrap().record;
+        housie_core::print::template::Template::parse(record["template"]["toml"].as_str().unwrap(), "classic").unwrap();
+    let record = housie_core::generate_run(&plan, &|_| {}).unwrap().record;
     let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
     assert_eq!(
         hashes,
@@ -121,8 +121,9 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     let seed = Seed::from_text("golden");
     let book = Generator::get().book(&seed, 1, 0);
     let dir = tempfile::tempdir().unwrap();
-    let record =
-        housie::generate_run(&housie::GeneratePlan::new(seed, 20, dir.path().join("o")), &|_| {}).unwrap().record;
+    let record = housie_core::generate_run(&housie_core::GeneratePlan::new(seed, 20, dir.path().join("o")), &|_| {})
+        .unwrap()
+        .record;
     let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
     let expected: [[u8; 27]; 6] = [
         [7, 0, 0, 0, 41, 51, 0, 78, 85, 0, 11, 24, 35, 0, 56, 0, 0, 87, 8, 0, 26, 0, 0, 58, 65, 79, 0],
@@ -146,18 +147,18 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
 /// every number repeated named.
 #[test]
 fn swapping_a_ticket_between_books_is_reported_both_ways() {
-    use housie::domain::book::BookViolation;
+    use housie_core::domain::book::BookViolation;
     let g = Generator::get();
     let seed = Seed::from_text("book-test");
     let a = g.book(&seed, 1, 0);
     let b = g.book(&seed, 2, 0);
     let mut tickets = *a.tickets();
     tickets[5] = b.tickets()[5];
-    let err = housie::Book::new(tickets).unwrap_err();
+    let err = housie_core::Book::new(tickets).unwrap_err();
     // The foreign ticket repeats exactly the numbers the dropped one had not.
     let missing = err.violations.iter().filter(|v| matches!(v, BookViolation::Missing { .. })).count();
     let repeated = err.violations.iter().filter(|v| matches!(v, BookViolation::Repeated { .. })).count();
     assert_eq!(missing, repeated);
     assert!(missing > 0);
-    assert!(housie::Book::new(*a.tickets()).is_ok());
+    assert!(housie_core::Book::new(*a.tickets()).is_ok());
 }

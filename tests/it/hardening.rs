@@ -89,7 +89,9 @@ fn a_closed_stdout_ends_quietly_with_the_verdict() {
 #[test]
 fn non_finite_template_numbers_are_refused_with_key_and_line() {
     let d = Dir::new();
-    let classic = std::fs::read_to_string(env!("CARGO_MANIFEST_DIR").to_string() + "/templates/classic.toml").unwrap();
+    let classic =
+        std::fs::read_to_string(env!("CARGO_MANIFEST_DIR").to_string() + "/crates/housie-core/templates/classic.toml")
+            .unwrap();
     let line = classic.lines().position(|l| l.starts_with("width = ")).unwrap() + 1;
     for (value, spelled) in [("nan", "nan"), ("inf", "inf"), ("-inf", "-inf"), ("+nan", "nan")] {
         let text = classic.replacen("width = 186.0", &format!("width = {value}"), 1);
@@ -113,7 +115,9 @@ fn non_finite_template_numbers_are_refused_with_key_and_line() {
 #[test]
 fn a_truncated_font_is_refused_at_every_cut() {
     let d = Dir::new();
-    let font = std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/fonts/LiberationSans-Bold.ttf").unwrap();
+    let font =
+        std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/crates/housie-core/fonts/LiberationSans-Bold.ttf")
+            .unwrap();
     for k in 1..=20 {
         let cut = font.len() * k / 21;
         std::fs::write(d.join("cut.ttf"), &font[..cut]).unwrap();
@@ -131,9 +135,9 @@ fn a_truncated_font_is_refused_at_every_cut() {
 
 #[test]
 fn force_removes_stale_volumes_numbered_ten_thousand_and_up() {
-    assert!(housie::is_volume_name("books-10000.pdf") && housie::is_volume_name("books-0001.pdf"));
-    assert!(housie::is_volume_name("books.pdf") && !housie::is_volume_name("books-12.pdf"));
-    assert!(!housie::is_volume_name("books-1x000.pdf") && !housie::is_volume_name("notes.pdf"));
+    assert!(housie_core::is_volume_name("books-10000.pdf") && housie_core::is_volume_name("books-0001.pdf"));
+    assert!(housie_core::is_volume_name("books.pdf") && !housie_core::is_volume_name("books-12.pdf"));
+    assert!(!housie_core::is_volume_name("books-1x000.pdf") && !housie_core::is_volume_name("notes.pdf"));
     let d = Dir::new();
     run(&d, "2", "r");
     for stale in ["books-10000.pdf", "books-123456.pdf", "books-0007.pdf"] {
@@ -161,7 +165,7 @@ fn a_right_to_left_title_is_refused_by_name() {
 fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
     let d = Dir::new();
     std::fs::create_dir(d.join("r")).unwrap();
-    let held = housie::export::lock_folder(&d.join("r")).unwrap().expect("free");
+    let held = housie_core::export::lock_folder(&d.join("r")).unwrap().expect("free");
     let r = d.run(&["generate", "--books", "2", "--out", "r", "-q", "--force"]).expect_code(2);
     assert_eq!(r.stderr().trim(), "housie: r is in use by another housie run; wait for it to finish");
     drop(held);
@@ -432,7 +436,7 @@ fn hostile_inputs_are_refused_by_name_and_write_errors_are_reported() {
     refused(&["generate", "--books", "1", "--font", "/dev/zero", "--out", "z"], "/dev/zero: larger than the 64 MiB");
     refused(&["generate", "--books", "1", "--seed", "", "--out", "z"], "--seed: give some text");
     refused(&["generate", "--books", "1", "--title", "Fete\u{ffff}", "--out", "z"], "--title contains U+FFFF");
-    let five = include_str!("../../templates/festival.toml")
+    let five = include_str!("../../crates/housie-core/templates/festival.toml")
         .replace("band = [0.0, 85.0, 40.0, 0.0]", "band = [0.0, 85.0, 40.0, 0.0, 1.0]");
     std::fs::write(d.join("five.toml"), five).unwrap();
     refused(

@@ -202,7 +202,7 @@ fn two_up_sheets_cut_and_stack_into_book_order() {
     ignore = "needs pdftoppm and zbarimg (apt-get install poppler-utils zbar-tools)"
 )]
 fn qr_codes_scan_back_to_their_serials_and_need_room() {
-    let classic = housie::print::template::BUILTIN[0].1;
+    let classic = housie_core::print::template::BUILTIN[0].1;
     let qr = classic
         .replace("name = \"classic\"", "name = \"classic-qr\"")
         .replace("cut_guides = true", "cut_guides = true\nbarcode = \"qr\"");
@@ -241,12 +241,18 @@ fn qr_codes_scan_back_to_their_serials_and_need_room() {
 fn the_progress_counts_to_the_pages_printed() {
     let d = Dir::new();
     for (template, books, pages) in [("classic", 5, 5), ("twelve", 5, 3), ("large-print", 5, 10)] {
-        let settings = housie::Settings { books, template: template.into(), ..housie::Settings::default() };
-        let plan = housie::GeneratePlan::resolve(housie::Seed::from_text("p"), settings, d.join(template), false, None)
-            .unwrap();
+        let settings = housie_core::Settings { books, template: template.into(), ..housie_core::Settings::default() };
+        let plan = housie_core::GeneratePlan::resolve(
+            housie_core::Seed::from_text("p"),
+            settings,
+            d.join(template),
+            false,
+            None,
+        )
+        .unwrap();
         assert_eq!(plan.page_count(), pages, "{template}");
         let last = std::sync::atomic::AtomicU64::new(0);
-        housie::generate_run(&plan, &|n| {
+        housie_core::generate_run(&plan, &|n| {
             last.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
         })
         .unwrap();

@@ -4,9 +4,9 @@
 //! within blocks, or duplicate lines. Each choice draws, is recorded in run.json, verifies,
 //! and is followed by a continuation; the studio asks for the same choice beside its field.
 
-use housie::domain::{Book, ROWS};
-use housie::generate::{draw_all, RunError, UNIFORM_UNIQUE_LINE_BOOKS};
-use housie::{RunOptions, Seed};
+use housie_core::domain::{Book, ROWS};
+use housie_core::generate::{draw_all, RunError, UNIFORM_UNIQUE_LINE_BOOKS};
+use housie_core::{RunOptions, Seed};
 use rustc_hash::FxHashSet;
 
 use crate::serving::exchange;
@@ -141,7 +141,7 @@ fn the_studio_asks_for_the_choice_beside_its_lines_field() {
 fn favoured(b: &Book) -> usize {
     let mut n = 0;
     for c in 0..9 {
-        let (lo, hi) = housie::domain::column_range(c);
+        let (lo, hi) = housie_core::domain::column_range(c);
         for t in b.tickets() {
             n += usize::from(t.get(0, c) == Some(lo)) + usize::from(t.get(2, c) == Some(hi));
         }
@@ -153,9 +153,9 @@ fn favoured(b: &Book) -> usize {
 /// with it; the last books of a large scope of unique lines do not (the drift, sized).
 #[test]
 fn the_favoured_row_chance_is_exact_and_a_large_scope_drifts_from_it() {
-    let exact = housie::Generator::get().favoured_row();
+    let exact = housie_core::Generator::get().favoured_row();
     assert!((exact - 0.6308).abs() < 5e-5, "{exact}");
-    let share = |books: &[housie::generate::DrawnBook]| {
+    let share = |books: &[housie_core::generate::DrawnBook]| {
         books.iter().map(|d| favoured(&d.book)).sum::<usize>() as f64 / (18 * books.len()) as f64
     };
     let se = |n: usize| (exact * (1.0 - exact) / (18 * n) as f64).sqrt();

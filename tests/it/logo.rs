@@ -135,7 +135,7 @@ fn a_template_places_its_own_logo_relative_to_itself() {
     let d = Dir::new();
     std::fs::create_dir(d.join("look")).unwrap();
     logo_png(&d.join("look/sponsor.png"), 400, 400);
-    let classic = housie::print::template::BUILTIN[0].1;
+    let classic = housie_core::print::template::BUILTIN[0].1;
     std::fs::write(
         d.join("look/sponsored.toml"),
         format!("{classic}\n[logo]\nfile = \"sponsor.png\"\nheight = 5\nposition = \"footer-right\"\n"),
@@ -211,5 +211,5 @@ fn the_night_serves_the_runs_logo_to_the_players_pages() {
         let status = String::from_utf8_lossy(&answer[..answer.len().min(15)]).into_owned();
         assert!(status.contains(want), "{run}: {status}");
     }
-    assert!(include_str!("../../src/web/assets/play.js").contains("\"/logo.png\""));
+    assert!(include_str!("../../crates/housie-web/src/web/assets/play.js").contains("\"/logo.png\""));
 }

@@ -4,13 +4,13 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
-use housie::rules::PrizeSet;
-use housie::web::{router, App};
-use housie::{GeneratePlan, Seed, Ticket};
+use housie_core::rules::PrizeSet;
+use housie_core::{GeneratePlan, Seed, Ticket};
+use housie_night::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie_web::web::{router, App};
 
 /// Opens the night of a run, as `housie serve` does.
-pub fn night(dir: &Path) -> Result<Night, housie::night::OpenError> {
+pub fn night(dir: &Path) -> Result<Night, housie_night::night::OpenError> {
     Night::open(NightRun::open(dir)?, OpenOptions::default()).map(|(night, _)| night)
 }
 use http_body_util::BodyExt;
@@ -27,7 +27,7 @@ pub struct Fixture {
 
 pub fn make_run(dir: &Path, books: u64) {
     let plan = GeneratePlan::new(Seed::from_text("night"), books, dir.to_path_buf());
-    housie::generate_run(&plan, &|_| {}).unwrap();
+    housie_core::generate_run(&plan, &|_| {}).unwrap();
 }
 
 impl Fixture {
@@ -269,7 +269,7 @@ async fn claims_stand_only_on_the_completing_call_and_name_a_missed_one() {
     let verdicts: Vec<Value> =
         f.state(false).await["games"].as_array().unwrap().iter().map(|g| g["id"].clone()).collect();
     assert_eq!(verdicts, vec![json!(1), json!(2)]);
-    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
     let logged: Vec<_> = record.games[0].claims.iter().map(|c| serde_json::to_value(c.verdict).unwrap()).collect();
     assert_eq!(
         logged,
@@ -320,7 +320,7 @@ fn brute_watch(
     rows: &[crate::util::Row],
     books: std::ops::RangeInclusive<u64>,
     calls: &[u8],
-    prize: &housie::rules::Prize,
+    prize: &housie_core::rules::Prize,
 ) -> (u64, u64) {
     let (mut complete, mut one) = (0, 0);
     for r in rows.iter().filter(|r| books.contains(&r.book)) {
@@ -345,8 +345,9 @@ async fn the_watch_counts_match_brute_force_through_calls_undo_and_prizes() {
     let rows = f.rows();
     f.game("Game 1", "3-20").await;
     let set = PrizeSet::shipped("uk").unwrap();
-    let order =
-        housie::night::draw::DrawSeed::parse(&housie::support::digest::sha256_hex("watch test")).unwrap().order();
+    let order = housie_night::night::draw::DrawSeed::parse(&housie_core::support::digest::sha256_hex("watch test"))
+        .unwrap()
+        .order();
     let mut called: Vec<u8> = Vec::new();
     let mut prize = 0;
     for (i, &n) in order.iter().take(70).enumerate() {
@@ -388,9 +389,10 @@ async fn the_watch_counts_every_open_prize() {
     let (s, v) = f.post("/api/games", json!({"name": "Mixed", "prizes": {"toml": file}, "books": "2-17"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let set = PrizeSet::parse(file, "mixed").unwrap();
-    let order = housie::night::draw::DrawSeed::parse(&housie::support::digest::sha256_hex("watch every prize"))
-        .unwrap()
-        .order();
+    let order =
+        housie_night::night::draw::DrawSeed::parse(&housie_core::support::digest::sha256_hex("watch every prize"))
+            .unwrap()
+            .order();
     let mut called = Vec::new();
     for &n in order.iter().take(30) {
         f.call(1, n).await;
@@ -425,7 +427,7 @@ async fn draws_follow_the_committed_seed_and_the_record_reveals_it() {
     assert_eq!(f.state(false).await["game"]["seed"], Value::Null, "secret until the game ends");
     let (s, v) = f.post("/api/games/1/end", Value::Null).await;
     assert_eq!(s, StatusCode::OK);
-    let seed = housie::night::draw::DrawSeed::parse(v["seed"].as_str().unwrap()).unwrap();
+    let seed = housie_night::night::draw::DrawSeed::parse(v["seed"].as_str().unwrap()).unwrap();
     assert_eq!(seed.commitment(), commitment);
     let expected: Vec<u8> = seed.order().into_iter().filter(|&n| n != 45).take(10).collect();
     assert_eq!(drawn, expected);
@@ -452,7 +454,7 @@ async fn a_restart_shows_the_same_state_and_the_log_keeps_undone_calls() {
     f = f.restarted();
     assert_eq!(f.token(), token, "the caller's URL survives a restart");
     assert_eq!(f.state(true).await, before);
-    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
     let g = &record.games[0];
     assert_eq!(g.calls.iter().map(|c| c.number).collect::<Vec<_>>(), vec![10, 20]);
     assert_eq!((g.undone[0].number, g.undone[0].calls_left), (30, 2));
@@ -465,7 +467,7 @@ fn another_runs_night_or_a_damaged_one_is_refused() {
     let dir = Dir::new();
     make_run(&dir.join("a"), 2);
     let plan = GeneratePlan::new(Seed::from_text("other"), 2, dir.join("b"));
-    housie::generate_run(&plan, &|_| {}).unwrap();
+    housie_core::generate_run(&plan, &|_| {}).unwrap();
     drop(night(&dir.join("a")).unwrap());
     std::fs::copy(dir.join("a").join(NIGHT_DB), dir.join("b").join(NIGHT_DB)).unwrap();
     let err = night(&dir.join("b")).err().unwrap().to_string();
@@ -542,7 +544,7 @@ fn a_second_server_on_the_same_night_is_refused() {
         "{err}"
     );
     // Reading the record while it serves is fine.
-    assert!(housie::night::NightRecord::read(&dir.join("run")).unwrap().games.is_empty());
+    assert!(housie_night::night::NightRecord::read(&dir.join("run")).unwrap().games.is_empty());
     drop(first);
     night(&dir.join("run")).unwrap();
 }
@@ -554,7 +556,7 @@ async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     let dir = Dir::new();
     let mut plan = GeneratePlan::new(Seed::from_text("night"), 4 * 8, dir.join("run"));
     plan.settings.games = Some(8); // 4 booklets of 8 games
-    housie::generate_run(&plan, &|_| {}).unwrap();
+    housie_core::generate_run(&plan, &|_| {}).unwrap();
     let f = Fixture { app: open(&dir.join("run")), dir };
     assert_eq!(f.state(false).await["run"]["games"], 8);
     let (s, v) = f.post("/api/games", json!({"name": "Game 3", "books": "1-3"})).await;
@@ -675,7 +677,7 @@ async fn a_tambola_night_through_the_api() {
     assert_eq!(house["won"][0]["winners"], json!([a.serial]));
     assert_eq!(house["won"][1]["winners"], json!([b.serial]));
     assert_eq!(state["game"]["barred"], json!([liar.serial]));
-    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
     let wins: Vec<(String, usize, bool)> =
         record.games[0].prizes_won.iter().map(|w| (w.prize.clone(), w.place, w.taken_back)).collect();
     assert_eq!(
@@ -719,7 +721,7 @@ async fn a_night_of_housie_0_2_still_replays() {
     let seed = "9c2e".repeat(16);
     let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
     let created = json!({"kind": "game_created", "name": "Old", "prizes": "tambola", "books": "1-4",
-        "commitment": housie::support::digest::sha256_hex(&seed), "seed": seed});
+        "commitment": housie_core::support::digest::sha256_hex(&seed), "seed": seed});
     for (game, data) in [
         (1, created.to_string()),
         (1, r#"{"kind":"called","number":17,"drawn":false}"#.to_string()),
@@ -730,7 +732,7 @@ async fn a_night_of_housie_0_2_still_replays() {
         db.execute("INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3)", rusqlite::params![game, kind, data]).unwrap();
     }
     drop(db);
-    let f = Fixture { app: housie::web::App::new(night(&run).unwrap()), dir: f.dir };
+    let f = Fixture { app: housie_web::web::App::new(night(&run).unwrap()), dir: f.dir };
     let state = f.state(false).await;
     assert_eq!(state["game"]["opens"], "in order");
     assert_eq!(state["game"]["prize"], "top line", "early five was closed; top line is played next");

@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use housie::night::draw::DrawSeed;
+use housie_night::night::draw::DrawSeed;
 use serde_json::{json, Value};
 
 use crate::night_api::{make_run, Fixture};
@@ -57,7 +57,7 @@ fn draws_recomputes_the_order_and_the_commitment() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     let order: Vec<u8> = lines[1].split(' ').map(|n| n.parse().unwrap()).collect();
-    assert_eq!(order, DrawSeed::recorded("abc", housie::night::draw::Protocol::V1).order().to_vec());
+    assert_eq!(order, DrawSeed::recorded("abc", housie_night::night::draw::Protocol::V1).order().to_vec());
     // Protocol 2 takes housie's seeds only: 64 hex digits.
     let r = dir.run(&["draws", "abc"]).expect_code(2);
     assert_eq!(
@@ -116,7 +116,7 @@ fn serve_prints_the_callers_url_first_and_warns_when_open_to_the_network() {
     let token = url.split("?token=").nth(1).unwrap_or_default();
     assert!(url.starts_with("http://127.0.0.1:") && token.len() == 32, "{first:?}");
     // The board's address on the hall's network: one of this machine's own, not loopback.
-    let lan = housie::web::addresses::reachable("0.0.0.0:1".parse().unwrap());
+    let lan = housie_web::web::addresses::reachable("0.0.0.0:1".parse().unwrap());
     let host = second.trim().strip_prefix("board: http://").and_then(|r| r.split(':').next()).unwrap_or_default();
     match lan.first() {
         Some(addr) => assert_eq!(host, addr.ip().to_string(), "{second:?}"),
@@ -172,7 +172,7 @@ fn the_reference_script_recomputes_what_housie_draws() {
     let Some(python) = crate::util::tool("python3") else { return };
     let dir = Dir::new();
     for i in 0..20 {
-        let seed = housie::support::digest::sha256_hex(format!("reference {i}"));
+        let seed = housie_core::support::digest::sha256_hex(format!("reference {i}"));
         let script = std::process::Command::new(&python).arg(root.join("docs/draws.py")).arg(&seed).output().unwrap();
         assert_eq!(String::from_utf8_lossy(&script.stdout), dir.run(&["draws", &seed]).success().stdout(), "{seed}");
     }

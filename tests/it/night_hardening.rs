@@ -7,8 +7,8 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::night::{Night, NightRun, OpenOptions, NIGHT_DB};
-use housie::web::router;
+use housie_night::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie_web::web::router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -127,7 +127,7 @@ async fn night_sqlite_alone_holds_every_acknowledged_change() {
     for name in ["run.json", "manifest.csv", "books.pdf", NIGHT_DB] {
         std::fs::copy(run.join(name), copy.join(name)).unwrap();
     }
-    let record = housie::night::NightRecord::read(&copy).unwrap();
+    let record = housie_night::night::NightRecord::read(&copy).unwrap();
     assert_eq!(record.games.len(), 1);
     assert_eq!(record.games[0].calls.iter().map(|c| c.number).collect::<Vec<_>>(), [5, 17, 33, 61, 90]);
     drop(f.app);
@@ -294,7 +294,7 @@ async fn oversized_claims_are_not_stored_whole() {
     assert_eq!(kind, "application/json");
     let body = f.app.snapshot().public;
     assert!(body.len() < 20_000, "the public state is {} bytes", body.len());
-    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
     assert_eq!(record.games[0].claims.len(), 300);
     assert!(record.games[0].claims.iter().all(|c| c.serial.chars().count() <= 41));
 }
@@ -318,7 +318,7 @@ async fn the_token_is_the_owners_and_can_be_rotated() {
         Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_token: true, ..OpenOptions::default() }).unwrap();
     assert_ne!(n.token(), old);
     assert_eq!(notes, ["a new token: the caller's old URL no longer works"]);
-    let f = Fixture { dir: f.dir, app: housie::web::App::new(n) };
+    let f = Fixture { dir: f.dir, app: housie_web::web::App::new(n) };
     let (s, _) = f.send("POST", "/api/games/1/calls", Some(r#"{"number": 3}"#), Some(&old)).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     f.call(1, 3).await;

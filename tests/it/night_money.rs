@@ -4,7 +4,7 @@
 //! edited ledger refused at its entry.
 
 use axum::http::StatusCode;
-use housie::night::NIGHT_DB;
+use housie_night::night::NIGHT_DB;
 use serde_json::{json, Value};
 
 use crate::night_api::Fixture;
@@ -14,7 +14,7 @@ async fn get_text(f: &Fixture, path: &str) -> String {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
     let req = axum::http::Request::builder().uri(path).body(axum::body::Body::empty()).unwrap();
-    let res = housie::web::router(f.app.clone()).oneshot(req).await.unwrap();
+    let res = housie_web::web::router(f.app.clone()).oneshot(req).await.unwrap();
     String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
 }
 
@@ -377,7 +377,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let (s, v) = f.post("/api/games", json!({"name": "Game 3", "prizes": "uk", "books": "5-12"})).await;
     assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("books 9-10 were not sold")), "{v}");
-    let record = housie::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
     let books: Vec<&str> = record.games.iter().map(|g| g.head.books.as_str()).collect();
     assert_eq!(books, ["1-8, 11-24", "1-8, 11-24"]);
     // check, winners and plan read the books sold from the night, and say so.
@@ -409,7 +409,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     // A night that sells nothing plays every book, as before.
     let g = Fixture::new(4);
     g.game("Game 1", "all").await;
-    let record = housie::night::NightRecord::read(&g.dir.join("run")).unwrap();
+    let record = housie_night::night::NightRecord::read(&g.dir.join("run")).unwrap();
     assert_eq!(record.games[0].head.books, "1-4");
 }
 
@@ -474,15 +474,17 @@ async fn four_games_won_and_paid_reconcile() {
 /// (409), and recorded when asked again with `over_limit`; the cash-up then warns.
 #[tokio::test]
 async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
-    use housie::ledger::{Currency, Regime};
+    use housie_night::ledger::{Currency, Regime};
     let f = Fixture::new(30);
     let Fixture { dir, app } = f;
     drop(app);
-    let (mut night, _) =
-        housie::night::Night::open(housie::night::NightRun::open(&dir.join("run")).unwrap(), Default::default())
-            .unwrap();
+    let (mut night, _) = housie_night::night::Night::open(
+        housie_night::night::NightRun::open(&dir.join("run")).unwrap(),
+        Default::default(),
+    )
+    .unwrap();
     night.set_money(Currency::GBP, Some(Regime::UkNonCommercial));
-    let f = Fixture { dir, app: housie::web::App::new(night) };
+    let f = Fixture { dir, app: housie_web::web::App::new(night) };
     let sale = json!({"books": "1-3", "price": "3.00", "buyer": "table 4"});
     let (s, v) = f.post("/api/sales", sale.clone()).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use housie::web::{router, App};
+use housie_web::web::{router, App};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -86,9 +86,9 @@ impl Hall {
     }
 
     fn code(&self, serial: &str) -> String {
-        let record = housie::record::read_record(&self.dir.join("run")).unwrap().0;
-        let serial: housie::domain::Serial = serial.parse().unwrap();
-        housie::night::play_code::CodeKey::of_seed(&record.seed).code(&serial)
+        let record = housie_core::record::read_record(&self.dir.join("run")).unwrap().0;
+        let serial: housie_core::domain::Serial = serial.parse().unwrap();
+        housie_night::night::play_code::CodeKey::of_seed(&record.seed).code(&serial)
     }
 }
 
@@ -136,7 +136,7 @@ async fn a_mistyped_serial_gets_did_you_mean_and_an_unknown_one_the_same_answer_
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 
     // A serial past the run, a phone-only one without its code, with a wrong one: one answer.
-    let beyond = housie::domain::Serial::new(13, 1).unwrap().to_string();
+    let beyond = housie_core::domain::Serial::new(13, 1).unwrap().to_string();
     let kept = rows.iter().find(|r| r.book == 11).unwrap().serial.clone();
     let code = h.code(&kept);
     let wrong = format!("{}{}", if code.starts_with('A') { 'B' } else { 'A' }, &code[1..]);
@@ -243,7 +243,7 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     let caller = h.state(true).await;
     assert_eq!(caller["game"]["queue"][0]["serial"], json!(rows[2].serial));
     assert_eq!(caller["game"]["queue"][0]["source"], json!("phone 10.0.0.10"));
-    let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    let record = housie_night::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains("[from phone 10.0.0.7]"), "{record}");
     assert!(record.contains(&format!("call  5  {}   from phone 10.0.0.7 [no code]\n", winner.serial)), "{record}");
     assert!(
@@ -345,14 +345,14 @@ async fn a_stranger_cannot_bar_a_paper_ticket_block_its_holder_or_fill_the_queue
         let (s, _) = h.raise(&r.serial, json!({"ticket": r.ticket}), 100 + (i % 50) as u8).await;
         refused += usize::from(s == StatusCode::TOO_MANY_REQUESTS);
     }
-    assert_eq!(refused, strangers.len() - housie::night::game::UNPROVEN_MAX);
+    assert_eq!(refused, strangers.len() - housie_night::night::game::UNPROVEN_MAX);
     let (s, v) = h.raise(&other.serial, json!({"ticket": 2, "code": h.code(&other.serial)}), 97).await;
     assert_eq!(s, StatusCode::ACCEPTED, "{v}");
 
     // The record keeps the requests, the bar and its lifting, through a restart.
     let h = h.restarted();
     assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 52);
-    let record = housie::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    let record = housie_night::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains(&format!("{}   from phone 10.0.0.99 [no code]\n", ticket.serial)), "{record}");
     let lifted = record.lines().find(|l| l.starts_with("  bar lifted ")).expect("the lifted bar is in the record");
     assert!(lifted.ends_with(&format!("  {}", ticket.serial)), "{record}");
@@ -380,13 +380,13 @@ async fn no_game_an_ended_game_and_a_new_game_each_say_so() {
 fn an_edited_log_with_a_claim_for_a_ticket_not_in_play_is_refused() {
     let h = Hall::new();
     drop(h.app);
-    let db = h.dir.join("run").join(housie::night::NIGHT_DB);
+    let db = h.dir.join("run").join(housie_night::night::NIGHT_DB);
     // A game of books 1-2, then a claim raised for book 9, written by hand.
     let mut n = night(&h.dir.join("run")).unwrap();
-    n.create_game("g", &housie::night::PrizeChoice::Named("uk".into()), "1-2", None, false).unwrap();
+    n.create_game("g", &housie_night::night::PrizeChoice::Named("uk".into()), "1-2", None, false).unwrap();
     drop(n);
     let conn = rusqlite::Connection::open(&db).unwrap();
-    let serial = housie::domain::Serial::new(9, 1).unwrap().to_string();
+    let serial = housie_core::domain::Serial::new(9, 1).unwrap().to_string();
     let body = json!({"kind": "raised", "serial": serial, "source": "phone"}).to_string();
     conn.execute("INSERT INTO events (game, kind, data) VALUES (1, 'raised', ?1)", rusqlite::params![body]).unwrap();
     drop(conn);
@@ -444,8 +444,8 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     let links = d.read("post/links.csv");
     let first = &rows.iter().find(|r| r.booklet == 2).unwrap().serial;
     // Paper too gets its code: a claim from the link proves the ticket.
-    let record = housie::record::read_record(&d.join("run")).unwrap().0;
-    let code = housie::night::play_code::CodeKey::of_seed(&record.seed)
+    let record = housie_core::record::read_record(&d.join("run")).unwrap().0;
+    let code = housie_night::night::play_code::CodeKey::of_seed(&record.seed)
         .code(&record.settings.numbering().parse(first).unwrap());
     assert_eq!(
         links,
@@ -495,7 +495,7 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     let mut n = night(&d.join("run")).unwrap();
     assert_eq!(n.ledger().phone_only().to_string(), "5-6");
     assert_eq!(n.ledger().issued_units().to_string(), "1-2, 5-6");
-    n.create_game("Game 1", &housie::night::PrizeChoice::Named("uk".into()), "5-6", Some(1), false).unwrap();
+    n.create_game("Game 1", &housie_night::night::PrizeChoice::Named("uk".into()), "5-6", Some(1), false).unwrap();
     let app = App::new(n);
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     for line in &lines {
@@ -521,8 +521,9 @@ fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
     // A night that records no sales: every booklet is in play, the exported ones with the rest.
     d.run(&["export", "run", "--booklets", "26-27", "--out", "free"]).success();
     let mut n = night(&d.join("run")).unwrap();
-    let all = |n: &mut housie::night::Night| {
-        let id = n.create_game("g", &housie::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
+    let all = |n: &mut housie_night::night::Night| {
+        let id =
+            n.create_game("g", &housie_night::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
         n.games()[id as usize - 1].books.to_string()
     };
     assert_eq!(all(&mut n), "1-30");
@@ -530,12 +531,12 @@ fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
     // The hall sells 1-4 at the desk: "all" is then what was sold, and the exported booklets
     // are among it, as are those sold at a price to players of their own.
     let mut n = night(&d.join("run")).unwrap();
-    let sale = housie::ledger::Entry::Sold {
+    let sale = housie_night::ledger::Entry::Sold {
         units: "1-4".into(),
-        price: housie::ledger::Money::parse("2").unwrap(),
+        price: housie_night::ledger::Money::parse("2").unwrap(),
         seller: None,
         buyer: Some("table 1".into()),
-        how: housie::ledger::Payment::Cash,
+        how: housie_night::ledger::Payment::Cash,
         remote: false,
     };
     n.record_money(sale, false).unwrap();
@@ -569,7 +570,8 @@ fn an_export_of_a_booklet_in_a_game_being_called_is_refused_before_anything_is_w
     let d = Dir::new();
     d.run(&["generate", "--booklets", "6", "--games", "2", "--seed", "late", "--out", "run"]).success();
     let mut n = night(&d.join("run")).unwrap();
-    let id = n.create_game("late", &housie::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
+    let id =
+        n.create_game("late", &housie_night::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
     n.call(id, 7).unwrap();
     drop(n);
     let late = d.run(&["export", "run", "--booklets", "5", "--out", "late"]).expect_code(2);
@@ -646,7 +648,7 @@ async fn a_booklet_serial_from_another_games_page_shows_this_games_page_and_says
     d.run(&["generate", "--booklets", "4", "--games", "3", "--seed", "pages", "--out", "run"]).success();
     let rows = manifest_rows(&d.read("run/manifest.csv"));
     let mut n = night(&d.join("run")).unwrap();
-    n.create_game("second game", &housie::night::PrizeChoice::Named("uk".into()), "1-4", Some(2), false).unwrap();
+    n.create_game("second game", &housie_night::night::PrizeChoice::Named("uk".into()), "1-4", Some(2), false).unwrap();
     let app = App::new(n);
     let first = rows.iter().find(|r| r.booklet == 3 && r.game == 1 && r.ticket == 5).unwrap();
     let req = Request::builder().uri(format!("/api/play/{}", first.serial)).body(Body::empty()).unwrap();

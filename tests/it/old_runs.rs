@@ -56,7 +56,7 @@ fn a_run_of_housie_0_2_verifies_byte_for_byte() {
 #[test]
 fn a_run_of_housie_0_2_is_served_and_continued() {
     let d = golden();
-    let run = housie::night::NightRun::open(&d.join("golden")).unwrap();
+    let run = housie_night::night::NightRun::open(&d.join("golden")).unwrap();
     assert_eq!(run.ticket_count(), 18);
     let rows = manifest_rows(&d.read("golden/manifest.csv"));
     assert_eq!(
@@ -68,12 +68,12 @@ fn a_run_of_housie_0_2_is_served_and_continued() {
     d.run(&["generate", "--after", "golden", "--books", "2", "--out", "more", "-q"]).success();
     let record: serde_json::Value = serde_json::from_str(&d.read("more/run.json")).unwrap();
     assert_eq!((record["generator"].as_u64(), record["seed"].as_str()), (None, Some("golden 0.2.0")), "{record}");
-    let one = housie::Seed::with_generator("golden 0.2.0", housie::generate::GeneratorVersion::V1);
-    let (books, _) = housie::generate::draw_all(
+    let one = housie_core::Seed::with_generator("golden 0.2.0", housie_core::generate::GeneratorVersion::V1);
+    let (books, _) = housie_core::generate::draw_all(
         one,
-        housie::generate::RunOptions {
-            generator: housie::generate::GeneratorVersion::V1,
-            ..housie::generate::RunOptions::new(5, 1, false)
+        housie_core::generate::RunOptions {
+            generator: housie_core::generate::GeneratorVersion::V1,
+            ..housie_core::generate::RunOptions::new(5, 1, false)
         },
     )
     .unwrap();

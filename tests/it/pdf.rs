@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use housie::print::font::Font;
-use housie::support::date::RunDate;
+use housie_core::print::font::Font;
+use housie_core::support::date::RunDate;
 use lopdf::content::Content;
 use lopdf::Document;
 
@@ -225,7 +225,7 @@ fn pdf_x_1a_2001_is_declared_and_met() {
     let profile = doc.get_object(intent.get(b"DestOutputProfile").unwrap().as_reference().unwrap()).unwrap();
     let profile = profile.as_stream().unwrap();
     assert_eq!(profile.dict.get(b"N").unwrap().as_i64().unwrap(), 4);
-    let icc = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/icc/CoatedFOGRA39.icc")).unwrap();
+    let icc = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/housie-core/icc/CoatedFOGRA39.icc")).unwrap();
     assert!(profile.decompressed_content().unwrap() == icc, "the profile is embedded unmodified");
     // Every page has its TrimBox and, with bleed, a BleedBox; only CMYK or grey colour operators.
     for (_, id) in doc.get_pages() {
@@ -312,12 +312,12 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
     assert_ne!(read("a/books.pdf"), read("c/books.pdf"));
     // In one process, twice: printpdf's global counters must not leak into the bytes.
     let plan = |dir: &str| {
-        let mut plan = housie::GeneratePlan::new(housie::Seed::from_text("same"), 20, d.join(dir));
+        let mut plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("same"), 20, d.join(dir));
         plan.date = RunDate::from_unix(1_795_000_000).unwrap(); // the tests' SOURCE_DATE_EPOCH
         plan
     };
-    housie::generate_run(&plan("x"), &|_| {}).unwrap();
-    housie::generate_run(&plan("y"), &|_| {}).unwrap();
+    housie_core::generate_run(&plan("x"), &|_| {}).unwrap();
+    housie_core::generate_run(&plan("y"), &|_| {}).unwrap();
     assert_eq!(read("x/books.pdf"), read("y/books.pdf"));
     assert_eq!(read("x/books.pdf"), read("a/books.pdf"));
 }
@@ -348,7 +348,7 @@ fn large_runs_split_into_volumes_named_in_the_manifest() {
 #[test]
 fn letter_paper_from_a_template_file() {
     let d = Dir::new();
-    let text = housie::print::template::BUILTIN[0]
+    let text = housie_core::print::template::BUILTIN[0]
         .1
         .replace("size = \"a4\"", "size = \"letter\"")
         .replace("height = 26.5", "height = 23.5");

@@ -2,8 +2,8 @@
 //! word where poppler finds it in the PDF, and every dark pixel where poppler's rendering has
 //! one, within 0.5 mm.
 
-use housie::pipeline::{generate_run, preview, PREVIEW_SEED};
-use housie::{GeneratePlan, Seed, Settings};
+use housie_core::pipeline::{generate_run, preview, PREVIEW_SEED};
+use housie_core::{GeneratePlan, Seed, Settings};
 
 use crate::util::{run_tool, tool, Dir};
 
@@ -50,8 +50,8 @@ fn pdf_words(pdf: &std::path::Path) -> Option<Vec<Word>> {
         let face = ttf_parser::Face::parse(font, 0).unwrap();
         (f32::from(face.ascender()), -f32::from(face.descender()))
     };
-    let latin = metrics(include_bytes!("../../fonts/LiberationSans-Bold.ttf"));
-    let devanagari = metrics(include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf"));
+    let latin = metrics(include_bytes!("../../crates/housie-core/fonts/LiberationSans-Bold.ttf"));
+    let devanagari = metrics(include_bytes!("../../crates/housie-core/fonts/NotoSansDevanagari-Bold.ttf"));
     Some(
         out.lines()
             .filter(|l| l.trim_start().starts_with("<word "))
@@ -98,7 +98,7 @@ fn pdf_pixels(pdf: &std::path::Path, dpi: u32, out: &std::path::Path) -> Option<
 
 /// The preview rendered at `dpi` (through `export::png`), grey.
 fn svg_pixels(svg: &str, dpi: u32) -> (usize, usize, Vec<u8>) {
-    let png = housie::export::png::render(svg, dpi).unwrap();
+    let png = housie_core::export::png::render(svg, dpi).unwrap();
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
     let grey =
         pixmap.pixels().iter().map(|p| ((u16::from(p.red()) + u16::from(p.green()) + u16::from(p.blue())) / 3) as u8);
@@ -138,7 +138,7 @@ fn check(name: &str, settings: Settings) {
     let svg = preview(&plan, 1).unwrap();
     let pdf = d.join(&format!(
         "o/{}",
-        if plan.settings.games.is_some() && plan.settings.order == housie::pipeline::Order::Games {
+        if plan.settings.games.is_some() && plan.settings.order == housie_core::pipeline::Order::Games {
             "game-01.pdf"
         } else {
             "books.pdf"
@@ -191,17 +191,17 @@ fn the_preview_puts_everything_where_the_print_does() {
     // Shaped Devanagari, in housie's own font, with Latin after it.
     check("hindi", Settings { title: "दिवाली तम्बोला Night".into(), ..base() });
     check("large print", Settings { template: "large-print".into(), ..base() });
-    check("by game", Settings { books: 6, games: Some(3), order: housie::pipeline::Order::Games, ..base() });
+    check("by game", Settings { books: 6, games: Some(3), order: housie_core::pipeline::Order::Games, ..base() });
     // A logo, in the festival band: the image's dark pixels must land where poppler draws them.
     let d = Dir::new();
     crate::logo::logo_png(&d.join("club.png"), 600, 300);
-    let logo = |position, height_mm| housie::pipeline::LogoSettings {
+    let logo = |position, height_mm| housie_core::pipeline::LogoSettings {
         file: d.join("club.png"),
         sha256: String::new(),
         height_mm,
         position,
     };
-    use housie::print::logo::LogoPosition;
+    use housie_core::print::logo::LogoPosition;
     check(
         "logo",
         Settings { template: "festival".into(), logo: Some(logo(LogoPosition::HeaderCentre, 10.0)), ..base() },

@@ -9,8 +9,8 @@
 //! and the highest numbers of 200 books), against that exact law; the negative control: calls
 //! that favour low numbers make the same test fail, and the two tickets differ.
 
-use housie::domain::Ticket;
-use housie::{Generator, Seed};
+use housie_core::domain::Ticket;
+use housie_core::{Generator, Seed};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

@@ -2,9 +2,9 @@
 //! over random tickets and call orders; prize files refused with every mistake named; the
 //! planner on a real run.
 
-use housie::rules::pattern::{called_mask, calls_of};
-use housie::rules::{Prize, PrizeSet};
-use housie::{Generator, Seed, Ticket};
+use housie_core::rules::pattern::{called_mask, calls_of};
+use housie_core::rules::{Prize, PrizeSet};
+use housie_core::{Generator, Seed, Ticket};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -14,7 +14,7 @@ use crate::util::Dir;
 /// Every prize worth checking: the shipped sets, the example file, and one of each pattern kind
 /// with `need`.
 fn prizes() -> Vec<Prize> {
-    let mut out: Vec<Prize> = housie::rules::prize::SHIPPED
+    let mut out: Vec<Prize> = housie_core::rules::prize::SHIPPED
         .iter()
         .flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes().to_vec())
         .collect();

@@ -1,17 +1,17 @@
 //! Reading a run back in bounded memory: one serial's row found by seeking, the manifest
 //! streamed for the run-wide rules.
 
-use housie::record::manifest::{self, RunChecks};
-use housie::{GeneratePlan, Seed, Serial};
+use housie_core::record::manifest::{self, RunChecks};
+use housie_core::{GeneratePlan, Seed, Serial};
 
 use crate::util::Dir;
 
 #[test]
 fn seeking_finds_every_row_that_reading_through_finds() {
     let d = Dir::new();
-    housie::generate_run(&GeneratePlan::new(Seed::from_text("seek"), 300, d.join("o")), &|_| {}).unwrap();
+    housie_core::generate_run(&GeneratePlan::new(Seed::from_text("seek"), 300, d.join("o")), &|_| {}).unwrap();
     let path = d.join("o/manifest.csv");
-    let all: Vec<_> = manifest::rows(std::fs::File::open(&path).unwrap(), "m", housie::domain::Numbering::BOOKS)
+    let all: Vec<_> = manifest::rows(std::fs::File::open(&path).unwrap(), "m", housie_core::domain::Numbering::BOOKS)
         .map(Result::unwrap)
         .collect();
     assert_eq!(all.len(), 1800);
@@ -36,13 +36,13 @@ fn seeking_finds_every_row_that_reading_through_finds() {
 #[test]
 fn streamed_checks_find_repeats_and_broken_books() {
     let d = Dir::new();
-    housie::generate_run(&GeneratePlan::new(Seed::from_text("stream"), 4, d.join("o")), &|_| {}).unwrap();
+    housie_core::generate_run(&GeneratePlan::new(Seed::from_text("stream"), 4, d.join("o")), &|_| {}).unwrap();
     let text = d.read("o/manifest.csv");
     let lines: Vec<&str> = text.lines().collect();
     // Book 4 again (a copy of book 1's rows renumbered would be caught too): duplicate everything.
     let doubled = format!("{}\n{}\n", lines.join("\n"), lines[1..7].join("\n"));
     let mut checks = RunChecks::new("m", true);
-    for row in manifest::rows(doubled.as_bytes(), "m", housie::domain::Numbering::BOOKS) {
+    for row in manifest::rows(doubled.as_bytes(), "m", housie_core::domain::Numbering::BOOKS) {
         checks.add(row);
     }
     let checks = checks.finish();

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use housie::domain::Numbering;
+use housie_core::domain::Numbering;
 
 const README: &str = include_str!("../../README.md");
 
@@ -50,8 +50,8 @@ fn every_serial_in_the_readme_and_the_help_passes_its_check_digit() {
         let help = crate::util::Dir::new().run(&[command, "--help"]).success().stdout();
         texts.push((format!("housie {command} --help"), help));
     }
-    texts.push(("the desk".into(), include_str!("../../src/web/assets/desk.html").into()));
-    texts.push(("the player page".into(), include_str!("../../src/web/assets/play.html").into()));
+    texts.push(("the desk".into(), include_str!("../../crates/housie-web/src/web/assets/desk.html").into()));
+    texts.push(("the player page".into(), include_str!("../../crates/housie-web/src/web/assets/play.html").into()));
     let mut checked = 0;
     for (name, text) in &texts {
         for serial in serials(text) {
@@ -73,14 +73,15 @@ fn the_readme_lists_the_shipped_templates_as_housie_does() {
     let start = manual.find("<!-- shipped templates:").expect("the README marks its template table");
     let start = start + manual[start..].find("-->\n").unwrap() + 4;
     let end = manual.find("<!-- end of shipped templates -->").unwrap();
-    assert_eq!(manual[start..end], housie::print::template::shipped_table());
+    assert_eq!(manual[start..end], housie_core::print::template::shipped_table());
     // The files in templates/ are the shipped ones.
-    let mut files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/templates"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".toml").to_string())
-        .collect();
+    let mut files: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/housie-core/templates"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".toml").to_string())
+            .collect();
     files.sort();
-    let mut shipped: Vec<String> = housie::print::template::BUILTIN.iter().map(|(n, _)| n.to_string()).collect();
+    let mut shipped: Vec<String> = housie_core::print::template::BUILTIN.iter().map(|(n, _)| n.to_string()).collect();
     shipped.sort();
     assert_eq!(files, shipped);
 }

@@ -12,11 +12,11 @@ fn the_streams_are_what_the_protocols_say_and_bad_input_is_refused() {
     assert_eq!(books.output.stdout.len(), 1024);
     // The first 256 bytes are book 1's ChaCha20 stream.
     let mut first = [0u8; 256];
-    rand::RngCore::fill_bytes(&mut housie::Seed::from_text("lab").rng_for(1, 0), &mut first);
+    rand::RngCore::fill_bytes(&mut housie_core::Seed::from_text("lab").rng_for(1, 0), &mut first);
     assert_eq!(&books.output.stdout[..256], first.as_slice());
     let seed = "ab".repeat(32);
     let draw = d.run(&["rng-dump", "--stream", "draw", "--bytes", "40", "--seed", &seed]).success();
-    let mut words = housie::night::draw::Words::new(seed.as_bytes());
+    let mut words = housie_night::night::draw::Words::new(seed.as_bytes());
     let block = words.next_block();
     assert_eq!(&draw.output.stdout[..32], block.as_slice());
     for bad in ["0", "-5", "1T", "lots", "99999999999999999999G"] {
@@ -31,7 +31,7 @@ fn the_streams_are_what_the_protocols_say_and_bad_input_is_refused() {
 #[cfg_attr(housie_missing_dieharder, ignore = "needs dieharder (apt-get install dieharder)")]
 fn both_streams_pass_a_dieharder_smoke_run() {
     let Some(dieharder) = tool("dieharder") else { return };
-    let seed = housie::support::digest::sha256_hex("smoke");
+    let seed = housie_core::support::digest::sha256_hex("smoke");
     for (stream, seed) in [("books", "smoke"), ("draw", seed.as_str())] {
         for test in ["0", "2", "10"] {
             let mut dump = Command::new(assert_cmd::cargo::cargo_bin("housie"))

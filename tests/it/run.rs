@@ -2,9 +2,9 @@
 
 use std::collections::HashMap;
 
-use housie::domain::ROWS;
-use housie::generate::{draw_all, DrawnBook};
-use housie::{RunOptions, Seed};
+use housie_core::domain::ROWS;
+use housie_core::generate::{draw_all, DrawnBook};
+use housie_core::{RunOptions, Seed};
 
 fn duplicates(books: &[DrawnBook]) -> (usize, usize) {
     let mut tickets: HashMap<u128, usize> = HashMap::new();
@@ -51,10 +51,10 @@ fn first_book_continues_the_numbering_and_the_streams() {
 #[test]
 fn progress_advances_page_by_page() {
     let dir = tempfile::tempdir().unwrap();
-    let mut plan = housie::GeneratePlan::new(Seed::from_text("progress"), 25, dir.path().join("o"));
+    let mut plan = housie_core::GeneratePlan::new(Seed::from_text("progress"), 25, dir.path().join("o"));
     plan.settings.books_per_file = Some(10); // three volumes, drawn on several threads
     let heard = std::sync::Mutex::new(Vec::new());
-    housie::generate_run(&plan, &|pages| heard.lock().unwrap().push(pages)).unwrap();
+    housie_core::generate_run(&plan, &|pages| heard.lock().unwrap().push(pages)).unwrap();
     let mut heard = heard.into_inner().unwrap();
     heard.sort_unstable();
     assert_eq!(heard, (1..=25).collect::<Vec<u64>>());

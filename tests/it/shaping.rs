@@ -4,8 +4,8 @@
 //! for the same font and text. And a Hindi title printed with no `--font` reads back right
 //! from the rendered page (tesseract), not only from the text layer.
 
-use housie::print::font::Font;
-use housie::print::typeset::{Piece, Typesetter};
+use housie_core::print::font::Font;
+use housie_core::print::typeset::{Piece, Typesetter};
 
 use crate::util::{package_file, run_tool, tool, Dir};
 

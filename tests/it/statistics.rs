@@ -5,9 +5,9 @@
 //! Critical values use the Wilson–Hilferty approximation, accurate to within 1 % at the degrees of
 //! freedom used here (12 and more). Ours must pass at p = 0.001; the control must fail at p = 10⁻⁹.
 
-use housie::domain::{Book, COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
-use housie::generate::Vector;
-use housie::{Generator, Seed};
+use housie_core::domain::{Book, COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
+use housie_core::generate::Vector;
+use housie_core::{Generator, Seed};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -65,7 +65,7 @@ fn control() -> impl FnMut(u64) -> Book {
 fn per_position(
     mut draw: impl FnMut(u64) -> Book,
     classes: usize,
-    class: fn(&housie::Ticket) -> usize,
+    class: fn(&housie_core::Ticket) -> usize,
     exact: [[f64; 4]; 6],
 ) -> (f64, usize) {
     let mut counts = vec![vec![0f64; classes]; TICKETS_PER_BOOK];
@@ -152,11 +152,11 @@ fn every_number_is_on_every_ticket_one_time_in_six() {
 fn every_game_of_a_run_of_booklets_follows_the_exact_law() {
     let games = 8u16;
     let booklets = BOOKS / u64::from(games);
-    let options = housie::generate::RunOptions {
+    let options = housie_core::generate::RunOptions {
         games: Some(games),
-        ..housie::generate::RunOptions::new(booklets * u64::from(games), 1, false)
+        ..housie_core::generate::RunOptions::new(booklets * u64::from(games), 1, false)
     };
-    let (books, _) = housie::generate::draw_all(Seed::from_text("booklets by game"), options).unwrap();
+    let (books, _) = housie_core::generate::draw_all(Seed::from_text("booklets by game"), options).unwrap();
     let exact = Generator::get().marginals().full_columns;
     let by_game = |draw: &dyn Fn(u64) -> Book| {
         let (mut stat, mut df) = (0.0, 0);

@@ -18,7 +18,7 @@ fn refused(template: Option<&str>, extra: &[&str], message: &str) {
 }
 
 fn classic() -> String {
-    housie::print::template::BUILTIN[0].1.to_string()
+    housie_core::print::template::BUILTIN[0].1.to_string()
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn tickets_too_close_to_their_cuts_are_warned_about() {
         )),
         "{err}"
     );
-    for (name, _) in housie::print::template::BUILTIN {
+    for (name, _) in housie_core::print::template::BUILTIN {
         let args = [
             &["generate", "--books", "1", "--template", name, "--out", name, "-q"][..],
             &crate::util::player_url_args(name),

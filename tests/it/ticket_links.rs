@@ -5,7 +5,7 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie::web::{router, App};
+use housie_web::web::{router, App};
 use serde_json::json;
 use tower::ServiceExt;
 
@@ -35,7 +35,7 @@ fn a_phone_run_needs_an_address_phones_can_open_and_keeps_it() {
     assert!(err.contains("is too long for the version-4 QR codes of template `phone`"), "{err}");
 
     // A QR code beside the grid keeps the safe zone from the trim too.
-    let phone = housie::print::template::BUILTIN.iter().find(|(n, _)| *n == "phone").unwrap().1;
+    let phone = housie_core::print::template::BUILTIN.iter().find(|(n, _)| *n == "phone").unwrap().1;
     let near = phone
         .replace("margin_left = 12.0", "margin_left = 20.0")
         .replace("margin_right = 12.0", "margin_right = 0.0")

@@ -247,7 +247,7 @@ pub const PLAYER_URL: &str = "http://192.168.1.20:8080";
 /// `--player-url PLAYER_URL` for a template whose QR codes link to the player page (which
 /// generate refuses without one), else nothing.
 pub fn player_url_args(template: &str) -> Vec<&'static str> {
-    use housie::print::template::{Barcode, QrHolds, Template};
+    use housie_core::print::template::{Barcode, QrHolds, Template};
     let t = Template::load(template).unwrap();
     if t.ticket.barcode == Barcode::Qr && t.ticket.qr.holds == QrHolds::Link {
         vec!["--player-url", PLAYER_URL]

@@ -1,0 +1,337 @@
+//! A club's or sponsor's logo for the tickets: PNG or JPEG in, decoded within limits (a
+//! decompression bomb is refused from its declared size, before any pixel is allocated). For
+//! the print file it becomes DeviceCMYK, converted by littleCMS from sRGB through the very
+//! output profile the file declares (Coated FOGRA39), or DeviceGray for a grey image, so every
+//! file stays PDF/X-1a; for screens (the preview, the players' phones) it is the image as it
+//! came, laid on white.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// The largest image file read.
+pub const LOGO_FILE_MAX: u64 = 20 << 20;
+/// The largest width or height decoded, pixels.
+pub const LOGO_SIDE_MAX: u32 = 8000;
+/// Memory a decode may take.
+const DECODE_ALLOC_MAX: u64 = 300 << 20;
+/// Below this many pixels per inch at its printed size, a logo is refused: it would print as
+/// visible squares.
+pub const MIN_PPI: f32 = 150.0;
+/// Below this, it is printed with a warning.
+pub const GOOD_PPI: f32 = 300.0;
+
+/// Where on the page a logo goes: centred in the header (between its texts) or the footer, or
+/// at either end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogoPosition {
+    /// The header's left end.
+    HeaderLeft,
+    /// The middle of the header.
+    #[default]
+    HeaderCentre,
+    /// The header's right end.
+    HeaderRight,
+    /// The footer's left end.
+    FooterLeft,
+    /// The middle of the footer.
+    FooterCentre,
+    /// The footer's right end.
+    FooterRight,
+}
+
+impl std::fmt::Display for LogoPosition {
+    /// As templates and `--logo-position` write it: `header-centre`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for LogoPosition {
+    type Err = String;
+
+    /// As templates and `--logo-position` write it: `header-centre`.
+    fn from_str(text: &str) -> Result<LogoPosition, String> {
+        LogoPosition::ALL.into_iter().find(|p| p.name() == text).ok_or_else(|| {
+            format!("`{text}` is not a place for a logo ({})", LogoPosition::ALL.map(LogoPosition::name).join(", "))
+        })
+    }
+}
+
+impl LogoPosition {
+    /// Every place, in the order a form lists them.
+    pub const ALL: [LogoPosition; 6] = [
+        LogoPosition::HeaderLeft,
+        LogoPosition::HeaderCentre,
+        LogoPosition::HeaderRight,
+        LogoPosition::FooterLeft,
+        LogoPosition::FooterCentre,
+        LogoPosition::FooterRight,
+    ];
+
+    /// As templates and `--logo-position` write it: `header-centre`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LogoPosition::HeaderLeft => "header-left",
+            LogoPosition::HeaderCentre => "header-centre",
+            LogoPosition::HeaderRight => "header-right",
+            LogoPosition::FooterLeft => "footer-left",
+            LogoPosition::FooterCentre => "footer-centre",
+            LogoPosition::FooterRight => "footer-right",
+        }
+    }
+
+    /// The place in words, as `--help` lists it.
+    pub const fn description(self) -> &'static str {
+        match self {
+            LogoPosition::HeaderLeft => "The header's left end",
+            LogoPosition::HeaderCentre => "The middle of the header",
+            LogoPosition::HeaderRight => "The header's right end",
+            LogoPosition::FooterLeft => "The footer's left end",
+            LogoPosition::FooterCentre => "The middle of the footer",
+            LogoPosition::FooterRight => "The footer's right end",
+        }
+    }
+
+    /// Whether it sits in the header (else the footer).
+    pub fn in_header(self) -> bool {
+        matches!(self, LogoPosition::HeaderLeft | LogoPosition::HeaderCentre | LogoPosition::HeaderRight)
+    }
+}
+
+/// Why an image was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogoError {
+    /// The file could not be read.
+    #[error("{file}: {message}")]
+    Read {
+        /// The file.
+        file: String,
+        /// What the system said.
+        message: String,
+    },
+    /// Not a PNG or JPEG, whatever its name says.
+    #[error("{file} is not a PNG or JPEG image{}", found.as_ref().map(|f| format!(" (it is {f})")).unwrap_or_default())]
+    NotAnImage {
+        /// The file.
+        file: String,
+        /// What it seems to be, if anything.
+        found: Option<String>,
+    },
+    /// Larger than housie decodes.
+    #[error("{file} is {width} × {height} pixels; housie takes images up to {LOGO_SIDE_MAX} pixels a side")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Width, pixels.
+        width: u32,
+        /// Height, pixels.
+        height: u32,
+    },
+    /// A damaged image.
+    #[error("{file}: the image cannot be read ({message})")]
+    Damaged {
+        /// The file.
+        file: String,
+        /// What the decoder said.
+        message: String,
+    },
+    /// Too few pixels for its printed size.
+    #[error(
+        "the logo is {ppi:.0} pixels per inch at {height_mm} mm high, below the {MIN_PPI:.0} a print needs; use a \
+         larger image or print it smaller"
+    )]
+    LowResolution {
+        /// Pixels per inch at the printed size.
+        ppi: f32,
+        /// The printed height, mm.
+        height_mm: f32,
+    },
+    /// The image is not the one the run was made with.
+    #[error("{file} is not the logo the run was made with (its SHA-256 differs)")]
+    Changed {
+        /// The file.
+        file: String,
+    },
+    /// Colour conversion failed (a bug or a broken profile).
+    #[error("the logo's colours could not be converted for print: {0}")]
+    Colour(String),
+}
+
+/// A decoded logo, ready for print and screen.
+#[derive(Clone)]
+pub struct Logo {
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+    /// Grey: one component a pixel (DeviceGray), else four (DeviceCMYK).
+    pub gray: bool,
+    /// The pixels for print, row by row from the top, 8 bits a component.
+    pub print: Vec<u8>,
+    /// The image for screens, as PNG (on white).
+    pub screen_png: Vec<u8>,
+    /// SHA-256 of the file, hex.
+    pub sha256: String,
+}
+
+impl std::fmt::Debug for Logo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Logo({} × {}, sha256 {})", self.width, self.height, self.sha256)
+    }
+}
+
+impl Logo {
+    /// Reads and converts an image file.
+    pub fn load(path: &Path) -> Result<Logo, LogoError> {
+        let file = path.display().to_string();
+        let bytes = crate::support::files::read_bytes(path, LOGO_FILE_MAX)
+            .map_err(|e| LogoError::Read { file: file.clone(), message: e.to_string() })?;
+        Logo::from_bytes(&bytes, &file)
+    }
+
+    /// Converts an image's bytes; `file` names it in errors.
+    pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Logo, LogoError> {
+        use image::{ImageFormat, ImageReader};
+        let mut reader = ImageReader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        match reader.format() {
+            Some(ImageFormat::Png | ImageFormat::Jpeg) => {}
+            other => {
+                return Err(LogoError::NotAnImage {
+                    file: file.into(),
+                    found: other.map(|f| format!("{f:?}").to_ascii_uppercase()),
+                })
+            }
+        }
+        let (width, height) =
+            reader.into_dimensions().map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        if width > LOGO_SIDE_MAX || height > LOGO_SIDE_MAX || width == 0 || height == 0 {
+            return Err(LogoError::TooLarge { file: file.into(), width, height });
+        }
+        reader = ImageReader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        let mut limits = image::Limits::default();
+        limits.max_image_width = Some(LOGO_SIDE_MAX);
+        limits.max_image_height = Some(LOGO_SIDE_MAX);
+        limits.max_alloc = Some(DECODE_ALLOC_MAX);
+        reader.limits(limits);
+        let decoded = reader.decode().map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        let gray = matches!(
+            decoded.color(),
+            image::ColorType::L8 | image::ColorType::La8 | image::ColorType::L16 | image::ColorType::La16
+        );
+        // Laid on white: print has no transparency in PDF/X-1a.
+        let rgba = decoded.to_rgba8();
+        let rgb: Vec<[u8; 3]> = rgba
+            .pixels()
+            .map(|p| {
+                let a = u32::from(p[3]);
+                let on_white = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+                [on_white(p[0]), on_white(p[1]), on_white(p[2])]
+            })
+            .collect();
+        let print = if gray { rgb.iter().map(|p| p[0]).collect() } else { to_cmyk(&rgb)? };
+        let flat: Vec<u8> = rgb.iter().flatten().copied().collect();
+        let mut screen_png = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut screen_png)
+            .write_image_checked(&flat, width, height)
+            .map_err(|e| LogoError::Colour(e.to_string()))?;
+        Ok(Logo { width, height, gray, print, screen_png, sha256: crate::support::digest::sha256_hex(bytes) })
+    }
+
+    /// Its width when printed `height_mm` high, mm.
+    pub fn width_mm(&self, height_mm: f32) -> f32 {
+        height_mm * self.width as f32 / self.height as f32
+    }
+
+    /// Pixels per inch when printed `height_mm` high.
+    pub fn ppi(&self, height_mm: f32) -> f32 {
+        self.height as f32 / (height_mm / 25.4)
+    }
+
+    /// Refuses a logo too coarse for its printed size; `Some(warning)` below [`GOOD_PPI`].
+    pub fn check_resolution(&self, height_mm: f32) -> Result<Option<String>, LogoError> {
+        let ppi = self.ppi(height_mm);
+        if ppi < MIN_PPI {
+            return Err(LogoError::LowResolution { ppi, height_mm });
+        }
+        Ok((ppi < GOOD_PPI).then(|| {
+            format!("the logo is {ppi:.0} pixels per inch at {height_mm} mm high; {GOOD_PPI:.0} prints sharper")
+        }))
+    }
+}
+
+/// A helper trait's one method, named here so the call reads plainly.
+trait WriteChecked {
+    fn write_image_checked(self, data: &[u8], width: u32, height: u32) -> image::ImageResult<()>;
+}
+
+impl<W: std::io::Write> WriteChecked for image::codecs::png::PngEncoder<W> {
+    fn write_image_checked(self, data: &[u8], width: u32, height: u32) -> image::ImageResult<()> {
+        image::ImageEncoder::write_image(self, data, width, height, image::ExtendedColorType::Rgb8)
+    }
+}
+
+/// sRGB to the print file's CMYK, through its output profile (perceptual intent).
+fn to_cmyk(rgb: &[[u8; 3]]) -> Result<Vec<u8>, LogoError> {
+    use lcms2::{Intent, PixelFormat, Profile, Transform};
+    let srgb = Profile::new_srgb();
+    let fogra = Profile::new_icc(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
+    let t = Transform::new(&srgb, PixelFormat::RGB_8, &fogra, PixelFormat::CMYK_8, Intent::Perceptual)
+        .map_err(|e| LogoError::Colour(e.to_string()))?;
+    let mut out = vec![[0u8; 4]; rgb.len()];
+    t.transform_pixels(rgb, &mut out);
+    Ok(out.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32, pixel: [u8; 4]) -> Vec<u8> {
+        let img = image::RgbaImage::from_pixel(width, height, image::Rgba(pixel));
+        let mut out = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn colours_go_through_the_print_profile_and_grey_stays_grey() {
+        let red = Logo::from_bytes(&png(4, 2, [255, 0, 0, 255]), "red.png").unwrap();
+        assert!(!red.gray && red.print.len() == 4 * 2 * 4);
+        // FOGRA39's red: no cyan, full magenta, most of the yellow.
+        let [c, m, y, _k] = [red.print[0], red.print[1], red.print[2], red.print[3]];
+        assert!(c < 10 && m > 200 && y > 180, "{:?}", &red.print[..4]);
+        // Transparent is white: no ink at all.
+        let clear = Logo::from_bytes(&png(1, 1, [0, 0, 0, 0]), "clear.png").unwrap();
+        assert!(clear.print.iter().all(|&v| v < 3), "{:?}", clear.print);
+        let grey = image::GrayImage::from_pixel(3, 3, image::Luma([128]));
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        grey.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+        let grey = Logo::from_bytes(&bytes.into_inner(), "grey.png").unwrap();
+        assert!(grey.gray && grey.print == vec![128; 9]);
+    }
+
+    #[test]
+    fn what_is_not_an_image_or_too_big_is_refused_before_decoding() {
+        let e = Logo::from_bytes(b"%PDF-1.4 not an image", "logo.png").unwrap_err();
+        assert!(matches!(e, LogoError::NotAnImage { .. }), "{e}");
+        let e = Logo::from_bytes(b"GIF89a\x01\x00\x01\x00", "logo.png").unwrap_err();
+        assert_eq!(e.to_string(), "logo.png is not a PNG or JPEG image (it is GIF)");
+        // A PNG that declares 100,000 × 100,000 pixels: refused from its header.
+        let mut bomb = png(1, 1, [0, 0, 0, 255]);
+        bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+        let e = Logo::from_bytes(&bomb, "bomb.png").unwrap_err();
+        assert!(matches!(e, LogoError::TooLarge { width: 100_000, .. } | LogoError::Damaged { .. }), "{e}");
+        let small = Logo::from_bytes(&png(60, 60, [0, 0, 0, 255]), "s.png").unwrap();
+        assert!(small.check_resolution(20.0).is_err(), "76 ppi");
+        assert!(small.check_resolution(8.0).unwrap().is_some(), "190 ppi warns");
+        assert_eq!(small.check_resolution(5.0).unwrap(), None);
+    }
+}

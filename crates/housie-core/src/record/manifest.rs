@@ -1,0 +1,645 @@
+//! Reading a manifest back, streaming: every row through the one validation path, every problem
+//! located by file, line and field, the run-wide rules (complete books, unique serials, tickets
+//! and lines) checked as rows pass, and one serial's row found by seeking, not reading it all.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use rustc_hash::FxHashMap;
+
+use crate::domain::{Book, Numbering, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+
+/// The manifest's header, in order: what the writer (`export::csv`) writes and every reader
+/// expects.
+pub fn columns() -> Vec<String> {
+    let mut cols = vec!["serial".to_string(), "book".to_string(), "ticket".to_string()];
+    for r in 1..=ROWS {
+        for c in 1..=COLS {
+            cols.push(format!("r{r}c{c}"));
+        }
+    }
+    cols.push("file".to_string());
+    cols.push("page".to_string());
+    cols.push("booklet".to_string());
+    cols.push("game".to_string());
+    cols
+}
+
+/// One valid manifest row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Its line in the file.
+    pub line: u64,
+    /// The ticket's serial.
+    pub serial: Serial,
+    /// The ticket.
+    pub ticket: Ticket,
+    /// The PDF file it is printed in (shared by the rows that name the same file, so reading a
+    /// row allocates nothing for it).
+    pub file: std::sync::Arc<str>,
+    /// Its page there.
+    pub page: u64,
+}
+
+/// A problem, located by line (0 for the file as a whole) and field.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RowProblem {
+    /// The file.
+    pub file: String,
+    /// The line (0 for the file as a whole).
+    pub line: u64,
+    /// The field (column) at fault.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for RowProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.field.is_empty()) {
+            (0, true) => write!(f, "{}: {}", self.file, self.message),
+            (0, false) => write!(f, "{}: {}: {}", self.file, self.field, self.message),
+            (l, true) => write!(f, "{}:{l}: {}", self.file, self.message),
+            (l, false) => write!(f, "{}:{l}: {}: {}", self.file, self.field, self.message),
+        }
+    }
+}
+
+/// Reads manifest rows one at a time, each through the one validation path: a valid row, or
+/// every problem it has. Memory does not grow with the manifest.
+pub struct Rows<R: Read> {
+    reader: csv::Reader<R>,
+    name: String,
+    expected: Vec<String>,
+    record: csv::ByteRecord,
+    numbering: Numbering,
+    header_done: bool,
+    finished: bool,
+    /// The file named by the last row, shared with the rows that name it too.
+    file: std::sync::Arc<str>,
+    /// Whether the reader started at the file's start, so that the CSV reader's lines are the
+    /// file's (a piece further on gives its rows line 0, as [`find`] does).
+    numbered: bool,
+}
+
+/// Rows from any reader of a run whose serials are written by `numbering`; `name` labels problems.
+pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
+    Rows {
+        reader: csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(reader),
+        name: name.to_string(),
+        expected: columns(),
+        record: csv::ByteRecord::new(),
+        numbering,
+        header_done: false,
+        file: "".into(),
+        finished: false,
+        numbered: true,
+    }
+}
+
+impl<R: Read> Rows<R> {
+    fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
+        RowProblem { file: self.name.clone(), line, field: field.to_string(), message }
+    }
+}
+
+impl<R: Read> Iterator for Rows<R> {
+    type Item = Result<Row, Vec<RowProblem>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.finished {
+            match self.reader.read_byte_record(&mut self.record) {
+                Ok(false) => {
+                    self.finished = true;
+                    if !self.header_done {
+                        return Some(Err(vec![self.problem(0, "", "is empty (no header)".into())]));
+                    }
+                    return None;
+                }
+                Ok(true) => {}
+                Err(e) => {
+                    self.finished = true;
+                    let line = e.position().filter(|_| self.numbered).map_or(0, |p| p.line());
+                    return Some(Err(vec![self.problem(line, "", format!("unreadable CSV: {e}"))]));
+                }
+            }
+            let line = self.record.position().filter(|_| self.numbered).map_or(0, |p| p.line());
+            // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
+            // inside a character (bytes valid only joined to the next field's) is not valid.
+            let record = &self.record;
+            // A manifest's 34 fields fit on the stack; only a longer row takes a vector.
+            let (mut small, mut large) = ([""; 48], Vec::new());
+            let fields: Result<&[&str], usize> = match std::str::from_utf8(record.as_slice()) {
+                Ok(text) => {
+                    let fields: &mut [&str] = if record.len() <= small.len() {
+                        &mut small[..record.len()]
+                    } else {
+                        large.resize(record.len(), "");
+                        &mut large
+                    };
+                    (0..record.len())
+                        .try_for_each(|i| {
+                            fields[i] = record.range(i).and_then(|r| text.get(r)).ok_or(i)?;
+                            Ok(())
+                        })
+                        .map(|()| &*fields)
+                }
+                Err(e) => Err((0..record.len())
+                    .find(|&i| record.range(i).is_some_and(|r| r.end > e.valid_up_to()))
+                    .unwrap_or(0)),
+            };
+            let fields = match fields {
+                Ok(f) => f,
+                Err(i) => {
+                    let field = if self.header_done {
+                        self.expected.get(i).cloned().unwrap_or_default()
+                    } else {
+                        "header".into()
+                    };
+                    self.header_done = true;
+                    return Some(Err(vec![self.problem(line, &field, "is not valid UTF-8".into())]));
+                }
+            };
+            if !self.header_done {
+                self.header_done = true;
+                if fields.len() < self.expected.len() || fields[..self.expected.len()] != self.expected[..] {
+                    let got = fields.join(",");
+                    self.finished = true;
+                    let want = self.expected[..4].join(",");
+                    return Some(Err(vec![self.problem(line, "header", format!("expected `{want}…`, found `{got}`"))]));
+                }
+                continue;
+            }
+            if fields.len() < self.expected.len() {
+                let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
+                return Some(Err(vec![self.problem(line, "", message)]));
+            }
+            if *self.file != *fields[30] {
+                self.file = fields[30].into();
+            }
+            return Some(
+                parse_row(fields, line, &self.expected, self.numbering, &self.file)
+                    .map_err(|found| found.into_iter().map(|(field, msg)| self.problem(line, &field, msg)).collect()),
+            );
+        }
+        None
+    }
+}
+
+/// A reader that notes whether a quote (`"`) passed through it.
+pub struct QuoteWatch<R> {
+    inner: R,
+    seen: bool,
+}
+
+impl<R: Read> Read for QuoteWatch<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.seen |= buf[..n].contains(&b'"');
+        Ok(n)
+    }
+}
+
+impl<R: Read> Rows<QuoteWatch<R>> {
+    /// Whether a quote has been read: then a line need not start a row (a quoted field may hold
+    /// a newline), and a piece of the manifest (see [`pieces`]) may have been cut inside a row.
+    pub fn quoted(&self) -> bool {
+        self.reader.get_ref().seen
+    }
+}
+
+/// Where a manifest can be cut for threads to read it at once: byte ranges of about `size`
+/// bytes, each but the first starting after a newline. housie quotes no field, so each of its
+/// lines starts a row; what [`piece_rows`] reads notes any quote, for a reader to read such a
+/// manifest whole instead.
+pub fn pieces(path: &Path, books: Option<u64>, size: u64) -> std::io::Result<Vec<std::ops::Range<u64>>> {
+    let mut file = open(path, books)?;
+    let len = file.metadata()?.len();
+    let mut starts = vec![0u64];
+    let mut target = size.max(1);
+    while target < len {
+        // From the byte before the target, so that a line ending there cuts at the target.
+        file.seek(SeekFrom::Start(target - 1))?;
+        let mut rest = Vec::new();
+        let skipped = BufReader::new((&mut file).take(64 * 1024)).read_until(b'\n', &mut rest)? as u64;
+        let start = target - 1 + skipped;
+        if !rest.ends_with(b"\n") || start >= len {
+            break;
+        }
+        starts.push(start);
+        target = start + size.max(1);
+    }
+    let ends = starts.iter().skip(1).copied().chain([len]);
+    Ok(starts.iter().zip(ends).map(|(&start, end)| start..end).collect())
+}
+
+/// The rows of one piece of a manifest (see [`pieces`]): the first piece starts with the
+/// header; the others' rows have no line number (0).
+pub fn piece_rows(
+    path: &Path,
+    books: Option<u64>,
+    range: std::ops::Range<u64>,
+    numbering: Numbering,
+) -> std::io::Result<Rows<QuoteWatch<std::io::Take<std::fs::File>>>> {
+    let mut file = open(path, books)?;
+    file.seek(SeekFrom::Start(range.start))?;
+    let watch = QuoteWatch { inner: file.take(range.end.saturating_sub(range.start)), seen: false };
+    let mut rows = rows(watch, &path.display().to_string(), numbering);
+    if range.start > 0 {
+        rows.header_done = true;
+        rows.numbered = false;
+    }
+    Ok(rows)
+}
+
+/// The rules across rows, checked as rows stream past: every book complete and valid (a
+/// book's rows are consecutive, as housie writes them), serials unique, and, when asked, no
+/// ticket or line repeated. Only compact keys are kept: 20 bytes a ticket and 12 a line.
+pub struct RunChecks {
+    name: String,
+    uniqueness: bool,
+    serials: FxHashMap<u64, u32>,
+    tickets: FxHashMap<u128, u32>,
+    lines: FxHashMap<u64, u32>,
+    books_seen: FxHashMap<u64, u32>,
+    book: Vec<Row>,
+    /// Every problem found so far.
+    pub problems: Vec<RowProblem>,
+    /// Rows that share a line with an earlier one (a problem only where lines must be unique).
+    pub duplicate_lines: Vec<RowProblem>,
+    /// Rows read.
+    pub rows: u64,
+    /// Which books keep their lines apart: books in different scopes may share a line.
+    line_scope: Box<dyn Fn(u64) -> u64>,
+}
+
+impl RunChecks {
+    /// `uniqueness`: also look for repeated serials, tickets and lines.
+    pub fn new(name: &str, uniqueness: bool) -> RunChecks {
+        RunChecks {
+            name: name.to_string(),
+            uniqueness,
+            serials: FxHashMap::default(),
+            tickets: FxHashMap::default(),
+            lines: FxHashMap::default(),
+            books_seen: FxHashMap::default(),
+            book: Vec::new(),
+            problems: Vec::new(),
+            duplicate_lines: Vec::new(),
+            rows: 0,
+            line_scope: Box::new(|_| 0),
+        }
+    }
+
+    /// Lines are kept apart only among books of the same scope (`scope(book)`): a game of a
+    /// run of booklets, or a block of a run with unique lines within blocks.
+    pub fn with_line_scopes(mut self, scope: impl Fn(u64) -> u64 + 'static) -> RunChecks {
+        self.line_scope = Box::new(scope);
+        self
+    }
+
+    fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
+        RowProblem { file: self.name.clone(), line, field: field.to_string(), message }
+    }
+
+    /// One result from [`Rows`].
+    pub fn add(&mut self, row: Result<Row, Vec<RowProblem>>) {
+        match row {
+            Ok(row) => self.add_row(row),
+            Err(problems) => self.problems.extend(problems),
+        }
+    }
+
+    fn add_row(&mut self, row: Row) {
+        self.rows += 1;
+        let line = row.line as u32;
+        if self.uniqueness {
+            let key = row.serial.book() << 3 | u64::from(row.serial.ticket());
+            if let Some(first) = self.serials.insert(key, line) {
+                let p = self.problem(row.line, "serial", format!("{} was already used on line {first}", row.serial));
+                self.problems.push(p);
+            }
+            if let Some(l) = self.tickets.insert(row.ticket.mask(), line) {
+                let p = self.problem(
+                    row.line,
+                    "ticket",
+                    format!("{} holds the same 15 numbers as the ticket on line {l}", row.serial),
+                );
+                self.problems.push(p);
+            }
+            let scope = (self.line_scope)(row.serial.book());
+            for r in 0..ROWS {
+                let numbers = row.ticket.row(r);
+                // 35 bits of line, its scope above them.
+                let key = numbers.iter().fold(0u64, |k, &n| k << 7 | u64::from(n)) | scope << 35;
+                if let Some(l) = self.lines.insert(key, line) {
+                    let nums: Vec<String> = numbers.iter().map(u8::to_string).collect();
+                    let p = self.problem(
+                        row.line,
+                        "ticket",
+                        format!("{} repeats the line {} of the ticket on line {l}", row.serial, nums.join(" ")),
+                    );
+                    self.duplicate_lines.push(p);
+                }
+            }
+        }
+        if self.book.first().is_some_and(|first| first.serial.book() != row.serial.book()) {
+            self.close_book();
+        }
+        if self.book.is_empty() {
+            if let Some(first) = self.books_seen.insert(row.serial.book(), line) {
+                let p = self.problem(
+                    row.line,
+                    "book",
+                    format!("book {} continues away from its rows (which start on line {first})", row.serial.book()),
+                );
+                self.problems.push(p);
+            }
+        }
+        self.book.push(row);
+    }
+
+    /// Checks the book whose rows were just read.
+    fn close_book(&mut self) {
+        let rows = std::mem::take(&mut self.book);
+        let Some(first) = rows.first() else { return };
+        let (book, line) = (first.serial.book(), first.line);
+        let mut places: Vec<u8> = rows.iter().map(|r| r.serial.ticket()).collect();
+        places.sort_unstable();
+        places.dedup();
+        if rows.len() != TICKETS_PER_BOOK || places.len() != TICKETS_PER_BOOK {
+            let p = self.problem(
+                line,
+                "book",
+                format!("book {book} has {} ticket rows, expected tickets 1–6 once each", rows.len()),
+            );
+            self.problems.push(p);
+            return;
+        }
+        let mut tickets = rows;
+        tickets.sort_by_key(|r| r.serial.ticket());
+        let array: [Ticket; TICKETS_PER_BOOK] = std::array::from_fn(|i| tickets[i].ticket);
+        if let Err(e) = Book::new(array) {
+            let p = self.problem(line, "book", format!("book {book}: {e}"));
+            self.problems.push(p);
+        }
+    }
+
+    /// Checks the last book; the problems are then complete.
+    pub fn finish(mut self) -> RunChecks {
+        self.close_book();
+        self
+    }
+}
+
+/// The most bytes one row of a manifest takes (a row is about 110; the file column names a
+/// volume), so a manifest of `books` books is never larger than [`max_size`] says.
+const ROW_MAX: u64 = 512;
+/// The most bytes of a manifest whose run is not known: 100,000 books' worth, and then some.
+pub const MANIFEST_MAX: u64 = 1 << 30;
+
+/// The most bytes a manifest of `books` books can take (every book's six rows at their
+/// longest, and the header), or [`MANIFEST_MAX`] when its run is not known.
+pub fn max_size(books: Option<u64>) -> u64 {
+    books.map_or(MANIFEST_MAX, |b| b.saturating_mul(6 * ROW_MAX).saturating_add(4096))
+}
+
+/// Opens a manifest for reading: a regular file no larger than a manifest of `books` books can
+/// be (see [`max_size`]); a device, a pipe, or a file far too large is refused before it is read.
+pub fn open(path: &Path, books: Option<u64>) -> std::io::Result<std::fs::File> {
+    crate::support::files::open_regular(path, max_size(books))
+}
+
+/// Checks a manifest file on its own, streaming it: every row, every book, and every repeat.
+pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunChecks> {
+    let file = open(path, None)?;
+    let mut checks = RunChecks::new(&path.display().to_string(), true);
+    for row in rows(std::io::BufReader::new(file), &path.display().to_string(), numbering) {
+        checks.add(row);
+    }
+    Ok(checks.finish())
+}
+
+/// How a manifest's serials are written, read off its rows for a manifest without its run.json:
+/// three-part serials are books; four-part ones are booklets, whose games per booklet the
+/// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
+pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
+    let file = open(path, None)?;
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(file));
+    let mut most = 0u64;
+    for record in reader.records() {
+        let Ok(record) = record else { break };
+        let field = |i: usize| record.get(i).and_then(|f| f.trim().parse::<u64>().ok());
+        if record.get(0).is_some_and(|s| s.split('-').count() != 4) {
+            return Ok(Numbering::BOOKS);
+        }
+        let (Some(book), Some(booklet), Some(game)) = (field(1), field(32), field(33)) else { break };
+        if booklet > 1 && book >= game {
+            let games = (book - game) / (booklet - 1);
+            return Ok(u16::try_from(games).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS));
+        }
+        most = most.max(game);
+    }
+    Ok(u16::try_from(most).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS))
+}
+
+/// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
+/// reading a few kilobytes however large the file; reads it through only when the rows are out
+/// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
+/// A row found this way has no line number (0).
+pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
+    let name = path.display().to_string();
+    let mut file = open(path, None)?;
+    let len = file.metadata()?.len();
+    // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
+    let (mut lo, mut hi) = (0u64, len);
+    while hi - lo > 4096 {
+        let mid = lo + (hi - lo) / 2;
+        match first_book_after(&mut file, mid)? {
+            Some(book) if book < serial.book() => lo = mid,
+            _ => hi = mid,
+        }
+    }
+    if let Some(found) = scan(&mut file, lo, serial, &name, true)? {
+        return Ok(Some(found));
+    }
+    // Not where book order puts it: the rows may be out of order, so read them all.
+    scan(&mut file, 0, serial, &name, false)
+}
+
+/// The book number on the first whole line after byte `offset`.
+fn first_book_after(file: &mut std::fs::File, offset: u64) -> std::io::Result<Option<u64>> {
+    file.seek(SeekFrom::Start(offset))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    reader.read_until(b'\n', &mut line)?;
+    line.clear();
+    if reader.read_until(b'\n', &mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(book_field(&line).unwrap_or(u64::MAX)))
+}
+
+fn book_field(line: &[u8]) -> Option<u64> {
+    std::str::from_utf8(line.split(|&b| b == b',').nth(1)?).ok()?.trim().parse().ok()
+}
+
+/// Reads lines from `offset` (skipping the partial line there) for the serial's row; with
+/// `sorted`, stops at the first book past the serial's.
+fn scan(
+    file: &mut std::fs::File,
+    offset: u64,
+    serial: Serial,
+    name: &str,
+    sorted: bool,
+) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
+    file.seek(SeekFrom::Start(offset))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    reader.read_until(b'\n', &mut line)?; // a partial line, or the header
+    let text = serial.to_string();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
+            let mut one = (columns().join(",") + "\n").into_bytes();
+            one.extend_from_slice(&line);
+            let unnumbered = |mut p: RowProblem| {
+                p.line = 0;
+                p
+            };
+            let row = rows(one.as_slice(), name, serial.numbering()).next().unwrap_or_else(|| Err(Vec::new()));
+            return Ok(Some(row.map(|r| Row { line: 0, ..r }).map_err(|ps| ps.into_iter().map(unnumbered).collect())));
+        }
+        if sorted && book_field(&line).is_some_and(|b| b > serial.book()) {
+            return Ok(None);
+        }
+    }
+}
+
+fn parse_row(
+    f: &[&str],
+    line: u64,
+    names: &[String],
+    numbering: Numbering,
+    file: &std::sync::Arc<str>,
+) -> Result<Row, Vec<(String, String)>> {
+    let mut bad: Vec<(String, String)> = Vec::new();
+    let serial = numbering.parse(f[0]).map_err(|e| bad.push(("serial".into(), e.to_string()))).ok();
+    let book =
+        f[1].parse::<u64>().map_err(|_| bad.push(("book".into(), format!("`{}` is not a book number", f[1])))).ok();
+    let ticket = f[2].parse::<u8>().map_err(|_| bad.push(("ticket".into(), format!("`{}` is not 1–6", f[2])))).ok();
+    if let (Some(s), Some(b), Some(t)) = (serial, book, ticket) {
+        if s.book() != b || s.ticket() != t {
+            bad.push((
+                "serial".into(),
+                format!("{s} is book {} ticket {}, but the row says book {b} ticket {t}", s.book(), s.ticket()),
+            ));
+        }
+    }
+    let mut cells = [None; ROWS * COLS];
+    for (i, cell) in cells.iter_mut().enumerate() {
+        // As housie writes them (one or two digits, or nothing), with no trimming to do.
+        let text = match f[3 + i].as_bytes() {
+            [] => continue,
+            [d] if d.is_ascii_digit() => {
+                *cell = Some(d - b'0');
+                continue;
+            }
+            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
+                *cell = Some((a - b'0') * 10 + (b - b'0'));
+                continue;
+            }
+            _ => f[3 + i].trim(),
+        };
+        if text.is_empty() {
+            continue;
+        }
+        match text.parse::<u8>() {
+            Ok(n) => *cell = Some(n),
+            Err(_) => bad.push((names[3 + i].clone(), format!("`{text}` is not a number"))),
+        }
+    }
+    let ticket_value = if bad.iter().any(|(f, _)| f.starts_with('r')) {
+        None
+    } else {
+        Ticket::from_cells(cells)
+            .map_err(|e| {
+                for v in e.violations {
+                    bad.push(("ticket".into(), v.to_string()));
+                }
+            })
+            .ok()
+    };
+    let file = file.clone();
+    if file.is_empty() {
+        bad.push(("file".into(), "is empty".into()));
+    }
+    let page = f[31].parse::<u64>().ok().filter(|&p| p >= 1);
+    if page.is_none() {
+        bad.push(("page".into(), format!("`{}` is not a page number", f[31])));
+    }
+    if let Some(s) = serial {
+        for (i, name, want) in [(32, "booklet", s.booklet()), (33, "game", u64::from(s.game()))] {
+            if f[i].trim().parse::<u64>().ok() != Some(want) {
+                bad.push((name.into(), format!("`{}` is not {s}'s {name}, {want}", f[i])));
+            }
+        }
+    }
+    match (serial, ticket_value, page, bad.is_empty()) {
+        (Some(serial), Some(ticket), Some(page), true) => Ok(Row { line, serial, ticket, file, page }),
+        _ => Err(bad),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_read_as_located_fragments() {
+        let p =
+            RowProblem { file: "manifest.csv".into(), line: 14, field: "serial".into(), message: "check digit".into() };
+        assert_eq!(p.to_string(), "manifest.csv:14: serial: check digit");
+    }
+
+    #[test]
+    fn pieces_cut_at_line_starts_and_read_the_rows_one_pass_reads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/golden-0.11.0/manifest.csv");
+        let bytes = std::fs::read(&path).unwrap();
+        let whole: Vec<Row> = rows(bytes.as_slice(), "m", Numbering::BOOKS).map(Result::unwrap).collect();
+        let pieces = pieces(&path, None, 200).unwrap();
+        assert!(pieces.len() > 5, "{pieces:?}");
+        assert_eq!((pieces[0].start, pieces[pieces.len() - 1].end), (0, bytes.len() as u64));
+        for (a, b) in pieces.iter().zip(&pieces[1..]) {
+            assert_eq!((a.end, bytes[b.start as usize - 1]), (b.start, b'\n'));
+        }
+        let mut read = Vec::new();
+        let mut first = 0;
+        for piece in &pieces {
+            let mut part = piece_rows(&path, None, piece.clone(), Numbering::BOOKS).unwrap();
+            read.extend(part.by_ref().map(Result::unwrap));
+            assert!(!part.quoted());
+            first = if first == 0 { read.len() } else { first };
+        }
+        // The first piece's rows keep their lines; the others' have none.
+        let unnumbered: Vec<Row> = whole.iter().map(|r| Row { line: 0, ..r.clone() }).collect();
+        assert_eq!(read[..first], whole[..first]);
+        assert_eq!(read[first..], unnumbered[first..]);
+        // One piece for a size past the file.
+        assert_eq!(super::pieces(&path, None, 1 << 20).unwrap(), vec![0..bytes.len() as u64]);
+
+        // A quote anywhere is noted, for the reader to read the manifest whole.
+        let dir = tempfile::tempdir().unwrap();
+        let quoted = dir.path().join("manifest.csv");
+        let text = String::from_utf8(bytes).unwrap().replacen(",books.pdf,", ",\"books.pdf\",", 1);
+        std::fs::write(&quoted, text).unwrap();
+        let mut all =
+            piece_rows(&quoted, None, 0..std::fs::metadata(&quoted).unwrap().len(), Numbering::BOOKS).unwrap();
+        assert_eq!(all.by_ref().count(), whole.len());
+        assert!(all.quoted());
+    }
+}

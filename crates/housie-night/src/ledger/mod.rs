@@ -1,0 +1,685 @@
+//! The night's paper and money: which units (books, or booklets in a run of booklets) went to
+//! which seller, which were sold at what price, which came back, and which prizes were paid.
+//! Like the calls, the ledger is entries checked one by one and replayed in order, so an
+//! edited log is refused at the entry that could not have been written, and a cash-up is the
+//! replay's sum. Amounts are whole hundredths ([`Money`]), never floats.
+//!
+//! Every rule lives in [`Ledger::check`]: no unit sold twice, none sold after it came back,
+//! none returned after it was sold, a named seller sells only what they were given, a prize is paid
+//! only to a ticket the caller confirmed as its winner, once for each place, and never 0.00.
+//! Nothing is corrected in place: a mistaken sale or payout is voided by a later entry, and a
+//! payout whose win was taken back is moved to the new winner.
+
+mod cashup;
+mod entry;
+mod money;
+mod regime;
+mod sheet;
+mod units;
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+pub use cashup::{Cashup, PayoutLine, SellerLine};
+pub use entry::{Entry, Payment};
+pub use money::{Currency, Money, MoneyError};
+pub use regime::{Regime, UnknownRegime};
+pub use sheet::cashup_pdf;
+pub use units::{Units, UnitsError};
+
+/// The most characters of a seller's or buyer's name.
+pub const PERSON_NAME_MAX: usize = 60;
+
+/// The wins the caller confirmed, which the ledger pays against.
+pub trait Wins {
+    /// The place `serial` took in `prize` of game `game`, if the caller confirmed it won.
+    fn place(&self, game: i64, prize: &str, serial: &str) -> Option<usize>;
+
+    /// How many tickets share place `place` of `prize` in game `game` (won at the same call):
+    /// each is paid its share.
+    fn sharers(&self, game: i64, prize: &str, place: usize) -> usize {
+        let _ = (game, prize, place);
+        1
+    }
+}
+
+/// Why an entry could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LedgerError {
+    /// Money before the currency.
+    #[error("set the night's currency first")]
+    NoCurrency,
+    /// The currency set twice.
+    #[error("the night's currency is already {0}")]
+    CurrencySet(Currency),
+    /// A regime whose figures are in another currency than the night's.
+    #[error("{0}'s limits are in {1}, not {2}")]
+    LimitsCurrency(&'static str, Currency, Currency),
+    /// Bad units.
+    #[error(transparent)]
+    Units(#[from] UnitsError),
+    /// A name that cannot be shown.
+    #[error("the {0} name: {1}")]
+    Name(&'static str, String),
+    /// Paper already given to a seller.
+    #[error("{units} already went to {seller}")]
+    Issued {
+        /// The units issued before.
+        units: String,
+        /// To whom.
+        seller: String,
+    },
+    /// A seller selling paper given to someone else.
+    #[error("{units} went to {issued_to}, not {seller}")]
+    OtherSeller {
+        /// The units.
+        units: String,
+        /// Who has them.
+        issued_to: String,
+        /// Who tried to sell them.
+        seller: String,
+    },
+    /// A named seller selling paper never given to anyone.
+    #[error(
+        "{units} was never issued to {seller}: issue it to them first, or record the sale with no seller (the desk)"
+    )]
+    NotIssuedTo {
+        /// The units.
+        units: String,
+        /// Who tried to sell them.
+        seller: String,
+    },
+    /// Paper sold twice.
+    #[error("{0} is already sold")]
+    Sold(String),
+    /// Paper sold after it came back.
+    #[error("{0} came back unsold or damaged")]
+    Returned(String),
+    /// A return of paper that was never given out.
+    #[error("{0} was never issued to a seller")]
+    NotIssued(String),
+    /// A return of sold paper.
+    #[error("{0} is sold; void the sale first")]
+    ReturnOfSold(String),
+    /// A void of something that is neither a standing sale nor a standing payout.
+    #[error("entry {0} is not a sale or a prize paid that stands")]
+    NothingToVoid(usize),
+    /// A move of something that is not a standing payout.
+    #[error("entry {0} is not a prize paid that stands")]
+    NotAPayout(usize),
+    /// A payout of nothing.
+    #[error("a prize paid is more than 0.00: give the amount handed over")]
+    ZeroPayout,
+    /// A reason that cannot be shown.
+    #[error("the reason: {0}")]
+    Reason(String),
+    /// A prize paid to a ticket the caller did not confirm.
+    #[error("{serial} was not confirmed as a winner of {prize} in game {game}")]
+    NotWon {
+        /// The game.
+        game: i64,
+        /// The prize.
+        prize: String,
+        /// The ticket.
+        serial: String,
+    },
+    /// A prize paid twice: names the ticket it was paid to.
+    #[error(
+        "{prize} in game {game} is already paid to {serial} (entry {entry}); if that win was taken back, \
+         move the payout to the new winner or void it"
+    )]
+    PaidTwice {
+        /// The game.
+        game: i64,
+        /// The prize.
+        prize: String,
+        /// The ticket it was paid to.
+        serial: String,
+        /// The payout's entry number.
+        entry: usize,
+    },
+}
+
+/// A sale as the ledger keeps it.
+#[derive(Clone, Debug, PartialEq)]
+struct Sale {
+    entry: usize,
+    units: Units,
+    price: Money,
+    seller: Option<String>,
+    buyer: Option<String>,
+    how: Payment,
+    /// Sold to players away from the hall (`Entry::Sold::remote`).
+    remote: bool,
+    voided: bool,
+    /// Why it was voided, as the desk gave it (empty: no reason given).
+    void_reason: String,
+}
+
+impl Sale {
+    /// What the sale took: its price for each unit.
+    fn amount(&self) -> Money {
+        self.price.times(self.units.len())
+    }
+}
+
+/// A prize paid.
+#[derive(Clone, Debug, PartialEq)]
+struct Payout {
+    entry: usize,
+    game: i64,
+    prize: String,
+    place: usize,
+    serial: String,
+    amount: Money,
+    how: Payment,
+    /// Taken back: `Some` with the reason given (empty when none was).
+    voided: Option<String>,
+    /// The tickets it was paid to before it was moved, oldest first.
+    moved_from: Vec<String>,
+}
+
+/// The ledger replayed: what is issued, sold, returned and paid.
+#[derive(Clone, Debug)]
+pub struct Ledger {
+    run: RangeInclusive<u64>,
+    /// What a unit is called: "books", or "booklets" in a run of booklets.
+    unit: &'static str,
+    currency: Option<Currency>,
+    regime: Option<Regime>,
+    entries: usize,
+    issued: BTreeMap<String, Units>,
+    sales: Vec<Sale>,
+    sold: Units,
+    returned: Units,
+    damaged: Units,
+    payouts: Vec<Payout>,
+    /// Units kept for players with no paper (see [`crate::night::play_code`]).
+    phone_only: Units,
+}
+
+impl Ledger {
+    /// The empty ledger of a run whose units are numbered `run`.
+    pub fn new(run: RangeInclusive<u64>) -> Ledger {
+        Ledger {
+            run,
+            unit: "books",
+            currency: None,
+            regime: None,
+            entries: 0,
+            issued: BTreeMap::new(),
+            sales: Vec::new(),
+            sold: Units::default(),
+            returned: Units::default(),
+            damaged: Units::default(),
+            payouts: Vec::new(),
+            phone_only: Units::default(),
+        }
+    }
+
+    /// A ledger whose units are booklets (a run of booklets).
+    pub fn of_booklets(mut self) -> Ledger {
+        self.unit = "booklets";
+        self
+    }
+
+    /// Whether anything was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// The units sold (or given free) and not voided: what is in play when a game starts,
+    /// once the hall's paper is sold through the ledger (see [`Ledger::hall_sells`]).
+    pub fn sold(&self) -> &Units {
+        &self.sold
+    }
+
+    /// Whether the hall's own paper is sold through the ledger: a standing sale that is not
+    /// remote (`housie export`'s). Until then every unit of the run is in play, the exported
+    /// ones with the rest.
+    pub fn hall_sells(&self) -> bool {
+        self.standing().any(|s| !s.remote)
+    }
+
+    /// The units kept for phones: followed and claimed only with their code.
+    pub fn phone_only(&self) -> &Units {
+        &self.phone_only
+    }
+
+    /// Keeps `units` for phones as well as those kept already (a `phone_only` event).
+    pub fn keep_for_phones(&mut self, units: &Units) {
+        self.phone_only = self.phone_only.or(units);
+    }
+
+    /// What a unit is called: "books", or "booklets" in a run of booklets.
+    pub fn unit(&self) -> &'static str {
+        self.unit
+    }
+
+    /// The numbers units may have: the run's books, or its booklets.
+    pub fn run(&self) -> RangeInclusive<u64> {
+        self.run.clone()
+    }
+
+    /// The regime the night is played under, if any.
+    pub fn regime(&self) -> Option<Regime> {
+        self.regime
+    }
+
+    /// The night's currency, once set.
+    pub fn currency(&self) -> Option<Currency> {
+        self.currency
+    }
+
+    /// `entry` with its units written the one way they print (`1-50, 61`), so the log keeps
+    /// what was meant, not however long it was typed; units that do not read are left for
+    /// [`Ledger::check`] to refuse.
+    pub fn normalised(&self, mut entry: Entry) -> Entry {
+        if let Entry::Issued { units, .. } | Entry::Sold { units, .. } | Entry::Returned { units, .. } = &mut entry {
+            if let Ok(parsed) = Units::parse(units, self.run.clone()) {
+                *units = parsed.to_string();
+            }
+        }
+        // Names in one form (NFKC): a full-width "Ａｎｎ" is Ann.
+        let names: Vec<&mut String> = match &mut entry {
+            Entry::Issued { seller, .. } => vec![seller],
+            Entry::Sold { seller, buyer, .. } => seller.iter_mut().chain(buyer.iter_mut()).collect(),
+            Entry::Voided { reason, .. } => reason.iter_mut().collect(),
+            _ => Vec::new(),
+        };
+        for name in names {
+            *name = housie_core::domain::text::normal_name(name);
+        }
+        entry
+    }
+
+    /// Every seller's and buyer's name recorded so far.
+    fn names(&self) -> std::collections::BTreeSet<&str> {
+        let sellers = self.issued.keys().map(String::as_str);
+        let sales = self.sales.iter().flat_map(|s| s.seller.as_deref().into_iter().chain(s.buyer.as_deref()));
+        sellers.chain(sales).collect()
+    }
+
+    /// A name already recorded that `name` looks like but is not (`Аnn` with a Cyrillic А, and Ann).
+    fn look_alike_of(&self, name: &str) -> Option<String> {
+        self.names().into_iter().find(|known| housie_core::domain::text::look_alike(name, known)).map(str::to_string)
+    }
+
+    /// Why `entry` could not be written now; `Ok` if it can.
+    pub fn check(&self, entry: &Entry, wins: &dyn Wins) -> Result<(), LedgerError> {
+        if let Entry::Opened { currency, regime } = entry {
+            if let Some(c) = self.currency {
+                return Err(LedgerError::CurrencySet(c));
+            }
+            return regime.map_or(Ok(()), |r| r.check_currency(*currency));
+        }
+        if self.currency.is_none() && entry.needs_currency() {
+            return Err(LedgerError::NoCurrency);
+        }
+        match entry {
+            Entry::Opened { .. } => Ok(()),
+            Entry::Issued { seller, units } => {
+                name("seller", seller)?;
+                let units = self.units(units)?;
+                match self.issued.iter().find(|(_, given)| !given.and(&units).is_empty()) {
+                    Some((to, given)) => {
+                        Err(LedgerError::Issued { units: given.and(&units).to_string(), seller: to.clone() })
+                    }
+                    None => Ok(()),
+                }
+            }
+            Entry::Sold { units, seller, buyer, .. } => {
+                let units = self.units(units)?;
+                for (who, what) in [("seller", seller), ("buyer", buyer)] {
+                    what.as_deref().map_or(Ok(()), |n| name(who, n))?;
+                }
+                none_of(&self.sold, &units, LedgerError::Sold)?;
+                none_of(&self.returned, &units, LedgerError::Returned)?;
+                let Some(seller) = seller else { return Ok(()) };
+                let other =
+                    self.issued.iter().filter(|(to, _)| *to != seller).find(|(_, given)| !given.and(&units).is_empty());
+                if let Some((to, given)) = other {
+                    return Err(LedgerError::OtherSeller {
+                        units: given.and(&units).to_string(),
+                        issued_to: to.clone(),
+                        seller: seller.clone(),
+                    });
+                }
+                Ok(())
+            }
+            Entry::Returned { units, .. } => {
+                let units = self.units(units)?;
+                let never = units.minus(&self.issued_units());
+                if !never.is_empty() {
+                    return Err(LedgerError::NotIssued(never.to_string()));
+                }
+                none_of(&self.sold, &units, LedgerError::ReturnOfSold)?;
+                none_of(&self.returned, &units, LedgerError::Returned)
+            }
+            Entry::Voided { entry, reason } => {
+                if let Some(r) = reason {
+                    visible(r).map_err(LedgerError::Reason)?;
+                }
+                let sale = self.sales.iter().any(|s| s.entry == *entry && !s.voided);
+                if sale || self.payout(*entry).is_some() {
+                    Ok(())
+                } else {
+                    Err(LedgerError::NothingToVoid(*entry))
+                }
+            }
+            Entry::PayoutMoved { entry, serial } => {
+                let paid = self.payout(*entry).ok_or(LedgerError::NotAPayout(*entry))?;
+                let (game, prize) = (paid.game, &paid.prize);
+                let not_won = || LedgerError::NotWon { game, prize: prize.clone(), serial: serial.clone() };
+                let place = wins.place(game, prize, serial).ok_or_else(not_won)?;
+                self.unpaid(game, prize, place, serial, wins, Some(*entry))
+            }
+            Entry::PrizePaid { game, prize, serial, .. } => {
+                let not_won = || LedgerError::NotWon { game: *game, prize: prize.clone(), serial: serial.clone() };
+                let place = wins.place(*game, prize, serial).ok_or_else(not_won)?;
+                self.unpaid(*game, prize, place, serial, wins, None)
+            }
+        }
+    }
+
+    /// Why `entry`, typed now, could not be written: [`Ledger::check`], and the rules added
+    /// since housie 0.4, which a log that housie wrote may break and still replay (a payout of
+    /// 0.00, a named seller selling paper never issued to them, an invisible character in a
+    /// name).
+    pub fn check_new(&self, entry: &Entry, wins: &dyn Wins) -> Result<(), LedgerError> {
+        let named: Vec<(&'static str, &str)> = match entry {
+            Entry::PrizePaid { amount, .. } if *amount == Money::ZERO => return Err(LedgerError::ZeroPayout),
+            Entry::Issued { seller, .. } => vec![("seller", seller)],
+            Entry::Sold { seller, buyer, .. } => [("seller", seller), ("buyer", buyer)]
+                .into_iter()
+                .filter_map(|(w, n)| Some((w, n.as_deref()?)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (who, name) in named {
+            visible(name).map_err(|why| LedgerError::Name(who, why))?;
+        }
+        self.check(entry, wins)?;
+        let Entry::Sold { units, seller: Some(seller), .. } = entry else { return Ok(()) };
+        let theirs = self.issued.get(seller).cloned().unwrap_or_default();
+        match self.units(units)?.minus(&theirs) {
+            never if never.is_empty() => Ok(()),
+            never => Err(LedgerError::NotIssuedTo { units: never.to_string(), seller: seller.clone() }),
+        }
+    }
+
+    /// Records a checked entry (see [`Ledger::check`]).
+    pub fn apply(&mut self, entry: &Entry, wins: &dyn Wins) {
+        self.entries += 1;
+        let units = |text: &str| Units::parse(text, self.run.clone()).unwrap_or_default();
+        match entry {
+            Entry::Opened { currency, regime } => {
+                self.currency = Some(*currency);
+                self.regime = *regime;
+            }
+            Entry::Issued { seller, units: text } => {
+                let given = units(text);
+                let mine = self.issued.entry(seller.clone()).or_default();
+                *mine = mine.or(&given);
+            }
+            Entry::Sold { units: text, price, seller, buyer, how, remote } => {
+                let units = units(text);
+                let seller = seller.clone().or_else(|| self.issued_to(&units));
+                self.sold = self.sold.or(&units);
+                let (price, how, buyer, remote) = (*price, *how, buyer.clone(), *remote);
+                self.sales.push(Sale {
+                    entry: self.entries,
+                    units,
+                    price,
+                    seller,
+                    buyer,
+                    how,
+                    remote,
+                    voided: false,
+                    void_reason: String::new(),
+                });
+            }
+            Entry::Returned { units: text, damaged } => {
+                let units = units(text);
+                self.returned = self.returned.or(&units);
+                if *damaged {
+                    self.damaged = self.damaged.or(&units);
+                }
+            }
+            Entry::Voided { entry, reason } => {
+                if let Some(sale) = self.sales.iter_mut().find(|s| s.entry == *entry && !s.voided) {
+                    sale.voided = true;
+                    sale.void_reason = reason.clone().unwrap_or_default();
+                    self.sold = self.sold.minus(&sale.units);
+                } else if let Some(paid) = self.payouts.iter_mut().find(|p| p.entry == *entry) {
+                    paid.voided = Some(reason.clone().unwrap_or_default());
+                }
+            }
+            Entry::PayoutMoved { entry, serial } => {
+                if let Some(paid) = self.payouts.iter_mut().find(|p| p.entry == *entry) {
+                    paid.place = wins.place(paid.game, &paid.prize, serial).unwrap_or(paid.place);
+                    let from = std::mem::replace(&mut paid.serial, serial.clone());
+                    paid.moved_from.push(from);
+                }
+            }
+            Entry::PrizePaid { game, prize, serial, amount, how } => {
+                let place = wins.place(*game, prize, serial).unwrap_or(1);
+                self.payouts.push(Payout {
+                    entry: self.entries,
+                    game: *game,
+                    prize: prize.clone(),
+                    place,
+                    serial: serial.clone(),
+                    amount: *amount,
+                    how: *how,
+                    voided: None,
+                    moved_from: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// The standing (not voided) payout recorded as entry `entry`.
+    fn payout(&self, entry: usize) -> Option<&Payout> {
+        self.payouts.iter().find(|p| p.entry == entry && p.voided.is_none())
+    }
+
+    /// `Ok` when `serial` may be paid for place `place` of `prize` in `game`: it has no standing
+    /// payout for it, and the place has fewer standing payouts than tickets sharing it (but
+    /// `except`'s, the payout being moved). A refusal names a ticket the place was paid to.
+    fn unpaid(
+        &self,
+        game: i64,
+        prize: &str,
+        place: usize,
+        serial: &str,
+        wins: &dyn Wins,
+        except: Option<usize>,
+    ) -> Result<(), LedgerError> {
+        let paid: Vec<&Payout> = self
+            .payouts
+            .iter()
+            .filter(|p| p.voided.is_none() && Some(p.entry) != except)
+            .filter(|p| p.game == game && p.prize == prize && p.place == place)
+            .collect();
+        let twice = paid.iter().find(|p| p.serial == serial);
+        let full = (paid.len() >= wins.sharers(game, prize, place)).then(|| paid.last()).flatten();
+        match twice.or(full) {
+            Some(p) => {
+                Err(LedgerError::PaidTwice { game, prize: prize.to_string(), serial: p.serial.clone(), entry: p.entry })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Why `entry` should be confirmed before it is recorded, if it should: a limit of the
+    /// night's regime it would pass (see [`Regime`]), or a prize paid that is more than every
+    /// sale so far took (a slip of the decimal point).
+    pub fn over_limit(&self, entry: &Entry) -> Option<String> {
+        let named: Vec<&str> = match entry {
+            Entry::Issued { seller, .. } => vec![seller],
+            Entry::Sold { seller, buyer, .. } => seller.iter().chain(buyer).map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if let Some(warning) = named.into_iter().find_map(|name| self.look_alike_warning(name)) {
+            return Some(warning);
+        }
+        self.over_regime(entry).or_else(|| match entry {
+            Entry::PrizePaid { amount, .. } => {
+                let takings = self.takings(None);
+                (takings > Money::ZERO && *amount > takings)
+                    .then(|| format!("paying {amount} is more than the {takings} every sale so far took"))
+            }
+            _ => None,
+        })
+    }
+
+    /// What a new entry naming `name` as its `who` ("seller" or "buyer") would meet for the
+    /// name alone: a refusal (a name that cannot be shown), a warning (it looks like a name
+    /// already recorded), or neither. For a form or a flag that names the field at fault.
+    pub fn check_name(&self, who: &'static str, name: &str) -> Result<Option<String>, LedgerError> {
+        let name = housie_core::domain::text::normal_name(name);
+        visible(&name).map_err(|why| LedgerError::Name(who, why))?;
+        Ok(self.look_alike_warning(&name))
+    }
+
+    /// The warning for a name that looks like another already recorded.
+    fn look_alike_warning(&self, name: &str) -> Option<String> {
+        let known = self.look_alike_of(name)?;
+        Some(format!(
+            "“{}” looks like “{}”, a name already recorded, but is a different name",
+            housie_core::domain::text::escape(name),
+            housie_core::domain::text::escape(&known)
+        ))
+    }
+
+    /// The limit of the night's regime `entry` would pass, if it is played under one.
+    fn over_regime(&self, entry: &Entry) -> Option<String> {
+        let regime = self.regime?;
+        let what = regime.describe();
+        match entry {
+            Entry::PrizePaid { amount, .. } => {
+                let after = self.prizes_paid(None).plus(*amount);
+                (after > regime.prizes()).then(|| {
+                    format!(
+                        "paying {amount} takes the night's prizes to {after}, over the {} {what} allows",
+                        regime.prizes()
+                    )
+                })
+            }
+            Entry::Sold { units, price, buyer: Some(buyer), .. } => {
+                let count = Units::parse(units, self.run.clone()).map_or(0, |u| u.len());
+                let after = self.paid_by(buyer).plus(price.times(count));
+                (after > regime.per_player()).then(|| {
+                    format!(
+                        "{} would have paid {after}, over the {} a player may pay for a night of {what}",
+                        housie_core::domain::text::escape(buyer),
+                        regime.per_player()
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The sales that stand (not voided).
+    fn standing(&self) -> impl Iterator<Item = &Sale> {
+        self.sales.iter().filter(|s| !s.voided)
+    }
+
+    /// What the standing sales took, paid `how` (all of them for `None`).
+    fn takings(&self, how: Option<Payment>) -> Money {
+        self.standing().filter(|s| how.is_none_or(|h| s.how == h)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
+    }
+
+    /// What the prizes paid and not voided came to, paid `how` (all of them for `None`).
+    fn prizes_paid(&self, how: Option<Payment>) -> Money {
+        self.payouts
+            .iter()
+            .filter(|p| p.voided.is_none() && how.is_none_or(|h| p.how == h))
+            .fold(Money::ZERO, |sum, p| sum.plus(p.amount))
+    }
+
+    /// What the standing sales naming `buyer` took.
+    fn paid_by(&self, buyer: &str) -> Money {
+        self.standing().filter(|s| s.buyer.as_deref() == Some(buyer)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
+    }
+
+    /// The entry number of the standing sale of exactly `units` (as typed), if there is one.
+    pub fn sale_of(&self, units: &str) -> Option<usize> {
+        let units = Units::parse(units, self.run.clone()).ok()?;
+        self.sales.iter().find(|s| !s.voided && s.units == units).map(|s| s.entry)
+    }
+
+    /// Checks and records `entries` in order; the first that could not have been written is
+    /// named by its number (from 1) with the reason.
+    pub fn replay<'a>(
+        run: RangeInclusive<u64>,
+        entries: impl IntoIterator<Item = &'a Entry>,
+        wins: &dyn Wins,
+    ) -> Result<Ledger, (usize, LedgerError)> {
+        let mut ledger = Ledger::new(run);
+        for (i, entry) in entries.into_iter().enumerate() {
+            ledger.check(entry, wins).map_err(|e| (i + 1, e))?;
+            ledger.apply(entry, wins);
+        }
+        Ok(ledger)
+    }
+
+    /// Every unit given to any seller.
+    pub fn issued_units(&self) -> Units {
+        self.issued.values().fold(Units::default(), |all, u| all.or(u))
+    }
+
+    fn units(&self, text: &str) -> Result<Units, LedgerError> {
+        Ok(Units::parse(text, self.run.clone())?)
+    }
+
+    /// The one seller all of `units` went to, if there is one.
+    fn issued_to(&self, units: &Units) -> Option<String> {
+        self.issued.iter().find(|(_, given)| units.minus(given).is_empty()).map(|(s, _)| s.clone())
+    }
+}
+
+/// Refuses `units` if any of them is in `set`, naming those.
+fn none_of(set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Result<(), LedgerError> {
+    let both = set.and(units);
+    if both.is_empty() {
+        Ok(())
+    } else {
+        Err(refuse(both.to_string()))
+    }
+}
+
+fn name(what: &'static str, text: &str) -> Result<(), LedgerError> {
+    plain(text).map_err(|why| LedgerError::Name(what, why))
+}
+
+/// Why `text` cannot be a name or a reason in the ledger: empty, too long, or holding what
+/// cannot be shown.
+fn plain(text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err("empty".into());
+    }
+    if text.chars().count() > PERSON_NAME_MAX {
+        return Err(format!("longer than {PERSON_NAME_MAX} characters"));
+    }
+    if let Some(why) = text.chars().find_map(housie_core::domain::text::forbidden) {
+        return Err(format!("has {why}"));
+    }
+    Ok(())
+}
+
+/// As [`plain`], and nothing invisible: for what is typed now (see
+/// [`housie_core::domain::text::forbidden_in_name`]).
+fn visible(text: &str) -> Result<(), String> {
+    plain(text)?;
+    match text.chars().find_map(housie_core::domain::text::forbidden_in_name) {
+        Some(why) => Err(format!("has {why}")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

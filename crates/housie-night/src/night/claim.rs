@@ -1,0 +1,157 @@
+//! The night's answer to a claim: the ticket with its called numbers marked and, for every
+//! prize of the game, whether it stands, was missed or is not complete, with the verdict and
+//! the places a confirmed win would take. The judging itself is [`housie_core::rules::verdict`], the
+//! same path `housie check` takes.
+
+use serde::Serialize;
+
+use super::game::Game;
+use super::run::NightRun;
+use housie_core::domain::{Serial, COLS, ROWS};
+use housie_core::rules::verdict::{in_play, judge, Refusal};
+use housie_core::rules::{PrizeCheck, Verdict};
+
+/// One cell of the ticket as shown.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Cell {
+    /// The number.
+    pub n: u8,
+    /// Whether it has been called.
+    pub called: bool,
+}
+
+/// A prize the claim stands for, and the place a confirmed win takes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandsFor {
+    /// The prize's name.
+    pub prize: String,
+    /// The place it takes (1 for the first).
+    pub place: usize,
+}
+
+/// Where a ticket of a run of booklets is, as its paper says: "Booklet 21 · Game 1", the
+/// Lime page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BookletPage {
+    /// The booklet.
+    pub booklet: u64,
+    /// The game of the booklet (its page).
+    pub game: u16,
+    /// That page's colour, where the run has a palette.
+    pub colour: Option<String>,
+}
+
+/// The answer to a claim.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimView {
+    /// The serial, written as the run writes it.
+    pub serial: String,
+    /// The ticket's book.
+    pub book: u64,
+    /// In a run of booklets, the paper's own words: the booklet, its game (page) and that
+    /// page's colour; `None` for plain books.
+    pub booklet: Option<BookletPage>,
+    /// Its place in the book (1–6).
+    pub ticket: u8,
+    /// The game's number.
+    pub game: i64,
+    /// The PDF file it is printed in.
+    pub file: String,
+    /// Its page there.
+    pub page: u64,
+    /// How many numbers had been called.
+    pub calls: usize,
+    /// The last call.
+    pub last: Option<u8>,
+    /// The prize being played, in a set played in order.
+    pub prize: Option<String>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// One sentence for the caller.
+    pub message: String,
+    /// Every prize of the set as this ticket finds it; empty when the claim is refused.
+    pub prizes: Vec<PrizeCheck>,
+    /// The prizes the claim stands for: the caller confirms them as won.
+    pub stands: Vec<StandsFor>,
+    /// Why the ticket cannot win in this game, when that is the verdict (for a page in
+    /// another language; `message` says it in English).
+    pub refusal: Option<Refusal>,
+    /// Under the bogey rule, this false claim barred the ticket for the rest of the game.
+    pub barred: bool,
+    /// A false claim under the bogey rule that did not bar the ticket: it came from a phone that
+    /// did not prove it holds the ticket.
+    pub spared: bool,
+    /// Rows of nine cells, `null` for a blank; empty when the claim is refused.
+    pub grid: Vec<Vec<Option<Cell>>>,
+}
+
+/// The verdict on `serial` (which is in the run) in `game`. A false claim bars the ticket under
+/// the bogey rule only when `may_bar`: not when it came from a phone that did not prove it holds
+/// the ticket, since anyone who read the serial could have sent it.
+pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> ClaimView {
+    let index = run.index_of(serial).expect("the caller checked the serial is in the run");
+    let (file, page) = run.page_of(serial);
+    let calls = &game.calls;
+    let mut view = ClaimView {
+        serial: serial.to_string(),
+        book: serial.book(),
+        booklet: serial.numbering().games().map(|_| BookletPage {
+            booklet: serial.booklet(),
+            game: serial.game(),
+            colour: run.colour_of(serial.game()).map(str::to_string),
+        }),
+        ticket: serial.ticket(),
+        game: game.id,
+        file,
+        page,
+        calls: calls.len(),
+        last: calls.numbers().last().copied(),
+        prize: game.prize_in_order().map(|i| game.set.prizes()[i].name().to_string()),
+        verdict: Verdict::Refused,
+        message: String::new(),
+        prizes: Vec::new(),
+        stands: Vec::new(),
+        refusal: None,
+        barred: false,
+        spared: false,
+        grid: Vec::new(),
+    };
+    let refusal = in_play(serial, &game.books, &game.name, |g| run.colour_of(g).map(str::to_string))
+        .err()
+        .or_else(|| run.is_forged(serial).then_some(Refusal::Forged { serial }))
+        .or_else(|| game.barred.get(&serial.to_string()).map(|&call| Refusal::Barred { serial, call }));
+    if let Some(refusal) = refusal {
+        view.message = refusal.to_string();
+        view.refusal = Some(refusal);
+        return view;
+    }
+    let ticket = run.ticket(index);
+    view.grid = (0..ROWS)
+        .map(|r| (0..COLS).map(|c| ticket.get(r, c).map(|n| Cell { n, called: calls.at(n).is_some() })).collect())
+        .collect();
+    let judged = judge(ticket, calls, &game.set, Some(&game.progress));
+    view.verdict = judged.verdict;
+    view.message = match judged.verdict {
+        Verdict::Refused => format!("REFUSED: every prize of {} has been won", game.name),
+        _ => judged.message,
+    };
+    view.stands = judged
+        .stands
+        .iter()
+        .map(|&(i, place)| StandsFor { prize: game.set.prizes()[i].name().to_string(), place })
+        .collect();
+    view.prizes = judged.prizes;
+    if game.bogey && view.verdict.is_false_claim() {
+        if may_bar {
+            view.barred = true;
+            view.message
+                .push_str(". BOGEY: a false claim; under the bogey rule this ticket can claim nothing more this game");
+        } else {
+            view.spared = true;
+            view.message.push_str(
+                ". Not barred: the claim came from a phone that did not give the ticket's code, so it may not be the holder's",
+            );
+        }
+    }
+    view
+}

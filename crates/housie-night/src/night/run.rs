@@ -1,0 +1,288 @@
+//! The run a night plays: every ticket re-drawn from run.json's seed (the tickets the PDF
+//! printed), checked row by row against the manifest, and indexed by number so that each call
+//! touches only the tickets that hold it.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::error::OpenError;
+use super::store::RunId;
+use housie_core::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use housie_core::generate::Generator;
+use housie_core::record::chain::Chain;
+use housie_core::record::MANIFEST;
+use housie_core::record::{RunRecord, RUN_RECORD};
+use housie_core::support::digest::sha256_hex;
+
+/// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
+/// ticket's numbers in reading order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot(u32);
+
+impl Spot {
+    fn new(ticket: usize, place: usize) -> Spot {
+        Spot((ticket as u32) << 4 | place as u32)
+    }
+
+    /// The ticket's index in the run (book order, then place in the book).
+    pub fn ticket(self) -> usize {
+        (self.0 >> 4) as usize
+    }
+
+    /// The number's place among the ticket's 15, in reading order.
+    pub fn place(self) -> usize {
+        (self.0 & 15) as usize
+    }
+}
+
+/// A run's tickets, as the seed draws them: with the runs it continues, if any (one event).
+pub struct NightRun {
+    /// The run's folder.
+    pub dir: PathBuf,
+    /// Its run.json.
+    pub record: RunRecord,
+    /// The run and the runs it continues, oldest first.
+    chain: Chain,
+    /// Which run this is: the night's database is bound to run.json's content.
+    pub id: RunId,
+    tickets: Vec<Ticket>,
+    by_number: Vec<Vec<Spot>>,
+    /// Serials whose manifest row differs from the seed's draw.
+    forged: BTreeSet<Serial>,
+    /// What reading the manifest noticed that is worth a warning at start.
+    pub warnings: Vec<String>,
+    /// The names of the template's game colours, for a run of booklets ("the Lime page").
+    palette: Vec<String>,
+}
+
+impl NightRun {
+    /// Reads DIR/run.json (and the runs it continues, checked against their files), re-draws
+    /// every book from the seed on all cores, and compares each manifest row with the ticket
+    /// drawn for its serial.
+    pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
+        let (record, text) = housie_core::record::read_record(dir)?;
+        let id = RunId::of_text(&text);
+        let chain = Chain::with_record(dir, record.clone())?;
+        let tickets = draw_tickets(&chain);
+        let palette = match record.settings.games {
+            None => Vec::new(),
+            Some(_) => housie_core::print::template::Template::parse(&record.template.toml, "run.json's template")
+                .map(|t| t.palette.into_iter().map(|p| p.name).collect())
+                .unwrap_or_default(),
+        };
+        let mut run = NightRun {
+            palette,
+            dir: dir.to_path_buf(),
+            record,
+            chain,
+            id,
+            by_number: index(&tickets),
+            tickets,
+            forged: BTreeSet::new(),
+            warnings: Vec::new(),
+        };
+        run.compare_manifest()?;
+        Ok(run)
+    }
+
+    /// The colour name of game `game`'s pages in a run of booklets.
+    pub fn colour_of(&self, game: u16) -> Option<&str> {
+        (!self.palette.is_empty()).then(|| self.palette[(usize::from(game.max(1)) - 1) % self.palette.len()].as_str())
+    }
+
+    /// Book `book` as the seed draws it (with its recorded re-draws), for files made after the
+    /// run (`housie export`).
+    pub fn drawn(&self, book: u64) -> housie_core::generate::DrawnBook {
+        let seed = self.chain.latest().record.seed();
+        let attempt = self.chain.attempts().of(book);
+        housie_core::generate::DrawnBook { number: book, attempt, book: Generator::get().book(&seed, book, attempt) }
+    }
+
+    /// The run's book numbers (with the runs it continues).
+    pub fn books(&self) -> std::ops::RangeInclusive<u64> {
+        self.chain.books()
+    }
+
+    /// The number of the first book (of the first run of the chain).
+    fn first_book(&self) -> u64 {
+        *self.chain.books().start()
+    }
+
+    /// How many runs the night plays as one (a run and those it continues).
+    pub fn runs(&self) -> usize {
+        self.chain.parts().len()
+    }
+
+    /// How many tickets the run holds.
+    pub fn ticket_count(&self) -> usize {
+        self.tickets.len()
+    }
+
+    /// A ticket's index in the run, if the serial is in it.
+    pub fn index_of(&self, serial: Serial) -> Option<usize> {
+        self.books()
+            .contains(&serial.book())
+            .then(|| (serial.book() - self.first_book()) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1)
+    }
+
+    /// The tickets of the books in play in a game (its page of each booklet in play).
+    pub fn tickets_in(&self, books: &housie_core::rules::BookRanges) -> Vec<Ticket> {
+        let first = self.first_book();
+        self.books()
+            .filter(|&b| books.contains(b))
+            .flat_map(|b| {
+                let i = (b - first) as usize * TICKETS_PER_BOOK;
+                self.tickets[i..i + TICKETS_PER_BOOK].iter().copied()
+            })
+            .collect()
+    }
+
+    /// The ticket at `index` (book order, then place in the book).
+    pub fn ticket(&self, index: usize) -> &Ticket {
+        &self.tickets[index]
+    }
+
+    /// The book number of the ticket at `index`.
+    pub fn book_of(&self, index: usize) -> u64 {
+        self.first_book() + (index / TICKETS_PER_BOOK) as u64
+    }
+
+    /// Where each ticket holding `n` has it.
+    pub fn spots(&self, n: u8) -> &[Spot] {
+        &self.by_number[n as usize]
+    }
+
+    /// Whether the manifest's row for `serial` differs from the seed's draw.
+    pub fn is_forged(&self, serial: Serial) -> bool {
+        self.forged.contains(&serial)
+    }
+
+    /// The PDF file and page a ticket is printed on (in a chain, the file's folder first).
+    pub fn page_of(&self, serial: Serial) -> (String, u64) {
+        self.chain.page_of(serial.book(), serial.ticket()).unwrap_or_default()
+    }
+
+    fn compare_manifest(&mut self) -> Result<(), OpenError> {
+        for i in 0..self.chain.parts().len() {
+            let part = &self.chain.parts()[i];
+            let (dir, books) = (part.dir.clone(), part.record.books());
+            self.compare_part(&dir, books)?;
+        }
+        Ok(())
+    }
+
+    /// Compares the manifest in `dir` (the run of the chain that holds `books`) with the seed's
+    /// tickets.
+    fn compare_part(&mut self, dir: &Path, books: std::ops::RangeInclusive<u64>) -> Result<(), OpenError> {
+        let path = dir.join(MANIFEST);
+        let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
+        let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
+        let forged_before = self.forged.len();
+        let file = housie_core::record::manifest::open(&path, Some(books.end() - books.start() + 1))
+            .map_err(|source| OpenError::Io { path: path.clone(), source })?;
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
+        let numbering = self.record.settings.numbering();
+        let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };
+        let mut record = csv::ByteRecord::new();
+        let mut rows = 0usize;
+        let mut seen = vec![false; expected];
+        loop {
+            match reader.read_byte_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(e) => return Err(bad(e.position().map_or(0, |p| p.line()), format!("unreadable CSV: {e}"))),
+            }
+            let line = record.position().map_or(0, |p| p.line());
+            if record.len() < 3 + ROWS * COLS {
+                return Err(bad(line, format!("{} fields, expected at least {}", record.len(), 3 + ROWS * COLS)));
+            }
+            let text = String::from_utf8_lossy(&record[0]);
+            let serial = numbering.parse(&text).map_err(|e| bad(line, format!("serial: {e}")))?;
+            let Some(i) = self.index_of(serial).filter(|_| books.contains(&serial.book())) else {
+                let (a, b) = (books.start(), books.end());
+                return Err(bad(line, format!("serial: {serial} is not a book of this run (books {a}-{b})")));
+            };
+            rows += 1;
+            seen[i - first] = true;
+            let cells = self.tickets[i].cells();
+            let same = (0..ROWS * COLS).all(|c| {
+                let field = record[3 + c].trim_ascii();
+                let n = if field.is_empty() {
+                    Some(0)
+                } else {
+                    std::str::from_utf8(field).ok().and_then(|f| f.parse::<u8>().ok())
+                };
+                n == Some(cells[c])
+            });
+            if !same {
+                self.forged.insert(serial);
+            }
+        }
+        let forged = self.forged.len() - forged_before;
+        if let Some(first) = self.forged.iter().find(|s| books.contains(&s.book())).filter(|_| forged > 0) {
+            self.warnings.push(format!(
+                "{}: {} ticket(s) differ from the seed's draw (first {first}); claims on them are refused as forged. \
+                 Run `housie verify {}`",
+                path.display(),
+                forged,
+                dir.display()
+            ));
+        }
+        let missing = seen.iter().filter(|s| !**s).count();
+        if rows != expected || missing > 0 {
+            self.warnings.push(format!(
+                "{}: {rows} rows for {expected} tickets ({missing} missing); the tickets are taken from the seed",
+                path.display(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for NightRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NightRun({}, {} tickets)", self.dir.join(RUN_RECORD).display(), self.tickets.len())
+    }
+}
+
+impl RunId {
+    /// The identity of the run whose run.json reads `text`.
+    pub fn of_text(text: &str) -> RunId {
+        RunId { content: content_sha256(text), bytes: sha256_hex(text.as_bytes()) }
+    }
+}
+
+/// SHA-256 of a JSON text's content: re-indenting or reordering its keys leaves it the same,
+/// any change to what it says does not.
+pub fn content_sha256(text: &str) -> String {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        // serde_json's maps keep keys sorted, so this is one form for every spacing and order.
+        Ok(value) => sha256_hex(serde_json::to_string(&value).expect("a JSON value serialises")),
+        Err(_) => sha256_hex(text),
+    }
+}
+
+/// Every ticket of the chain in book order, drawn on all cores.
+fn draw_tickets(chain: &Chain) -> Vec<Ticket> {
+    let seed = chain.latest().record.seed();
+    let attempts = chain.attempts();
+    let generator = Generator::get();
+    let books: Vec<u64> = chain.books().collect();
+    housie_core::support::parallel::map_chunks(&books, |part| {
+        let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
+        for &b in part {
+            out.extend_from_slice(generator.book(&seed, b, attempts.of(b)).tickets());
+        }
+        out
+    })
+}
+
+fn index(tickets: &[Ticket]) -> Vec<Vec<Spot>> {
+    let mut by_number: Vec<Vec<Spot>> = (0..=90).map(|_| Vec::with_capacity(tickets.len() / 6 + 1)).collect();
+    for (i, t) in tickets.iter().enumerate() {
+        for (place, n) in t.reading_order().into_iter().enumerate() {
+            by_number[n as usize].push(Spot::new(i, place));
+        }
+    }
+    by_number
+}

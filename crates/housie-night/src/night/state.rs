@@ -1,0 +1,550 @@
+//! The night as the server holds it: the run, the database, the games replayed from the event
+//! log, and the watch of the current game. Every command builds one event, checks it with the
+//! same [`Log::check`] a replay uses, appends it (committed before it is acknowledged), then
+//! applies it in memory exactly as a restart replays it.
+
+use std::sync::Arc;
+
+use super::claim::{settle, ClaimView};
+use super::draw::DrawSeed;
+use super::error::{CommandError, OpenError, Refused};
+use super::event::{ClaimLog, Event, Stored, Verdict};
+use super::game::{check_name, Game, Log};
+use super::run::NightRun;
+use super::store::{OpenOptions, Store, NIGHT_DB};
+use super::watch::{Watch, WatchCounts};
+use crate::ledger::{Currency, Entry, Ledger, Regime, Units};
+use housie_core::domain::text::clip;
+use housie_core::rules::verdict::{read_serial, SerialInput};
+use housie_core::rules::{BookRanges, Opens, PrizeSet, Standing};
+
+/// The night as the server holds it.
+pub struct Night {
+    /// The run the night plays.
+    pub run: Arc<NightRun>,
+    store: Store,
+    games: Vec<Game>,
+    /// The night's paper and money.
+    ledger: Ledger,
+    /// The currency a first money entry sets (`housie serve --currency`).
+    currency: Currency,
+    /// The regime a first money entry sets (`housie serve --regime`).
+    regime: Option<Regime>,
+    /// Prize sets the desk offers besides the shipped ones (`housie serve --prizes FILE`).
+    custom_sets: Vec<PrizeSet>,
+    /// The watch of the current (last created) game.
+    watch: Option<Watch>,
+    /// The last event's sequence number: the state's version.
+    version: i64,
+}
+
+/// Which prize set a new game plays.
+#[derive(Clone, Debug)]
+pub enum PrizeChoice {
+    /// A shipped set, or one the server was given, by name.
+    Named(String),
+    /// A set written as TOML (uploaded from the desk).
+    Toml(String),
+}
+
+/// A win the caller confirmed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Won {
+    /// The prize.
+    pub prize: String,
+    /// The place taken.
+    pub place: usize,
+    /// Shared with another ticket that won it at the same call.
+    pub shared: bool,
+}
+
+impl Night {
+    /// Opens the night of `run` (creating `DIR/night.sqlite` on the first night) and replays
+    /// its log, every event checked; returns notes worth telling the caller.
+    pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
+        let path = run.dir.join(NIGHT_DB);
+        let (store, notes) = Store::open(&path, &run.id, options)?;
+        let events = store.events()?;
+        let version = events.last().map_or(0, |e| e.seq);
+        let (games, ledger) =
+            Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let mut night = Night {
+            run: Arc::new(run),
+            store,
+            games,
+            ledger,
+            currency: Currency::GBP,
+            regime: None,
+            custom_sets: Vec::new(),
+            watch: None,
+            version,
+        };
+        night.rebuild_watch();
+        Ok((night, notes))
+    }
+
+    /// The caller's token.
+    pub fn token(&self) -> &str {
+        self.store.token()
+    }
+
+    /// The sequence number of the last event.
+    pub fn version(&self) -> i64 {
+        self.version
+    }
+
+    /// Every game, in order.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The game on the desk: the one created last.
+    pub fn current(&self) -> Option<&Game> {
+        self.games.last()
+    }
+
+    /// The current game's open prizes with their counts.
+    pub fn watch(&self) -> Vec<(&str, WatchCounts)> {
+        self.watch.as_ref().map(Watch::counts).unwrap_or_default()
+    }
+
+    /// Why changes are refused, once the database was found removed or replaced.
+    pub fn lost(&self) -> Option<&str> {
+        self.store.lost()
+    }
+
+    /// Adds a prize set the desk offers by name.
+    pub fn add_prize_set(&mut self, set: PrizeSet) {
+        self.custom_sets.retain(|s| s.name() != set.name());
+        self.custom_sets.push(set);
+    }
+
+    /// Every set the desk offers: the shipped ones, then the server's own.
+    pub fn prize_sets(&self) -> Vec<PrizeSet> {
+        let shipped = housie_core::rules::prize::SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n));
+        shipped.chain(self.custom_sets.iter().cloned()).collect()
+    }
+
+    fn game(&self, id: i64) -> Result<&Game, CommandError> {
+        usize::try_from(id).ok().and_then(|i| i.checked_sub(1)).and_then(|i| self.games.get(i)).ok_or_else(|| {
+            CommandError::new(Refused::NotFound, format!("there is no game {id}"))
+                .said("refused-no-game", [("game", id.to_string())])
+        })
+    }
+
+    /// How the run writes its serials.
+    pub fn numbering(&self) -> housie_core::domain::Numbering {
+        self.run.record.settings.numbering()
+    }
+
+    /// The prize set a choice names, checked.
+    pub fn prize_set(&self, choice: &PrizeChoice) -> Result<PrizeSet, CommandError> {
+        let invalid = |m: String| CommandError::new(Refused::Invalid, m);
+        match choice {
+            PrizeChoice::Named(name) => self
+                .custom_sets
+                .iter()
+                .find(|s| s.name() == *name)
+                .cloned()
+                .or_else(|| PrizeSet::shipped(name))
+                .ok_or_else(|| {
+                    let names: Vec<String> = self.prize_sets().into_iter().map(|s| s.name().to_string()).collect();
+                    invalid(format!("prizes: `{}` is not a prize set here: {}", clip(name, 40), names.join(", ")))
+                }),
+            PrizeChoice::Toml(text) => {
+                PrizeSet::parse(text, "the prize file").map_err(|e| invalid(format!("prizes: {e}")))
+            }
+        }
+    }
+
+    /// Creates a game: its name, prize set and books in play (`all` or ranges), whether the
+    /// bogey rule holds, with a fresh secret draw seed whose SHA-256 is shown from now on.
+    pub fn create_game(
+        &mut self,
+        name: &str,
+        prizes: &PrizeChoice,
+        books: &str,
+        game: Option<u16>,
+        bogey: bool,
+    ) -> Result<i64, CommandError> {
+        let name = housie_core::domain::text::normal_name(name);
+        let name = name.as_str();
+        check_name(name).map_err(|e| CommandError::new(Refused::Invalid, e))?;
+        housie_core::domain::text::check_name(name)
+            .map_err(|e| CommandError::new(Refused::Invalid, format!("name: {e}")))?;
+        let set = self.prize_set(prizes)?;
+        // Once the hall's paper is sold through the ledger, a game plays what was sold: `all`
+        // means the books sold (remote players' with them), and a book that was not sold cannot
+        // be in play. Until then, every book is.
+        let sold = self.ledger.sold();
+        let counted = self.ledger.hall_sells();
+        let everything = books.trim().is_empty() || books.trim().eq_ignore_ascii_case("all");
+        let books = if counted && everything { sold.to_string() } else { books.to_string() };
+        let books = BookRanges::parse(&books, self.run.books(), self.numbering(), game)
+            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
+        if counted {
+            let unsold = Units::of_sorted(books.spans()).minus(sold);
+            if !unsold.is_empty() {
+                let what = if self.numbering().games().is_some() { "booklets" } else { "books" };
+                return Err(CommandError::new(Refused::Invalid, format!("{what} {unsold} were not sold")));
+            }
+        }
+        let seed = DrawSeed::fresh();
+        let id = self.games.len() as i64 + 1;
+        let event = Event::GameCreated {
+            name: name.to_string(),
+            prizes: set.name().to_string(),
+            set: Some(set.spec()),
+            bogey,
+            books: books.to_string(),
+            game: books.game(),
+            commitment: seed.commitment(),
+            seed: seed.text().to_string(),
+            draw: seed.protocol(),
+        };
+        self.commit(id, event)?;
+        Ok(id)
+    }
+
+    /// Records a number the caller called; returns its 1-based index.
+    pub fn call(&mut self, id: i64, number: i64) -> Result<(usize, u8), CommandError> {
+        self.game(id)?;
+        let number = u8::try_from(number).ok().filter(|n| (1..=90).contains(n)).ok_or_else(|| {
+            CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)"))
+                .said("refused-not-a-number", [("number", number.to_string())])
+        })?;
+        self.commit(id, Event::Called { number, drawn: false })?;
+        Ok((self.game(id)?.calls.len(), number))
+    }
+
+    /// Draws the next number from the game's secret seed.
+    pub fn draw(&mut self, id: i64) -> Result<(usize, u8), CommandError> {
+        let game = self.game(id)?;
+        if game.ended() {
+            return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name))
+                .said("refused-ended", [("game", game.name.clone())]));
+        }
+        let Some(n) = game.seed.next(|n| game.calls.at(n).is_some()) else {
+            return Err(
+                CommandError::new(Refused::Conflict, "all 90 numbers have been called").said("refused-all-called", [])
+            );
+        };
+        self.commit(id, Event::Called { number: n, drawn: true })?;
+        Ok((self.game(id)?.calls.len(), n))
+    }
+
+    /// Takes back the last call; it stays in the log as a call and an undo.
+    pub fn undo(&mut self, id: i64) -> Result<u8, CommandError> {
+        let game = self.game(id)?;
+        let Some(&n) = game.calls.numbers().last() else {
+            return Err(CommandError::new(Refused::Conflict, "there is no call to undo").said("refused-no-undo", []));
+        };
+        self.commit(id, Event::Undone { number: n })?;
+        Ok(n)
+    }
+
+    /// The prize a command names, or without a name the one being played (in a set played in
+    /// order; a set whose prizes open together needs the name).
+    fn named_prize(&self, game: &Game, prize: Option<&str>) -> Result<String, CommandError> {
+        match prize {
+            Some(name) => game.set.find(name).map(|i| game.set.prizes()[i].name().to_string()).ok_or_else(|| {
+                CommandError::new(Refused::Invalid, format!("{} has no prize `{}`", game.name, clip(name, 40)))
+            }),
+            None => match game.set.opens() {
+                Opens::InOrder => {
+                    game.progress.current(&game.set).map(|i| game.set.prizes()[i].name().to_string()).ok_or_else(|| {
+                        CommandError::new(Refused::Conflict, "every prize has been played")
+                            .said("refused-all-played", [])
+                    })
+                }
+                Opens::Together => Err(CommandError::new(
+                    Refused::Invalid,
+                    "prize: every prize of this game is open at once; say which one was won",
+                )),
+            },
+        }
+    }
+
+    /// The caller moves on from a prize (the one being played, or `prize`) without naming its
+    /// winner: one place of it is closed. Returns the prize being played next, if any.
+    pub fn next_prize(&mut self, id: i64, prize: Option<&str>) -> Result<Option<String>, CommandError> {
+        let game = self.game(id)?;
+        let name = self.named_prize(game, prize)?;
+        self.commit(id, Event::PrizeClosed { prize: name, serial: None })?;
+        let game = self.game(id)?;
+        Ok(game.progress.current(&game.set).map(|i| game.set.prizes()[i].name().to_string()))
+    }
+
+    /// The caller confirms a winner: `serial`'s claim stands now, for `prizes` (by default every
+    /// prize it stands for). Each is recorded as a place won; winners at the same call share it.
+    pub fn win(&mut self, id: i64, serial: &str, prizes: Option<&[String]>) -> Result<Vec<Won>, CommandError> {
+        let game = self.game(id)?;
+        let run = Arc::clone(&self.run);
+        let s = read_serial(self.numbering(), serial, |s| run.index_of(s).is_some()).map_err(|e| match e {
+            SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m).said("serial-malformed", []),
+            SerialInput::Mistyped { message, suggestions } => CommandError {
+                kind: Refused::Invalid,
+                message,
+                suggestions: suggestions.iter().map(ToString::to_string).collect(),
+                said: None,
+            }
+            .said("serial-mistyped", []),
+        })?;
+        if run.index_of(s).is_none() {
+            return Err(
+                CommandError::new(Refused::NotFound, format!("{s} is not in this run")).said("serial-unknown", [])
+            );
+        }
+        let view = settle(&run, game, s, true);
+        let chosen: Vec<String> = match prizes {
+            None if view.stands.is_empty() => {
+                return Err(CommandError::new(
+                    Refused::Conflict,
+                    format!("{s}'s claim does not stand: {}", view.message),
+                )
+                .said("refused-does-not-stand", [("serial", s.to_string())]))
+            }
+            None => view.stands.iter().map(|w| w.prize.clone()).collect(),
+            Some(names) => {
+                let mut out = Vec::new();
+                for name in names {
+                    out.push(self.named_prize(game, Some(name))?);
+                }
+                out
+            }
+        };
+        if chosen.is_empty() {
+            return Err(CommandError::new(Refused::Invalid, "prizes: name at least one prize"));
+        }
+        // Every one is checked before any is recorded.
+        for name in &chosen {
+            if !view.stands.iter().any(|w| w.prize == *name) {
+                return Err(CommandError::new(
+                    Refused::Conflict,
+                    format!("{s}'s claim does not stand for {name}: {}", view.message),
+                )
+                .said("refused-does-not-stand", [("serial", s.to_string())]));
+            }
+        }
+        let mut won = Vec::new();
+        for name in chosen {
+            let place = view.stands.iter().find(|w| w.prize == name).map_or(1, |w| w.place);
+            self.commit(id, Event::PrizeClosed { prize: name.clone(), serial: Some(s.to_string()) })?;
+            let game = self.game(id)?;
+            let i = game.set.find(&name).expect("a prize of the set");
+            let shared = game.progress.places(i).get(place - 1).is_some_and(|p| p.winners.len() > 1);
+            won.push(Won { prize: name, place, shared });
+        }
+        Ok(won)
+    }
+
+    /// Takes back the last win of `prize` (by default the last win recorded), before the next call.
+    pub fn reopen(&mut self, id: i64, prize: Option<&str>) -> Result<String, CommandError> {
+        let game = self.game(id)?;
+        let name = match prize {
+            Some(p) => self.named_prize(game, Some(p))?,
+            None => {
+                let calls = game.calls.len();
+                let latest = (0..game.set.prizes().len())
+                    .filter(|&i| game.progress.can_take_back(i, calls))
+                    .max_by_key(|&i| game.progress.places(i).last().map(|p| p.at.clone()));
+                match latest {
+                    Some(i) => game.set.prizes()[i].name().to_string(),
+                    None => {
+                        return Err(CommandError::new(
+                            Refused::Conflict,
+                            "no win since the last call to take back (a win can be taken back until the next call)",
+                        ))
+                    }
+                }
+            }
+        };
+        self.commit(id, Event::PrizeReopened { prize: name.clone() })?;
+        Ok(name)
+    }
+
+    /// Ends the game and reveals its draw seed.
+    pub fn end(&mut self, id: i64) -> Result<String, CommandError> {
+        self.game(id)?;
+        self.commit(id, Event::Ended)?;
+        Ok(self.game(id)?.seed.text().to_string())
+    }
+
+    /// Settles a claim by serial and logs it with its verdict. A serial that is not in the run
+    /// is `NotFound`; one that is not a serial (or fails its check digit) is `Invalid`, with the
+    /// run's serials one slip away.
+    pub fn claim(&mut self, id: i64, text: &str) -> Result<ClaimView, CommandError> {
+        let game = self.game(id)?;
+        let calls = game.calls.len();
+        let prize = game.prize_in_order().map(|i| game.set.prizes()[i].name().to_string());
+        let log = |serial: String, verdict, message: &str| ClaimLog {
+            serial,
+            prize: prize.clone(),
+            verdict,
+            calls,
+            message: clip(message, 400),
+            stands: Vec::new(),
+            barred: false,
+            source: None,
+        };
+        let run = Arc::clone(&self.run);
+        let typed = clip(text.trim(), housie_core::rules::verdict::SERIAL_MAX);
+        let serial = match read_serial(self.numbering(), text, |s| run.index_of(s).is_some()) {
+            Ok(s) if run.index_of(s).is_some() => s,
+            Ok(s) => {
+                let books = run.books();
+                let e = CommandError::new(
+                    Refused::NotFound,
+                    format!("{s} is not in this run (books {}-{})", books.start(), books.end()),
+                )
+                .said("serial-unknown", []);
+                self.commit(id, Event::Claimed(log(typed, Verdict::Unknown, &e.message)))?;
+                return Err(e);
+            }
+            Err(e) => {
+                let (message, suggestions, said) = match e {
+                    SerialInput::Malformed(m) => (m, Vec::new(), "serial-malformed"),
+                    SerialInput::Mistyped { message, suggestions } => (message, suggestions, "serial-mistyped"),
+                };
+                let e = CommandError {
+                    kind: Refused::Invalid,
+                    message,
+                    suggestions: suggestions.iter().map(ToString::to_string).collect(),
+                    said: None,
+                }
+                .said(said, []);
+                self.commit(id, Event::Claimed(log(typed, Verdict::Malformed, &e.message)))?;
+                return Err(e);
+            }
+        };
+        let raised = game.raised.iter().find(|r| r.serial == serial.to_string());
+        let view = settle(&run, game, serial, !raised.is_some_and(|r| r.unproven));
+        let source = raised.map(|r| r.source.clone());
+        let mut entry = log(serial.to_string(), view.verdict, &view.message);
+        entry.source = source;
+        entry.stands = view.stands.iter().map(|w| w.prize.clone()).collect();
+        entry.barred = view.barred;
+        self.commit(id, Event::Claimed(entry))?;
+        Ok(view)
+    }
+
+    /// Lifts the bogey rule's bar from `serial` in game `id`: it may claim again.
+    pub fn lift_bar(&mut self, id: i64, serial: &str) -> Result<String, CommandError> {
+        let game = self.game(id)?;
+        let s = read_serial(self.numbering(), serial, |s| game.barred.contains_key(&s.to_string()))
+            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?
+            .to_string();
+        self.commit(id, Event::BarLifted { serial: s.clone() })?;
+        Ok(s)
+    }
+
+    /// Checks the event as a replay would, stores it, then applies it: nothing is acknowledged
+    /// before it is on disk.
+    pub(super) fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
+        Log::of(&self.run).check(&self.games, &self.ledger, game, &event)?;
+        let stored = self.store.append(game, &event).map_err(CommandError::append)?;
+        self.apply(&stored);
+        Ok(stored)
+    }
+
+    /// Applies a just-stored event, as a restart's replay would, and keeps the current game's
+    /// watch up to date.
+    fn apply(&mut self, stored: &Stored) {
+        self.version = stored.seq;
+        let run = Arc::clone(&self.run);
+        let current = self.games.len() as i64;
+        let calls_before = self.games.last().map_or(0, |g| g.calls.len());
+        Log::of(&run).apply(&mut self.games, &mut self.ledger, stored);
+        if let Event::GameCreated { .. } = stored.event {
+            self.rebuild_watch();
+            return;
+        }
+        if stored.game != current {
+            return;
+        }
+        let Some(game) = self.games.last() else { return };
+        let Some(watch) = self.watch.as_mut() else { return };
+        match &stored.event {
+            Event::Called { number, .. } if game.calls.len() > calls_before => watch.call(&run, *number, true),
+            Event::Undone { number } if game.calls.len() < calls_before => watch.call(&run, *number, false),
+            Event::PrizeClosed { .. } | Event::PrizeReopened { .. } => watch.set_progress(&run, &game.progress),
+            _ => {}
+        }
+    }
+
+    fn rebuild_watch(&mut self) {
+        self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, &g.set, &g.progress, g.calls.numbers()));
+    }
+
+    /// The currency and regime the night's money is held to once a first entry sets them (the
+    /// ledger's, once set).
+    pub fn set_money(&mut self, currency: Currency, regime: Option<Regime>) {
+        self.currency = currency;
+        self.regime = regime;
+    }
+
+    /// The night's ledger.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// Records a ledger entry, checked as a replay checks it; the night's currency (and regime)
+    /// is recorded first if nothing has set it yet and the entry is money. An entry to confirm first (past the
+    /// regime's limit, a payout above the takings, a name like another) is refused (409, with
+    /// why) unless `over_limit` says the caller knows.
+    pub fn record_money(&mut self, entry: Entry, over_limit: bool) -> Result<(), CommandError> {
+        if self.ledger.currency().is_none() && entry.needs_currency() {
+            let opened = Entry::Opened { currency: self.currency, regime: self.regime };
+            self.commit(0, Event::Money { entry: opened })?;
+        }
+        let entry = self.ledger.normalised(entry);
+        self.ledger
+            .check_new(&entry, &super::game::Confirmed(&self.games))
+            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
+        if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
+            let again = "send it again with \"over_limit\": true to record it anyway";
+            return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
+        }
+        self.commit(0, Event::Money { entry })?;
+        Ok(())
+    }
+
+    /// Closes the night, and removes its files if this opening made them and nothing was
+    /// recorded since (see [`Store::remove_if_new_and_empty`]); says whether it did.
+    pub fn remove_if_new_and_empty(self) -> bool {
+        self.store.remove_if_new_and_empty()
+    }
+
+    /// Checks `entries` as [`Night::record_money`] would record them one after another, on a
+    /// copy of the ledger, recording nothing: the first that could not be written, by its index,
+    /// with why; else each entry's warning to confirm first, if it has one (see
+    /// [`Ledger::over_limit`]). Entries are taken as [`Ledger::normalised`] writes them.
+    pub fn try_money(&self, entries: &[Entry]) -> Result<Vec<Option<String>>, (usize, CommandError)> {
+        let mut trial = self.ledger.clone();
+        let wins = super::game::Confirmed(&self.games);
+        let mut warnings = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            let entry = trial.normalised(entry.clone());
+            let refused = |e: CommandError| (i, e);
+            trial.check_new(&entry, &wins).map_err(|e| refused(CommandError::new(Refused::Invalid, e.to_string())))?;
+            let event = Event::Money { entry: entry.clone() };
+            Log::of(&self.run).check(&self.games, &trial, 0, &event).map_err(refused)?;
+            warnings.push(trial.over_limit(&entry));
+            trial.apply(&entry, &wins);
+        }
+        Ok(warnings)
+    }
+
+    /// Everything stored, in order (for the night's record).
+    pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
+        self.store.events()
+    }
+
+    /// Whether a prize of the current game is open (for the board's "playing for").
+    pub fn open_prizes(game: &Game) -> Vec<&str> {
+        (0..game.set.prizes().len())
+            .filter(|&i| game.progress.standing(&game.set, i) == Standing::Open)
+            .map(|i| game.set.prizes()[i].name())
+            .collect()
+    }
+}

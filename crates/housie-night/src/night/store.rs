@@ -1,0 +1,765 @@
+//! The night's database, `DIR/night.sqlite`: WAL with full sync, so a call is on disk before it
+//! is acknowledged and survives `kill -9`. Migrations are numbered SQL files compiled in and
+//! applied at open inside one transaction; every change is one appended event.
+//!
+//! A serving store guards its file. It holds an exclusive OS lock (`flock`) on `night.sqlite`
+//! itself, so a second server on the same night is refused and a stray `rm` of some lock file
+//! cannot undo that; and before and after every change it checks that the file at the path is
+//! still the one it opened, no shorter than it was, and the same for its write-ahead log. A
+//! database removed, replaced or truncated while serving stops every change with the reason,
+//! and what the server still holds is copied to `night-rescued-….sqlite`.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use rand::RngCore;
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+
+use super::error::{AppendError, OpenError};
+use super::event::{Event, Stored};
+use housie_core::support::digest::hex;
+
+pub use housie_core::record::NIGHT_DB;
+
+/// The schema, one file per step; `PRAGMA user_version` counts the steps applied.
+const MIGRATIONS: &[&str] = &[include_str!("migrations/001_events.sql")];
+
+/// The first bytes of every SQLite database.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// How `housie serve` opens the night.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Start a new night even though a record exists: the old file is kept under a dated name.
+    pub new_night: bool,
+    /// Give the caller a new token; the old one stops working.
+    pub new_token: bool,
+    /// Carry on from this rescue copy (`night-rescued-….sqlite` beside the night): the current
+    /// file is kept under a dated name and the rescue takes its place.
+    pub from_rescue: Option<PathBuf>,
+}
+
+/// Which run a night belongs to: the SHA-256 of run.json's content (its JSON, whatever the
+/// spacing), and of its bytes, which nights before housie 0.3 recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunId {
+    /// SHA-256 of run.json's content (its JSON, whatever the spacing).
+    pub content: String,
+    /// SHA-256 of run.json's bytes (how housie 0.2 bound a night).
+    pub bytes: String,
+}
+
+/// The night's database, opened.
+pub struct Store {
+    /// Declared first so it is dropped first: SQLite's own (POSIX) locks must go before the
+    /// guard's descriptor on the same file is closed.
+    conn: Connection,
+    path: PathBuf,
+    token: String,
+    guard: Option<Guard>,
+    /// Whether this opening made the night's file.
+    made: bool,
+}
+
+/// The serving store's own handle on the database file: the one-server lock, and what the files
+/// at the paths looked like at the last check.
+struct Guard {
+    _file: File,
+    db: Identity,
+    wal: Option<Identity>,
+    /// Set once the files were found tampered with; sticky.
+    lost: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Identity {
+    dev: u64,
+    ino: u64,
+    len: u64,
+}
+
+impl Identity {
+    fn of(meta: &std::fs::Metadata) -> Identity {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Identity { dev: meta.dev(), ino: meta.ino(), len: meta.len() }
+        }
+        #[cfg(not(unix))]
+        {
+            Identity { dev: 0, ino: 0, len: meta.len() }
+        }
+    }
+
+    /// What changed between `self` (as last seen) and the file now at `path`, if anything
+    /// that cannot happen in normal use.
+    fn compare(self, path: &Path) -> Result<Identity, String> {
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let now = match std::fs::symlink_metadata(path) {
+            Ok(meta) => Identity::of(&meta),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!("{name} was removed while the night was being served"))
+            }
+            Err(e) => return Err(format!("{name} cannot be checked: {e}")),
+        };
+        if (now.dev, now.ino) != (self.dev, self.ino) {
+            return Err(format!("{name} was replaced by another file while the night was being served"));
+        }
+        if now.len < self.len {
+            return Err(format!(
+                "{name} was truncated while the night was being served ({} bytes, it had {})",
+                now.len, self.len
+            ));
+        }
+        Ok(now)
+    }
+}
+
+impl Store {
+    /// Opens the night of the run `run` for serving: creates `night.sqlite` on the first night,
+    /// refuses a database that is empty, foreign, damaged, newer, another run's, or open in
+    /// another server, and never starts a new night over an earlier record unless
+    /// `options.new_night`. Returns notes for the caller (a new night, a kept old file).
+    pub fn open(path: &Path, run: &RunId, options: OpenOptions) -> Result<(Store, Vec<String>), OpenError> {
+        let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+        let io = |p: &Path| {
+            let p = p.to_path_buf();
+            move |source| OpenError::Io { path: p.clone(), source }
+        };
+        let mut notes = make_way(path, &options)?;
+        let made = path.symlink_metadata().is_err();
+        if made {
+            create(path, run).map_err(err)?;
+            notes.push(format!("a new night: {}", path.display()));
+        }
+
+        let file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io(path))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(err(
+                    "is open in another `housie serve`; stop that one first (one caller's desk a night)".into()
+                ))
+            }
+            Err(std::fs::TryLockError::Error(source)) => return Err(OpenError::Io { path: path.into(), source }),
+        }
+        check_header(&file).map_err(err)?;
+        #[cfg(unix)]
+        {
+            // The token and the running games' draw seeds are in here: the owner's alone.
+            use std::os::unix::fs::PermissionsExt;
+            let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+        }
+        let conn = Connection::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
+        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), guard: None, made };
+        store.setup().map_err(err)?;
+        let found: Option<(String, String)> = store
+            .conn
+            .query_row("SELECT run_sha256, token FROM night WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(|e| err(damaged(&e)))?;
+        let Some((theirs, token)) = found else {
+            return Err(err(
+                "has a housie schema but no night in it (damaged, or made by hand); move it away or start a new \
+                 night with `housie serve --new-night`"
+                    .into(),
+            ));
+        };
+        if theirs == run.bytes && theirs != run.content {
+            // Written by housie 0.2, which bound a night to run.json's bytes: bind it to the content.
+            store
+                .conn
+                .execute("UPDATE night SET run_sha256 = ?1 WHERE id = 1", params![run.content])
+                .map_err(|e| err(format!("cannot write: {e}")))?;
+        } else if theirs != run.content {
+            return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
+        }
+        store.token = token;
+        let db = Identity::of(&file.metadata().map_err(io(path))?);
+        store.guard = Some(Guard { _file: file, db, wal: None, lost: None });
+        if options.new_token {
+            let token = fresh_token();
+            store
+                .conn
+                .execute("UPDATE night SET token = ?1 WHERE id = 1", params![token])
+                .map_err(|e| err(format!("cannot write: {e}")))?;
+            store.token = token;
+            store.append(0, &Event::TokenRotated).map_err(|e| err(e.message()))?;
+            notes.push("a new token: the caller's old URL no longer works".into());
+        }
+        store.check_files().map_err(err)?;
+        Ok((store, notes))
+    }
+
+    /// Opens an existing night to read it (for `housie night`), changing nothing; with `run`,
+    /// refuses a night of another run as [`Store::open`] does.
+    pub fn open_read_only(path: &Path, run: Option<&RunId>) -> Result<Store, OpenError> {
+        let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+        if path.symlink_metadata().is_err() {
+            return Err(err("no night has been played on this run yet (`housie serve` starts one)".into()));
+        }
+        let file = File::open(path).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
+        check_header(&file).map_err(err)?;
+        // Closed before SQLite takes any lock: closing a descriptor drops this process's POSIX
+        // locks on the file, SQLite's included.
+        drop(file);
+        // With no -wal and no -shm beside it, no server has the night open: it is read as an
+        // immutable file, so a read-only command leaves nothing behind in the run folder. (A
+        // server has both open while it serves; then they are read as they are.)
+        let wal_files = ["-wal", "-shm"].iter().any(|end| sibling(path, end).symlink_metadata().is_ok());
+        let conn = if wal_files {
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        } else {
+            Connection::open_with_flags(
+                format!("file:{}?immutable=1", uri_path(path)),
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+            )
+        }
+        .map_err(|e| err(format!("cannot open: {e}")))?;
+        let (theirs, token): (String, String) = conn
+            .query_row("SELECT run_sha256, token FROM night WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(|e| {
+                err(match e {
+                    rusqlite::Error::QueryReturnedNoRows => "has no night in it (damaged, or made by hand)".into(),
+                    e => damaged(&e),
+                })
+            })?;
+        if let Some(run) = run.filter(|run| theirs != run.content && theirs != run.bytes) {
+            return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
+        }
+        Ok(Store { conn, path: path.to_path_buf(), token, guard: None, made: false })
+    }
+
+    /// Checks the file, sets WAL and full sync, and applies the migrations it lacks.
+    fn setup(&mut self) -> Result<(), String> {
+        let quick: String = self.conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| damaged(&e))?;
+        if quick != "ok" {
+            return Err(format!("damaged ({quick}); move it away to start a new night"));
+        }
+        let sql = |e: rusqlite::Error| damaged(&e);
+        let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(sql)?;
+        if version == 0 {
+            return Err("is an SQLite database, but not a housie night (it has no housie schema); move it away, \
+                        or start a new night with `housie serve --new-night`"
+                .into());
+        }
+        let version = usize::try_from(version).unwrap_or(usize::MAX);
+        if version > MIGRATIONS.len() {
+            return Err(format!(
+                "written by a newer housie (schema {version}, this housie knows {}); use that version",
+                MIGRATIONS.len()
+            ));
+        }
+        self.conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+        self.conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        self.conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(sql)?;
+        migrate(&mut self.conn, version).map_err(sql)
+    }
+
+    /// The caller's token: random per night, kept here so a restart keeps the same URL.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// Why changes are refused, once the files were found removed, replaced or truncated.
+    pub fn lost(&self) -> Option<&str> {
+        self.guard.as_ref().and_then(|g| g.lost.as_deref())
+    }
+
+    /// Appends one event in its own transaction; returns it as stored (sequence and time). A
+    /// serving store checks its files before and after: a change is acknowledged only when it
+    /// went into the file at `night.sqlite`.
+    pub fn append(&mut self, game: i64, event: &Event) -> Result<Stored, AppendError> {
+        self.ensure_intact()?;
+        let data = serde_json::to_string(event).expect("events serialise");
+        let insert = || -> rusqlite::Result<(i64, String)> {
+            let tx = self.conn.unchecked_transaction()?;
+            let row = tx.query_row(
+                "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
+                params![game, event.kind(), data],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            tx.commit()?;
+            Ok(row)
+        };
+        let (seq, at) = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
+        // Fold the change into night.sqlite itself at once: a copy of the file alone, or a
+        // write-ahead log lost in a crash, then loses nothing acknowledged. A checkpoint that a
+        // reader holds back is made at the next change; the change is committed either way.
+        let _ = self.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        self.ensure_intact()?;
+        Ok(Stored { seq, at, game, event: event.clone() })
+    }
+
+    /// Refuses once the files were tampered with; checks them now otherwise.
+    fn ensure_intact(&mut self) -> Result<(), AppendError> {
+        if let Some(lost) = self.lost() {
+            return Err(AppendError::Lost(lost.to_string()));
+        }
+        self.check_files().map_err(AppendError::Lost)
+    }
+
+    /// Compares the files at the paths with what this store opened; on the first difference,
+    /// keeps what the connection still holds in a rescue copy and refuses changes from then on.
+    fn check_files(&mut self) -> Result<(), String> {
+        let Some(guard) = self.guard.as_mut() else { return Ok(()) };
+        let wal_path = sibling(&self.path, "-wal");
+        let found = guard.db.compare(&self.path).and_then(|db| {
+            let wal = match guard.wal {
+                Some(wal) => Some(wal.compare(&wal_path)?),
+                None => std::fs::symlink_metadata(&wal_path).ok().map(|m| Identity::of(&m)),
+            };
+            Ok((db, wal))
+        });
+        match found {
+            Ok((db, wal)) => {
+                guard.db = db;
+                guard.wal = wal;
+                Ok(())
+            }
+            Err(why) => {
+                let kept = match self.rescue() {
+                    Ok(p) => format!(
+                        "everything recorded so far is kept in {}: stop housie serve, put that file in place of \
+                         {NIGHT_DB}, and start it again",
+                        p.file_name().unwrap_or_default().to_string_lossy()
+                    ),
+                    Err(e) => format!("a rescue copy could not be made ({e}); stop housie serve"),
+                };
+                self.let_go();
+                let message = format!("{why}; changes are refused from now on, and {kept}");
+                if let Some(guard) = self.guard.as_mut() {
+                    guard.lost = Some(message.clone());
+                }
+                Err(message)
+            }
+        }
+    }
+
+    /// Closes the connection to the files that went astray, so it cannot write to whatever is at
+    /// the path later (a restored night, another server's log), and moves aside the log of a
+    /// database that is gone, which would otherwise be replayed onto the next file put there.
+    fn let_go(&mut self) {
+        if let Ok(memory) = Connection::open_in_memory() {
+            let _ = std::mem::replace(&mut self.conn, memory).close();
+        }
+        if self.path.symlink_metadata().is_err() {
+            for suffix in ["-wal", "-shm"] {
+                let old = sibling(&self.path, suffix);
+                if old.symlink_metadata().is_ok() {
+                    let _ = std::fs::rename(&old, dated(&self.path, "lost-", &format!("sqlite{suffix}")));
+                }
+            }
+        }
+    }
+
+    /// Copies the night as this connection sees it (the file it opened, removed or not, and its
+    /// log) to `night-rescued-DATE.sqlite` beside it.
+    fn rescue(&self) -> Result<PathBuf, String> {
+        let target = dated(&self.path, "rescued-", "sqlite");
+        let mut copy = Connection::open(&target).map_err(|e| e.to_string())?;
+        {
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy).map_err(|e| e.to_string())?;
+            backup.run_to_completion(64, std::time::Duration::ZERO, None).map_err(|e| e.to_string())?;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600));
+        }
+        Ok(target)
+    }
+
+    /// Removes the night's files if this opening made them and nothing was recorded since,
+    /// while this store still holds its lock (no server can have opened it meanwhile); says
+    /// whether it did. For a command that was refused after opening: an empty night left
+    /// behind would keep its run folder from being generated again.
+    pub fn remove_if_new_and_empty(self) -> bool {
+        if !self.made || !self.events().is_ok_and(|events| events.is_empty()) {
+            return false;
+        }
+        let removed = std::fs::remove_file(&self.path).is_ok();
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(sibling(&self.path, suffix));
+        }
+        removed
+    }
+
+    /// Every event in order. The log must read as housie writes it: numbered from 1 with no
+    /// gap (an event deleted), each row's kind that of its event, and each time as SQLite
+    /// stamped it.
+    pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
+        let err = |message: String| OpenError::Database { path: self.path.clone(), message };
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
+            .map_err(|e| err(damaged(&e)))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            })
+            .map_err(|e| err(damaged(&e)))?;
+        let mut out: Vec<Stored> = Vec::new();
+        for row in rows {
+            let (seq, at, game, kind, data) = row.map_err(|e| err(damaged(&e)))?;
+            let bad = |message: String| OpenError::Log { path: self.path.clone(), seq, message };
+            let expected = out.last().map_or(1, |s| s.seq + 1);
+            if seq != expected {
+                return Err(bad(format!("event {expected} is missing: the log goes from {} to {seq}", expected - 1)));
+            }
+            let event: Event = serde_json::from_str(&data).map_err(|e| bad(format!("not a housie event ({e})")))?;
+            if kind != event.kind() {
+                let kind = housie_core::domain::text::clip(&kind, 40);
+                return Err(bad(format!("its kind is `{kind}`, but it holds a `{}` event", event.kind())));
+            }
+            if !is_stamp(&at) {
+                let at = housie_core::domain::text::clip(&at, 40);
+                return Err(bad(format!("its time `{at}` is not a time SQLite stamped")));
+            }
+            out.push(Stored { seq, at, game, event });
+        }
+        Ok(out)
+    }
+}
+
+/// What a night's log held when it was sealed: how many events, and the SHA-256 of them as
+/// stored (each row's number, time, game, kind and data). Written on the signed cash-up sheet,
+/// it shows later whether any of those events was edited or removed, the last one included,
+/// which nothing inside the database can show; events added since do not change it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Seal {
+    /// How many events it covers.
+    pub events: usize,
+    /// SHA-256 (hex) of those events.
+    pub sha256: String,
+}
+
+impl Seal {
+    /// How it is written and typed: `42-3f9a1c2e5b7d9e0f` (the events and 16 hex digits).
+    pub fn short(&self) -> String {
+        format!("{}-{}", self.events, &self.sha256[..16])
+    }
+}
+
+impl std::fmt::Display for Seal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.short())
+    }
+}
+
+impl Store {
+    /// The seal of the first `events` events of the log (all of them for `None`); `None` when
+    /// the log holds fewer.
+    pub fn seal(&self, events: Option<usize>) -> Result<Option<Seal>, OpenError> {
+        let err = |message: String| OpenError::Database { path: self.path.clone(), message };
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
+            .map_err(|e| err(damaged(&e)))?;
+        let mut rows = stmt.query([]).map_err(|e| err(damaged(&e)))?;
+        let mut hash = sha2::Sha256::default();
+        let mut count = 0usize;
+        while events.is_none_or(|n| count < n) {
+            let Some(row) = rows.next().map_err(|e| err(damaged(&e)))? else { break };
+            let field = |i: usize| -> Result<String, OpenError> {
+                let v: rusqlite::types::Value = row.get(i).map_err(|e| err(damaged(&e)))?;
+                Ok(match v {
+                    rusqlite::types::Value::Integer(n) => n.to_string(),
+                    rusqlite::types::Value::Text(t) => t,
+                    other => format!("{other:?}"),
+                })
+            };
+            for i in 0..5 {
+                let text = field(i)?;
+                sha2::Digest::update(&mut hash, (text.len() as u64).to_be_bytes());
+                sha2::Digest::update(&mut hash, text.as_bytes());
+            }
+            count += 1;
+        }
+        if events.is_some_and(|n| count < n) {
+            return Ok(None);
+        }
+        Ok(Some(Seal { events: count, sha256: housie_core::support::digest::hex(&sha2::Digest::finalize(hash)) }))
+    }
+}
+
+/// Whether `at` is a time as the log stamps it: `2026-11-22T19:02:10.864Z`.
+fn is_stamp(at: &str) -> bool {
+    use time::format_description::well_known::Rfc3339;
+    at.len() == 24 && at.ends_with('Z') && time::OffsetDateTime::parse(at, &Rfc3339).is_ok()
+}
+
+/// `path` as the path of a `file:` URI: every byte but the unreserved ones and `/` escaped.
+fn uri_path(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = String::new();
+    for &b in absolute.as_os_str().as_encoded_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(char::from(b)),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Applies the migrations after `done`, in one transaction.
+fn migrate(conn: &mut Connection, done: usize) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
+        tx.execute_batch(step)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+    }
+    tx.commit()
+}
+
+/// Makes a new night's database whole under a temporary name, then renames it into place, so a
+/// start killed halfway leaves no empty `night.sqlite` behind.
+fn create(path: &Path, run: &RunId) -> Result<(), String> {
+    let temp = sibling(path, ".new");
+    let _ = std::fs::remove_file(&temp);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(&temp).map_err(|e| format!("cannot create {}: {e}", temp.display()))?;
+    let result = (|| -> rusqlite::Result<()> {
+        let mut conn = Connection::open(&temp)?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        migrate(&mut conn, 0)?;
+        conn.execute(
+            "INSERT INTO night (id, run_sha256, token) VALUES (1, ?1, ?2)",
+            params![run.content, fresh_token()],
+        )?;
+        conn.close().map_err(|(_, e)| e)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temp);
+        return Err(format!("cannot create a new night: {e}"));
+    }
+    std::fs::rename(&temp, path).map_err(|e| format!("cannot create a new night: {e}"))
+}
+
+/// Refuses a file that is empty or is not SQLite, with the reason.
+fn check_header(file: &File) -> Result<(), String> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let mut read = 0;
+    let mut f = file;
+    while read < head.len() {
+        match f.read(&mut head[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(e) => return Err(format!("cannot read: {e}")),
+        }
+    }
+    match read {
+        0 => Err("is empty (0 bytes): not a housie night, perhaps truncated. Move it away, or start a new night \
+                  with `housie serve --new-night`, which keeps it under a dated name"
+            .into()),
+        _ if head[..read] != SQLITE_MAGIC[..read] || read < head.len() => {
+            Err("is not an SQLite database, so not a housie night; move it away, or start a new night with \
+                 `housie serve --new-night`"
+                .into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Moves an existing night out of the way under a dated name, its log folded in first when it
+/// can be; refused while another server has it open.
+fn set_aside(path: &Path) -> Result<PathBuf, OpenError> {
+    let kept = dated(path, "", "sqlite");
+    move_database(path, &kept, "stop that one before starting a new night")?;
+    Ok(kept)
+}
+
+/// Renames the database `from` to `to` whole: refused while a server has it open (`busy` says
+/// what to do), its write-ahead log folded in first, and what is left of the log moved with it.
+fn move_database(from: &Path, to: &Path, busy: &str) -> Result<(), OpenError> {
+    let err = |message: String| OpenError::Database { path: from.to_path_buf(), message };
+    let file = File::open(from).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
+    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+        return Err(err(format!("is open in another `housie serve`; {busy}")));
+    }
+    if check_header(&file).is_ok() {
+        // Fold the write-ahead log into the file, so the file is whole on its own.
+        if let Ok(conn) = Connection::open(from) {
+            let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+            let _ = conn.close();
+        }
+    }
+    std::fs::rename(from, to).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
+    for suffix in ["-wal", "-shm"] {
+        let old = sibling(from, suffix);
+        if old.exists() {
+            let _ = std::fs::rename(&old, sibling(to, suffix));
+        }
+    }
+    drop(file);
+    Ok(())
+}
+
+/// What an earlier night left beside a missing `night.sqlite`: its write-ahead log, a copy kept
+/// by `--new-night` or a rescue.
+fn leftovers(path: &Path) -> Vec<PathBuf> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                    is_log_of(p, path) || (name.starts_with("night-") && name.ends_with(".sqlite"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// Before a night is opened for serving: a rescue copy put in place (`--from-rescue`), an
+/// earlier night kept aside (`--new-night`), and the refusals that keep a plain start from
+/// serving what may be missing changes (a rescue copy beside the night) or from starting a new
+/// night over an earlier one's leftovers. Returns notes for the caller.
+fn make_way(path: &Path, options: &OpenOptions) -> Result<Vec<String>, OpenError> {
+    let err = |message: String| OpenError::Database { path: path.to_path_buf(), message };
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| OpenError::Io { path: p.clone(), source }
+    };
+    let mut notes = Vec::new();
+    if let Some(rescue) = &options.from_rescue {
+        notes.extend(put_rescue_in_place(path, rescue)?);
+    }
+    let exists = path.symlink_metadata().is_ok();
+    // What an earlier night left beside the file, read once for both checks below.
+    let leftovers = leftovers(path);
+    let rescued: Vec<PathBuf> = leftovers.iter().filter(|p| is_rescue(p)).cloned().collect();
+    if exists && !options.new_night && !rescued.is_empty() {
+        return Err(err(format!(
+            "{} beside it {} what housie serve still held when {NIGHT_DB} went from under it, so {NIGHT_DB} \
+             may be missing changes. To carry on from the rescue: `housie serve DIR --from-rescue {}` (it keeps \
+             {NIGHT_DB} under a dated name); to carry on from {NIGHT_DB}, move the rescue out of this folder \
+             (nothing is deleted either way)",
+            names(&rescued),
+            if rescued.len() == 1 { "holds" } else { "hold" },
+            rescued.last().and_then(|p| p.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        )));
+    }
+    if exists && options.new_night {
+        let kept = set_aside(path)?;
+        notes.push(format!("the earlier night is kept as {}; this is a new night", kept.display()));
+    } else if !exists {
+        match (leftovers.is_empty(), options.new_night) {
+            (true, _) => {}
+            (false, false) => {
+                return Err(err(format!(
+                    "is missing, but {} {} there: the record of a night played on this run. \
+                     Put it back as {NIGHT_DB} to go on with that night, or start a new one with \
+                     `housie serve --new-night` (nothing is deleted)",
+                    names(&leftovers),
+                    if leftovers.len() == 1 { "is" } else { "are" }
+                )))
+            }
+            (false, true) => {
+                for old in leftovers.iter().filter(|p| is_log_of(p, path)) {
+                    let kept = dated(path, "", "sqlite-wal");
+                    std::fs::rename(old, &kept).map_err(io(old))?;
+                    notes.push(format!("kept {} as {}", old.display(), kept.display()));
+                }
+            }
+        }
+    }
+    Ok(notes)
+}
+
+/// Puts `rescue` (a copy made by [`Store::rescue`], beside the night) in place of the night
+/// at `path`, which is kept under a dated name; returns what was done, for the caller.
+fn put_rescue_in_place(path: &Path, rescue: &Path) -> Result<Vec<String>, OpenError> {
+    let err = |message: String| OpenError::Database { path: rescue.to_path_buf(), message };
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let named = rescue.file_name().map(|n| dir.join(n));
+    let rescue = match named {
+        Some(beside) if is_rescue(&beside) && beside.is_file() => beside,
+        _ => {
+            return Err(err(format!(
+                "--from-rescue: give the name of a night-rescued-….sqlite in the run folder ({})",
+                dir.display()
+            )))
+        }
+    };
+    let file = File::open(&rescue).map_err(|source| OpenError::Io { path: rescue.clone(), source })?;
+    check_header(&file).map_err(err)?;
+    drop(file);
+    let mut notes = Vec::new();
+    if path.symlink_metadata().is_ok() {
+        let kept = set_aside(path)?;
+        notes.push(format!("the night that went from under the server is kept as {}", kept.display()));
+    }
+    move_database(&rescue, path, "stop it first")?;
+    notes.push(format!("carrying on from {}", rescue.display()));
+    Ok(notes)
+}
+
+/// A copy made by [`Store::rescue`].
+fn is_rescue(p: &Path) -> bool {
+    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("night-rescued-") && n.ends_with(".sqlite"))
+}
+
+fn is_log_of(p: &Path, db: &Path) -> bool {
+    *p == sibling(db, "-wal")
+}
+
+fn names(paths: &[PathBuf]) -> String {
+    let names: Vec<String> =
+        paths.iter().map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
+    names.join(" and ")
+}
+
+/// `night.sqlite` + suffix, beside it.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// `night-LABEL20261123T193000Z.EXT` beside `path` (a new name if that one is taken).
+fn dated(path: &Path, label: &str, ext: &str) -> PathBuf {
+    let now = time::OffsetDateTime::now_utc();
+    let stamp = format!(
+        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second()
+    );
+    (1..)
+        .map(|i| {
+            let name =
+                if i == 1 { format!("night-{label}{stamp}.{ext}") } else { format!("night-{label}{stamp}-{i}.{ext}") };
+            path.with_file_name(name)
+        })
+        .find(|p| p.symlink_metadata().is_err())
+        .expect("some name is free")
+}
+
+fn damaged(e: &rusqlite::Error) -> String {
+    format!("not a usable housie night database ({e}); move it away to start a new night")
+}
+
+pub fn fresh_token() -> String {
+    let mut bytes = [0u8; 16];
+    // The caller's secret; it gates every change to the night.
+    #[allow(clippy::disallowed_methods)]
+    rand::rng().fill_bytes(&mut bytes);
+    hex(&bytes)
+}

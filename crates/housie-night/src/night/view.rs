@@ -1,0 +1,233 @@
+//! What the desk and the board are sent: the night's state as JSON. The caller's view adds
+//! the watch counts, which are for the caller only.
+
+use serde::Serialize;
+
+use super::game::Game;
+use super::projection::{ClaimLine, GameHead};
+use super::run::NightRun;
+use super::state::Night;
+use super::watch::WatchCounts;
+use housie_core::rules::Standing;
+
+#[derive(Serialize)]
+pub struct StateView {
+    /// Grows with every change: the sequence number of the last event.
+    pub version: i64,
+    pub run: RunView,
+    pub games: Vec<GameSummary>,
+    /// The game on the desk (the one created last), if any.
+    pub game: Option<GameView>,
+    /// Set when the night's database was removed or replaced while serving: changes are refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct RunView {
+    pub title: String,
+    pub books: String,
+    /// Games per booklet in a run of booklets (a new game then needs its `game`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<u16>,
+    pub tickets: usize,
+}
+
+#[derive(Serialize)]
+pub struct GameSummary {
+    pub id: i64,
+    pub name: String,
+    pub prizes: String,
+    pub books: String,
+    /// In a run of booklets, which game of each booklet (`books` are then booklets).
+    pub game: Option<u16>,
+    pub calls: usize,
+    pub ended: bool,
+}
+
+#[derive(Serialize)]
+pub struct GameView {
+    /// Which game, its prizes and its draw.
+    #[serde(flatten)]
+    pub head: GameHead,
+    /// The colour of the game's pages in a run of booklets, e.g. `Lime`.
+    pub colour: Option<String>,
+    pub books_in_play: u64,
+    /// The prize being played in a set played in order, `null` otherwise or once every prize
+    /// has been won.
+    pub prize: Option<String>,
+    /// The prizes open now.
+    pub open: Vec<String>,
+    pub prize_list: Vec<PrizeLine>,
+    pub calls: Vec<u8>,
+    pub drawn: Vec<bool>,
+    pub last: Option<u8>,
+    pub count: usize,
+    pub ended: bool,
+    /// The latest claims, newest first.
+    pub claims: Vec<ClaimLine>,
+    /// Tickets barred by the bogey rule.
+    pub barred: Vec<String>,
+    /// Claims raised from phones, waiting for the caller, oldest first.
+    pub queue: Vec<QueueLine>,
+    /// For the caller: the open prizes' counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<Vec<WatchView>>,
+}
+
+#[derive(Serialize)]
+pub struct PrizeLine {
+    pub prize: String,
+    /// What it needs, in words.
+    pub needs: String,
+    /// `won` (every place), `playing` (open) or `waiting` (played in order, not yet open).
+    pub state: &'static str,
+    /// How many places it has.
+    pub places: u8,
+    /// The places won so far, first place first.
+    pub won: Vec<PlaceView>,
+    /// For a won prize, how many calls stood when its last place was won.
+    pub after_call: Option<usize>,
+}
+
+#[derive(Serialize)]
+pub struct PlaceView {
+    pub place: usize,
+    pub call: usize,
+    /// The winning serials (empty when the caller moved on without naming one).
+    pub winners: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct QueueLine {
+    pub serial: String,
+    /// `phone` (with its address, for the caller).
+    pub source: String,
+    pub at: String,
+    /// How many numbers stood when it was raised.
+    pub call: usize,
+    /// A book kept for phones: there is no paper to check.
+    pub phone_only: bool,
+    /// Sent without the ticket's code: a request, which never bars the ticket.
+    pub unproven: bool,
+}
+
+#[derive(Serialize)]
+pub struct WatchView {
+    pub prize: String,
+    /// Tickets in play that have completed the prize.
+    pub complete: u64,
+    /// Tickets in play one number away from it.
+    pub one_away: u64,
+}
+
+/// How many claims the desk shows.
+const CLAIMS_SHOWN: usize = 50;
+
+impl StateView {
+    pub fn of(night: &Night, caller: bool) -> StateView {
+        let run = &night.run;
+        let books = run.books();
+        StateView {
+            version: night.version(),
+            run: RunView {
+                title: run.record.settings.title.clone(),
+                books: format!("{}-{}", books.start(), books.end()),
+                games: run.record.settings.games,
+                tickets: run.ticket_count(),
+            },
+            games: night
+                .games()
+                .iter()
+                .map(|g| GameSummary {
+                    id: g.id,
+                    name: g.name.clone(),
+                    prizes: g.set.name().to_string(),
+                    books: g.books.to_string(),
+                    game: g.books.game(),
+                    calls: g.calls.len(),
+                    ended: g.ended(),
+                })
+                .collect(),
+            game: night.current().map(|g| game_view(g, night, caller)),
+            lost: night.lost().map(str::to_string),
+        }
+    }
+}
+
+fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
+    let run: &NightRun = &night.run;
+    let watch: Option<Vec<(&str, WatchCounts)>> = caller.then(|| night.watch());
+    let phone_only = night.ledger().phone_only();
+    GameView {
+        head: GameHead::of(g),
+        colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
+        books_in_play: g.books.len(),
+        prize: g.prize_in_order().map(|i| g.set.prizes()[i].name().to_string()),
+        open: Night::open_prizes(g).into_iter().map(String::from).collect(),
+        prize_list: g
+            .set
+            .prizes()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let places = g.progress.places(i);
+                PrizeLine {
+                    prize: p.name().to_string(),
+                    needs: p.describe(),
+                    state: match g.progress.standing(&g.set, i) {
+                        Standing::Won => "won",
+                        Standing::Open => "playing",
+                        Standing::Waiting => "waiting",
+                    },
+                    places: p.places(),
+                    won: places
+                        .iter()
+                        .enumerate()
+                        .map(|(k, pl)| PlaceView { place: k + 1, call: pl.call, winners: pl.winners.clone() })
+                        .collect(),
+                    after_call: places.last().map(|pl| pl.call),
+                }
+            })
+            .collect(),
+        calls: g.calls.numbers().to_vec(),
+        drawn: g.call_log.iter().map(|c| c.drawn).collect(),
+        last: g.calls.numbers().last().copied(),
+        count: g.calls.len(),
+        ended: g.ended(),
+        claims: g
+            .claims
+            .iter()
+            .rev()
+            .take(CLAIMS_SHOWN)
+            .map(|(at, c)| ClaimLine::of(at, c, |s| shown_source(s, caller)))
+            .collect(),
+        barred: g.barred.keys().cloned().collect(),
+        queue: g
+            .raised
+            .iter()
+            .map(|r| QueueLine {
+                serial: r.serial.clone(),
+                source: shown_source(&r.source, caller),
+                at: r.at.clone(),
+                call: r.calls,
+                phone_only: night.numbering().parse(&r.serial).is_ok_and(|s| phone_only.contains(s.booklet())),
+                unproven: r.unproven,
+            })
+            .collect(),
+        watch: watch.map(|w| {
+            w.into_iter()
+                .map(|(p, c)| WatchView { prize: p.to_string(), complete: c.complete, one_away: c.one_away })
+                .collect()
+        }),
+    }
+}
+
+/// A claim's source as shown: the phone's address only to the caller.
+fn shown_source(source: &str, caller: bool) -> String {
+    if caller {
+        source.to_string()
+    } else {
+        source.split(' ').next().unwrap_or_default().to_string()
+    }
+}

@@ -1,0 +1,346 @@
+//! An event's design as the organiser fills it in: title, look, paper, books or booklets ×
+//! games, bleed and marks. It becomes the [`Settings`] `housie generate` would be given, and is
+//! checked by the same [`GeneratePlan`] checks, each problem named by the field that causes it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use housie_core::domain::{PlayerUrl, PlayerUrlError};
+use housie_core::error::Error;
+use housie_core::export::pdf::StyleError;
+use housie_core::generate::RunError;
+use housie_core::pipeline::{GeneratePlan, LogoSettings, Order, Settings};
+use housie_core::print::font::FontError;
+use housie_core::print::logo::LogoPosition;
+use housie_core::record::continuation::Continuation;
+
+/// The most books the studio makes in one run: more is a print works' job, for `housie
+/// generate`, which streams any size.
+pub const STUDIO_MAX_BOOKS: u64 = 100_000;
+/// The longest title.
+pub const TITLE_MAX: usize = 120;
+/// The file in an event's folder holding its own template, when one was uploaded.
+pub const OWN_TEMPLATE: &str = "template.toml";
+/// The longest subtitle.
+pub const SUBTITLE_MAX: usize = 120;
+/// The look that means the event's own template.
+pub const OWN_LOOK: &str = "own";
+
+/// The paper size: each shipped look comes in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    /// A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+/// What the organiser chose.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Design {
+    /// The event's title, printed in every header.
+    pub title: String,
+    /// A line printed in place of the template's footer (empty: the template's own).
+    pub subtitle: String,
+    /// A shipped look (`classic`, `festival`, `large-print`, `twelve`), or `own` for the
+    /// template uploaded to the event.
+    pub look: String,
+    /// The paper size (an uploaded template says its own).
+    pub paper: Paper,
+    /// Plain books (one book a game), or `None` for booklets.
+    pub books: Option<u64>,
+    /// Booklets (a book per game each).
+    pub booklets: Option<u64>,
+    /// Games per booklet.
+    pub games: Option<u16>,
+    /// A run of booklets printed booklet by booklet (in colour) or game by game (in black).
+    pub order: Order,
+    /// Bleed beyond the trim, mm.
+    pub bleed_mm: f32,
+    /// Crop marks.
+    pub crop_marks: bool,
+    /// The prizes the night plays (a shipped set: `uk`, `tambola`, `tambola-full`): the desk
+    /// offers it first for each game.
+    pub prizes: String,
+    /// A logo on every page, uploaded to the event.
+    pub logo: Option<DesignLogo>,
+    /// How lines are kept apart (plain books; a top-up follows its run).
+    pub lines: Lines,
+    /// Where phones reach the player page on the night (`--player-url`), for a look whose QR
+    /// codes open each ticket (`phone`); empty for none.
+    #[serde(default)]
+    pub player_url: String,
+}
+
+/// How a plain run keeps its lines apart: the organiser's choice past 10,000 books.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lines {
+    /// No line repeats in the run (up to 10,000 books).
+    #[default]
+    Unique,
+    /// No line repeats within each block of 10,000 books.
+    Blocks,
+    /// Lines may repeat: every book independent and uniform.
+    Repeat,
+}
+
+/// The event's logo: its file in the event's folder, and how it is printed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignLogo {
+    /// `logo.png` or `logo.jpg`, in the event's folder.
+    pub file: String,
+    /// Printed height, mm.
+    pub height_mm: f32,
+    /// Where it goes.
+    #[serde(default)]
+    pub position: LogoPosition,
+}
+
+/// The names an uploaded logo is kept under.
+pub const LOGO_FILES: [&str; 2] = ["logo.png", "logo.jpg"];
+
+impl Default for Design {
+    fn default() -> Design {
+        Design {
+            title: "Bingo".into(),
+            subtitle: String::new(),
+            look: "classic".into(),
+            paper: Paper::A4,
+            books: Some(50),
+            booklets: None,
+            games: None,
+            order: Order::Booklets,
+            bleed_mm: 0.0,
+            crop_marks: false,
+            prizes: "uk".into(),
+            logo: None,
+            lines: Lines::Unique,
+            player_url: String::new(),
+        }
+    }
+}
+
+/// One thing wrong with a design, and the field it belongs beside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The design's field (`title`, `look`, `books`, …).
+    pub field: &'static str,
+    /// What is wrong, in the organiser's words.
+    pub message: String,
+}
+
+impl Problem {
+    fn new(field: &'static str, message: impl Into<String>) -> Problem {
+        Problem { field, message: message.into() }
+    }
+}
+
+/// The looks the studio offers (each in A4 and Letter).
+pub const LOOKS: [&str; 5] = ["classic", "festival", "large-print", "twelve", "phone"];
+
+impl Design {
+    /// Every problem with the fields themselves, before any template or font is read.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let title = self.title.trim();
+        if title.is_empty() {
+            problems.push(Problem::new("title", "give the event a title"));
+        } else if title.chars().count() > TITLE_MAX {
+            problems.push(Problem::new("title", format!("is longer than {TITLE_MAX} characters")));
+        }
+        if self.subtitle.chars().count() > SUBTITLE_MAX {
+            problems.push(Problem::new("subtitle", format!("is longer than {SUBTITLE_MAX} characters")));
+        }
+        if !LOOKS.contains(&self.look.as_str()) && self.look != OWN_LOOK {
+            problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
+        }
+        if let Err(e) = self.player_url() {
+            problems.push(Problem::new("player_url", e.to_string()));
+        }
+        match (self.books, self.booklets, self.games) {
+            (Some(_), Some(_), _) => problems.push(Problem::new("books", "give books or booklets, not both")),
+            (Some(0), None, _) => problems.push(Problem::new("books", "make at least 1 book")),
+            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => problems.push(Problem::new(
+                "books",
+                format!("the studio makes up to {STUDIO_MAX_BOOKS} books at a time; for more, use `housie generate`"),
+            )),
+            (None, Some(0), _) => problems.push(Problem::new("booklets", "make at least 1 booklet")),
+            (None, Some(_), None) => problems.push(Problem::new("games", "say how many games a booklet holds")),
+            (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
+                problems.push(Problem::new(
+                    "booklets",
+                    format!(
+                        "{b} booklets of {g} games is {} books; the studio makes up to {STUDIO_MAX_BOOKS} at a time",
+                        u64::from(g).saturating_mul(b)
+                    ),
+                ))
+            }
+            (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
+            _ => {}
+        }
+        if housie_core::rules::PrizeSet::shipped(&self.prizes).is_none() {
+            let names: Vec<&str> = housie_core::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
+            problems.push(Problem::new(
+                "prizes",
+                format!("`{}` is not a prize set housie has ({})", self.prizes, names.join(", ")),
+            ));
+        }
+        if let Some(logo) = &self.logo {
+            if !LOGO_FILES.contains(&logo.file.as_str()) {
+                problems
+                    .push(Problem::new("logo", "upload the logo to the event (it is kept as logo.png or logo.jpg)"));
+            }
+        }
+        if self.books.is_some() && self.games.is_some() {
+            problems.push(Problem::new("games", "games go with booklets (a booklet is one book per game)"));
+        }
+        problems
+    }
+
+    /// The player page's address, if one is given.
+    pub fn player_url(&self) -> Result<Option<PlayerUrl>, PlayerUrlError> {
+        let text = self.player_url.trim();
+        (!text.is_empty()).then(|| PlayerUrl::parse(text)).transpose()
+    }
+
+    /// The template the design names: a shipped one on its paper, or the event's own file.
+    pub fn template(&self, event: &Path) -> String {
+        if self.look == OWN_LOOK {
+            return event.join(OWN_TEMPLATE).display().to_string();
+        }
+        match self.paper {
+            Paper::A4 => self.look.clone(),
+            Paper::Letter => format!("{}-letter", self.look),
+        }
+    }
+
+    /// The settings `housie generate` would be given (for a top-up, those of the run it
+    /// continues, with its numbering).
+    pub fn settings(&self, event: &Path, after: Option<&Continuation>) -> Settings {
+        let books = match (self.books, self.booklets, self.games) {
+            (Some(books), _, _) => books,
+            (None, Some(booklets), Some(games)) => booklets.saturating_mul(u64::from(games)),
+            _ => 0,
+        };
+        let games = if self.books.is_some() { None } else { self.games };
+        let mut base = after.map_or_else(Settings::default, |c| c.latest().settings.clone());
+        if after.is_none() && self.books.is_some() {
+            base.allow_duplicate_lines = self.lines == Lines::Repeat;
+            base.unique_lines_per =
+                (self.lines == Lines::Blocks).then_some(housie_core::generate::UNIFORM_UNIQUE_LINE_BOOKS);
+        }
+        Settings {
+            books,
+            games,
+            order: self.order,
+            first_book: after.map_or(1, Continuation::next_book),
+            title: self.title.trim().to_string(),
+            subtitle: Some(self.subtitle.trim().to_string()).filter(|s| !s.is_empty()),
+            template: self.template(event),
+            bleed_mm: self.bleed_mm,
+            crop_marks: self.crop_marks,
+            player_url: self.player_url().ok().flatten().or(base.player_url.clone()),
+            logo: self.logo.as_ref().map(|l| LogoSettings {
+                file: event.join(&l.file),
+                sha256: String::new(),
+                height_mm: l.height_mm,
+                position: l.position,
+            }),
+            ..base
+        }
+    }
+
+    /// The plan to generate the design into `event` (with `seed`), or every problem with it,
+    /// each beside its field.
+    pub fn plan(
+        &self,
+        event: &Path,
+        seed: housie_core::generate::Seed,
+        after: Option<Continuation>,
+    ) -> Result<GeneratePlan, Vec<Problem>> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let settings = self.settings(event, after.as_ref());
+        // The design alone: the folder (a night in it, a run continuing it) is for generating
+        // to judge, so the preview of a frozen event still shows its paper.
+        let plan = GeneratePlan::resolve_unchecked(seed, settings, event.to_path_buf(), true, after)
+            .map_err(|e| vec![problem_of(e)])?;
+        plan.check_design().map_err(|e| vec![problem_of(e)])?;
+        Ok(plan)
+    }
+}
+
+/// The field an error from the pipeline belongs beside.
+pub fn problem_of(e: Error) -> Problem {
+    // The studio's words for the choice the command line makes with flags.
+    if let Error::Run(RunError::LinesUndecided { books }) = &e {
+        return Problem::new(
+            "lines",
+            format!(
+                "{books} books with no line repeated would not be uniform (past 10,000 books the row a number sits \
+                 in drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”"
+            ),
+        );
+    }
+    let field = match &e {
+        Error::Settings(s) => match s.field {
+            "bleed_mm" => "bleed_mm",
+            "games" => "games",
+            "order" => "order",
+            "title" => "title",
+            "template" => "look",
+            "logo" => "logo",
+            _ => "books",
+        },
+        Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
+        Error::Run(RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. }) => "books",
+        Error::Run(_) => "books",
+        Error::Template(_) => "look",
+        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
+        | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. })
+            if what == "the title" =>
+        {
+            "title"
+        }
+        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
+            if what == "the subtitle" =>
+        {
+            "subtitle"
+        }
+        Error::Style(StyleError::OutsideSafeZone { what, .. }) if what == "the footer" => "subtitle",
+        Error::Style(StyleError::PlayerUrl(_)) => "player_url",
+        Error::Style(_) | Error::Font(_) => "look",
+        _ => "event",
+    };
+    Problem::new(field, e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_is_named_by_its_field() {
+        let d =
+            Design { title: " ".into(), look: "../etc".into(), books: Some(0), games: Some(3), ..Design::default() };
+        let fields: Vec<&str> = d.problems().iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["title", "look", "books", "games"]);
+        let huge = Design { books: Some(1_000_000_000), ..Design::default() };
+        assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
+        let booklets = Design { books: None, booklets: Some(20), games: Some(6), ..Design::default() };
+        assert!(booklets.problems().is_empty());
+        let s = booklets.settings(Path::new("/tmp/e"), None);
+        assert_eq!((s.books, s.games), (120, Some(6)));
+        assert_eq!(Design { paper: Paper::Letter, ..Design::default() }.template(Path::new("/e")), "classic-letter");
+    }
+}

@@ -1,0 +1,261 @@
+//! The studio's folder of events: one folder per event, named from its title, holding its
+//! design (`studio.json`), an uploaded template, and once generated, the run's files exactly as
+//! `housie generate` writes them, and later the night.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::design::Design;
+use housie_core::error::Error;
+use housie_core::record::{NIGHT_DB, RUN_RECORD};
+
+/// The design's file in an event's folder.
+pub const DESIGN_FILE: &str = "studio.json";
+/// The longest event id.
+pub const ID_MAX: usize = 48;
+
+/// Where an event is: designed, printed (a run exists), its night under way, or ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventState {
+    /// Designed, not generated yet: the design can change freely.
+    Designed,
+    /// Generated: the files are ready; generating again replaces them (the old seed is kept).
+    Printed,
+    /// A night exists: the paper is frozen.
+    NightUnderWay,
+    /// Every game of the night has ended.
+    Ended,
+}
+
+impl EventState {
+    /// Whether the paper may still change: not once a night exists.
+    pub fn frozen(self) -> bool {
+        matches!(self, EventState::NightUnderWay | EventState::Ended)
+    }
+}
+
+/// What `studio.json` holds: the design, and the event it tops up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    /// The design.
+    pub design: Design,
+    /// The event whose run this one continues (a top-up), by id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// When the event was made (RFC 3339).
+    pub created: String,
+}
+
+/// An event as the events page lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventSummary {
+    /// Its folder's name.
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// Books, or booklets and games.
+    pub books: Option<u64>,
+    /// Booklets.
+    pub booklets: Option<u64>,
+    /// Games per booklet.
+    pub games: Option<u16>,
+    /// When it was made.
+    pub created: String,
+    /// Where it is.
+    pub state: EventState,
+    /// The event it tops up.
+    pub after: Option<String>,
+}
+
+/// A folder of events.
+#[derive(Clone, Debug)]
+pub struct Events {
+    root: PathBuf,
+}
+
+/// Whether `id` can name an event's folder: lower-case letters, digits and hyphens, so no id
+/// reaches outside the studio's folder.
+pub fn is_event_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= ID_MAX
+        && !id.starts_with('-')
+        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// An id from a title: its ASCII letters and digits, lower-cased, hyphens between words.
+pub fn slug(title: &str) -> String {
+    let mut s = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            s.push(c);
+        } else if !s.is_empty() && !s.ends_with('-') {
+            s.push('-');
+        }
+    }
+    let s: String = s.trim_end_matches('-').chars().take(ID_MAX - 4).collect();
+    let s = s.trim_end_matches('-');
+    if s.is_empty() {
+        "event".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+impl Events {
+    /// The events in `root` (created if missing).
+    pub fn open(root: &Path) -> Result<Events, Error> {
+        fs::create_dir_all(root).map_err(Error::io(root))?;
+        let root = fs::canonicalize(root).map_err(Error::io(root))?;
+        Ok(Events { root })
+    }
+
+    /// The studio's folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// An event's folder (the id already checked by [`is_event_id`]).
+    pub fn dir(&self, id: &str) -> PathBuf {
+        self.root.join(id)
+    }
+
+    /// Every event, newest first.
+    pub fn list(&self) -> Vec<EventSummary> {
+        let mut events: Vec<EventSummary> = fs::read_dir(&self.root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|id| is_event_id(id))
+            .filter_map(|id| self.summary(&id).ok())
+            .collect();
+        events.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
+        events
+    }
+
+    /// One event's summary.
+    pub fn summary(&self, id: &str) -> Result<EventSummary, Error> {
+        let file = self.read(id)?;
+        let d = &file.design;
+        Ok(EventSummary {
+            id: id.to_string(),
+            title: d.title.clone(),
+            books: d.books,
+            booklets: d.booklets,
+            games: d.games,
+            created: file.created,
+            state: self.state(id),
+            after: file.after,
+        })
+    }
+
+    /// An event's `studio.json`.
+    pub fn read(&self, id: &str) -> Result<EventFile, Error> {
+        let path = self.dir(id).join(DESIGN_FILE);
+        let text = housie_core::support::files::read_text(&path, 64 * 1024).map_err(Error::io(&path))?;
+        serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))
+    }
+
+    /// Where the event is.
+    pub fn state(&self, id: &str) -> EventState {
+        let dir = self.dir(id);
+        if dir.join(NIGHT_DB).exists() {
+            let ended = housie_night::night::NightRecord::read(&dir)
+                .is_ok_and(|n| !n.games.is_empty() && n.games.iter().all(|g| g.ended_at.is_some()));
+            return if ended { EventState::Ended } else { EventState::NightUnderWay };
+        }
+        if dir.join(RUN_RECORD).exists() {
+            EventState::Printed
+        } else {
+            EventState::Designed
+        }
+    }
+
+    /// Makes a new event with this design: its id from the title, made unique.
+    pub fn create(&self, design: Design, after: Option<String>) -> Result<String, Error> {
+        let base = slug(&design.title);
+        for n in 1..10_000 {
+            let id = if n == 1 { base.clone() } else { format!("{base}-{n}") };
+            let dir = self.dir(&id);
+            match fs::create_dir(&dir) {
+                Ok(()) => {
+                    let created = housie_core::support::date::RunDate::from_env_or_now()
+                        .unwrap_or(housie_core::support::date::RunDate::EPOCH)
+                        .rfc3339();
+                    self.write(&id, &EventFile { design, after, created })?;
+                    return Ok(id);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::io(dir)(e)),
+            }
+        }
+        Err(Error::Usage(format!("too many events called {base}")))
+    }
+
+    /// Writes `studio.json` whole, never half: a temporary file renamed into place.
+    pub fn write(&self, id: &str, file: &EventFile) -> Result<(), Error> {
+        let dir = self.dir(id);
+        let json = serde_json::to_string_pretty(file).expect("a design serialises");
+        write_whole(&dir, DESIGN_FILE, json.as_bytes())
+    }
+}
+
+impl Events {
+    /// The event's design as a plan (sample seed; a top-up continues its event's run), or
+    /// every problem with it, each beside its field.
+    pub fn plan(&self, id: &str, file: &EventFile) -> Result<housie_core::pipeline::GeneratePlan, Vec<super::Problem>> {
+        let after = match &file.after {
+            Some(earlier) => {
+                Some(housie_core::record::continuation::Continuation::read(&self.dir(earlier)).map_err(|e| {
+                    vec![super::Problem { field: "event", message: format!("the event it tops up: {e}") }]
+                })?)
+            }
+            None => None,
+        };
+        let seed = housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED);
+        file.design.plan(&self.dir(id), seed, after)
+    }
+
+    /// Page `page` of the event's first file as SVG, with sample numbers: what the studio's
+    /// preview shows after each edit.
+    pub fn preview(&self, id: &str, page: u64) -> Result<String, super::Problem> {
+        let file = self.read(id).map_err(super::design::problem_of)?;
+        let plan = self.plan(id, &file).map_err(|mut problems| problems.remove(0))?;
+        housie_core::pipeline::preview(&plan, page).map_err(super::design::problem_of)
+    }
+}
+
+/// Writes `name` in `dir` by a temporary file renamed into place.
+pub fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {
+    use std::io::Write as _;
+    let mut tmp = tempfile::Builder::new().prefix(".housie-tmp-").tempfile_in(dir).map_err(Error::io(dir))?;
+    tmp.write_all(bytes).and_then(|()| tmp.as_file().sync_all()).map_err(Error::io(dir.join(name)))?;
+    tmp.persist(dir.join(name)).map_err(|e| Error::io(dir.join(name))(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_from_titles_and_stay_inside_the_folder() {
+        assert_eq!(slug("Spring Fair 2026!"), "spring-fair-2026");
+        assert_eq!(slug("../../etc/passwd"), "etc-passwd");
+        assert_eq!(slug("दिवाली बिंगो"), "event");
+        for bad in ["", "..", "a/b", "A", "-x", &"a".repeat(49)] {
+            assert!(!is_event_id(bad), "{bad}");
+        }
+        let root = tempfile::tempdir().unwrap();
+        let events = Events::open(root.path()).unwrap();
+        let a = events.create(Design { title: "Fair".into(), ..Design::default() }, None).unwrap();
+        let b = events.create(Design { title: "Fair".into(), ..Design::default() }, None).unwrap();
+        assert_eq!((a.as_str(), b.as_str()), ("fair", "fair-2"));
+        assert_eq!(events.list().len(), 2);
+        assert_eq!(events.state("fair"), EventState::Designed);
+    }
+}

@@ -1,0 +1,28 @@
+//! `GET /api/prizes`: the prize sets a new game can play, with what each prize needs; and
+//! `GET /api/call-names`: the lists of call names the pages can speak.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::Json;
+use serde_json::{json, Value};
+
+use super::App;
+use housie_core::rules::Opens;
+
+/// `GET /api/prizes` → `{"sets": [{"name", "opens", "prizes": [{"prize", "needs", "places"}]}]}`.
+pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
+    let sets = app.read(|night| night.prize_sets()).await;
+    Json(json!({
+        "sets": sets.iter().map(|s| json!({
+            "name": s.name(),
+            "opens": match s.opens() { Opens::Together => "together", Opens::InOrder => "in order" },
+            "prizes": s.prizes().iter().map(|p| json!({"prize": p.name(), "needs": p.describe(), "places": p.places()})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>()
+    }))
+}
+
+/// `GET /api/call-names` → `{"lists": [{"name", "names": [90 names]}]}`.
+pub async fn call_names(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({ "lists": app.call_names }))
+}

@@ -1,0 +1,283 @@
+//! The events and their designs: list, create, read, change, preview, an uploaded template,
+//! duplicate and top-up.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::{blocking, event_id, refused, Studio};
+use crate::studio::design::{Design, Problem, OWN_LOOK, OWN_TEMPLATE};
+use crate::studio::events::{EventFile, EventSummary};
+use crate::studio::job::JobView;
+use crate::studio::EventState;
+use crate::web::error::ApiError;
+use crate::web::extract::JsonBody;
+use housie_core::pipeline::GeneratePlan;
+
+/// `GET /api/events`: every event, newest first.
+pub async fn list(State(studio): State<Arc<Studio>>) -> Result<Json<Vec<EventSummary>>, ApiError> {
+    blocking(move || Ok(Json(studio.events.list()))).await
+}
+
+/// What `POST /api/events` takes: a title and, optionally, the rest of a design.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    title: String,
+    #[serde(default)]
+    look: Option<String>,
+    #[serde(default)]
+    books: Option<u64>,
+    #[serde(default)]
+    booklets: Option<u64>,
+    #[serde(default)]
+    games: Option<u16>,
+}
+
+/// `POST /api/events`: a new event → `201 {"id"}`.
+pub async fn create(
+    State(studio): State<Arc<Studio>>,
+    JsonBody(new): JsonBody<NewEvent>,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    let mut design = Design { title: new.title, ..Design::default() };
+    if let Some(look) = new.look {
+        design.look = look;
+    }
+    if new.booklets.is_some() {
+        (design.books, design.booklets, design.games) = (None, new.booklets, new.games);
+    } else if new.books.is_some() {
+        (design.books, design.games) = (new.books, new.games);
+    }
+    if let Some(p) = design.problems().into_iter().next() {
+        return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
+    }
+    let id = blocking(move || {
+        // As `generate` does: a page whose colour reaches the edge gets the usual bleed.
+        let bleeds = design
+            .plan(
+                &studio.events.dir("new"),
+                housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED),
+                None,
+            )
+            .is_ok_and(|plan| plan.style().colour_reaches_trim());
+        if bleeds {
+            design.bleed_mm = 3.0;
+        }
+        studio.events.create(design, None).map_err(refused)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))))
+}
+
+/// An event as its page shows it.
+#[derive(Serialize)]
+pub struct EventView {
+    id: String,
+    #[serde(flatten)]
+    file: EventFile,
+    state: EventState,
+    /// What stops the design from being generated, each beside its field.
+    problems: Vec<Problem>,
+    /// What the organiser should know (the colour runs to the trim with no bleed …).
+    warnings: Vec<String>,
+    /// Pages the run prints.
+    pages: u64,
+    /// The task running or last run.
+    job: Option<JobView>,
+    /// The run's files, to download (run.json is private and is not offered).
+    files: Vec<FileView>,
+    /// The desk's URL once the night was opened from here.
+    desk: Option<String>,
+}
+
+#[derive(Serialize)]
+struct FileView {
+    name: String,
+    bytes: u64,
+}
+
+/// The event's design as a plan, or its problems.
+pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<GeneratePlan, Vec<Problem>> {
+    studio.events.plan(id, file)
+}
+
+pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
+    let file = studio.events.read(id).map_err(refused)?;
+    let state = studio.events.state(id);
+    let (problems, warnings, pages) = match plan(studio, id, &file) {
+        Ok(plan) => (Vec::new(), plan.warnings(), plan.page_count()),
+        Err(problems) => (problems, Vec::new(), 0),
+    };
+    let dir = studio.events.dir(id);
+    let files = match housie_core::record::read_record(&dir) {
+        Ok((record, _)) => record.files.iter().map(|f| FileView { name: f.name.clone(), bytes: f.bytes }).collect(),
+        Err(_) => Vec::new(),
+    };
+    let desk = studio.nights.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(id).cloned();
+    let job = studio.job(id).map(|j| j.view());
+    Ok(EventView { id: id.to_string(), file, state, problems, warnings, pages, job, files, desk })
+}
+
+/// `GET /api/events/{id}`.
+pub async fn get(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || view(&studio, &id).map(Json)).await
+}
+
+/// Refuses a change to the paper once a night exists, or while a task runs.
+pub(super) fn changeable(studio: &Studio, id: &str) -> Result<(), ApiError> {
+    if studio.events.state(id).frozen() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the paper is frozen: a night was played on it. Duplicate the event for new paper, or top it up for more books",
+        ));
+    }
+    if studio.job(id).is_some_and(|j| j.running()) {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the event is being generated or verified; wait, or stop it"));
+    }
+    Ok(())
+}
+
+/// `PUT /api/events/{id}`: the whole design, as the page holds it.
+pub async fn update(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    JsonBody(design): JsonBody<Design>,
+) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        changeable(&studio, &id)?;
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design = design;
+        studio.events.write(&id, &file).map_err(refused)?;
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<u64>,
+}
+
+/// `GET /api/events/{id}/preview.svg?page=N`: page N (default 1) with sample numbers.
+pub async fn preview(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+) -> Result<Response, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        let svg = studio
+            .events
+            .preview(&id, q.page.unwrap_or(1))
+            .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
+        let mut response = svg.into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+        Ok(response)
+    })
+    .await
+}
+
+/// `POST /api/events/{id}/template`: the event's own template, as the body (TOML text, at
+/// most 64 KiB); it is checked as `--template FILE` is, and the design then uses it.
+pub async fn template(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        changeable(&studio, &id)?;
+        let text = std::str::from_utf8(&body).map_err(|_| {
+            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "look", "a template is TOML text, and this is not text")
+        })?;
+        let template = housie_core::print::template::Template::parse(text, "the uploaded template")
+            .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "look", e.to_string()))?;
+        // A template's [logo] names a file on this computer; the studio takes the image itself.
+        if template.logo.is_some() {
+            return Err(ApiError::field(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "look",
+                "the template names a logo file; upload the logo in the Logo box instead, and leave [logo] out",
+            ));
+        }
+        let dir = studio.events.dir(&id);
+        crate::studio::events::write_whole(&dir, OWN_TEMPLATE, text.as_bytes()).map_err(refused)?;
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design.look = OWN_LOOK.to_string();
+        studio.events.write(&id, &file).map_err(refused)?;
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+/// `POST /api/events/{id}/duplicate`: a new event with this one's design, not its run.
+pub async fn duplicate(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    let id = event_id(&studio, &id)?;
+    let new = blocking(move || {
+        let file = studio.events.read(&id).map_err(refused)?;
+        let new = studio.events.create(file.design.clone(), None).map_err(refused)?;
+        if file.design.look == OWN_LOOK {
+            let (from, to) = (studio.events.dir(&id).join(OWN_TEMPLATE), studio.events.dir(&new).join(OWN_TEMPLATE));
+            std::fs::copy(&from, &to).map_err(|e| refused(housie_core::error::Error::io(&to)(e)))?;
+        }
+        Ok(new)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": new }))))
+}
+
+/// What a top-up takes: how many more books (or booklets).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopUp {
+    #[serde(default)]
+    books: Option<u64>,
+    #[serde(default)]
+    booklets: Option<u64>,
+}
+
+/// `POST /api/events/{id}/top-up`: a new event continuing this one's run (`generate --after`):
+/// its books are numbered on, its tickets and lines unique across both.
+pub async fn top_up(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    JsonBody(more): JsonBody<TopUp>,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    let id = event_id(&studio, &id)?;
+    let new = blocking(move || {
+        if studio.events.state(&id) == EventState::Designed {
+            return Err(ApiError::new(StatusCode::CONFLICT, "generate the event first; a top-up continues its run"));
+        }
+        let file = studio.events.read(&id).map_err(refused)?;
+        let mut design = file.design;
+        match (design.games, more.books, more.booklets) {
+            (None, Some(b), None) => design.books = Some(b),
+            (Some(_), None, Some(b)) => design.booklets = Some(b),
+            (None, _, _) => {
+                return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "books", "say how many more books"))
+            }
+            (Some(_), _, _) => {
+                return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "booklets", "say how many more booklets"))
+            }
+        }
+        if let Some(p) = design.problems().into_iter().next() {
+            return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
+        }
+        let new = studio.events.create(design, Some(id.clone())).map_err(refused)?;
+        Ok(new)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": new }))))
+}

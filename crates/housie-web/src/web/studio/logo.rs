@@ -1,0 +1,111 @@
+//! The event's logo: uploaded as the request's body with its own content type (PNG or JPEG),
+//! checked as `--logo` checks it, kept in the event's folder.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use super::events::{changeable, view, EventView};
+use super::{blocking, event_id, refused, Studio};
+use crate::studio::design::{DesignLogo, LOGO_FILES};
+use crate::web::error::ApiError;
+use housie_core::print::logo::{Logo, LogoPosition};
+
+/// The height a new logo gets, mm.
+const NEW_LOGO_HEIGHT_MM: f32 = 12.0;
+
+/// `POST /api/events/{id}/logo`: the image as the body, `Content-Type: image/png` or
+/// `image/jpeg`; whatever the type says, only a real PNG or JPEG is kept.
+pub async fn upload(
+    State(studio): State<Arc<Studio>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !matches!(kind.split(';').next().map(str::trim), Some("image/png" | "image/jpeg")) {
+        return Err(ApiError::field(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "logo",
+            "send the logo as a PNG or JPEG image (Content-Type: image/png or image/jpeg)",
+        ));
+    }
+    blocking(move || {
+        changeable(&studio, &id)?;
+        Logo::from_bytes(&body, "the uploaded image")
+            .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "logo", e.to_string()))?;
+        let name = if body.starts_with(b"\x89PNG") { LOGO_FILES[0] } else { LOGO_FILES[1] };
+        let dir = studio.events.dir(&id);
+        crate::studio::events::write_whole(&dir, name, &body).map_err(refused)?;
+        for other in LOGO_FILES.iter().filter(|&&f| f != name) {
+            let _ = std::fs::remove_file(dir.join(other));
+        }
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design.logo = Some(match file.design.logo.take() {
+            Some(l) => DesignLogo { file: name.to_string(), ..l },
+            // A new logo goes where it first fits: the header's middle, else the footer's
+            // ends, as high as the room allows.
+            None => first_fit(&studio, &id, &file, name),
+        });
+        studio.events.write(&id, &file).map_err(refused)?;
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+/// A new logo goes where it first fits ([`housie_core::pipeline::GeneratePlan::fit_logo`]).
+fn first_fit(studio: &Studio, id: &str, file: &crate::studio::events::EventFile, name: &str) -> DesignLogo {
+    let asked = DesignLogo { file: name.to_string(), height_mm: NEW_LOGO_HEIGHT_MM, position: LogoPosition::default() };
+    let mut trial = file.clone();
+    trial.design.logo = Some(asked.clone());
+    match super::events::plan(studio, id, &trial) {
+        Ok(_) => asked,
+        Err(_) => {
+            let seed = housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED);
+            let dir = studio.events.dir(id);
+            let settings = trial.design.settings(&dir, None);
+            let Ok(mut plan) = housie_core::pipeline::GeneratePlan::resolve_unchecked(seed, settings, dir, true, None)
+            else {
+                return asked;
+            };
+            match (plan.fit_logo(), plan.settings.logo) {
+                (true, Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
+                _ => asked,
+            }
+        }
+    }
+}
+
+/// `DELETE /api/events/{id}/logo`: no logo.
+pub async fn remove(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Json<EventView>, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        changeable(&studio, &id)?;
+        let mut file = studio.events.read(&id).map_err(refused)?;
+        file.design.logo = None;
+        studio.events.write(&id, &file).map_err(refused)?;
+        for name in LOGO_FILES {
+            let _ = std::fs::remove_file(studio.events.dir(&id).join(name));
+        }
+        view(&studio, &id).map(Json)
+    })
+    .await
+}
+
+/// `GET /api/events/{id}/logo`: the logo as screens show it (PNG, on white).
+pub async fn get(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = event_id(&studio, &id)?;
+    blocking(move || {
+        let file = studio.events.read(&id).map_err(refused)?;
+        let logo = file.design.logo.ok_or_else(|| ApiError::not_found("the event has no logo"))?;
+        let logo = Logo::load(&studio.events.dir(&id).join(&logo.file)).map_err(|e| refused(e.into()))?;
+        let mut response = logo.screen_png.into_response();
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        Ok(response)
+    })
+    .await
+}

@@ -1,0 +1,206 @@
+//! `housie studio`: the organiser's pages over a folder of events. The same conventions as the
+//! night's server: one route table, JSON errors with the field they belong beside, the Host
+//! check, bounded bodies and connections ([`super::listen`]). On loopback no token is needed,
+//! but a change must come from the studio's own page (its `Origin`), so another site open in
+//! the same browser cannot drive it; beyond loopback every API call needs the token, as the
+//! desk's do.
+//!
+//! The night has its own server (its `/api/events` is its event stream): "Open the caller's
+//! desk" starts it in this process on a port of its own and hands the page its URL and token.
+
+mod events;
+mod jobs;
+mod logo;
+mod night;
+mod pages;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use super::error::ApiError;
+use super::guard::{self, Hosts};
+use super::listen::Limits;
+use super::Logger;
+use crate::studio::{Events, Job};
+
+/// The largest template uploaded.
+pub const TEMPLATE_LIMIT: usize = 64 * 1024;
+/// The largest image uploaded.
+pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
+
+/// The studio: its folder, its token, the tasks running and the nights it opened.
+pub struct Studio {
+    /// The folder of events.
+    pub events: Events,
+    /// Needed on every API call when the studio listens beyond loopback.
+    token: Option<String>,
+    /// The names requests may use.
+    pub hosts: Hosts,
+    /// Connections and time limits.
+    pub limits: Limits,
+    /// The task running or last run on each event.
+    jobs: Mutex<HashMap<String, Arc<Job>>>,
+    /// Nights opened from here: the desk's URL by event.
+    nights: Mutex<HashMap<String, String>>,
+    /// Where lines for the person running the studio go.
+    pub log: Logger,
+    /// The address the studio listens on (the night's server listens on the same interface).
+    pub ip: std::net::IpAddr,
+}
+
+impl Studio {
+    /// A studio over `events`, listening on `ip`: beyond loopback it makes a token that every
+    /// API call must carry.
+    pub fn new(events: Events, ip: std::net::IpAddr, log: Logger) -> Arc<Studio> {
+        let token = (!ip.is_loopback()).then(housie_night::night::store::fresh_token);
+        Arc::new(Studio {
+            events,
+            token,
+            hosts: Hosts::of_this_machine(&[]),
+            // Images come up to the studio: larger bodies, more time for them.
+            limits: Limits {
+                body_limit: LOGO_LIMIT,
+                body_timeout: std::time::Duration::from_secs(60),
+                ..Limits::from_system()
+            },
+            jobs: Mutex::new(HashMap::new()),
+            nights: Mutex::new(HashMap::new()),
+            log,
+            ip,
+        })
+    }
+
+    /// The token the studio's URL carries, if it needs one.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    fn job(&self, id: &str) -> Option<Arc<Job>> {
+        self.jobs.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned()
+    }
+}
+
+/// Every route of the studio, top to bottom.
+pub fn router(studio: Arc<Studio>) -> Router {
+    Router::new()
+        .route("/", get(pages::events))
+        .route("/event", get(pages::event))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/api/events", get(events::list).post(events::create))
+        .route("/api/events/{id}", get(events::get).put(events::update))
+        .route("/api/events/{id}/preview.svg", get(events::preview))
+        .route("/api/events/{id}/template", post(events::template).layer(DefaultBodyLimit::max(TEMPLATE_LIMIT)))
+        .route(
+            "/api/events/{id}/logo",
+            post(logo::upload).delete(logo::remove).get(logo::get).layer(DefaultBodyLimit::max(LOGO_LIMIT)),
+        )
+        .route("/api/events/{id}/duplicate", post(events::duplicate))
+        .route("/api/events/{id}/top-up", post(events::top_up))
+        .route("/api/events/{id}/generate", post(jobs::generate))
+        .route("/api/events/{id}/verify", post(jobs::verify))
+        .route("/api/events/{id}/job", get(jobs::get).delete(jobs::stop))
+        .route("/api/events/{id}/progress", get(jobs::progress))
+        .route("/api/events/{id}/files/{name}", get(jobs::file))
+        .route("/api/events/{id}/pictures/{unit}", get(jobs::picture))
+        .route("/api/events/{id}/proof.pdf", get(jobs::proof))
+        .route("/api/events/{id}/night", post(night::open))
+        .fallback(super::pages::not_found)
+        .method_not_allowed_fallback(super::pages::method_not_allowed)
+        .layer(DefaultBodyLimit::max(super::BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&studio), check))
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .with_state(studio)
+}
+
+/// Serves until `shutdown` completes.
+pub async fn serve(
+    studio: Arc<Studio>,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let limits = studio.limits;
+    super::listen::serve_with_limits(router(studio), listener, limits, shutdown).await
+}
+
+/// The Host check; then for the API, the token (beyond loopback) and, for a change, that it
+/// comes from the studio's own page.
+async fn check(State(studio): State<Arc<Studio>>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    if path.starts_with("/api/") {
+        if let Err(e) = allowed(&studio, &request) {
+            return e.into_response();
+        }
+    }
+    guard::check_host_of(&studio.hosts, request, next).await
+}
+
+fn allowed(studio: &Studio, request: &Request) -> Result<(), ApiError> {
+    let headers = request.headers();
+    if let Some(token) = &studio.token {
+        let given = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+        // An event stream cannot send a header: its URL carries the token.
+        let query = request.uri().query().and_then(|q| {
+            q.split('&').find_map(|pair| pair.strip_prefix("token=")).filter(|_| request.method() == Method::GET)
+        });
+        let given = given.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).or(query);
+        let same = given.is_some_and(|g| g.len() == token.len() && g.bytes().zip(token.bytes()).all(|(a, b)| a == b));
+        if !same {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "the studio needs its token: open the address `housie studio` printed",
+            ));
+        }
+    }
+    let reads = matches!(*request.method(), Method::GET | Method::HEAD);
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let foreign_origin = origin.is_some_and(|o| {
+        let o = o.strip_prefix("http://").or_else(|| o.strip_prefix("https://")).unwrap_or("\u{fffd}");
+        !o.eq_ignore_ascii_case(host)
+    });
+    if (!reads || site == Some("cross-site")) && (foreign_origin || site == Some("cross-site")) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "the studio takes changes only from its own pages"));
+    }
+    Ok(())
+}
+
+/// An event id from the path: anything that cannot name an event's folder is no such event.
+fn event_id(studio: &Studio, id: &str) -> Result<String, ApiError> {
+    if crate::studio::events::is_event_id(id)
+        && studio.events.dir(id).join(crate::studio::events::DESIGN_FILE).is_file()
+    {
+        Ok(id.to_string())
+    } else {
+        Err(ApiError::not_found(format!("there is no event `{}`", housie_core::domain::text::clip(id, 60))))
+    }
+}
+
+/// Runs blocking work (the disk, the pipeline) off the async threads.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|_| Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the studio's task failed")))
+}
+
+/// A library error as an answer: the user's own mistakes are 4xx, the disk's 500.
+fn refused(e: housie_core::error::Error) -> ApiError {
+    match e {
+        housie_core::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        housie_core::error::Error::Busy(_)
+        | housie_core::error::Error::HoldsNight { .. }
+        | housie_core::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
+        e => {
+            let p = crate::studio::design::problem_of(e);
+            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
+        }
+    }
+}
