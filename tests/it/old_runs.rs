@@ -15,7 +15,8 @@
 //! `festival` template made by housie 0.10.0 (each ticket's grid shaded whole, pages deflated by
 //! libdeflate), and `tests/data/golden-0.11.0`, books in `twelve` made by housie 0.11.0 (barcodes
 //! as strings of its own Code 128 TrueType font, numbers called a row at a time), and
-//! `tests/data/golden-0.11.0-qr`, booklets of 0.11.0 in a template of their own with QR codes.
+//! `tests/data/golden-0.11.0-qr`, booklets of 0.11.0 in a template of their own with QR codes,
+//! and `tests/data/golden-0.12.0` (with a logo) and `golden-0.12.0-phone`, made by 0.12.0.
 
 use std::path::Path;
 
@@ -211,6 +212,28 @@ fn a_qr_run_of_housie_0_11_verifies_byte_for_byte_and_continues() {
     let (golden, more) = (record("golden"), record("more"));
     assert_eq!(more["settings"]["template"], "qr.toml");
     assert_eq!(more["template"]["toml"], golden["template"]["toml"]);
+}
+
+/// housie 0.12.0's booklets in `festival-letter` with a bleed, crop marks, a Hindi subtitle
+/// and a logo (its colours converted to CMYK by Little CMS through FOGRA39), made by that
+/// version's binary before the engine became a crate of its own: verified byte for byte by
+/// this one, whose Little CMS is built from its own copy of the library, and continued. The
+/// logo is recorded at an absolute path, so the test puts it there.
+#[test]
+fn a_run_of_housie_0_12_with_a_logo_verifies_byte_for_byte_and_continues() {
+    let logo = Path::new("/tmp/housie-golden-0.12.0/logo.png");
+    std::fs::create_dir_all(logo.parent().unwrap()).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.12.0/logo.png");
+    std::fs::copy(from, logo).unwrap();
+    verifies_continues_and_catches_a_flip("0.12.0", FOUR_BOOKS, &["--booklets", "1"]);
+}
+
+/// housie 0.12.0's books in `phone` (a QR code beside each grid opening its book on the player
+/// page), made by that version's binary: verified byte for byte and continued.
+#[test]
+fn a_phone_run_of_housie_0_12_verifies_byte_for_byte_and_continues() {
+    let two = "valid: 2 books, 12 tickets, 3 files; regenerated from seed and compared byte for byte\n";
+    verifies_continues_and_catches_a_flip("0.12.0-phone", two, &["--books", "1"]);
 }
 
 /// How many Type 3 fonts a PDF holds.
