@@ -6,7 +6,9 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use housie_core::generate::GeneratorVersion;
-use housie_core::{generate_run, GeneratePlan, Generator, Seed};
+use housie_core::pipeline::Watch;
+use housie_core::{GeneratePlan, Generator, Seed};
+use housie_files::run::generate_run;
 
 /// Generator 2 (ChaCha20) against generator 1 (PCG-64, housie 0.2): the cost of a
 /// cryptographic stream per book.
@@ -36,8 +38,8 @@ fn manifest_run(c: &mut Criterion) {
         b.iter_batched(
             || tempfile::tempdir().unwrap(),
             |dir| {
-                let plan = GeneratePlan::new(Seed::from_text("bench"), 500, dir.path().join("out"));
-                generate_run(&plan, &|_| {}).unwrap();
+                let plan = GeneratePlan::new(Seed::from_text("bench"), 500);
+                generate_run(&plan, &dir.path().join("out"), false, Watch::none()).unwrap();
                 dir
             },
             BatchSize::PerIteration,

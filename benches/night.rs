@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use housie_core::{generate_run, GeneratePlan, Seed};
+
+use housie_core::{GeneratePlan, Seed};
+use housie_files::run::generate_run;
 use housie_night::night::watch::Watch;
 use housie_night::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
 use housie_web::web::{serve, App};
@@ -23,7 +25,13 @@ fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
         None => {
             let tmp = tempfile::tempdir().unwrap();
             let dir = tmp.path().join("run");
-            generate_run(&GeneratePlan::new(Seed::from_text("bench"), 2000, dir.clone()), &|_| {}).unwrap();
+            generate_run(
+                &GeneratePlan::new(Seed::from_text("bench"), 2000),
+                &dir,
+                false,
+                housie_core::pipeline::Watch::none(),
+            )
+            .unwrap();
             *keep = Some(tmp);
             dir
         }

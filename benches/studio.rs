@@ -4,10 +4,8 @@
 //! resolved, a progress callback). `scripts/bench-figures` copies the figures into
 //! docs/development.md.
 
-use std::sync::atomic::AtomicBool;
-
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use housie_core::{GeneratePlan, Seed, Settings};
+use housie_core::pipeline::{Request, SeedChoice, Size, Watch};
 use housie_web::studio::{Design, Events, Job, Task};
 
 fn preview_after_an_edit(c: &mut Criterion) {
@@ -41,10 +39,10 @@ fn generate_500(c: &mut Criterion) {
             },
             |(root, events, id)| {
                 let file = events.read(&id).unwrap();
-                let mut plan = events.plan(&id, &file).unwrap();
-                plan.seed = Seed::from_text("bench");
+                let plan = events.plan(&id, &file, SeedChoice::Text("bench".into())).unwrap().plan;
                 let job = Job::new(Task::Generate, plan.page_count());
-                housie_core::pipeline::generate_run_until(&plan, &|p| job.progress(p), job.stop_flag()).unwrap();
+                let watch = Watch { progress: &|p| job.progress(p), stop: job.stop_flag() };
+                housie_files::run::generate_run(&plan, &events.dir(&id), true, watch).unwrap();
                 drop(root);
             },
             BatchSize::PerIteration,
@@ -54,13 +52,12 @@ fn generate_500(c: &mut Criterion) {
         b.iter_batched(
             || tempfile::tempdir().unwrap(),
             |root| {
-                let settings = Settings { books: 500, title: "Spring Fair".into(), ..Settings::default() };
-                let plan =
-                    GeneratePlan::resolve(Seed::from_text("bench"), settings, root.path().join("o"), false, None)
-                        .unwrap();
+                let mut request = Request::new(Size::Books(500), SeedChoice::Text("bench".into()));
+                request.title = Some("Spring Fair".into());
+                let plan = request.plan(None, &housie_files::read::Disk).unwrap().plan;
                 let bar = indicatif::ProgressBar::hidden();
-                housie_core::pipeline::generate_run_until(&plan, &|p| bar.set_position(p), &AtomicBool::new(false))
-                    .unwrap();
+                let watch = Watch { progress: &|p| bar.set_position(p), ..Watch::none() };
+                housie_files::run::generate_run(&plan, &root.path().join("o"), false, watch).unwrap();
                 drop(root);
             },
             BatchSize::PerIteration,

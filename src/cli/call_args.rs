@@ -40,7 +40,7 @@ impl CallArgs {
         let calls = match (&self.calls, &self.calls_file) {
             (Some(text), _) => Calls::parse(text, "--calls"),
             (None, Some(path)) => {
-                let text = housie_core::support::files::read_text(path, CALLS_FILE_MAX)
+                let text = housie_files::read::read_text(path, CALLS_FILE_MAX)
                     .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
                 Calls::parse(&text, &path.display().to_string())
             }
@@ -50,7 +50,7 @@ impl CallArgs {
     }
 
     pub fn prize_set(&self) -> Result<PrizeSet, Error> {
-        Ok(PrizeSet::load(&self.prizes)?)
+        Ok(PrizeSet::load(&self.prizes, &housie_files::read::Disk)?)
     }
 
     /// The books in play in `tickets`' run (in `dir`), of game `game`'s page in a run of

@@ -113,7 +113,7 @@ fn write_pdf(
             return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
         }
     }
-    let title = housie_core::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
+    let title = housie_files::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
     let font = housie_core::print::font::Font::bundled();
     let bytes = housie_night::ledger::cashup_pdf(money, more, &title, &font, words);
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));

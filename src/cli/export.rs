@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use housie_core::domain::{Numbering, Serial};
-use housie_core::pipeline::booklets::{booklet_file_name, write_booklets, BookletFormat};
-use housie_core::pipeline::GeneratePlan;
+use housie_core::pipeline::booklets::{booklet_file_name, BookletFormat};
 use housie_core::Error;
+use housie_files::booklets::write_booklets;
 use housie_night::ledger::{Currency, Entry, Money, Payment, Regime, Units};
 use housie_night::night::game::Log;
 use housie_night::night::play_code::CodeKey;
@@ -126,7 +126,7 @@ fn link_row(unit: u64, file: String, numbering: Numbering, key: &CodeKey, kept: 
 /// The rows of a links.csv an earlier export wrote, by booklet; anything else is refused,
 /// naming the file and line, before anything is written.
 fn read_links(path: &Path) -> Result<BTreeMap<u64, [String; 6]>, Error> {
-    let text = housie_core::support::files::read_text(path, 64 << 20).map_err(Error::io(path))?;
+    let text = housie_files::read::read_text(path, 64 << 20).map_err(Error::io(path))?;
     let bad = |line: u64, why: &str| {
         Error::Usage(format!("{}:{line}: {why}; move it away to start a new one", path.display()))
     };
@@ -171,8 +171,8 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
         csv.write_record(row).map_err(io)?;
     }
     let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
-    housie_core::export::write_private_file(out, LINKS, &bytes, false)
-        .and_then(housie_core::export::FinishedFile::commit)
+    housie_files::output::write_private_file(out, LINKS, &bytes, false)
+        .and_then(housie_files::output::FinishedFile::commit)
         .map_err(Error::io(&links_path))?;
     Ok(())
 }
@@ -273,10 +273,10 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let base = link_base(args.url.as_deref())?;
     std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
     // One export at a time into a folder; under its lock, a killed export's temporaries go.
-    let _lock = housie_core::export::lock_folder(&args.out)
+    let _lock = housie_files::lock::lock_folder(&args.out)
         .map_err(Error::io(&args.out))?
         .ok_or_else(|| Error::Busy(args.out.clone()))?;
-    housie_core::export::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
+    housie_files::lock::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
     let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u, format(&args))).collect();
     if !args.force {
         if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
@@ -290,7 +290,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut links = if links_path.exists() { read_links(&links_path)? } else { BTreeMap::new() };
     let numbering = run.record.settings.numbering();
     let key = CodeKey::of_seed(&run.record.seed);
-    let plan = GeneratePlan::from_record(&run.record, args.dir.clone())?;
+    let plan = housie_files::booklets::plan_of(&args.dir, &run.record)?;
     // The night (made if there is none) learns what left and puts it in play, before the
     // files are written: a refused sale writes nothing, and an export tried again finds the
     // booklets in play and records nothing twice.

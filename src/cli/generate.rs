@@ -6,20 +6,18 @@ use std::sync::LazyLock;
 
 use housie_core::domain::PlayerUrl;
 use housie_core::export::pdf::StyleError;
-use housie_core::generate::{RunError, SeedKind};
-use housie_core::pipeline::{Impose, Order};
+use housie_core::generate::RunError;
+use housie_core::pipeline::{
+    Impose, Lines, LogoAsked, Note, Order, Request, RequestError, SeedChoice, Setting, Size, Watch,
+};
 use housie_core::print::font::FontError;
 use housie_core::print::logo::LogoPosition;
-use housie_core::record::continuation::Continuation;
-use housie_core::{generate_run, Error, GeneratePlan, Seed, Settings};
+use housie_core::print::page_text::PageText;
+use housie_core::{Error, Settings};
+use housie_files::read::Disk;
+use housie_files::run::generate_run;
 
 use super::out::note;
-
-/// A logo's height unless told, mm.
-const DEFAULT_LOGO_MM: f32 = 12.0;
-
-/// The bleed a page whose colour reaches the trim gets unless told otherwise, mm.
-const DEFAULT_BLEED_MM: f32 = 3.0;
 
 /// Draw a run of books and write its PDF, manifest and run record.
 ///
@@ -190,183 +188,120 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
             "--games goes with --booklets (a booklet is one book per game); a run of --books has no games".into(),
         ));
     }
-    let after = args.after.as_deref().map(Continuation::read).transpose()?;
-    if args.seed.as_deref().is_some_and(|s| s.trim().is_empty()) {
-        return Err(Error::Usage("--seed: give some text, or leave --seed out for a seed nobody can guess".into()));
+    let after = args.after.as_deref().map(|dir| housie_files::continuation::read(dir, &args.out)).transpose()?;
+    let planned = request(args)?.plan(after, &Disk)?;
+    let plan = planned.plan;
+    for n in &planned.notes {
+        tell(n);
     }
-    let (seed, seed_kind, first_book, allow_duplicate_lines, unique_lines_per) = match &after {
-        Some(c) => (c.seed(), c.seed_kind(), c.next_book(), c.allow_duplicate_lines(), c.unique_lines_per()),
-        None => {
-            let (seed, kind) = match args.seed.as_deref() {
-                Some(text) => (Seed::from_text(text), Some(SeedKind::Text)),
-                None => (Seed::random(), Some(SeedKind::Random)),
-            };
-            (seed, kind, args.first_book, args.allow_duplicate_lines, args.unique_lines_per)
-        }
-    };
-    let (books, games) = book_count(args, after.as_ref())?;
-    // A continuation looks like the run it continues unless told otherwise.
-    let look = after.as_ref().map_or_else(|| DEFAULTS.clone(), |c| c.latest().settings.clone());
-    let order = match args.order {
-        OrderArg::Booklets => Order::Booklets,
-        OrderArg::Games => Order::Games,
-    };
-    let settings = Settings {
-        impose: args.impose.map(|ImposeArg::TwoUp| Impose::TwoUp),
-        books,
-        games,
-        order,
-        first_book,
-        allow_duplicate_lines,
-        unique_lines_per,
-        books_per_file: args.books_per_file,
-        title: args.title.clone().unwrap_or_else(|| look.title.clone()),
-        template: args.template.clone().unwrap_or_else(|| look.template.clone()),
-        font: args.font.clone().or_else(|| look.font.clone()),
-        bleed_mm: args.bleed.unwrap_or(look.bleed_mm),
-        crop_marks: args.crop_marks || look.crop_marks,
-        subtitle: args.subtitle.clone().filter(|s| !s.trim().is_empty()).or_else(|| look.subtitle.clone()),
-        logo: match &args.logo {
-            Some(file) => Some(housie_core::pipeline::LogoSettings {
-                file: file.clone(),
-                sha256: String::new(),
-                height_mm: args.logo_height.unwrap_or(DEFAULT_LOGO_MM),
-                position: args.logo_position.unwrap_or_default(),
-            }),
-            None => look.logo.clone(),
-        },
-        player_url: args.player_url.clone().or_else(|| look.player_url.clone()),
-    };
-
-    let mut plan =
-        match GeneratePlan::resolve(seed.clone(), settings.clone(), args.out.clone(), args.force, after.clone()) {
-            // A logo placed by neither flag goes where it first fits.
-            Err(Error::Style(StyleError::Logo { .. }))
-                if args.logo_height.is_none() && args.logo_position.is_none() =>
-            {
-                let mut plan = GeneratePlan::resolve_unchecked(seed, settings, args.out.clone(), args.force, after)?;
-                if plan.fit_logo() {
-                    let l = plan.settings.logo.as_ref().expect("fit_logo keeps the logo");
-                    note!(
-                        "housie: the logo goes at the {}, {} mm high, where it fits (--logo-position, --logo-height)",
-                        l.position,
-                        l.height_mm
-                    );
-                }
-                plan.check()?;
-                plan
-            }
-            other => other?,
-        };
-    plan.seed_kind = seed_kind;
-    say_how_it_looks(&mut plan, args, &look);
     // Ctrl-C or SIGTERM: take this run's temporary files away before going (kill -9 cannot be
     // caught; the next run into the folder clears those).
-    let dir = plan.out_dir.clone();
+    let dir = args.out.clone();
     let _ = ctrlc::set_handler(move || {
-        let _ = housie_core::export::remove_temporaries(&dir);
+        let _ = housie_files::lock::remove_temporaries(&dir);
         std::process::exit(130);
     });
     let bar = super::progress::bar(plan.page_count(), args.quiet, "pages");
-    let outcome = generate_run(&plan, &|pages| bar.set_position(pages))?;
+    let watch = Watch { progress: &|pages| bar.set_position(pages), ..Watch::none() };
+    let outcome = generate_run(&plan, &args.out, args.force, watch)?;
     bar.finish_and_clear();
-    if args.seed.is_none() && plan.after.is_none() {
-        note!("housie: seed {} (keep it to regenerate this run)", plan.seed.text());
+    if args.seed.is_none() && plan.after().is_none() {
+        note!("housie: seed {} (keep it to regenerate this run)", plan.seed().text());
     }
     if !args.quiet {
         note!(
             "housie: {} books, {} tickets ({} re-drawn to keep tickets and lines unique) in {}",
-            books,
+            plan.settings().books,
             outcome.record.tickets,
             outcome.record.redraws.len(),
-            plan.out_dir.display()
+            args.out.display()
         );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// How many books the run draws, and the games of each booklet (`None`: plain books), from
-/// --books, or --booklets and --games; a continuation numbers its books as the run it
-/// continues does.
-fn book_count(args: &Args, after: Option<&Continuation>) -> Result<(u64, Option<u16>), Error> {
-    if let Some(earlier) = after {
-        match (earlier.games(), args.booklets, args.games) {
-            (Some(g), None, _) => {
-                return Err(Error::Usage(format!(
-                    "--after: the earlier run is booklets of {g} games; continue it with --booklets B"
-                )))
-            }
-            (None, Some(_), _) => {
-                return Err(Error::Usage("--after: the earlier run has no booklets; continue it with --books N".into()))
-            }
-            (Some(g), Some(_), Some(given)) if given != g => {
-                return Err(Error::Usage(format!(
-                    "--after: the earlier run's booklets have {g} games, not {given}; leave out --games"
-                )))
-            }
-            _ => {}
-        }
-    }
-    let games = args.games.or(after.and_then(Continuation::games));
-    let books = match (args.books, args.booklets, games) {
-        (Some(books), _, _) => books,
-        (None, Some(booklets), Some(games)) => booklets
-            .checked_mul(u64::from(games))
-            .ok_or_else(|| Error::Usage(format!("--booklets {booklets} of {games} games is too many books")))?,
-        (None, Some(_), None) => return Err(Error::Usage("--booklets needs --games G (games per booklet)".into())),
-        _ => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
+/// The flags as the request every front door makes: what they leave unsaid is the policy's.
+fn request(args: &Args) -> Result<Request, Error> {
+    let size = match (args.books, args.booklets) {
+        (Some(books), _) => Size::Books(books),
+        (None, Some(booklets)) => Size::Booklets { booklets, games: args.games },
+        (None, None) => return Err(Error::Usage("give --books N, or --booklets B with --games G".into())),
     };
-    Ok((books, args.booklets.and(games)))
+    let seed = match &args.seed {
+        Some(text) => SeedChoice::Text(text.clone()),
+        None => SeedChoice::Random(housie_files::start::entropy()),
+    };
+    let mut request = Request::new(size, seed);
+    request.first_book = Some(args.first_book).filter(|_| args.after.is_none());
+    request.lines = match (args.allow_duplicate_lines, args.unique_lines_per) {
+        (true, _) => Some(Lines::Repeat),
+        (false, Some(n)) => Some(Lines::UniquePer(n)),
+        (false, None) => None,
+    };
+    request.order = match args.order {
+        OrderArg::Booklets => Order::Booklets,
+        OrderArg::Games => Order::Games,
+    };
+    request.books_per_file = args.books_per_file;
+    request.impose = args.impose.map(|ImposeArg::TwoUp| Impose::TwoUp);
+    request.title.clone_from(&args.title);
+    request.subtitle = args.subtitle.clone().filter(|s| !s.trim().is_empty());
+    request.template.clone_from(&args.template);
+    request.font.clone_from(&args.font);
+    request.logo = args.logo.as_ref().map(|file| LogoAsked {
+        file: file.clone(),
+        height_mm: args.logo_height,
+        position: args.logo_position,
+    });
+    request.bleed_mm = args.bleed;
+    request.crop_marks = args.crop_marks;
+    request.player_url.clone_from(&args.player_url);
+    request.date = housie_files::start::run_date()?;
+    Ok(request)
 }
 
-/// What housie tells the organiser of the pages before drawing them: a continuation's look,
-/// a seed anyone could guess, and the bleed a page whose colour reaches its edge gets.
-fn say_how_it_looks(plan: &mut GeneratePlan, args: &Args, look: &Settings) {
-    let seed_kind = plan.seed_kind;
-    if let Some(earlier) = plan.after.as_ref().filter(|_| args.title.is_none() || args.template.is_none()) {
-        let recorded = args.template.is_none()
-            && !housie_core::print::template::is_shipped(&look.template)
-            && !std::path::Path::new(&look.template).exists();
-        note!(
-            "housie: the pages look as {}'s do (title \"{}\", template {}{}); give --title or --template to change it",
-            earlier.dir.display(),
-            look.title,
-            look.template,
-            if recorded { ", which is not there: as its run.json records it" } else { "" }
-        );
-    }
-    if seed_kind == Some(SeedKind::Text) && plan.after.is_none() {
-        note!(
+/// What housie tells the organiser of the pages before drawing them, in the command line's
+/// words (naming the flags that change it).
+fn tell(n: &Note) {
+    match n {
+        Note::LooksAsEarlier { dir, title, template, recorded } => note!(
+            "housie: the pages look as {}'s do (title \"{title}\", template {template}{}); give --title or --template to change it",
+            dir.display(),
+            if *recorded { ", which is not there: as its run.json records it" } else { "" }
+        ),
+        Note::GuessableSeed => note!(
             "housie: note: the seed is text you chose, so anyone who guesses it can recompute every ticket of \
              this run; leave out --seed for a seed drawn by the operating system that nobody can guess"
-        );
-    }
-    // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge gets
-    // the usual bleed unless the organiser asked otherwise.
-    if args.bleed.is_none() && plan.after.is_none() && plan.style().colour_reaches_trim() {
-        plan.settings.bleed_mm = DEFAULT_BLEED_MM;
-        note!("housie: the page's colour runs to the trim edge, so it bleeds 3 mm past it (--bleed 0 for none)");
-    }
-    if plan.style().colour_reaches_trim() {
-        note!("housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop");
-    }
-    if let Some(warning) = plan.style().cut_too_close() {
-        note!("housie: warning: {warning}");
-    }
-    if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
-        if let Ok(Some(warning)) = logo.check_resolution(l.height_mm) {
-            note!("housie: warning: {warning}");
+        ),
+        Note::LogoPlaced { position, height_mm } => note!(
+            "housie: the logo goes at the {position}, {height_mm} mm high, where it fits (--logo-position, --logo-height)"
+        ),
+        Note::DefaultBleed => {
+            note!("housie: the page's colour runs to the trim edge, so it bleeds 3 mm past it (--bleed 0 for none)")
         }
+        Note::ColourToTrim => note!(
+            "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"
+        ),
+        Note::CutTooClose(warning) | Note::LogoResolution(warning) => note!("housie: warning: {warning}"),
     }
 }
 
 /// The flag a setting comes from.
-fn flag(field: &str) -> String {
+fn flag(field: Setting) -> String {
     match field {
-        "bleed_mm" => "--bleed".to_string(),
+        Setting::BleedMm => "--bleed".to_string(),
         // From --logo-height or a template's [logo]: the message names the logo itself.
-        "logo" => "the logo".to_string(),
-        f => format!("--{}", f.replace('_', "-")),
+        Setting::Logo => "the logo".to_string(),
+        f => format!("--{}", f.to_string().replace('_', "-")),
+    }
+}
+
+/// A message about the title, naming the flag it came from: the library's messages about a text
+/// of the page begin with the text's name.
+fn of_title(what: PageText, message: String) -> String {
+    match what {
+        PageText::Title => format!("--title{}", message.strip_prefix(&PageText::Title.to_string()).unwrap_or(&message)),
+        _ => message,
     }
 }
 
@@ -375,6 +310,23 @@ fn in_flags(e: Error) -> Error {
     let hint = "use --allow-duplicate-lines, or split the event with --after";
     match e {
         Error::Settings(s) => Error::Usage(format!("{} {}", flag(s.field), s.problem)),
+        Error::Request(r) => Error::Usage(match r {
+            RequestError::EmptySeed => "--seed: give some text, or leave --seed out for a seed nobody can guess".into(),
+            RequestError::ContinueWithBooklets { games } => {
+                format!("--after: the earlier run is booklets of {games} games; continue it with --booklets B")
+            }
+            RequestError::ContinueWithBooks => {
+                "--after: the earlier run has no booklets; continue it with --books N".into()
+            }
+            RequestError::OtherGames { earlier, asked } => {
+                format!("--after: the earlier run's booklets have {earlier} games, not {asked}; leave out --games")
+            }
+            RequestError::NoGames => "--booklets needs --games G (games per booklet)".into(),
+            RequestError::TooManyBooks { booklets, games } => {
+                format!("--booklets {booklets} of {games} games is too many books")
+            }
+            other => other.to_string(),
+        }),
         Error::Run(RunError::NoBooks) => Error::Usage("--books must be at least 1".into()),
         Error::Run(RunError::FirstBookZero) => Error::Usage("--first-book must be at least 1".into()),
         Error::Run(r @ (RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. })) => {
@@ -383,23 +335,15 @@ fn in_flags(e: Error) -> Error {
         Error::NotEmpty(dir) => {
             Error::Usage(format!("{} is not empty; pass --force to replace housie's files in it", dir.display()))
         }
-        Error::Style(StyleError::Font(FontError::MissingGlyph { what, ch, code, font })) => {
-            let what = if what == "the title" { "--title".to_string() } else { what };
-            let e = FontError::MissingGlyph { what, ch, code, font };
-            Error::Usage(format!("{e} (--font FILE)"))
+        Error::Style(StyleError::Font(e @ FontError::MissingGlyph { what, .. })) => {
+            Error::Usage(format!("{} (--font FILE)", of_title(what, e.to_string())))
         }
-        Error::Style(StyleError::Font(FontError::Script { what, script, ch, code, font })) => {
-            let what = if what == "the title" { "--title".to_string() } else { what };
-            Error::Usage(FontError::Script { what, script, ch, code, font }.to_string())
+        Error::Style(StyleError::Font(e @ FontError::Script { what, .. })) => {
+            Error::Usage(of_title(what, e.to_string()))
         }
         Error::Style(StyleError::PlayerUrl(problem)) => Error::Usage(format!("--player-url: {problem}")),
-        Error::Style(StyleError::RightToLeft { what, ch, code }) => {
-            let what = if what == "the title" { "--title".to_string() } else { what };
-            Error::Style(StyleError::RightToLeft { what, ch, code })
-        }
-        Error::Style(StyleError::Unprintable { what, code, why }) => {
-            let what = if what == "the title" { "--title".to_string() } else { what };
-            Error::Style(StyleError::Unprintable { what, code, why })
+        Error::Style(e @ (StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })) => {
+            Error::Usage(of_title(what, e.to_string()))
         }
         e => e,
     }

@@ -49,7 +49,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
-    let set = housie_core::rules::PrizeSet::load(&args.prizes).map_err(Error::from)?;
+    let set = housie_core::rules::PrizeSet::load(&args.prizes, &housie_files::read::Disk).map_err(Error::from)?;
     let tickets = Tickets::open(&args.dir)?;
     tickets.check_game(args.game)?;
     let asked = match &args.books {

@@ -38,7 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let sets: Vec<PrizeSet> = match &args.set {
-        Some(name) => vec![PrizeSet::load(name)?],
+        Some(name) => vec![PrizeSet::load(name, &housie_files::read::Disk)?],
         None => SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n)).collect(),
     };
     let mut out = Out::new();

@@ -72,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let seed = match &args.seed {
                 Some(s) => Seed::from_text(s),
                 None => {
-                    let s = Seed::random();
+                    let s = housie_files::start::random_seed();
                     note!("housie: seed {}", s.text());
                     s
                 }

@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let mut sets = Vec::new();
     for file in &args.prizes {
-        sets.push(housie_core::rules::PrizeSet::load(file).map_err(Error::from)?);
+        sets.push(housie_core::rules::PrizeSet::load(file, &housie_files::read::Disk).map_err(Error::from)?);
     }
     let mut call_names = CallNames::shipped();
     if let Some(file) = &args.call_names {

@@ -13,10 +13,9 @@ fn original() -> &'static (tempfile::TempDir, Vec<u8>, Vec<u8>) {
     static RUN: OnceLock<(tempfile::TempDir, Vec<u8>, Vec<u8>)> = OnceLock::new();
     RUN.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let mut plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("fuzz"), 3, dir.path().join("o"));
-        plan.settings.books_per_file = Some(2); // two volumes, so mutations meet a multi-file run
-        plan.settings.title = "Fuzz".into();
-        housie_core::generate_run(&plan, &|_| {}).unwrap();
+        // Two volumes, so mutations meet a multi-file run.
+        let settings = housie_core::Settings { books_per_file: Some(2), title: "Fuzz".into(), ..crate::util::books(3) };
+        crate::util::generate(&crate::util::plan("fuzz", settings), &dir.path().join("o"), &|_| {}).unwrap();
         let manifest = fs::read(dir.path().join("o/manifest.csv")).unwrap();
         let record = fs::read(dir.path().join("o/run.json")).unwrap();
         assert!(housie_night::audit::verify::verify_dir(&dir.path().join("o")).unwrap().is_valid());

@@ -89,20 +89,14 @@ fn a_seed_draws_the_same_tickets_and_bytes_as_it_always_has() {
     ];
     assert_eq!(book.tickets().map(|t| *t.cells()), expected);
     let dir = tempfile::tempdir().unwrap();
-    let mut plan = housie_core::GeneratePlan::new(v1, 20, dir.path().join("o"));
-    (plan.housie, plan.seed_kind) = ("0.2.0".into(), None);
-    // With the `classic` template housie 0.2 shipped (recorded in its golden run): the shipped
-    // one changed in housie 0.8.
-    let record: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.2.0/run.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
-    plan.template =
-        housie_core::print::template::Template::parse(record["template"]["toml"].as_str().unwrap(), "classic").unwrap();
-    let record = housie_core::generate_run(&plan, &|_| {}).unwrap().record;
+    // As housie 0.2 made it: its golden run's record (with the `classic` template housie 0.2
+    // shipped: the shipped one changed in housie 0.8) for 20 books of that seed.
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.2.0");
+    let (mut record, _) = housie_files::record::read_record(&golden).unwrap();
+    (record.seed, record.settings.books, record.settings.title) = ("golden".into(), 20, "Bingo".into());
+    record.created = "1970-01-01T00:00:00Z".into();
+    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::Disk).unwrap();
+    let record = crate::util::generate(&plan, &dir.path().join("o"), &|_| {}).unwrap().record;
     let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();
     assert_eq!(
         hashes,
@@ -121,7 +115,7 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     let seed = Seed::from_text("golden");
     let book = Generator::get().book(&seed, 1, 0);
     let dir = tempfile::tempdir().unwrap();
-    let record = housie_core::generate_run(&housie_core::GeneratePlan::new(seed, 20, dir.path().join("o")), &|_| {})
+    let record = crate::util::generate(&housie_core::GeneratePlan::new(seed, 20), &dir.path().join("o"), &|_| {})
         .unwrap()
         .record;
     let hashes: Vec<(&str, &str)> = record.files.iter().map(|f| (f.name.as_str(), f.sha256.as_str())).collect();

@@ -165,7 +165,7 @@ fn a_right_to_left_title_is_refused_by_name() {
 fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
     let d = Dir::new();
     std::fs::create_dir(d.join("r")).unwrap();
-    let held = housie_core::export::lock_folder(&d.join("r")).unwrap().expect("free");
+    let held = housie_files::lock::lock_folder(&d.join("r")).unwrap().expect("free");
     let r = d.run(&["generate", "--books", "2", "--out", "r", "-q", "--force"]).expect_code(2);
     assert_eq!(r.stderr().trim(), "housie: r is in use by another housie run; wait for it to finish");
     drop(held);

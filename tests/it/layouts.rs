@@ -242,17 +242,10 @@ fn the_progress_counts_to_the_pages_printed() {
     let d = Dir::new();
     for (template, books, pages) in [("classic", 5, 5), ("twelve", 5, 3), ("large-print", 5, 10)] {
         let settings = housie_core::Settings { books, template: template.into(), ..housie_core::Settings::default() };
-        let plan = housie_core::GeneratePlan::resolve(
-            housie_core::Seed::from_text("p"),
-            settings,
-            d.join(template),
-            false,
-            None,
-        )
-        .unwrap();
+        let plan = crate::util::plan("p", settings);
         assert_eq!(plan.page_count(), pages, "{template}");
         let last = std::sync::atomic::AtomicU64::new(0);
-        housie_core::generate_run(&plan, &|n| {
+        crate::util::generate(&plan, &d.join(template), &|n| {
             last.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
         })
         .unwrap();

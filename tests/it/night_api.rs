@@ -26,8 +26,8 @@ pub struct Fixture {
 }
 
 pub fn make_run(dir: &Path, books: u64) {
-    let plan = GeneratePlan::new(Seed::from_text("night"), books, dir.to_path_buf());
-    housie_core::generate_run(&plan, &|_| {}).unwrap();
+    let plan = GeneratePlan::new(Seed::from_text("night"), books);
+    crate::util::generate(&plan, dir, &|_| {}).unwrap();
 }
 
 impl Fixture {
@@ -466,8 +466,8 @@ async fn a_restart_shows_the_same_state_and_the_log_keeps_undone_calls() {
 fn another_runs_night_or_a_damaged_one_is_refused() {
     let dir = Dir::new();
     make_run(&dir.join("a"), 2);
-    let plan = GeneratePlan::new(Seed::from_text("other"), 2, dir.join("b"));
-    housie_core::generate_run(&plan, &|_| {}).unwrap();
+    let plan = GeneratePlan::new(Seed::from_text("other"), 2);
+    crate::util::generate(&plan, &dir.join("b"), &|_| {}).unwrap();
     drop(night(&dir.join("a")).unwrap());
     std::fs::copy(dir.join("a").join(NIGHT_DB), dir.join("b").join(NIGHT_DB)).unwrap();
     let err = night(&dir.join("b")).err().unwrap().to_string();
@@ -554,9 +554,8 @@ fn a_second_server_on_the_same_night_is_refused() {
 #[tokio::test]
 async fn a_booklet_game_plays_its_page_of_the_booklets_sold() {
     let dir = Dir::new();
-    let mut plan = GeneratePlan::new(Seed::from_text("night"), 4 * 8, dir.join("run"));
-    plan.settings.games = Some(8); // 4 booklets of 8 games
-    housie_core::generate_run(&plan, &|_| {}).unwrap();
+    let plan = crate::util::plan("night", housie_core::Settings { games: Some(8), ..crate::util::books(4 * 8) }); // 4 booklets of 8 games
+    crate::util::generate(&plan, &dir.join("run"), &|_| {}).unwrap();
     let f = Fixture { app: open(&dir.join("run")), dir };
     assert_eq!(f.state(false).await["run"]["games"], 8);
     let (s, v) = f.post("/api/games", json!({"name": "Game 3", "books": "1-3"})).await;

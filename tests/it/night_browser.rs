@@ -136,9 +136,8 @@ async fn the_desk_plays_a_game_of_booklets() {
     let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
     let dir = Dir::new();
     let run = dir.join("run");
-    let mut plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("desk booklets"), 4 * 8, run.clone());
-    plan.settings.games = Some(8);
-    housie_core::generate_run(&plan, &|_| {}).unwrap();
+    let settings = housie_core::Settings { games: Some(8), ..crate::util::books(4 * 8) };
+    crate::util::generate(&crate::util::plan("desk booklets", settings), &run, &|_| {}).unwrap();
     let rows = manifest_rows(&dir.read("run/manifest.csv"));
 
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);

@@ -86,7 +86,7 @@ impl Hall {
     }
 
     fn code(&self, serial: &str) -> String {
-        let record = housie_core::record::read_record(&self.dir.join("run")).unwrap().0;
+        let record = housie_files::record::read_record(&self.dir.join("run")).unwrap().0;
         let serial: housie_core::domain::Serial = serial.parse().unwrap();
         housie_night::night::play_code::CodeKey::of_seed(&record.seed).code(&serial)
     }
@@ -444,7 +444,7 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
     let links = d.read("post/links.csv");
     let first = &rows.iter().find(|r| r.booklet == 2).unwrap().serial;
     // Paper too gets its code: a claim from the link proves the ticket.
-    let record = housie_core::record::read_record(&d.join("run")).unwrap().0;
+    let record = housie_files::record::read_record(&d.join("run")).unwrap().0;
     let code = housie_night::night::play_code::CodeKey::of_seed(&record.seed)
         .code(&record.settings.numbering().parse(first).unwrap());
     assert_eq!(

@@ -311,13 +311,10 @@ fn same_seed_gives_byte_identical_pdfs_in_one_process_and_across_processes() {
     assert_eq!(read("a/books.pdf"), read("b/books.pdf"));
     assert_ne!(read("a/books.pdf"), read("c/books.pdf"));
     // In one process, twice: printpdf's global counters must not leak into the bytes.
-    let plan = |dir: &str| {
-        let mut plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("same"), 20, d.join(dir));
-        plan.date = RunDate::from_unix(1_795_000_000).unwrap(); // the tests' SOURCE_DATE_EPOCH
-        plan
-    };
-    housie_core::generate_run(&plan("x"), &|_| {}).unwrap();
-    housie_core::generate_run(&plan("y"), &|_| {}).unwrap();
+    // On the tests' SOURCE_DATE_EPOCH.
+    let plan = || crate::util::plan("same", crate::util::books(20));
+    crate::util::generate(&plan(), &d.join("x"), &|_| {}).unwrap();
+    crate::util::generate(&plan(), &d.join("y"), &|_| {}).unwrap();
     assert_eq!(read("x/books.pdf"), read("y/books.pdf"));
     assert_eq!(read("x/books.pdf"), read("a/books.pdf"));
 }

@@ -2,8 +2,8 @@
 //! word where poppler finds it in the PDF, and every dark pixel where poppler's rendering has
 //! one, within 0.5 mm.
 
-use housie_core::pipeline::{generate_run, preview, PREVIEW_SEED};
-use housie_core::{GeneratePlan, Seed, Settings};
+use housie_core::pipeline::{preview, PREVIEW_SEED};
+use housie_core::{GeneratePlan, Settings};
 
 use crate::util::{run_tool, tool, Dir};
 
@@ -12,8 +12,8 @@ const MM_PER_PT: f32 = 25.4 / 72.0;
 const TOLERANCE_MM: f32 = 0.5;
 
 /// A run generated with the preview's own sample seed, so that both show the same books.
-fn plan(d: &Dir, settings: Settings) -> GeneratePlan {
-    GeneratePlan::resolve(Seed::from_text(PREVIEW_SEED), settings, d.join("o"), false, None).unwrap()
+fn plan(settings: Settings) -> GeneratePlan {
+    crate::util::plan(PREVIEW_SEED, settings)
 }
 
 /// A word and where it sits: its left edge and baseline, mm from the sheet's top left.
@@ -133,12 +133,12 @@ fn matched(a: &(usize, usize, Vec<u8>), b: &(usize, usize, Vec<u8>), reach: usiz
 
 fn check(name: &str, settings: Settings) {
     let d = Dir::new();
-    let plan = plan(&d, settings);
-    generate_run(&plan, &|_| {}).unwrap();
+    let plan = plan(settings);
+    crate::util::generate(&plan, &d.join("o"), &|_| {}).unwrap();
     let svg = preview(&plan, 1).unwrap();
     let pdf = d.join(&format!(
         "o/{}",
-        if plan.settings.games.is_some() && plan.settings.order == housie_core::pipeline::Order::Games {
+        if plan.settings().games.is_some() && plan.settings().order == housie_core::pipeline::Order::Games {
             "game-01.pdf"
         } else {
             "books.pdf"
@@ -217,8 +217,8 @@ fn the_preview_puts_everything_where_the_print_does() {
 )]
 fn a_preview_off_by_more_than_half_a_millimetre_is_caught() {
     let d = Dir::new();
-    let plan = plan(&d, Settings { books: 1, ..Settings::default() });
-    generate_run(&plan, &|_| {}).unwrap();
+    let plan = plan(Settings { books: 1, ..Settings::default() });
+    crate::util::generate(&plan, &d.join("o"), &|_| {}).unwrap();
     let svg = preview(&plan, 1).unwrap();
     let shifted =
         svg.replacen(r#"<g aria-hidden="true">"#, r#"<g aria-hidden="true" transform="translate(0.6 0)">"#, 1);

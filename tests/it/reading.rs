@@ -9,34 +9,34 @@ use crate::util::Dir;
 #[test]
 fn seeking_finds_every_row_that_reading_through_finds() {
     let d = Dir::new();
-    housie_core::generate_run(&GeneratePlan::new(Seed::from_text("seek"), 300, d.join("o")), &|_| {}).unwrap();
+    crate::util::generate(&GeneratePlan::new(Seed::from_text("seek"), 300), &d.join("o"), &|_| {}).unwrap();
     let path = d.join("o/manifest.csv");
     let all: Vec<_> = manifest::rows(std::fs::File::open(&path).unwrap(), "m", housie_core::domain::Numbering::BOOKS)
         .map(Result::unwrap)
         .collect();
     assert_eq!(all.len(), 1800);
     for row in all.iter().step_by(7).chain(all.last()) {
-        let found = manifest::find(&path, row.serial).unwrap().unwrap().unwrap();
+        let found = housie_files::record::find_row(&path, row.serial).unwrap().unwrap().unwrap();
         assert_eq!(
             (found.serial, found.ticket, &found.file, found.page),
             (row.serial, row.ticket, &row.file, row.page)
         );
     }
-    assert!(manifest::find(&path, Serial::new(301, 1).unwrap()).unwrap().is_none());
+    assert!(housie_files::record::find_row(&path, Serial::new(301, 1).unwrap()).unwrap().is_none());
     // Rows out of book order are still found (by reading through).
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[1..].reverse();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     for row in all.iter().step_by(97) {
-        assert_eq!(manifest::find(&path, row.serial).unwrap().unwrap().unwrap().ticket, row.ticket);
+        assert_eq!(housie_files::record::find_row(&path, row.serial).unwrap().unwrap().unwrap().ticket, row.ticket);
     }
 }
 
 #[test]
 fn streamed_checks_find_repeats_and_broken_books() {
     let d = Dir::new();
-    housie_core::generate_run(&GeneratePlan::new(Seed::from_text("stream"), 4, d.join("o")), &|_| {}).unwrap();
+    crate::util::generate(&GeneratePlan::new(Seed::from_text("stream"), 4), &d.join("o"), &|_| {}).unwrap();
     let text = d.read("o/manifest.csv");
     let lines: Vec<&str> = text.lines().collect();
     // Book 4 again (a copy of book 1's rows renumbered would be caught too): duplicate everything.

@@ -51,10 +51,11 @@ fn first_book_continues_the_numbering_and_the_streams() {
 #[test]
 fn progress_advances_page_by_page() {
     let dir = tempfile::tempdir().unwrap();
-    let mut plan = housie_core::GeneratePlan::new(Seed::from_text("progress"), 25, dir.path().join("o"));
-    plan.settings.books_per_file = Some(10); // three volumes, drawn on several threads
+    // Three volumes, drawn on several threads.
+    let plan =
+        crate::util::plan("progress", housie_core::Settings { books_per_file: Some(10), ..crate::util::books(25) });
     let heard = std::sync::Mutex::new(Vec::new());
-    housie_core::generate_run(&plan, &|pages| heard.lock().unwrap().push(pages)).unwrap();
+    crate::util::generate(&plan, &dir.path().join("o"), &|pages| heard.lock().unwrap().push(pages)).unwrap();
     let mut heard = heard.into_inner().unwrap();
     heard.sort_unstable();
     assert_eq!(heard, (1..=25).collect::<Vec<u64>>());

@@ -43,10 +43,12 @@ fn hard_words_in_eight_scripts_shape_as_harfbuzz_shapes_them() {
     let mut checked = 0;
     for &(script, file, words) in SCRIPTS {
         let Some(path) = package_file(&format!("{NOTO}/{file}"), "fonts-noto-core") else { return };
-        let font = Font::from_file(&path).unwrap_or_else(|e| panic!("{script}: {e}"));
+        let font = Font::from_file(&path, &housie_files::read::Disk).unwrap_or_else(|e| panic!("{script}: {e}"));
         let typesetter = Typesetter::new(&font, true);
         for word in words {
-            let pieces = typesetter.lay_out("the title", word).unwrap_or_else(|e| panic!("{word}: {e}"));
+            let pieces = typesetter
+                .lay_out(housie_core::print::page_text::PageText::Title, word)
+                .unwrap_or_else(|e| panic!("{word}: {e}"));
             let [Piece::Shaped(run)] = pieces.as_slice() else { panic!("{word}: one shaped run, not {pieces:?}") };
             assert_eq!(run.font, 0, "{word} in the font given");
             // hb-shape numbers clusters by character, the shaper by byte.
@@ -66,7 +68,7 @@ fn hard_words_in_eight_scripts_shape_as_harfbuzz_shapes_them() {
 fn unshaped_text_is_not_what_harfbuzz_draws() {
     let Some(hb) = tool("hb-shape") else { return };
     let Some(path) = package_file(&format!("{NOTO}/NotoSansDevanagari-Bold.ttf"), "fonts-noto-core") else { return };
-    let font = Font::from_file(&path).unwrap();
+    let font = Font::from_file(&path, &housie_files::read::Disk).unwrap();
     let unshaped: Vec<u16> = font.glyphs("दिवाली").collect();
     let shaped: Vec<u16> = harfbuzz(&hb, path.to_str().unwrap(), "दिवाली").iter().map(|g| g.0).collect();
     assert_ne!(unshaped, shaped);

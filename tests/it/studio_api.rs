@@ -243,7 +243,7 @@ fn beyond_loopback_the_studio_needs_its_token() {
 fn a_proof_is_the_print_files_first_twelve_pages() {
     let d = Dir::new();
     d.run(&["generate", "--books", "30", "--seed", "proof", "--out", "o", "-q"]).success();
-    let proof = lopdf::Document::load_mem(&housie_core::pipeline::booklets::proof(&d.join("o")).unwrap()).unwrap();
+    let proof = lopdf::Document::load_mem(&housie_files::booklets::proof(&d.join("o")).unwrap()).unwrap();
     let print = lopdf::Document::load(d.join("o/books.pdf")).unwrap();
     let pages = |doc: &lopdf::Document| -> Vec<Vec<u8>> {
         doc.get_pages().values().map(|&id| doc.get_page_content(id)).collect()

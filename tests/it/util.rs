@@ -248,10 +248,39 @@ pub const PLAYER_URL: &str = "http://192.168.1.20:8080";
 /// generate refuses without one), else nothing.
 pub fn player_url_args(template: &str) -> Vec<&'static str> {
     use housie_core::print::template::{Barcode, QrHolds, Template};
-    let t = Template::load(template).unwrap();
+    let t = Template::load(template, &housie_files::read::Disk).unwrap();
     if t.ticket.barcode == Barcode::Qr && t.ticket.qr.holds == QrHolds::Link {
         vec!["--player-url", PLAYER_URL]
     } else {
         Vec::new()
     }
+}
+
+/// The plan of a run of `settings` drawn from `seed`, on the tests' date, its files read from
+/// the disk.
+pub fn plan(seed: &str, settings: housie_core::Settings) -> housie_core::GeneratePlan {
+    let date = housie_core::support::date::RunDate::from_unix(1_795_000_000).unwrap();
+    housie_core::GeneratePlan::resolve(
+        housie_core::Seed::from_text(seed),
+        settings,
+        None,
+        date,
+        &housie_files::read::Disk,
+    )
+    .unwrap()
+}
+
+/// A run of `books` plain books with the default look.
+pub fn books(books: u64) -> housie_core::Settings {
+    housie_core::Settings { books, ..housie_core::Settings::default() }
+}
+
+/// Writes the run `plan` describes into `dir`, telling `progress` of each page.
+pub fn generate(
+    plan: &housie_core::GeneratePlan,
+    dir: &Path,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<housie_files::run::Outcome, housie_core::Error> {
+    let watch = housie_core::pipeline::Watch { progress, ..housie_core::pipeline::Watch::none() };
+    housie_files::run::generate_run(plan, dir, false, watch)
 }

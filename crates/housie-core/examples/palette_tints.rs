@@ -48,7 +48,7 @@ fn main() {
     let t = tints(&f);
     for ((c, t), f) in palette.iter().zip(&t).zip(&f) {
         let lab = proof.lab(*t);
-        println!("{:9} × {f:.2} = {:?}  L* {:.1}, {:.1} from paper", c.name, t.0, lab.L, proof.delta_e(*t, PAPER));
+        println!("{:9} × {f:.2} = {:?}  L* {:.1}, {:.1} from paper", c.name, t.0, lab[0], proof.delta_e(*t, PAPER));
     }
     println!("least apart: {:.2}", least(&t));
 }

@@ -14,6 +14,9 @@ pub enum Error {
     /// The run cannot be drawn as asked.
     #[error(transparent)]
     Run(#[from] RunError),
+    /// A request that cannot be drawn as asked.
+    #[error(transparent)]
+    Request(#[from] crate::pipeline::RequestError),
     /// A setting is out of range.
     #[error(transparent)]
     Settings(#[from] SettingsError),
@@ -44,6 +47,12 @@ pub enum Error {
         /// The night's file found there.
         night: String,
     },
+    /// The output folder holds a run that the new one continues.
+    #[error(
+        "{}: this folder holds a run the new one continues; write the continuation to a folder of its own",
+        .0.display()
+    )]
+    HoldsEarlierRun(PathBuf),
     /// Another housie run is writing into the folder.
     #[error("{} is in use by another housie run; wait for it to finish", .0.display())]
     Busy(PathBuf),
@@ -96,6 +105,23 @@ pub enum Error {
         found: String,
         /// The record `generate --force` kept beside the new one, when it is the one recorded.
         kept: Option<String>,
+    },
+    /// Runs that name each other as earlier runs.
+    #[error(
+        "the runs in {} name each other as earlier runs: a continuation cannot continue itself",
+        .0.join(" and ")
+    )]
+    ChainCycle(
+        /// Their folders.
+        Vec<String>,
+    ),
+    /// A chain of runs longer than housie follows.
+    #[error("{}: a chain of more than {most} runs", dir.display())]
+    ChainTooLong {
+        /// The folder of the run whose chain it is.
+        dir: PathBuf,
+        /// The most runs a chain may hold.
+        most: usize,
     },
     /// `--force` into a run that another run continues.
     #[error(
@@ -158,6 +184,12 @@ pub enum Error {
     /// A logo was refused.
     #[error(transparent)]
     Logo(#[from] crate::print::logo::LogoError),
+    /// A booklet (or book) asked for is not in the run.
+    #[error("booklet {unit} is not in the run")]
+    NotInRun {
+        /// The booklet (or book, in a run of plain books).
+        unit: u64,
+    },
     /// A prize set was refused.
     #[error(transparent)]
     Prizes(#[from] crate::rules::PrizeSetError),
@@ -200,7 +232,10 @@ mod tests {
                  10000000 books",
             ),
             (
-                SettingsError { field: "books_per_file", problem: "must be at least 1".into() }.into(),
+                SettingsError {
+                    field: crate::record::settings::Setting::BooksPerFile,
+                    problem: "must be at least 1".into(),
+                }.into(),
                 "books_per_file must be at least 1",
             ),
             (Error::Io { path: p(), source: io::Error::other("disk full") }, "spring: disk full"),

@@ -22,9 +22,10 @@ pub mod print;
 pub mod record;
 pub mod rules;
 pub mod support;
+pub mod world;
 
 pub use domain::{Book, Serial, SerialError, Ticket};
 pub use error::Error;
 pub use generate::{Generator, RunOptions, Seed};
-pub use pipeline::{generate_run, GeneratePlan, Outcome, Settings};
-pub use record::{is_volume_name, MANIFEST};
+pub use pipeline::{write_run, GeneratePlan, Settings};
+pub use record::{is_volume_name, RunRecord, MANIFEST, RUN_RECORD};

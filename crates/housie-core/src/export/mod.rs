@@ -1,8 +1,8 @@
-//! Output formats, one per place (`pdf/`, `svg.rs`, `csv.rs`; the run record is `record/`), and
-//! [`OutputFile`], which owns the temporary file and the rename so that no file ever appears
-//! under its final name half-written. The formats share no trait: the PDF's pages are rendered
-//! on every core and written in order, the manifest's rows are written as books come, and the
-//! run record once at the end, so one interface would fit none of them.
+//! Output formats, one per place (`pdf/`, `svg.rs`, `png.rs`, `csv.rs`, the signed `sheet.rs`;
+//! the run record is `record/`), and [`Outputs`], where a run's files go. The formats share no
+//! trait: the PDF's pages are rendered on every core and written in order, the manifest's rows
+//! are written as books come, and the run record once at the end, so one interface would fit
+//! none of them.
 
 pub mod csv;
 pub mod pdf;
@@ -10,185 +10,39 @@ pub mod png;
 pub mod sheet;
 pub mod svg;
 
-use std::fs;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
 
 use sha2::{Digest, Sha256};
-use tempfile::NamedTempFile;
 
-/// A file being written in the output folder under a temporary name; [`FinishedFile::commit`]
-/// renames it into place, and dropping it uncommitted deletes it. In compare mode
-/// ([`OutputFile::compare`]) nothing is written: the bytes are checked against the file already
-/// there, as they come.
-pub struct OutputFile {
+use crate::record::FileRecord;
+
+/// Where a run's files go, each written whole, in order. The engine writes into it; on a disk
+/// (`housie-files`) each file goes under a temporary name and is renamed into place only when
+/// the run is complete, or is compared with the file already there (`verify`); in a page, or
+/// a test, the files are kept in memory ([`MemoryFiles`]).
+pub trait Outputs {
+    /// A file being written.
+    type File: Write;
+    /// A new file named `name`; `secret` for one that holds a secret (run.json's seed, a list
+    /// of players' codes): only its owner may read it.
+    fn create(&mut self, name: &str, secret: bool) -> io::Result<Self::File>;
+    /// `file`, named `name`, is complete.
+    fn close(&mut self, name: &str, file: Self::File) -> io::Result<()>;
+}
+
+/// A file being written, hashed and counted as it goes, so the run record needs no second
+/// read of large files.
+pub struct Counted<W: Write> {
     name: String,
-    dir: PathBuf,
-    sink: Sink,
-    /// Hashed as written, so the run record needs no second read of large files.
+    inner: W,
     hash: Sha256,
     bytes: u64,
 }
 
-enum Sink {
-    Temp(BufWriter<NamedTempFile>),
-    Compare(Comparer),
-}
-
-/// Reads an existing file in step with the bytes produced and notes the first that differs.
-struct Comparer {
-    /// `None` when there is no such file.
-    existing: Option<io::BufReader<fs::File>>,
-    /// Newlines before the current position, for naming the line of a difference.
-    newlines: u64,
-    first_difference: Option<u64>,
-    chunk: Vec<u8>,
-}
-
-impl Comparer {
-    fn feed(&mut self, buf: &[u8]) -> io::Result<()> {
-        if self.first_difference.is_some() {
-            return Ok(());
-        }
-        let Some(existing) = self.existing.as_mut() else {
-            self.first_difference = Some(1);
-            return Ok(());
-        };
-        self.chunk.resize(buf.len(), 0);
-        let got = read_up_to(existing, &mut self.chunk)?;
-        // Where the two first part: a differing byte, or the end of a shorter existing file.
-        let upto = buf[..got].iter().zip(&self.chunk[..got]).position(|(a, b)| a != b).unwrap_or(got);
-        self.newlines += buf[..upto].iter().filter(|&&c| c == b'\n').count() as u64;
-        if upto < buf.len() {
-            self.first_difference = Some(self.newlines + 1);
-        }
-        Ok(())
-    }
-
-    /// After the last byte: a longer existing file differs at its end.
-    fn end(&mut self) -> io::Result<Option<u64>> {
-        if self.first_difference.is_none() {
-            if let Some(existing) = self.existing.as_mut() {
-                let mut one = [0u8; 1];
-                if read_up_to(existing, &mut one)? > 0 {
-                    self.first_difference = Some(self.newlines + 1);
-                }
-            }
-        }
-        Ok(self.first_difference)
-    }
-}
-
-/// Fills `buf` as far as the reader allows; returns how much it read.
-fn read_up_to(r: &mut impl io::Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
-impl OutputFile {
-    /// A temporary file in `dir`, published as `name` when finished.
-    pub fn create(dir: &Path, name: &str) -> io::Result<OutputFile> {
-        OutputFile::create_with_mode(dir, name, 0o644)
-    }
-
-    /// As [`OutputFile::create`], for a file that holds a secret (run.json's seed, links.csv's
-    /// codes): readable by its owner only, as night.sqlite is, whatever the umask.
-    pub fn create_private(dir: &Path, name: &str) -> io::Result<OutputFile> {
-        OutputFile::create_with_mode(dir, name, 0o600)
-    }
-
-    fn create_with_mode(dir: &Path, name: &str, mode: u32) -> io::Result<OutputFile> {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".housie-").suffix(".tmp");
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(mode));
-        #[cfg(not(unix))]
-        let _ = mode;
-        let temp = builder.tempfile_in(dir)?;
-        Ok(OutputFile::new(dir, name, Sink::Temp(BufWriter::new(temp))))
-    }
-
-    /// Compares what would be written with `dir/name` instead of writing anything.
-    pub fn compare(dir: &Path, name: &str) -> io::Result<OutputFile> {
-        let existing = match fs::File::open(dir.join(name)) {
-            Ok(f) => Some(io::BufReader::new(f)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            Err(e) => return Err(e),
-        };
-        let comparer = Comparer { existing, newlines: 0, first_difference: None, chunk: Vec::new() };
-        Ok(OutputFile::new(dir, name, Sink::Compare(comparer)))
-    }
-
-    fn new(dir: &Path, name: &str, sink: Sink) -> OutputFile {
-        OutputFile { name: name.to_string(), dir: dir.to_path_buf(), sink, hash: Sha256::new(), bytes: 0 }
-    }
-
-    /// Flushes and syncs; the file is complete but still under its temporary name.
-    pub fn finish(self) -> io::Result<FinishedFile> {
-        let sha256 = crate::support::digest::hex(&self.hash.finalize());
-        let (temp, first_difference) = match self.sink {
-            Sink::Temp(writer) => {
-                let temp = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
-                temp.as_file().sync_all()?;
-                (Some(temp), None)
-            }
-            Sink::Compare(mut c) => (None, c.end()?),
-        };
-        Ok(FinishedFile { name: self.name, dir: self.dir, temp, sha256, bytes: self.bytes, first_difference })
-    }
-}
-
-impl Write for OutputFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = match &mut self.sink {
-            Sink::Temp(writer) => writer.write(buf)?,
-            Sink::Compare(c) => {
-                c.feed(buf)?;
-                buf.len()
-            }
-        };
-        self.hash.update(&buf[..n]);
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::Temp(writer) => writer.flush(),
-            Sink::Compare(_) => Ok(()),
-        }
-    }
-}
-
-/// A complete file waiting to be renamed into place, so a run can publish all files at the end.
-pub struct FinishedFile {
-    name: String,
-    dir: PathBuf,
-    /// `None` in compare mode.
-    temp: Option<NamedTempFile>,
-    sha256: String,
-    bytes: u64,
-    /// In compare mode: the 1-based line where the file already there first differs.
-    first_difference: Option<u64>,
-}
-
-impl FinishedFile {
-    /// SHA-256 of the contents, hex.
-    pub fn sha256(&self) -> &str {
-        &self.sha256
-    }
-
-    /// The file's size.
-    pub fn bytes(&self) -> u64 {
-        self.bytes
+impl<W: Write> Counted<W> {
+    /// `inner`, named `name`.
+    pub fn new(name: &str, inner: W) -> Counted<W> {
+        Counted { name: name.to_string(), inner, hash: Sha256::new(), bytes: 0 }
     }
 
     /// The file's name.
@@ -196,76 +50,59 @@ impl FinishedFile {
         &self.name
     }
 
-    /// In compare mode: where the existing file first differs (`None`: identical).
-    pub fn first_difference(&self) -> Option<u64> {
-        self.first_difference
-    }
-
-    /// Renames into place (replacing a file of that name: overwriting is decided earlier). In
-    /// compare mode there is nothing to rename.
-    pub fn commit(self) -> io::Result<PathBuf> {
-        let target = self.dir.join(&self.name);
-        if let Some(temp) = self.temp {
-            temp.persist(&target).map_err(|e| e.error)?;
-        }
-        Ok(target)
+    /// What the run record says of the file, and the file.
+    pub fn finish(self) -> (FileRecord, W) {
+        let sha256 = crate::support::digest::hex(&self.hash.finalize());
+        (FileRecord { name: self.name, bytes: self.bytes, sha256 }, self.inner)
     }
 }
 
-/// Writes a small file that holds a secret atomically in one go, readable by its owner only
-/// (or, comparing, checks it).
-pub fn write_private_file(dir: &Path, name: &str, bytes: &[u8], compare: bool) -> io::Result<FinishedFile> {
-    let mut f = if compare { OutputFile::compare(dir, name)? } else { OutputFile::create_private(dir, name)? };
-    f.write_all(bytes)?;
-    f.finish()
-}
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
 
-/// The file housie holds an exclusive lock on while it writes into a folder, where a folder
-/// cannot be locked itself (not on Unix); earlier versions left it everywhere.
-pub const LOCK_FILE: &str = ".housie.lock";
-
-/// housie's own bookkeeping in an output folder, never output: the lock file, and temporary
-/// files (`.housie-*.tmp`) that a killed run may have left.
-pub fn is_scratch(name: &str) -> bool {
-    name == LOCK_FILE || (name.starts_with(".housie-") && name.ends_with(".tmp"))
-}
-
-/// Whether a folder exists and holds anything but housie's scratch files.
-pub fn is_non_empty_dir(dir: &Path) -> bool {
-    fs::read_dir(dir)
-        .map(|mut d| d.any(|e| e.is_ok_and(|e| !is_scratch(&e.file_name().to_string_lossy()))))
-        .unwrap_or(false)
-}
-
-/// An exclusive hold on an output folder for the length of one run; dropping it lets go.
-pub struct FolderLock {
-    _file: fs::File,
-}
-
-/// Takes the folder's lock, or `Ok(None)` at once when another run holds it. On Unix the
-/// folder itself is locked, so nothing is left in it, not even after a `kill -9`.
-pub fn lock_folder(dir: &Path) -> io::Result<Option<FolderLock>> {
-    #[cfg(unix)]
-    let file = fs::File::open(dir)?;
-    #[cfg(not(unix))]
-    let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(LOCK_FILE))?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(FolderLock { _file: file })),
-        Err(fs::TryLockError::WouldBlock) => Ok(None),
-        Err(fs::TryLockError::Error(e)) => Err(e),
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
     }
 }
 
-/// Removes the temporary files a killed run left in `dir`. Safe only under the folder's lock
-/// (or from the signal handler of the run that holds it): then no other run is writing them.
-pub fn remove_temporaries(dir: &Path) -> io::Result<usize> {
-    let mut removed = 0;
-    for entry in fs::read_dir(dir)?.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name != LOCK_FILE && is_scratch(&name) {
-            fs::remove_file(entry.path())?;
-            removed += 1;
-        }
+/// A run's files kept in memory, in the order they were finished: what a page offers as
+/// downloads, and what tests read.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryFiles {
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl MemoryFiles {
+    /// Each file's name and bytes, in the order they were finished.
+    pub fn files(&self) -> &[(String, Vec<u8>)] {
+        &self.files
     }
-    Ok(removed)
+
+    /// The bytes of the file named `name`.
+    pub fn get(&self, name: &str) -> Option<&[u8]> {
+        self.files.iter().find(|(n, _)| n == name).map(|(_, bytes)| bytes.as_slice())
+    }
+
+    /// The files, by value.
+    pub fn into_files(self) -> Vec<(String, Vec<u8>)> {
+        self.files
+    }
+}
+
+impl Outputs for MemoryFiles {
+    type File = Vec<u8>;
+
+    fn create(&mut self, _name: &str, _secret: bool) -> io::Result<Vec<u8>> {
+        Ok(Vec::new())
+    }
+
+    fn close(&mut self, name: &str, file: Vec<u8>) -> io::Result<()> {
+        self.files.push((name.to_string(), file));
+        Ok(())
+    }
 }

@@ -131,7 +131,8 @@ impl Setter<'_> {
     /// `text`'s width at 10 pt, mm.
     fn width_mm(&self, text: &str) -> f32 {
         let t = &self.typesetter;
-        t.lay_out("", text).map_or_else(|_| self.font.width(&self.printable(text), 10.0), |p| t.width(&p, 10.0))
+        t.lay_out(crate::print::page_text::PageText::Other, text)
+            .map_or_else(|_| self.font.width(&self.printable(text), 10.0), |p| t.width(&p, 10.0))
             * MM_PER_PT
     }
 
@@ -172,7 +173,9 @@ struct PageInk<'s> {
 impl PageInk<'_> {
     fn show(&mut self, size: f32, x: f32, y: f32, text: &str) {
         let (font, typesetter) = (self.setter.font, &self.setter.typesetter);
-        let pieces = typesetter.lay_out("", text).unwrap_or_else(|_| vec![Piece::Plain(self.setter.printable(text))]);
+        let pieces = typesetter
+            .lay_out(crate::print::page_text::PageText::Other, text)
+            .unwrap_or_else(|_| vec![Piece::Plain(self.setter.printable(text))]);
         let mut x = x;
         for piece in pieces {
             match piece {

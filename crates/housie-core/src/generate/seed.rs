@@ -95,12 +95,9 @@ impl Seed {
         Seed { text: text.to_string(), version, key }
     }
 
-    /// A fresh seed: 256 bits from the operating system, written as 64 hex digits.
-    pub fn random() -> Seed {
-        let mut bytes = [0u8; 32];
-        // The one place housie asks for entropy for a run; everything after flows from the seed.
-        #[allow(clippy::disallowed_methods)]
-        rand::rng().fill_bytes(&mut bytes);
+    /// A seed nobody can guess: 256 bits of entropy (the operating system's, or the
+    /// browser's), written as 64 hex digits. Whoever runs the engine draws them.
+    pub fn from_entropy(bytes: [u8; 32]) -> Seed {
         Seed::from_text(&crate::support::digest::hex(&bytes))
     }
 
@@ -208,8 +205,8 @@ mod tests {
         // Attempt 1 starts 2^36 words along the same stream.
         want.set_word_pos(1 << 36);
         assert_eq!(Seed::from_text("abc").rng_for(7, 1).next_u64(), want.next_u64());
-        let random = Seed::random();
-        assert_eq!(random.text().len(), 64);
-        assert_ne!(random, Seed::random());
+        let random = Seed::from_entropy([7; 32]);
+        assert_eq!(random.text(), "07".repeat(32));
+        assert_ne!(random, Seed::from_entropy([8; 32]));
     }
 }

@@ -3,14 +3,15 @@
 //! small PDF a booklet (`booklet-000101.pdf`), opening on its first game, or a picture of its
 //! pages (`booklet-000101.png`) to send by message.
 
-use std::path::{Path, PathBuf};
+use std::ops::RangeInclusive;
 
 use super::GeneratePlan;
 use crate::error::Error;
 use crate::export::pdf::{PdfFile, RenderedPage, Shared};
-use crate::export::OutputFile;
+use crate::export::{MemoryFiles, Outputs};
 use crate::generate::DrawnBook;
 use crate::print::pages::{Page, PageBuilder, VolumePlan};
+use crate::record::Attempts;
 
 /// How an exported booklet is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,43 +33,42 @@ pub fn booklet_file_name(unit: u64, format: BookletFormat) -> String {
     }
 }
 
-/// Writes one PDF for each of `units` (booklets, or books in a plain run) into `out`, in the
-/// look `plan` describes, each with the books `draw` gives for it; a file is written under a
-/// temporary name and renamed only when complete. PDF/X is declared as the print file is (with
-/// its colour profile, about half a megabyte); a plain PDF is for a home printer; a PNG is the
-/// same pages drawn as a picture. Returns the paths, in the order of `units`.
-pub fn write_booklets(
+/// Writes one file for each of `units` (booklets, or books in a plain run) into `outputs`, in
+/// the look `plan` describes, each with the books `draw` gives for it. PDF/X is declared as
+/// the print file is (with its colour profile, about half a megabyte); a plain PDF is for a
+/// home printer; a PNG is the same pages drawn as a picture. Returns the files' names, in the
+/// order of `units`.
+pub fn write_booklets<O: Outputs>(
     plan: &GeneratePlan,
     units: &[u64],
-    out: &Path,
+    outputs: &mut O,
     format: BookletFormat,
     draw: &(dyn Fn(u64) -> DrawnBook + Sync),
-) -> Result<Vec<PathBuf>, Error> {
+) -> Result<Vec<String>, Error> {
     let mut style = plan.style();
     if format != BookletFormat::PdfX {
         home(&mut style);
     }
-    let shared = Shared::new(&style).map_err(Error::io(out))?;
+    let shared = Shared::new(&style).map_err(Error::io("booklets"))?;
     let mut written = Vec::with_capacity(units.len());
     for &unit in units {
         let name = booklet_file_name(unit, format);
-        let path = out.join(&name);
+        let io = || Error::io(name.as_str());
         let pages = booklet_pages(plan, unit, &name, draw);
         let total = pages.len() as u64;
+        let mut file = outputs.create(&name, false).map_err(io())?;
         if let BookletFormat::Png(dpi) = format {
             let png = crate::export::png::pages(&style, &pages, total, dpi)?;
-            let mut file = OutputFile::create(out, &name).map_err(Error::io(&path))?;
-            std::io::Write::write_all(&mut file, &png).map_err(Error::io(&path))?;
-            written.push(file.finish().and_then(|f| f.commit()).map_err(Error::io(&path))?);
-            continue;
+            std::io::Write::write_all(&mut file, &png).map_err(io())?;
+        } else {
+            let mut pdf = PdfFile::new(&style, &shared, file).map_err(io())?;
+            for page in pages {
+                pdf.push(&RenderedPage::new(&style, page, total)).map_err(io())?;
+            }
+            file = pdf.finish().map_err(io())?;
         }
-        let file = OutputFile::create(out, &name).map_err(Error::io(&path))?;
-        let mut pdf = PdfFile::new(&style, &shared, file).map_err(Error::io(&path))?;
-        for page in pages {
-            pdf.push(&RenderedPage::new(&style, page, total)).map_err(Error::io(&path))?;
-        }
-        let finished = pdf.finish().and_then(OutputFile::finish).map_err(Error::io(&path))?;
-        written.push(finished.commit().map_err(Error::io(&path))?);
+        outputs.close(&name, file).map_err(io())?;
+        written.push(name);
     }
     Ok(written)
 }
@@ -97,29 +97,31 @@ fn booklet_pages(plan: &GeneratePlan, unit: u64, name: &str, draw: &(dyn Fn(u64)
         .collect()
 }
 
-/// Booklet (or book) `unit` of the run in `dir` as one PNG picture at `dpi`, drawn again from
-/// the run's record (its seed and re-draws): what `export --png` writes, for the studio to hand
-/// out without writing a file.
-pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error> {
-    let chain = crate::record::chain::Chain::open(dir)?;
-    let record = &chain.latest().record;
-    let plan = GeneratePlan::from_record(record, dir.to_path_buf())?;
+/// Booklet (or book) `unit` of a run as one PNG picture at `dpi`, drawn again from the run's
+/// record (its seed, and `attempts`: the re-draws over the run's whole chain, whose books are
+/// `books`): what `export --png` writes, for the studio to hand out without writing a file.
+pub fn booklet_picture(
+    plan: &GeneratePlan,
+    books: RangeInclusive<u64>,
+    attempts: &Attempts,
+    unit: u64,
+    dpi: u32,
+) -> Result<Vec<u8>, Error> {
     let numbering = plan.settings.numbering();
     let games = numbering.games().unwrap_or(1);
-    let first = numbering.book(unit, 1).filter(|b| chain.books().contains(b));
-    let last = numbering.book(unit, games).filter(|b| chain.books().contains(b));
+    let first = numbering.book(unit, 1).filter(|b| books.contains(b));
+    let last = numbering.book(unit, games).filter(|b| books.contains(b));
     if first.is_none() || last.is_none() {
-        return Err(Error::Usage(format!("booklet {unit} is not in the run")));
+        return Err(Error::NotInRun { unit });
     }
-    let seed = record.seed();
-    let attempts = chain.attempts();
+    let seed = plan.seed.clone();
     let draw = |book: u64| {
         let attempt = attempts.of(book);
         DrawnBook { number: book, attempt, book: crate::generate::Generator::get().book(&seed, book, attempt) }
     };
     let mut style = plan.style();
     home(&mut style);
-    let pages = booklet_pages(&plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
+    let pages = booklet_pages(plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
     Ok(crate::export::png::pages(&style, &pages, pages.len() as u64, dpi)?)
 }
 
@@ -134,22 +136,17 @@ fn home(style: &mut crate::export::pdf::PdfStyle<'_>) {
 /// Books in a proof: a first look at the run's paper, for the organiser and the print shop.
 pub const PROOF_BOOKS: u64 = 12;
 
-/// The first [`PROOF_BOOKS`] books of the run in `dir` (whole booklets, at least one) as the
-/// print file has them: drawn again from the run's record, byte for byte its first pages (a
-/// run's first books are those any larger run draws). Written in a temporary folder and read
-/// back; nothing is left behind.
-pub fn proof(dir: &Path) -> Result<Vec<u8>, Error> {
-    let (record, _) = crate::record::read_record(dir)?;
-    let mut plan = GeneratePlan::from_record(&record, dir.to_path_buf())?;
+/// The first [`PROOF_BOOKS`] books of a run (whole booklets, at least one) as the print file
+/// has them: drawn again from the run's record, byte for byte its first pages (a run's first
+/// books are those any larger run draws), in memory. `plan` is the record's
+/// ([`GeneratePlan::from_record`]).
+pub fn proof(plan: &GeneratePlan) -> Result<Vec<u8>, Error> {
+    let mut plan = plan.clone();
     let games = u64::from(plan.settings.games.unwrap_or(1));
     plan.settings.books = plan.settings.books.min((PROOF_BOOKS / games).max(1) * games);
     plan.settings.books_per_file = None;
-    let scratch = tempfile::tempdir().map_err(Error::io(dir))?;
-    plan.out_dir = scratch.path().join("proof");
-    let outcome = super::generate_run(&plan, &|_| {})?;
-    let pdf = outcome.files.iter().find(|f| f.extension().is_some_and(|e| e == "pdf")).ok_or_else(|| Error::Io {
-        path: dir.to_path_buf(),
-        source: std::io::Error::other("the proof wrote no PDF"),
-    })?;
-    std::fs::read(pdf).map_err(Error::io(pdf))
+    let mut files = MemoryFiles::default();
+    super::write_run(&plan, &mut files, super::Watch::none())?;
+    let pdf = files.files().iter().find(|(name, _)| name.ends_with(".pdf")).expect("a run writes a PDF");
+    Ok(pdf.1.clone())
 }

@@ -1,78 +1,118 @@
-//! A run resolved and ready: the settings with the template read, the font loaded and checked,
-//! the output folder judged. The CLI parses flags into [`Settings`], resolves them here once,
-//! and the pipeline only ever sees the plan.
+//! A run resolved and ready: the settings with the template read, the font loaded and checked.
+//! The CLI parses flags into [`Settings`], resolves them here once, and the pipeline only ever
+//! sees the plan. Where the run is written is the caller's (see [`super::write_run`]).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sha2::Digest;
 
 use crate::error::Error;
-use crate::export;
 use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunOptions, Seed, SeedKind};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::logo::{Logo, LogoError};
-use crate::print::template::Template;
+use crate::print::template::{Template, TemplateError};
 use crate::record::continuation::Continuation;
 use crate::record::settings::{LogoSettings, Settings};
 use crate::record::RunRecord;
 use crate::support::date::RunDate;
+use crate::world::World;
 
-/// Everything `generate` needs, resolved and checked.
+/// Everything `generate` needs, resolved and checked. Made by [`super::Request::plan`] (a
+/// new run) or [`GeneratePlan::from_record`] (a run regenerated); its parts can be read, not
+/// changed, so a plan that exists is the one its checks passed.
 #[derive(Clone, Debug)]
 pub struct GeneratePlan {
     /// The run's seed.
-    pub seed: Seed,
+    pub(super) seed: Seed,
     /// The run's settings.
-    pub settings: Settings,
-    /// The run folder.
-    pub out_dir: PathBuf,
-    /// Replace housie's files in a folder that is not empty.
-    pub force: bool,
-    /// Write nothing: compare every output with the file of that name already in `out_dir`
-    /// (how `verify` regenerates a run without needing disk space or leaving anything behind).
-    pub compare_only: bool,
+    pub(super) settings: Settings,
+    /// A run regenerated from its record (to verify it, or export its booklets): what it chose
+    /// is not judged again.
+    pub(super) regenerating: bool,
     /// The earlier runs this one continues (`generate --after`).
-    pub after: Option<Continuation>,
+    pub(super) after: Option<Continuation>,
     /// The settings' template, read and checked.
-    pub template: Template,
+    pub(super) template: Template,
     /// The settings' font, loaded and checked.
-    pub font: Font,
+    pub(super) font: Font,
     /// The run's date (the PDFs' CreationDate and ModDate), recorded in run.json.
-    pub date: RunDate,
+    pub(super) date: RunDate,
     /// The housie version the run is written as (run.json's `housie`, the PDF's Producer): this
-    /// one, or the recorded one when `verify` regenerates a run of an earlier version.
-    pub housie: String,
+    /// one, or the recorded one when a run of an earlier version is regenerated.
+    pub(super) housie: String,
     /// How the seed came about, recorded in run.json (`None` for a run of housie 0.2).
-    pub seed_kind: Option<SeedKind>,
+    pub(super) seed_kind: Option<SeedKind>,
     /// The settings' logo, decoded and converted.
-    pub logo: Option<Logo>,
+    pub(super) logo: Option<Logo>,
 }
 
 impl GeneratePlan {
-    /// Reads the template and font the settings name, once, and checks the whole plan.
-    /// `after`: the earlier runs this one continues, if any.
+    /// The run's seed.
+    pub fn seed(&self) -> &Seed {
+        &self.seed
+    }
+
+    /// The run's settings, as run.json records them.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The earlier runs this one continues.
+    pub fn after(&self) -> Option<&Continuation> {
+        self.after.as_ref()
+    }
+
+    /// The template, read and checked.
+    pub fn template(&self) -> &Template {
+        &self.template
+    }
+
+    /// The font, loaded and checked.
+    pub fn font(&self) -> &Font {
+        &self.font
+    }
+
+    /// The logo, decoded and converted.
+    pub fn logo(&self) -> Option<&Logo> {
+        self.logo.as_ref()
+    }
+
+    /// How the seed came about.
+    pub fn seed_kind(&self) -> Option<SeedKind> {
+        self.seed_kind
+    }
+
+    /// The run's date.
+    pub fn date(&self) -> RunDate {
+        self.date
+    }
+}
+
+impl GeneratePlan {
+    /// Reads the template and font the settings name from `world`, once, and checks the whole
+    /// plan. `after`: the earlier runs this one continues, if any; `date`: the run's.
     pub fn resolve(
         seed: Seed,
         settings: Settings,
-        out_dir: PathBuf,
-        force: bool,
         after: Option<Continuation>,
+        date: RunDate,
+        world: &dyn World,
     ) -> Result<GeneratePlan, Error> {
-        let plan = GeneratePlan::resolve_unchecked(seed, settings, out_dir, force, after)?;
-        plan.check()?;
+        let plan = GeneratePlan::resolve_unchecked(seed, settings, after, date, world)?;
+        plan.check_design()?;
         Ok(plan)
     }
 
     /// As [`GeneratePlan::resolve`], with the template, font and logo read but the whole plan
     /// not checked yet (to adjust it first, as [`GeneratePlan::fit_logo`] does).
-    pub fn resolve_unchecked(
+    pub(super) fn resolve_unchecked(
         seed: Seed,
         mut settings: Settings,
-        out_dir: PathBuf,
-        force: bool,
         after: Option<Continuation>,
+        date: RunDate,
+        world: &dyn World,
     ) -> Result<GeneratePlan, Error> {
         settings.check()?;
         let template = match after.as_ref().map(Continuation::latest) {
@@ -81,22 +121,22 @@ impl GeneratePlan {
             Some(earlier)
                 if earlier.settings.template == settings.template
                     && !crate::print::template::is_shipped(&settings.template)
-                    && !Path::new(&settings.template).exists() =>
+                    && matches!(Template::load(&settings.template, world), Err(TemplateError::Unknown(_))) =>
             {
                 Template::parse(&earlier.template.toml, "the earlier run's template (its run.json)")?
             }
             _ => {
-                let template = Template::load(&settings.template)?;
+                let template = Template::load(&settings.template, world)?;
                 let problems = template.new_run_problems();
                 if !problems.is_empty() {
                     let file = settings.template.clone();
-                    return Err(crate::print::template::TemplateError::Invalid { file, problems }.into());
+                    return Err(TemplateError::Invalid { file, problems }.into());
                 }
                 template
             }
         };
         let font = match &settings.font {
-            Some(path) => Font::from_file(path)?,
+            Some(path) => Font::from_file(path, world)?,
             None => Font::bundled(),
         };
         // Absolute, so `housie verify` finds it from any folder.
@@ -113,41 +153,32 @@ impl GeneratePlan {
         }
         let logo = match &mut settings.logo {
             Some(l) => {
-                let logo = Logo::load(&l.file)?;
-                l.file = std::fs::canonicalize(&l.file).unwrap_or_else(|_| l.file.clone());
+                let logo = Logo::load(&l.file, world)?;
+                l.file = world.canonical(&l.file);
                 l.sha256.clone_from(&logo.sha256);
                 Some(logo)
             }
             None => None,
         };
-        let mut plan = GeneratePlan::with_style(seed, settings, out_dir, force, template, font);
+        let mut plan = GeneratePlan::with_style(seed, settings, template, font);
         plan.logo = logo;
         plan.after = after;
-        plan.date = RunDate::from_env_or_now()?;
+        plan.date = date;
         Ok(plan)
     }
 
     /// A plan with the default settings for `books` books.
-    pub fn new(seed: Seed, books: u64, out_dir: PathBuf) -> GeneratePlan {
+    pub fn new(seed: Seed, books: u64) -> GeneratePlan {
         let settings = Settings { books, ..Settings::default() };
-        let template = Template::load(&settings.template).expect("the built-in template is valid");
-        GeneratePlan::with_style(seed, settings, out_dir, false, template, Font::bundled())
+        let template = Template::shipped(&settings.template).expect("the default template is shipped");
+        GeneratePlan::with_style(seed, settings, template, Font::bundled())
     }
 
-    fn with_style(
-        seed: Seed,
-        settings: Settings,
-        out_dir: PathBuf,
-        force: bool,
-        template: Template,
-        font: Font,
-    ) -> Self {
+    fn with_style(seed: Seed, settings: Settings, template: Template, font: Font) -> Self {
         GeneratePlan {
             seed,
             settings,
-            out_dir,
-            force,
-            compare_only: false,
+            regenerating: false,
             after: None,
             template,
             font,
@@ -184,34 +215,29 @@ impl GeneratePlan {
         }
     }
 
-    /// The plan a run record describes (its template as recorded, its font from the recorded
-    /// file), to regenerate that run.
-    pub fn from_record(record: &RunRecord, out_dir: PathBuf) -> Result<GeneratePlan, Error> {
-        let after = record.after.as_ref().map(|a| Continuation::read_recorded(a, &out_dir)).transpose()?;
-        GeneratePlan::from_record_after(record, out_dir, after)
-    }
-
-    /// As [`GeneratePlan::from_record`], with the runs it continues already read and checked
-    /// (a chain verified run by run reads each run once, not once for every run after it).
-    pub fn from_record_after(
+    /// The plan a run record describes (its template as recorded, its font and logo read from
+    /// the recorded files in `world`), to regenerate that run; `after`: the runs it continues,
+    /// read and checked by the caller.
+    pub fn from_record(
         record: &RunRecord,
-        out_dir: PathBuf,
         after: Option<Continuation>,
+        world: &dyn World,
     ) -> Result<GeneratePlan, Error> {
         record.settings.check()?;
         let template = Template::parse(&record.template.toml, "run.json's template")?;
         let font = match &record.settings.font {
             None => Font::bundled(),
-            Some(path) => Font::from_file(path)?,
+            Some(path) => Font::from_file(path, world)?,
         };
-        let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), out_dir, false, template, font);
+        let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), template, font);
         if let Some(l) = &record.settings.logo {
-            let logo = Logo::load(&l.file)?;
+            let logo = Logo::load(&l.file, world)?;
             if logo.sha256 != l.sha256 {
                 return Err(LogoError::Changed { file: l.file.display().to_string() }.into());
             }
             plan.logo = Some(logo);
         }
+        plan.regenerating = true;
         plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
@@ -238,14 +264,8 @@ impl GeneratePlan {
         self.settings.run_options(self.seed.generator())
     }
 
-    /// Refuses, before anything is written, what would fail or overwrite without `force`.
-    pub fn check(&self) -> Result<(), Error> {
-        self.check_design()?;
-        self.check_folder()
-    }
-
-    /// Refuses settings, a look and texts that cannot be printed: everything [`Self::check`]
-    /// refuses but the folder (what the studio's preview checks as the organiser types).
+    /// Refuses settings, a look and texts that cannot be printed, before anything is written
+    /// (what the studio's preview checks as the organiser types, too).
     pub fn check_design(&self) -> Result<(), Error> {
         self.settings.check()?;
         if let Some((logo, l)) = self.logo.as_ref().zip(self.settings.logo.as_ref()) {
@@ -254,7 +274,7 @@ impl GeneratePlan {
         self.run_options().check()?;
         // A new run (not one being regenerated to verify it) makes its choice of line scope
         // when unique lines across all its books would drift from the uniform law.
-        if !self.compare_only {
+        if !self.regenerating {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
         }
         self.style().check()?;
@@ -263,7 +283,7 @@ impl GeneratePlan {
             && self.settings.order == Order::Booklets
         {
             return Err(crate::pipeline::SettingsError {
-                field: "order",
+                field: crate::record::settings::Setting::Order,
                 problem: format!(
                     "is `booklets`, but template `{}` puts {} books on a page, which would be games of different \
                      colours; use --order games (each game on its own paper) or a template of one book a page",
@@ -284,7 +304,7 @@ impl GeneratePlan {
     /// Moves the logo to where it first fits when it does not fit where it is: the header's
     /// middle, else the footer's ends, else the header's, as high as the room allows (never
     /// higher than asked). Returns whether it moved; the design is then checked as before.
-    pub fn fit_logo(&mut self) -> bool {
+    pub(super) fn fit_logo(&mut self) -> bool {
         use crate::print::logo::LogoPosition::*;
         let Some(asked) = self.settings.logo.clone() else { return false };
         let logo_refused = |plan: &GeneratePlan| {
@@ -319,45 +339,4 @@ impl GeneratePlan {
         }
         warnings
     }
-
-    /// The output folder: a folder, and empty unless `force` (nothing to check when comparing).
-    pub fn check_folder(&self) -> Result<(), Error> {
-        if self.compare_only {
-            return Ok(());
-        }
-        let dir = &self.out_dir;
-        if dir.exists() && !dir.is_dir() {
-            return Err(Error::NotADir(dir.clone()));
-        }
-        if self.after.as_ref().is_some_and(|a| a.holds(dir)) {
-            return Err(Error::Usage(format!(
-                "{}: this folder holds a run the new one continues; write the continuation to a folder of its own",
-                dir.display()
-            )));
-        }
-        if let Some(night) = night_in(dir) {
-            return Err(Error::HoldsNight { dir: dir.clone(), night });
-        }
-        if self.force && dir.join(crate::record::RUN_RECORD).is_file() {
-            if let Some(by) = crate::record::continuation::continued_by(dir) {
-                return Err(Error::ContinuedBy { dir: dir.clone(), by });
-            }
-        }
-        if !self.force && export::is_non_empty_dir(dir) {
-            return Err(Error::NotEmpty(dir.clone()));
-        }
-        Ok(())
-    }
-}
-
-/// The first night file in `dir`, if it holds one.
-fn night_in(dir: &Path) -> Option<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| crate::record::is_night_file(n))
-        .collect();
-    names.sort();
-    names.into_iter().next()
 }

@@ -57,7 +57,7 @@ pub enum FontError {
     /// A text needs a character the font has no glyph for.
     MissingGlyph {
         /// Which text.
-        what: String,
+        what: crate::print::page_text::PageText,
         /// The character.
         ch: char,
         /// Its code point.
@@ -71,7 +71,7 @@ pub enum FontError {
     )]
     Script {
         /// Which text.
-        what: String,
+        what: crate::print::page_text::PageText,
         /// The script's name.
         script: String,
         /// Its first character no font has.
@@ -106,10 +106,11 @@ impl Font {
         Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses")
     }
 
-    /// A TrueType file, checked table by table.
-    pub fn from_file(path: &Path) -> Result<Font, FontError> {
+    /// A TrueType file of `world`, checked table by table.
+    pub fn from_file(path: &Path, world: &dyn crate::world::World) -> Result<Font, FontError> {
         let file = path.display().to_string();
-        let bytes = crate::support::files::read_bytes(path, MAX_FONT_FILE)
+        let bytes = world
+            .read(path, MAX_FONT_FILE)
             .map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
         validate(&bytes).map_err(|reason| match reason {
             None => FontError::Unreadable { file: file.clone() },
@@ -120,7 +121,7 @@ impl Font {
         let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
         let mut font = Font::from_bytes(&bytes, &name).ok_or(FontError::Unreadable { file })?;
         // Absolute, so `housie verify` finds it from any folder.
-        font.file = Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
+        font.file = Some(world.canonical(path));
         Ok(font)
     }
 
@@ -176,12 +177,10 @@ impl Font {
     }
 
     /// Refuses text with a character the font has no glyph for; `what` names the text.
-    pub fn check(&self, what: &str, text: &str) -> Result<(), FontError> {
+    pub fn check(&self, what: crate::print::page_text::PageText, text: &str) -> Result<(), FontError> {
         match text.chars().find(|&c| self.parsed.lookup_glyph_index(c as u32).is_none()) {
             None => Ok(()),
-            Some(ch) => {
-                Err(FontError::MissingGlyph { what: what.to_string(), ch, code: ch as u32, font: self.name.clone() })
-            }
+            Some(ch) => Err(FontError::MissingGlyph { what, ch, code: ch as u32, font: self.name.clone() }),
         }
     }
 
@@ -333,8 +332,8 @@ mod tests {
     #[test]
     fn bundled_font_covers_latin_and_refuses_what_it_lacks() {
         let f = Font::bundled();
-        assert!(f.check("title", "Church Hall Bingo — Café Night £5").is_ok());
-        let err = f.check("the title", "ビンゴ").unwrap_err();
+        assert!(f.check(crate::print::page_text::PageText::Title, "Church Hall Bingo — Café Night £5").is_ok());
+        let err = f.check(crate::print::page_text::PageText::Title, "ビンゴ").unwrap_err();
         assert_eq!(
             err.to_string(),
             "the title contains 'ビ' (U+30D3), which the font LiberationSans-Bold has no glyph for; choose a font that has it"

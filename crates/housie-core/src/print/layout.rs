@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn every_slip_is_the_same_size_with_its_ticket_centred() {
         for name in ["classic", "festival"] {
-            let t = Template::load(name).unwrap();
+            let t = Template::shipped(name).unwrap();
             let g = Geometry::of(&t);
             let slips: Vec<f32> = (0..6).map(|i| g.cut(i) - g.cut(i + 1)).collect();
             assert!(slips.iter().all(|s| (s - slips[0]).abs() < 1e-3), "{name}: {slips:?}");

@@ -184,10 +184,11 @@ impl std::fmt::Debug for Logo {
 }
 
 impl Logo {
-    /// Reads and converts an image file.
-    pub fn load(path: &Path) -> Result<Logo, LogoError> {
+    /// Reads and converts an image file of `world`.
+    pub fn load(path: &Path, world: &dyn crate::world::World) -> Result<Logo, LogoError> {
         let file = path.display().to_string();
-        let bytes = crate::support::files::read_bytes(path, LOGO_FILE_MAX)
+        let bytes = world
+            .read(path, LOGO_FILE_MAX)
             .map_err(|e| LogoError::Read { file: file.clone(), message: e.to_string() })?;
         Logo::from_bytes(&bytes, &file)
     }
@@ -279,13 +280,10 @@ impl<W: std::io::Write> WriteChecked for image::codecs::png::PngEncoder<W> {
 
 /// sRGB to the print file's CMYK, through its output profile (perceptual intent).
 fn to_cmyk(rgb: &[[u8; 3]]) -> Result<Vec<u8>, LogoError> {
-    use lcms2::{Intent, PixelFormat, Profile, Transform};
-    let srgb = Profile::new_srgb();
-    let fogra = Profile::new_icc(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
-    let t = Transform::new(&srgb, PixelFormat::RGB_8, &fogra, PixelFormat::CMYK_8, Intent::Perceptual)
-        .map_err(|e| LogoError::Colour(e.to_string()))?;
+    let mut t =
+        housie_lcms::RgbToCmyk::new(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
     let mut out = vec![[0u8; 4]; rgb.len()];
-    t.transform_pixels(rgb, &mut out);
+    t.convert(rgb, &mut out);
     Ok(out.into_iter().flatten().collect())
 }
 

@@ -6,6 +6,7 @@ pub mod colour;
 pub mod font;
 pub mod layout;
 pub mod logo;
+pub mod page_text;
 pub mod pages;
 pub mod palette;
 pub mod profile;

@@ -3,39 +3,33 @@
 //! The palette's tints are chosen and checked with it, so "the Red page" and "the Orange page"
 //! stay apart on paper, not only on screen.
 
-use lcms2::{CIELabExt, CIExyY, GlobalContext, Intent, PixelFormat, Profile, Transform};
+use std::sync::Mutex;
+
+use housie_lcms::CmykToLab;
 
 use super::colour::Cmyk;
 
 /// CMYK in the print condition, to CIELAB (D50) as a spectrophotometer would read the sheet.
 pub struct Proof {
-    transform: Transform<[f64; 4], [f64; 3], GlobalContext, lcms2::AllowCache>,
+    transform: Mutex<CmykToLab>,
 }
 
 impl Proof {
     /// The proof through the bundled FOGRA39 profile (absolute colorimetric: paper is paper).
     pub fn fogra39() -> Proof {
-        let fogra = Profile::new_icc(super::profile::ICC_PROFILE).expect("the bundled profile reads");
-        let d50 = CIExyY { x: 0.3457, y: 0.3585, Y: 1.0 };
-        let lab = Profile::new_lab4_context(GlobalContext::new(), &d50).expect("a Lab profile");
-        let transform =
-            Transform::new(&fogra, PixelFormat::CMYK_DBL, &lab, PixelFormat::Lab_DBL, Intent::AbsoluteColorimetric)
-                .expect("CMYK to Lab through FOGRA39");
-        Proof { transform }
+        let transform = CmykToLab::new(super::profile::ICC_PROFILE).expect("CMYK to Lab through FOGRA39");
+        Proof { transform: Mutex::new(transform) }
     }
 
-    /// `colour` as printed, in CIELAB.
-    pub fn lab(&self, Cmyk(c): Cmyk) -> lcms2::CIELab {
-        let mut out = [[0.0; 3]];
-        self.transform.transform_pixels(&[c.map(f64::from)], &mut out);
-        let [l, a, b] = out[0];
-        lcms2::CIELab { L: l, a, b }
+    /// `colour` as printed, in CIELAB: L*, a*, b*.
+    pub fn lab(&self, Cmyk(c): Cmyk) -> [f64; 3] {
+        self.transform.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lab(c.map(f64::from))
     }
 
     /// How far apart `a` and `b` look on paper: CIEDE2000 (1 is about the least difference an
     /// eye sees side by side; 10 is two colours no one calls the same).
     pub fn delta_e(&self, a: Cmyk, b: Cmyk) -> f64 {
-        self.lab(a).cie2000_delta_e(&self.lab(b), 1.0, 1.0, 1.0)
+        housie_lcms::delta_e_2000(self.lab(a), self.lab(b))
     }
 }
 

@@ -7,6 +7,8 @@
 
 use std::path::Path;
 
+use crate::world::World;
+
 use serde::Deserialize;
 
 use super::colour::contrast;
@@ -498,18 +500,25 @@ fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>)
 
 /// Page geometry shared by the renderer and the fit check.
 impl Template {
-    /// A shipped template by name, or a TOML file by path.
-    pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
-        if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-            return Template::parse(text, &format!("{name} (built in)"));
+    /// A shipped template by name, or a TOML file of `world` by path.
+    pub fn load(name_or_path: &str, world: &dyn World) -> Result<Template, TemplateError> {
+        if let Some(template) = Template::shipped(name_or_path) {
+            return Ok(template);
         }
-        let path = Path::new(name_or_path);
-        if !path.exists() {
-            return Err(TemplateError::Unknown(name_or_path.to_string()));
-        }
-        let text = crate::support::files::read_text(path, MAX_FILE)
-            .map_err(|e| TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
+        let text = match crate::world::read_text(world, Path::new(name_or_path), MAX_FILE) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(TemplateError::Unknown(name_or_path.to_string()))
+            }
+            Err(e) => return Err(TemplateError::Read { file: name_or_path.to_string(), message: e.to_string() }),
+        };
         Template::parse(&text, name_or_path)
+    }
+
+    /// A shipped template by name.
+    pub fn shipped(name: &str) -> Option<Template> {
+        let (name, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
+        Some(Template::parse(text, &format!("{name} (built in)")).expect("the shipped templates are valid"))
     }
 
     /// Parses and checks a template; `file` names it in errors.

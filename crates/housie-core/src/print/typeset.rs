@@ -12,6 +12,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use unicode_script::{Script, UnicodeScript};
 
 use super::font::{Font, FontError};
+use crate::print::page_text::PageText;
 
 const DEVANAGARI: &[u8] = include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf");
 
@@ -116,7 +117,7 @@ impl<'a> Typesetter<'a> {
 
     /// `text` in pieces: plain runs in the run's font, the rest shaped. `what` names the text
     /// in a refusal.
-    pub fn lay_out(&self, what: &str, text: &str) -> Result<Vec<Piece>, FontError> {
+    pub fn lay_out(&self, what: PageText, text: &str) -> Result<Vec<Piece>, FontError> {
         let primary = self.fonts[0];
         if !self.shaping {
             primary.check(what, text)?;
@@ -175,11 +176,11 @@ impl<'a> Typesetter<'a> {
     }
 
     /// Shapes one run in the first font that has all of it.
-    fn shape(&self, what: &str, text: &str, script: Script) -> Result<Shaped, FontError> {
+    fn shape(&self, what: PageText, text: &str, script: Script) -> Result<Shaped, FontError> {
         let needs = |f: &Font| text.chars().all(|c| invisible(c) || f.has(c));
         let Some(index) = self.fonts.iter().position(|f| needs(f)) else {
             let ch = text.chars().find(|&c| !invisible(c) && !self.fonts[0].has(c)).unwrap_or(' ');
-            let (what, code, font) = (what.to_string(), ch as u32, self.fonts[0].name().to_string());
+            let (code, font) = (ch as u32, self.fonts[0].name().to_string());
             // A symbol belongs to no script: the font lacks it, as before shaping.
             if script == Script::Common {
                 return Err(FontError::MissingGlyph { what, ch, code, font });
@@ -215,12 +216,7 @@ impl<'a> Typesetter<'a> {
             .collect();
         if glyphs.iter().any(|g| g.id == 0) {
             let ch = text.chars().next().unwrap_or(' ');
-            return Err(FontError::MissingGlyph {
-                what: what.to_string(),
-                ch,
-                code: ch as u32,
-                font: font.name().to_string(),
-            });
+            return Err(FontError::MissingGlyph { what, ch, code: ch as u32, font: font.name().to_string() });
         }
         let mut cache = shaped_before().lock().unwrap_or_else(PoisonError::into_inner);
         if cache.len() >= SHAPED_KEPT {
@@ -253,7 +249,7 @@ mod tests {
     use super::*;
 
     fn pieces(text: &str) -> Vec<Piece> {
-        Typesetter::new(&Font::bundled(), true).lay_out("the title", text).unwrap()
+        Typesetter::new(&Font::bundled(), true).lay_out(PageText::Title, text).unwrap()
     }
 
     #[test]
@@ -295,13 +291,13 @@ mod tests {
     fn shaping_is_off_for_runs_of_earlier_housies() {
         let f = Font::bundled();
         let t = Typesetter::new(&f, false);
-        assert_eq!(t.lay_out("the title", "Bingo").unwrap(), [Piece::Plain("Bingo".into())]);
-        assert!(t.lay_out("the title", "दिवाली").is_err(), "refused, as that housie refused it");
+        assert_eq!(t.lay_out(PageText::Title, "Bingo").unwrap(), [Piece::Plain("Bingo".into())]);
+        assert!(t.lay_out(PageText::Title, "दिवाली").is_err(), "refused, as that housie refused it");
     }
 
     #[test]
     fn a_script_no_font_has_is_refused_by_name() {
-        let err = Typesetter::new(&Font::bundled(), true).lay_out("the title", "বিঙ্গো").unwrap_err();
+        let err = Typesetter::new(&Font::bundled(), true).lay_out(PageText::Title, "বিঙ্গো").unwrap_err();
         assert_eq!(
             err.to_string(),
             "the title is in Bengali script ('ব', U+09AC), which neither the font LiberationSans-Bold nor housie's own fonts print; choose a font for it with --font"

@@ -4,7 +4,6 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
-use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
@@ -213,16 +212,14 @@ impl<R: Read> Rows<QuoteWatch<R>> {
 /// bytes, each but the first starting after a newline. housie quotes no field, so each of its
 /// lines starts a row; what [`piece_rows`] reads notes any quote, for a reader to read such a
 /// manifest whole instead.
-pub fn pieces(path: &Path, books: Option<u64>, size: u64) -> std::io::Result<Vec<std::ops::Range<u64>>> {
-    let mut file = open(path, books)?;
-    let len = file.metadata()?.len();
+pub fn pieces<F: Read + Seek>(file: &mut F, len: u64, size: u64) -> std::io::Result<Vec<std::ops::Range<u64>>> {
     let mut starts = vec![0u64];
     let mut target = size.max(1);
     while target < len {
         // From the byte before the target, so that a line ending there cuts at the target.
         file.seek(SeekFrom::Start(target - 1))?;
         let mut rest = Vec::new();
-        let skipped = BufReader::new((&mut file).take(64 * 1024)).read_until(b'\n', &mut rest)? as u64;
+        let skipped = BufReader::new((&mut *file).take(64 * 1024)).read_until(b'\n', &mut rest)? as u64;
         let start = target - 1 + skipped;
         if !rest.ends_with(b"\n") || start >= len {
             break;
@@ -235,17 +232,16 @@ pub fn pieces(path: &Path, books: Option<u64>, size: u64) -> std::io::Result<Vec
 }
 
 /// The rows of one piece of a manifest (see [`pieces`]): the first piece starts with the
-/// header; the others' rows have no line number (0).
-pub fn piece_rows(
-    path: &Path,
-    books: Option<u64>,
+/// header; the others' rows have no line number (0). `file` is the manifest, named `name`.
+pub fn piece_rows<F: Read + Seek>(
+    mut file: F,
+    name: &str,
     range: std::ops::Range<u64>,
     numbering: Numbering,
-) -> std::io::Result<Rows<QuoteWatch<std::io::Take<std::fs::File>>>> {
-    let mut file = open(path, books)?;
+) -> std::io::Result<Rows<QuoteWatch<std::io::Take<F>>>> {
     file.seek(SeekFrom::Start(range.start))?;
     let watch = QuoteWatch { inner: file.take(range.end.saturating_sub(range.start)), seen: false };
-    let mut rows = rows(watch, &path.display().to_string(), numbering);
+    let mut rows = rows(watch, name, numbering);
     if range.start > 0 {
         rows.header_done = true;
         rows.numbered = false;
@@ -405,17 +401,11 @@ pub fn max_size(books: Option<u64>) -> u64 {
     books.map_or(MANIFEST_MAX, |b| b.saturating_mul(6 * ROW_MAX).saturating_add(4096))
 }
 
-/// Opens a manifest for reading: a regular file no larger than a manifest of `books` books can
-/// be (see [`max_size`]); a device, a pipe, or a file far too large is refused before it is read.
-pub fn open(path: &Path, books: Option<u64>) -> std::io::Result<std::fs::File> {
-    crate::support::files::open_regular(path, max_size(books))
-}
-
-/// Checks a manifest file on its own, streaming it: every row, every book, and every repeat.
-pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunChecks> {
-    let file = open(path, None)?;
-    let mut checks = RunChecks::new(&path.display().to_string(), true);
-    for row in rows(std::io::BufReader::new(file), &path.display().to_string(), numbering) {
+/// Checks a manifest on its own (named `name` in what it finds), streaming it: every row,
+/// every book, and every repeat.
+pub fn check(manifest: impl Read, name: &str, numbering: Numbering) -> std::io::Result<RunChecks> {
+    let mut checks = RunChecks::new(name, true);
+    for row in rows(std::io::BufReader::new(manifest), name, numbering) {
         checks.add(row);
     }
     Ok(checks.finish())
@@ -424,9 +414,8 @@ pub fn check_file(path: &Path, numbering: Numbering) -> std::io::Result<RunCheck
 /// How a manifest's serials are written, read off its rows for a manifest without its run.json:
 /// three-part serials are books; four-part ones are booklets, whose games per booklet the
 /// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
-pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
-    let file = open(path, None)?;
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(file));
+pub fn numbering_of(manifest: impl Read) -> std::io::Result<Numbering> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(manifest));
     let mut most = 0u64;
     for record in reader.records() {
         let Ok(record) = record else { break };
@@ -447,29 +436,31 @@ pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
 /// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
 /// reading a few kilobytes however large the file; reads it through only when the rows are out
 /// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
-/// A row found this way has no line number (0).
-pub fn find(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
-    let name = path.display().to_string();
-    let mut file = open(path, None)?;
-    let len = file.metadata()?.len();
+/// A row found this way has no line number (0). `file` is `len` bytes long and named `name`.
+pub fn find<F: Read + Seek>(
+    file: &mut F,
+    len: u64,
+    name: &str,
+    serial: Serial,
+) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
     let (mut lo, mut hi) = (0u64, len);
     while hi - lo > 4096 {
         let mid = lo + (hi - lo) / 2;
-        match first_book_after(&mut file, mid)? {
+        match first_book_after(file, mid)? {
             Some(book) if book < serial.book() => lo = mid,
             _ => hi = mid,
         }
     }
-    if let Some(found) = scan(&mut file, lo, serial, &name, true)? {
+    if let Some(found) = scan(file, lo, serial, name, true)? {
         return Ok(Some(found));
     }
     // Not where book order puts it: the rows may be out of order, so read them all.
-    scan(&mut file, 0, serial, &name, false)
+    scan(file, 0, serial, name, false)
 }
 
 /// The book number on the first whole line after byte `offset`.
-fn first_book_after(file: &mut std::fs::File, offset: u64) -> std::io::Result<Option<u64>> {
+fn first_book_after<F: Read + Seek>(file: &mut F, offset: u64) -> std::io::Result<Option<u64>> {
     file.seek(SeekFrom::Start(offset))?;
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();
@@ -487,8 +478,8 @@ fn book_field(line: &[u8]) -> Option<u64> {
 
 /// Reads lines from `offset` (skipping the partial line there) for the serial's row; with
 /// `sorted`, stops at the first book past the serial's.
-fn scan(
-    file: &mut std::fs::File,
+fn scan<F: Read + Seek>(
+    file: &mut F,
     offset: u64,
     serial: Serial,
     name: &str,
@@ -608,10 +599,11 @@ mod tests {
 
     #[test]
     fn pieces_cut_at_line_starts_and_read_the_rows_one_pass_reads() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/golden-0.11.0/manifest.csv");
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = include_bytes!("../../../../tests/data/golden-0.11.0/manifest.csv").to_vec();
+        let len = bytes.len() as u64;
+        let file = || std::io::Cursor::new(bytes.clone());
         let whole: Vec<Row> = rows(bytes.as_slice(), "m", Numbering::BOOKS).map(Result::unwrap).collect();
-        let pieces = pieces(&path, None, 200).unwrap();
+        let pieces = pieces(&mut file(), len, 200).unwrap();
         assert!(pieces.len() > 5, "{pieces:?}");
         assert_eq!((pieces[0].start, pieces[pieces.len() - 1].end), (0, bytes.len() as u64));
         for (a, b) in pieces.iter().zip(&pieces[1..]) {
@@ -620,7 +612,7 @@ mod tests {
         let mut read = Vec::new();
         let mut first = 0;
         for piece in &pieces {
-            let mut part = piece_rows(&path, None, piece.clone(), Numbering::BOOKS).unwrap();
+            let mut part = piece_rows(file(), "m", piece.clone(), Numbering::BOOKS).unwrap();
             read.extend(part.by_ref().map(Result::unwrap));
             assert!(!part.quoted());
             first = if first == 0 { read.len() } else { first };
@@ -630,15 +622,12 @@ mod tests {
         assert_eq!(read[..first], whole[..first]);
         assert_eq!(read[first..], unnumbered[first..]);
         // One piece for a size past the file.
-        assert_eq!(super::pieces(&path, None, 1 << 20).unwrap(), vec![0..bytes.len() as u64]);
+        assert_eq!(super::pieces(&mut file(), len, 1 << 20).unwrap(), vec![0..len]);
 
         // A quote anywhere is noted, for the reader to read the manifest whole.
-        let dir = tempfile::tempdir().unwrap();
-        let quoted = dir.path().join("manifest.csv");
-        let text = String::from_utf8(bytes).unwrap().replacen(",books.pdf,", ",\"books.pdf\",", 1);
-        std::fs::write(&quoted, text).unwrap();
-        let mut all =
-            piece_rows(&quoted, None, 0..std::fs::metadata(&quoted).unwrap().len(), Numbering::BOOKS).unwrap();
+        let text = String::from_utf8(bytes.clone()).unwrap().replacen(",books.pdf,", ",\"books.pdf\",", 1);
+        let quoted = text.len() as u64;
+        let mut all = piece_rows(std::io::Cursor::new(text), "m", 0..quoted, Numbering::BOOKS).unwrap();
         assert_eq!(all.by_ref().count(), whole.len());
         assert!(all.quoted());
     }

@@ -3,12 +3,10 @@
 //! books, and the SHA-256 of every file. Whoever holds it can regenerate every ticket, so the
 //! organiser keeps it to themselves.
 
-pub mod chain;
 pub mod continuation;
 pub mod manifest;
 pub mod settings;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -158,7 +156,7 @@ impl RunRecord {
     /// The draw that produced each re-drawn book (every other book is draw 0), to look up
     /// book by book: the list can hold tens of thousands.
     pub fn attempts(&self) -> Attempts {
-        Attempts(self.redraws.iter().map(|r| (r.book, r.attempt)).collect())
+        Attempts::of_redraws(&self.redraws)
     }
 }
 
@@ -167,6 +165,11 @@ impl RunRecord {
 pub struct Attempts(std::collections::HashMap<u64, u32>);
 
 impl Attempts {
+    /// The re-drawn books of `redraws` (of one run, or of every run of a chain).
+    pub fn of_redraws<'a>(redraws: impl IntoIterator<Item = &'a Redraw>) -> Attempts {
+        Attempts(redraws.into_iter().map(|r| (r.book, r.attempt)).collect())
+    }
+
     /// The attempt that produced book `book` (0 unless it was re-drawn).
     pub fn of(&self, book: u64) -> u32 {
         self.0.get(&book).copied().unwrap_or(0)
@@ -182,38 +185,31 @@ pub const MAX_RECORD: u64 = 512 << 20;
 pub const READABLE: &[&str] =
     &["0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0", "0.8.0", "0.9.0", "0.10.0", "0.11.0"];
 
-/// Reads and parses a run record; failure means the run cannot be checked at all.
-pub fn read_record(dir: &Path) -> Result<(RunRecord, String), Error> {
-    let path = dir.join(RUN_RECORD);
-    if !path.exists() && published_any(dir) {
-        return Err(Error::Incomplete(dir.to_path_buf()));
+impl RunRecord {
+    /// A run record's bytes (`path` names it in errors) read and checked: UTF-8, the expected
+    /// JSON, written by a housie whose runs this one regenerates. Failure means the run cannot
+    /// be checked at all.
+    pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<(RunRecord, String), Error> {
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            Error::Record { path: path.to_path_buf(), line, message: format!("not UTF-8 (byte {at})") }
+        })?;
+        let record: RunRecord = serde_json::from_str(&text).map_err(|e| Error::Record {
+            path: path.to_path_buf(),
+            line: e.line(),
+            message: strip_position(&e.to_string()).to_string(),
+        })?;
+        let ours = env!("CARGO_PKG_VERSION");
+        if !READABLE.contains(&record.housie.as_str()) && record.housie != ours {
+            return Err(Error::RecordVersion {
+                path: path.to_path_buf(),
+                theirs: record.housie,
+                ours: ours.to_string(),
+            });
+        }
+        Ok((record, text))
     }
-    let bytes = crate::support::files::read_bytes(&path, MAX_RECORD).map_err(Error::io(&path))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        Error::Record { path: path.clone(), line, message: format!("not UTF-8 (byte {at})") }
-    })?;
-    let record: RunRecord = serde_json::from_str(&text).map_err(|e| Error::Record {
-        path: path.clone(),
-        line: e.line(),
-        message: strip_position(&e.to_string()).to_string(),
-    })?;
-    let ours = env!("CARGO_PKG_VERSION");
-    if !READABLE.contains(&record.housie.as_str()) && record.housie != ours {
-        return Err(Error::RecordVersion { path, theirs: record.housie, ours: ours.to_string() });
-    }
-    Ok((record, text))
-}
-
-/// Whether a folder without run.json holds a run's files: a publication that was interrupted.
-fn published_any(dir: &Path) -> bool {
-    fs::read_dir(dir).is_ok_and(|d| {
-        d.flatten().any(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name == MANIFEST || is_volume_name(&name)
-        })
-    })
 }
 
 pub(crate) fn strip_position(message: &str) -> &str {

@@ -151,14 +151,49 @@ pub enum Impose {
 }
 
 /// A setting out of range, worded in the settings' own names (`books_per_file must be at
-/// least 1`); the CLI names the flag instead.
+/// least 1`); the CLI names the flag instead, the studio the form's field.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{field} {problem}")]
 pub struct SettingsError {
     /// The field of [`Settings`].
-    pub field: &'static str,
+    pub field: Setting,
     /// What is wrong with it.
     pub problem: String,
+}
+
+/// A field of [`Settings`] that can be out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Setting {
+    /// `books`.
+    Books,
+    /// `first_book`.
+    FirstBook,
+    /// `books_per_file`.
+    BooksPerFile,
+    /// `games`.
+    Games,
+    /// `order`.
+    Order,
+    /// `logo` (its height).
+    Logo,
+    /// `bleed_mm`.
+    BleedMm,
+}
+
+impl std::fmt::Display for Setting {
+    /// As run.json names it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Setting::Books => "books",
+            Setting::FirstBook => "first_book",
+            Setting::BooksPerFile => "books_per_file",
+            Setting::Games => "games",
+            Setting::Order => "order",
+            Setting::Logo => "logo",
+            Setting::BleedMm => "bleed_mm",
+        })
+    }
 }
 
 /// Most games a booklet holds (the serial's game stays two digits at most).
@@ -195,31 +230,37 @@ impl Settings {
     pub fn check(&self) -> Result<(), SettingsError> {
         let bad = |field, problem: &str| Err(SettingsError { field, problem: problem.to_string() });
         if self.books == 0 {
-            return bad("books", "must be at least 1");
+            return bad(Setting::Books, "must be at least 1");
         }
         if self.first_book == 0 {
-            return bad("first_book", "must be at least 1");
+            return bad(Setting::FirstBook, "must be at least 1");
         }
         match self.first_book.checked_add(self.books - 1) {
             Some(last) if last <= MAX_BOOK_NUMBER => {}
             _ => {
-                return bad("books", &format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"))
+                return bad(
+                    Setting::Books,
+                    &format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"),
+                )
             }
         }
         if self.books_per_file == Some(0) {
-            return bad("books_per_file", "must be at least 1");
+            return bad(Setting::BooksPerFile, "must be at least 1");
         }
         if let Some(games) = self.games {
             if games == 0 || games > MAX_GAMES {
-                return bad("games", &format!("is {games}; a booklet holds 1 to {MAX_GAMES} games"));
+                return bad(Setting::Games, &format!("is {games}; a booklet holds 1 to {MAX_GAMES} games"));
             }
             let g = u64::from(games);
             if !self.books.is_multiple_of(g) {
-                return bad("books", &format!("is {}, not a whole number of booklets of {games} games", self.books));
+                return bad(
+                    Setting::Books,
+                    &format!("is {}, not a whole number of booklets of {games} games", self.books),
+                );
             }
             if !(self.first_book - 1).is_multiple_of(g) {
                 return bad(
-                    "first_book",
+                    Setting::FirstBook,
                     &format!(
                         "is {}; with {games} games a booklet starts at book 1, {}, {}, …",
                         self.first_book,
@@ -229,15 +270,15 @@ impl Settings {
                 );
             }
             if self.order == Order::Games && self.books_per_file.is_some() {
-                return bad("books_per_file", "cannot split files when each game has its own file");
+                return bad(Setting::BooksPerFile, "cannot split files when each game has its own file");
             }
         } else if self.order == Order::Games {
-            return bad("order", "is `games`, which needs booklets of games");
+            return bad(Setting::Order, "is `games`, which needs booklets of games");
         }
         if let Some(logo) = &self.logo {
             if !LOGO_HEIGHT_MM.contains(&logo.height_mm) {
                 return bad(
-                    "logo",
+                    Setting::Logo,
                     &format!(
                         "is {} mm high; a logo is {} to {} mm high",
                         logo.height_mm,
@@ -248,7 +289,7 @@ impl Settings {
             }
         }
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
-            return bad("bleed_mm", &format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm));
+            return bad(Setting::BleedMm, &format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm));
         }
         Ok(())
     }

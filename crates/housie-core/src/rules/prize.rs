@@ -163,17 +163,18 @@ impl PrizeSet {
         &self.prizes
     }
 
-    /// A shipped set by name, or a TOML file by path.
-    pub fn load(name_or_path: &str) -> Result<PrizeSet, PrizeSetError> {
+    /// A shipped set by name, or a TOML file of `world` by path.
+    pub fn load(name_or_path: &str, world: &dyn crate::world::World) -> Result<PrizeSet, PrizeSetError> {
         if let Some(set) = PrizeSet::shipped(name_or_path) {
             return Ok(set);
         }
-        let path = Path::new(name_or_path);
-        if !path.exists() {
-            return Err(PrizeSetError::Unknown(name_or_path.to_string()));
-        }
-        let text = crate::support::files::read_text(path, MAX_FILE)
-            .map_err(|e| PrizeSetError::Read { file: name_or_path.to_string(), message: e.to_string() })?;
+        let text = match crate::world::read_text(world, Path::new(name_or_path), MAX_FILE) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(PrizeSetError::Unknown(name_or_path.to_string()))
+            }
+            Err(e) => return Err(PrizeSetError::Read { file: name_or_path.to_string(), message: e.to_string() }),
+        };
         PrizeSet::parse(&text, name_or_path)
     }
 
@@ -596,7 +597,10 @@ mod tests {
         assert!(err.unwrap_err().to_string().starts_with("p.toml:5: unknown field `row`"));
         let err = PrizeSet::parse("name = \"x\"\nopens = \"together\"\n", "p.toml").unwrap_err().to_string();
         assert_eq!(err, "p.toml:1: prize: a set needs at least one [[prize]]");
-        assert!(matches!(PrizeSet::load("no-such-set"), Err(PrizeSetError::Unknown(_))));
+        assert!(matches!(
+            PrizeSet::load("no-such-set", &crate::world::Files::default()),
+            Err(PrizeSetError::Unknown(_))
+        ));
     }
 
     #[test]
@@ -787,15 +791,13 @@ mod tests {
     /// what is read is named as the set's name says, and each problem reads as its message.
     #[test]
     fn a_prize_file_is_read_up_to_its_limit() {
-        let dir = tempfile::tempdir().unwrap();
         let body = "name = \"fete\"\nopens = \"in order\"\n[[prize]]\nname = \"line\"\nlines = 1\n";
         let padded = |len: u64| format!("{body}{}\n", "#".repeat(len as usize - body.len() - 1));
-        let path = dir.path().join("fete.toml");
-        std::fs::write(&path, padded(65_536)).unwrap();
-        let set = PrizeSet::load(path.to_str().unwrap()).unwrap();
+        let world = crate::world::Files::default().with("fete.toml", padded(65_536)).with("big.toml", padded(65_537));
+        let set = PrizeSet::load("fete.toml", &world).unwrap();
         assert_eq!((set.name(), set.prizes()[0].name()), ("fete", "line"));
-        std::fs::write(&path, padded(65_537)).unwrap();
-        assert!(matches!(PrizeSet::load(path.to_str().unwrap()), Err(PrizeSetError::Read { .. })));
+        assert!(matches!(PrizeSet::load("big.toml", &world), Err(PrizeSetError::Read { .. })));
+        assert!(matches!(PrizeSet::load("none.toml", &world), Err(PrizeSetError::Unknown(_))));
         let p = PrizeProblem { prize: Some(0), key: "need".into(), message: "too many".into() };
         assert_eq!(p.to_string(), "too many");
         assert_eq!(PrizeSet::shipped("uk").unwrap().name(), "uk");

@@ -1,7 +1,7 @@
 //! The run's date: PDF/X wants a creation date in every file, and the same run must give the
-//! same bytes. So the date is an input: `SOURCE_DATE_EPOCH` when set (reproducible builds'
-//! convention), otherwise the clock once at the start of the run, recorded in run.json for
-//! `verify` to regenerate the same bytes.
+//! same bytes. So the date is an input, given by whoever starts the run (`SOURCE_DATE_EPOCH`
+//! when set, reproducible builds' convention, else the clock once at the start; the page's
+//! clock in a browser) and recorded in run.json for `verify` to regenerate the same bytes.
 
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -31,20 +31,9 @@ impl RunDate {
         OffsetDateTime::from_unix_timestamp(seconds).ok().map(RunDate)
     }
 
-    /// `SOURCE_DATE_EPOCH` if set, else now.
-    pub fn from_env_or_now() -> Result<RunDate, DateError> {
-        match std::env::var("SOURCE_DATE_EPOCH") {
-            Ok(text) => text
-                .trim()
-                .parse::<i64>()
-                .ok()
-                .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())
-                .map(RunDate)
-                .ok_or(DateError::Epoch(text)),
-            // The one wall-clock read in housie; it is recorded in run.json.
-            #[allow(clippy::disallowed_methods)]
-            Err(_) => Ok(RunDate(OffsetDateTime::now_utc().replace_nanosecond(0).expect("0 is a valid nanosecond"))),
-        }
+    /// A moment, to the second (a run's date is taken once, by whoever starts it).
+    pub fn from_time(time: OffsetDateTime) -> RunDate {
+        RunDate(time.replace_nanosecond(0).expect("0 is a valid nanosecond"))
     }
 
     /// As recorded in run.json.

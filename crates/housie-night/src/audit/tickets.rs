@@ -10,11 +10,12 @@ use housie_core::domain::Book;
 use housie_core::domain::{Numbering, Serial};
 use housie_core::error::Error;
 use housie_core::generate::{Generator, Seed};
-use housie_core::record::chain::Chain;
 use housie_core::record::manifest::{self, Row};
 use housie_core::record::MANIFEST;
 use housie_core::record::{Attempts, RunRecord, RUN_RECORD};
 use housie_core::rules::BookRanges;
+use housie_files::chain::Chain;
+use housie_files::record::{find_row, open_manifest};
 
 /// How [`Tickets::fold_rows`] cuts a manifest of `len` bytes: four pieces a thread, so that a
 /// thread that finishes early takes another, of 16 KiB (about 160 rows) to 4 MiB (about 38,000).
@@ -41,7 +42,7 @@ impl Tickets {
     /// damaged manifest is refused here.
     pub fn open(dir: &Path) -> Result<Tickets, Error> {
         let record = if dir.join(RUN_RECORD).exists() {
-            Some(housie_core::record::read_record(dir)?.0)
+            Some(housie_files::record::read_record(dir)?.0)
         } else if was_generated_here(dir) {
             // housie's own folder without its run.json: a publication cut short, as verify says.
             return Err(Error::Incomplete(dir.to_path_buf()));
@@ -61,7 +62,7 @@ impl Tickets {
         }
         let numbering = match &record {
             Some(r) => r.settings.numbering(),
-            None => manifest::numbering_of(&manifests[0].0).map_err(Error::io(&manifests[0].0))?,
+            None => housie_files::record::numbering_of(&manifests[0].0).map_err(Error::io(&manifests[0].0))?,
         };
         Ok(Tickets { manifests, chain, record, numbering })
     }
@@ -76,7 +77,7 @@ impl Tickets {
     /// the rare case, reads the manifest through (streamed) to tell a damaged one apart.
     pub fn find(&self, serial: Serial) -> Result<Option<Row>, Error> {
         let path = self.manifest_of(serial);
-        match manifest::find(path, serial).map_err(Error::io(path))? {
+        match find_row(path, serial).map_err(Error::io(path))? {
             None => {
                 for row in self.rows()? {
                     row?;
@@ -108,7 +109,7 @@ impl Tickets {
     pub fn contains(&self, serial: Serial) -> bool {
         match &self.chain {
             Some(c) => c.books().contains(&serial.book()),
-            None => manifest::find(self.manifest_of(serial), serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
+            None => find_row(self.manifest_of(serial), serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
         }
     }
 
@@ -154,7 +155,7 @@ impl Tickets {
         let mut files = Vec::with_capacity(self.manifests.len());
         for (path, books) in &self.manifests {
             let count = books.as_ref().map(|b| b.end().saturating_sub(*b.start()) + 1);
-            files.push((manifest::open(path, count).map_err(Error::io(path))?, path.display().to_string()));
+            files.push((open_manifest(path, count).map_err(Error::io(path))?, path.display().to_string()));
         }
         let numbering = self.numbering;
         Ok(files.into_iter().flat_map(move |(file, name)| {
@@ -182,15 +183,17 @@ impl Tickets {
         let mut pieces = Vec::new();
         for (path, books) in &self.manifests {
             let count = books.as_ref().map(|b| b.end().saturating_sub(*b.start()) + 1);
-            let len = std::fs::metadata(path).map_err(Error::io(path))?.len();
-            for range in manifest::pieces(path, count, piece_size(len)).map_err(Error::io(path))? {
+            let mut file = open_manifest(path, count).map_err(Error::io(path))?;
+            let len = file.metadata().map_err(Error::io(path))?.len();
+            for range in manifest::pieces(&mut file, len, piece_size(len)).map_err(Error::io(path))? {
                 pieces.push((path, count, range));
             }
         }
         let give_up = AtomicBool::new(false);
         let parts = housie_core::support::parallel::map_queue(&pieces, |(path, count, range)| {
-            let mut rows =
-                manifest::piece_rows(path, *count, range.clone(), self.numbering).map_err(Error::io(path))?;
+            let file = open_manifest(path, *count).map_err(Error::io(path))?;
+            let name = path.display().to_string();
+            let mut rows = manifest::piece_rows(file, &name, range.clone(), self.numbering).map_err(Error::io(path))?;
             let mut part = start();
             for row in rows.by_ref() {
                 match row {
@@ -233,8 +236,7 @@ impl Tickets {
 /// whole line, and its size against its run's record.
 fn check_manifest(manifest: &Path, record: Option<&RunRecord>) -> Result<(), Error> {
     let io = Error::io(manifest);
-    let mut file =
-        housie_core::record::manifest::open(manifest, record.map(|r| r.settings.books)).map_err(Error::io(manifest))?;
+    let mut file = open_manifest(manifest, record.map(|r| r.settings.books)).map_err(Error::io(manifest))?;
     let size = file.metadata().map_err(Error::io(manifest))?.len();
     let name = manifest.display().to_string();
     let damaged = |message: String| Error::Manifest(format!("{name}: {message}"));

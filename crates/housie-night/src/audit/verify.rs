@@ -8,12 +8,14 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use housie_core::error::Error;
-use housie_core::pipeline::{generate_run, GeneratePlan};
-use housie_core::record::chain::Chain;
+use housie_core::pipeline::{GeneratePlan, Watch};
 use housie_core::record::continuation::Continuation;
 use housie_core::record::manifest;
 use housie_core::record::MANIFEST;
-use housie_core::record::{read_record, RunRecord, RUN_RECORD};
+use housie_core::record::{RunRecord, RUN_RECORD};
+use housie_files::chain::Chain;
+use housie_files::read::Disk;
+use housie_files::record::{open_manifest, read_record};
 
 /// The outcome of a check that could be carried out: the problems (none means valid) and notes.
 #[derive(Debug, Default)]
@@ -119,7 +121,7 @@ fn verify_chain(dir: &Path, record: housie_core::record::RunRecord, report: &mut
         // The runs before this one, as the chain already read and checked them: each run is
         // read once, so a chain verifies in time linear in its length.
         let before = chain.parts()[..i].iter().map(|p| (p.dir.as_path(), &p.record));
-        let after = part.record.after.as_ref().map(|a| Continuation::of_runs(before, a));
+        let after = part.record.after.as_ref().map(|a| housie_files::continuation::of_runs(before, a));
         let theirs = verify_run_after(&part.dir, Some(after), &|_| {})?;
         report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
         report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));
@@ -199,10 +201,11 @@ fn regenerate(
     let mut regeneration = Vec::new();
     let mut manifest_identical = false;
     let mut regenerated = false;
-    let plan = match known {
-        Some(after) => GeneratePlan::from_record_after(record, dir.to_path_buf(), after),
-        None => GeneratePlan::from_record(record, dir.to_path_buf()),
+    let after = match known {
+        Some(after) => Ok(after),
+        None => record.after.as_ref().map(|a| housie_files::continuation::read_recorded(a, dir)).transpose(),
     };
+    let plan = after.and_then(|after| GeneratePlan::from_record(record, after, &Disk));
     match plan {
         // The font, or a run this one continues, is not there as recorded: cannot tell.
         Err(
@@ -215,24 +218,24 @@ fn regenerate(
             | Error::Incomplete(_)),
         ) => return Err(e),
         Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),
-        Ok(mut plan) => {
-            plan.compare_only = true;
-            if plan.font.sha256() != record.font.sha256 {
+        Ok(plan) => {
+            if plan.font().sha256() != record.font.sha256 {
                 regeneration.push(format!(
                     "run.json: font: {} has SHA-256 {}, the run used {}",
-                    plan.font.name(),
-                    plan.font.sha256(),
+                    plan.font().name(),
+                    plan.font().sha256(),
                     record.font.sha256
                 ));
             }
-            match generate_run(&plan, progress) {
+            static NEVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+            match housie_files::run::compare_run(&plan, dir, Watch { progress, stop: &NEVER }) {
                 // Reading a file failed: the question cannot be answered.
                 Err(e @ Error::Io { .. }) => return Err(e),
                 Err(e) => regeneration.push(format!("run.json: cannot regenerate: {e}")),
-                Ok(outcome) => {
+                Ok(differences) => {
                     regenerated = true;
-                    manifest_identical = outcome.differences.iter().any(|(n, d)| n == MANIFEST && d.is_none());
-                    for (name, difference) in &outcome.differences {
+                    manifest_identical = differences.iter().any(|(n, d)| n == MANIFEST && d.is_none());
+                    for (name, difference) in &differences {
                         let Some(line) = difference else { continue };
                         if !dir.join(name).exists() {
                             regeneration.push(format!("{name}: missing; the seed regenerates it"));
@@ -265,7 +268,7 @@ fn check_manifest_rows(dir: &Path, record: &RunRecord, manifest_identical: bool)
     let manifest_path = dir.join(MANIFEST);
     let last = record.settings.first_book.saturating_add(record.settings.books.saturating_sub(1));
     let mut rows = 0;
-    match manifest::open(&manifest_path, Some(record.settings.books)) {
+    match open_manifest(&manifest_path, Some(record.settings.books)) {
         Err(e) => problems.push(format!("{MANIFEST}: {e}")),
         Ok(file) => {
             let options = record.settings.run_options(record.seed().generator());
@@ -309,14 +312,14 @@ fn check_manifest_rows(dir: &Path, record: &RunRecord, manifest_identical: bool)
 /// (a link to a device named like a run's file is refused, not read for ever).
 fn hash_file(path: &Path) -> std::io::Result<(String, u64)> {
     let mut hasher = Sha256::new();
-    let bytes = std::io::copy(&mut housie_core::support::files::open_regular(path, u64::MAX)?, &mut hasher)?;
+    let bytes = std::io::copy(&mut housie_files::read::open_regular(path, u64::MAX)?, &mut hasher)?;
     Ok((housie_core::support::digest::hex(&hasher.finalize()), bytes))
 }
 
 /// Checks a manifest on its own (say, one received by email): rows, books, serials, duplicates.
 pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
-    let numbering = manifest::numbering_of(path).map_err(Error::io(path))?;
-    let m = manifest::check_file(path, numbering).map_err(Error::io(path))?;
+    let numbering = housie_files::record::numbering_of(path).map_err(Error::io(path))?;
+    let m = housie_files::record::check_manifest(path, numbering).map_err(Error::io(path))?;
     let mut report = Report::default();
     report.problems.extend(m.problems.iter().map(ToString::to_string));
     if !m.duplicate_lines.is_empty() {

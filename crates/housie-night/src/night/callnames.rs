@@ -40,7 +40,7 @@ impl CallNames {
     /// A list from a file: refused with every mistake, each with its line.
     pub fn load(path: &std::path::Path) -> Result<CallNames, String> {
         let file = path.display().to_string();
-        let text = housie_core::support::files::read_text(path, MAX_FILE).map_err(|e| format!("{file}: {e}"))?;
+        let text = housie_files::read::read_text(path, MAX_FILE).map_err(|e| format!("{file}: {e}"))?;
         let name = path.file_stem().map_or_else(|| "custom".to_string(), |s| s.to_string_lossy().into_owned());
         CallNames::parse(&text, &name, &file)
     }

@@ -9,10 +9,10 @@ use super::error::OpenError;
 use super::store::RunId;
 use housie_core::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use housie_core::generate::Generator;
-use housie_core::record::chain::Chain;
 use housie_core::record::MANIFEST;
 use housie_core::record::{RunRecord, RUN_RECORD};
 use housie_core::support::digest::sha256_hex;
+use housie_files::chain::Chain;
 
 /// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
 /// ticket's numbers in reading order.
@@ -60,7 +60,7 @@ impl NightRun {
     /// every book from the seed on all cores, and compares each manifest row with the ticket
     /// drawn for its serial.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
-        let (record, text) = housie_core::record::read_record(dir)?;
+        let (record, text) = housie_files::record::read_record(dir)?;
         let id = RunId::of_text(&text);
         let chain = Chain::with_record(dir, record.clone())?;
         let tickets = draw_tickets(&chain);
@@ -178,7 +178,7 @@ impl NightRun {
         let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
         let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
         let forged_before = self.forged.len();
-        let file = housie_core::record::manifest::open(&path, Some(books.end() - books.start() + 1))
+        let file = housie_files::record::open_manifest(&path, Some(books.end() - books.start() + 1))
             .map_err(|source| OpenError::Io { path: path.clone(), source })?;
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
         let numbering = self.record.settings.numbering();

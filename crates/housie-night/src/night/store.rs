@@ -756,6 +756,7 @@ fn damaged(e: &rusqlite::Error) -> String {
     format!("not a usable housie night database ({e}); move it away to start a new night")
 }
 
+/// A fresh caller's token: 128 bits from the operating system, in hex.
 pub fn fresh_token() -> String {
     let mut bytes = [0u8; 16];
     // The caller's secret; it gates every change to the night.

@@ -136,7 +136,7 @@ impl NightRecord {
         // its tickets redrawn from the seed and compared with the manifest), so every win is
         // judged again on the tickets and the calls, and the night must be this run's. Without
         // run.json (a night kept on its own), the log is read as books, without the tickets.
-        let run = match housie_core::record::read_record(dir) {
+        let run = match housie_files::record::read_record(dir) {
             Ok(_) => Some(super::run::NightRun::open(dir)?),
             Err(housie_core::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(e.into()),

@@ -10,11 +10,14 @@ use super::state::Night;
 use super::watch::WatchCounts;
 use housie_core::rules::Standing;
 
+/// The night as the desk and the board see it.
 #[derive(Serialize)]
 pub struct StateView {
     /// Grows with every change: the sequence number of the last event.
     pub version: i64,
+    /// The run being played.
     pub run: RunView,
+    /// Every game of the night, oldest first.
     pub games: Vec<GameSummary>,
     /// The game on the desk (the one created last), if any.
     pub game: Option<GameView>,
@@ -23,28 +26,40 @@ pub struct StateView {
     pub lost: Option<String>,
 }
 
+/// The run being played.
 #[derive(Serialize)]
 pub struct RunView {
+    /// Its title.
     pub title: String,
+    /// Its books, as ranges (`1-500`).
     pub books: String,
     /// Games per booklet in a run of booklets (a new game then needs its `game`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub games: Option<u16>,
+    /// How many tickets it holds.
     pub tickets: usize,
 }
 
+/// A game, as the list of games shows it.
 #[derive(Serialize)]
 pub struct GameSummary {
+    /// Its number in the night.
     pub id: i64,
+    /// Its name.
     pub name: String,
+    /// Its prize set.
     pub prizes: String,
+    /// The books in play, as ranges.
     pub books: String,
     /// In a run of booklets, which game of each booklet (`books` are then booklets).
     pub game: Option<u16>,
+    /// Numbers called.
     pub calls: usize,
+    /// Whether it has ended.
     pub ended: bool,
 }
 
+/// The game on the desk, whole.
 #[derive(Serialize)]
 pub struct GameView {
     /// Which game, its prizes and its draw.
@@ -52,17 +67,24 @@ pub struct GameView {
     pub head: GameHead,
     /// The colour of the game's pages in a run of booklets, e.g. `Lime`.
     pub colour: Option<String>,
+    /// How many books are in play.
     pub books_in_play: u64,
     /// The prize being played in a set played in order, `null` otherwise or once every prize
     /// has been won.
     pub prize: Option<String>,
     /// The prizes open now.
     pub open: Vec<String>,
+    /// Every prize of the set and where it stands.
     pub prize_list: Vec<PrizeLine>,
+    /// The numbers called, in order.
     pub calls: Vec<u8>,
+    /// For each number of the board (index 0 unused), whether it has been called.
     pub drawn: Vec<bool>,
+    /// The last number called.
     pub last: Option<u8>,
+    /// How many numbers have been called.
     pub count: usize,
+    /// Whether the game has ended.
     pub ended: bool,
     /// The latest claims, newest first.
     pub claims: Vec<ClaimLine>,
@@ -75,8 +97,10 @@ pub struct GameView {
     pub watch: Option<Vec<WatchView>>,
 }
 
+/// A prize of the game and where it stands.
 #[derive(Serialize)]
 pub struct PrizeLine {
+    /// Its name.
     pub prize: String,
     /// What it needs, in words.
     pub needs: String,
@@ -90,19 +114,25 @@ pub struct PrizeLine {
     pub after_call: Option<usize>,
 }
 
+/// A place of a prize, won.
 #[derive(Serialize)]
 pub struct PlaceView {
+    /// The place (1 for the first).
     pub place: usize,
+    /// The call that won it.
     pub call: usize,
     /// The winning serials (empty when the caller moved on without naming one).
     pub winners: Vec<String>,
 }
 
+/// A claim raised from a phone, waiting for the caller.
 #[derive(Serialize)]
 pub struct QueueLine {
+    /// The ticket claimed for.
     pub serial: String,
     /// `phone` (with its address, for the caller).
     pub source: String,
+    /// When it was raised.
     pub at: String,
     /// How many numbers stood when it was raised.
     pub call: usize,
@@ -112,8 +142,10 @@ pub struct QueueLine {
     pub unproven: bool,
 }
 
+/// An open prize's counts, for the caller.
 #[derive(Serialize)]
 pub struct WatchView {
+    /// The prize.
     pub prize: String,
     /// Tickets in play that have completed the prize.
     pub complete: u64,
@@ -125,6 +157,7 @@ pub struct WatchView {
 const CLAIMS_SHOWN: usize = 50;
 
 impl StateView {
+    /// The night as the desk (`caller`) or the board sees it.
     pub fn of(night: &Night, caller: bool) -> StateView {
         let run = &night.run;
         let books = run.books();

@@ -10,10 +10,12 @@ use housie_core::domain::{PlayerUrl, PlayerUrlError};
 use housie_core::error::Error;
 use housie_core::export::pdf::StyleError;
 use housie_core::generate::RunError;
-use housie_core::pipeline::{GeneratePlan, LogoSettings, Order, Settings};
+use housie_core::pipeline::{LogoAsked, Note, Order, Planned, Request, SeedChoice, Setting, Size, BLOCKS};
 use housie_core::print::font::FontError;
 use housie_core::print::logo::LogoPosition;
+use housie_core::print::page_text::PageText;
 use housie_core::record::continuation::Continuation;
+use housie_core::support::date::RunDate;
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
 /// generate`, which streams any size.
@@ -220,62 +222,63 @@ impl Design {
         }
     }
 
-    /// The settings `housie generate` would be given (for a top-up, those of the run it
-    /// continues, with its numbering).
-    pub fn settings(&self, event: &Path, after: Option<&Continuation>) -> Settings {
-        let books = match (self.books, self.booklets, self.games) {
-            (Some(books), _, _) => books,
-            (None, Some(booklets), Some(games)) => booklets.saturating_mul(u64::from(games)),
-            _ => 0,
+    /// What the design asks `housie generate` for, with `seed` (a top-up draws with its
+    /// chain's whatever is given) on `date`: the policy that decides what the design leaves
+    /// unsaid is the one every front door uses ([`Request::plan`]).
+    pub fn request(&self, event: &Path, seed: SeedChoice, date: RunDate) -> Request {
+        let size = match (self.books, self.booklets) {
+            (Some(books), _) => Size::Books(books),
+            (None, booklets) => Size::Booklets { booklets: booklets.unwrap_or(0), games: self.games },
         };
-        let games = if self.books.is_some() { None } else { self.games };
-        let mut base = after.map_or_else(Settings::default, |c| c.latest().settings.clone());
-        if after.is_none() && self.books.is_some() {
-            base.allow_duplicate_lines = self.lines == Lines::Repeat;
-            base.unique_lines_per =
-                (self.lines == Lines::Blocks).then_some(housie_core::generate::UNIFORM_UNIQUE_LINE_BOOKS);
-        }
-        Settings {
-            books,
-            games,
-            order: self.order,
-            first_book: after.map_or(1, Continuation::next_book),
-            title: self.title.trim().to_string(),
-            subtitle: Some(self.subtitle.trim().to_string()).filter(|s| !s.is_empty()),
-            template: self.template(event),
-            bleed_mm: self.bleed_mm,
-            crop_marks: self.crop_marks,
-            player_url: self.player_url().ok().flatten().or(base.player_url.clone()),
-            logo: self.logo.as_ref().map(|l| LogoSettings {
-                file: event.join(&l.file),
-                sha256: String::new(),
-                height_mm: l.height_mm,
-                position: l.position,
-            }),
-            ..base
-        }
+        let mut request = Request::new(size, seed);
+        request.lines = self.books.map(|_| match self.lines {
+            Lines::Unique => housie_core::pipeline::Lines::Unique,
+            Lines::Blocks => BLOCKS,
+            Lines::Repeat => housie_core::pipeline::Lines::Repeat,
+        });
+        request.order = self.order;
+        request.title = Some(self.title.trim().to_string());
+        request.subtitle = Some(self.subtitle.trim().to_string());
+        request.template = Some(self.template(event));
+        request.bleed_mm = Some(self.bleed_mm);
+        request.crop_marks = self.crop_marks;
+        request.player_url = self.player_url().ok().flatten();
+        request.logo = self.logo.as_ref().map(|l| LogoAsked {
+            file: event.join(&l.file),
+            height_mm: Some(l.height_mm),
+            position: Some(l.position),
+        });
+        request.date = date;
+        request
     }
 
-    /// The plan to generate the design into `event` (with `seed`), or every problem with it,
-    /// each beside its field.
-    pub fn plan(
-        &self,
-        event: &Path,
-        seed: housie_core::generate::Seed,
-        after: Option<Continuation>,
-    ) -> Result<GeneratePlan, Vec<Problem>> {
+    /// The plan to generate the design into `event` (with `seed`; a top-up continues
+    /// `after`), or every problem with it, each beside its field.
+    pub fn plan(&self, event: &Path, seed: SeedChoice, after: Option<Continuation>) -> Result<Planned, Vec<Problem>> {
         let problems = self.problems();
         if !problems.is_empty() {
             return Err(problems);
         }
-        let settings = self.settings(event, after.as_ref());
         // The design alone: the folder (a night in it, a run continuing it) is for generating
         // to judge, so the preview of a frozen event still shows its paper.
-        let plan = GeneratePlan::resolve_unchecked(seed, settings, event.to_path_buf(), true, after)
-            .map_err(|e| vec![problem_of(e)])?;
-        plan.check_design().map_err(|e| vec![problem_of(e)])?;
-        Ok(plan)
+        let date = housie_files::start::run_date().unwrap_or(RunDate::EPOCH);
+        self.request(event, seed, date).plan(after, &housie_files::read::Disk).map_err(|e| vec![problem_of(e)])
     }
+}
+
+/// What the event's page warns of, of what the plan says: the warnings, in the studio's words
+/// (what was decided for the organiser shows in the form itself).
+pub fn warnings(notes: &[Note]) -> Vec<String> {
+    notes
+        .iter()
+        .filter_map(|note| match note {
+            Note::ColourToTrim => {
+                Some("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".to_string())
+            }
+            Note::CutTooClose(warning) | Note::LogoResolution(warning) => Some(warning.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The field an error from the pipeline belongs beside.
@@ -292,37 +295,35 @@ pub fn problem_of(e: Error) -> Problem {
     }
     let field = match &e {
         Error::Settings(s) => match s.field {
-            "bleed_mm" => "bleed_mm",
-            "games" => "games",
-            "order" => "order",
-            "title" => "title",
-            "template" => "look",
-            "logo" => "logo",
+            Setting::BleedMm => "bleed_mm",
+            Setting::Games => "games",
+            Setting::Order => "order",
+            Setting::Logo => "logo",
             _ => "books",
         },
         Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
-        Error::Run(RunError::LinesInfeasible { .. } | RunError::LinesExhausted { .. }) => "books",
-        Error::Run(_) => "books",
+        Error::Run(_) | Error::Request(_) => "books",
         Error::Template(_) => "look",
-        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
-        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
-        | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. })
-            if what == "the title" =>
-        {
-            "title"
-        }
-        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
-        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
-            if what == "the subtitle" =>
-        {
-            "subtitle"
-        }
-        Error::Style(StyleError::OutsideSafeZone { what, .. }) if what == "the footer" => "subtitle",
         Error::Style(StyleError::PlayerUrl(_)) => "player_url",
-        Error::Style(_) | Error::Font(_) => "look",
-        _ => "event",
+        e => match page_text(e) {
+            Some(PageText::Title) => "title",
+            Some(PageText::Subtitle | PageText::Footer) => "subtitle",
+            _ if matches!(e, Error::Style(_) | Error::Font(_)) => "look",
+            _ => "event",
+        },
     };
     Problem::new(field, e.to_string())
+}
+
+/// The text of the page an error is about, if it is about one.
+fn page_text(e: &Error) -> Option<PageText> {
+    match e {
+        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
+        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
+        | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }) => Some(*what),
+        Error::Style(StyleError::OutsideSafeZone { what: PageText::Footer, .. }) => Some(PageText::Footer),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -339,8 +340,8 @@ mod tests {
         assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
         let booklets = Design { books: None, booklets: Some(20), games: Some(6), ..Design::default() };
         assert!(booklets.problems().is_empty());
-        let s = booklets.settings(Path::new("/tmp/e"), None);
-        assert_eq!((s.books, s.games), (120, Some(6)));
+        let r = booklets.request(Path::new("/tmp/e"), SeedChoice::Random([0; 32]), RunDate::EPOCH);
+        assert_eq!(r.size, Size::Booklets { booklets: 20, games: Some(6) });
         assert_eq!(Design { paper: Paper::Letter, ..Design::default() }.template(Path::new("/e")), "classic-letter");
     }
 }

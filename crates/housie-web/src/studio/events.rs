@@ -156,7 +156,7 @@ impl Events {
     /// An event's `studio.json`.
     pub fn read(&self, id: &str) -> Result<EventFile, Error> {
         let path = self.dir(id).join(DESIGN_FILE);
-        let text = housie_core::support::files::read_text(&path, 64 * 1024).map_err(Error::io(&path))?;
+        let text = housie_files::read::read_text(&path, 64 * 1024).map_err(Error::io(&path))?;
         serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))
     }
 
@@ -183,9 +183,8 @@ impl Events {
             let dir = self.dir(&id);
             match fs::create_dir(&dir) {
                 Ok(()) => {
-                    let created = housie_core::support::date::RunDate::from_env_or_now()
-                        .unwrap_or(housie_core::support::date::RunDate::EPOCH)
-                        .rfc3339();
+                    let created =
+                        housie_files::start::run_date().unwrap_or(housie_core::support::date::RunDate::EPOCH).rfc3339();
                     self.write(&id, &EventFile { design, after, created })?;
                     return Ok(id);
                 }
@@ -205,18 +204,22 @@ impl Events {
 }
 
 impl Events {
-    /// The event's design as a plan (sample seed; a top-up continues its event's run), or
-    /// every problem with it, each beside its field.
-    pub fn plan(&self, id: &str, file: &EventFile) -> Result<housie_core::pipeline::GeneratePlan, Vec<super::Problem>> {
+    /// The event's design as a plan drawn with `seed` (a top-up continues its event's run,
+    /// with its seed), or every problem with it, each beside its field.
+    pub fn plan(
+        &self,
+        id: &str,
+        file: &EventFile,
+        seed: housie_core::pipeline::SeedChoice,
+    ) -> Result<housie_core::pipeline::Planned, Vec<super::Problem>> {
         let after = match &file.after {
             Some(earlier) => {
-                Some(housie_core::record::continuation::Continuation::read(&self.dir(earlier)).map_err(|e| {
+                Some(housie_files::continuation::read(&self.dir(earlier), &self.dir(id)).map_err(|e| {
                     vec![super::Problem { field: "event", message: format!("the event it tops up: {e}") }]
                 })?)
             }
             None => None,
         };
-        let seed = housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED);
         file.design.plan(&self.dir(id), seed, after)
     }
 
@@ -224,10 +227,14 @@ impl Events {
     /// preview shows after each edit.
     pub fn preview(&self, id: &str, page: u64) -> Result<String, super::Problem> {
         let file = self.read(id).map_err(super::design::problem_of)?;
-        let plan = self.plan(id, &file).map_err(|mut problems| problems.remove(0))?;
-        housie_core::pipeline::preview(&plan, page).map_err(super::design::problem_of)
+        let planned = self.plan(id, &file, SAMPLE).map_err(|mut problems| problems.remove(0))?;
+        housie_core::pipeline::preview(&planned.plan, page).map_err(super::design::problem_of)
     }
 }
+
+/// The seed of a plan only looked at (a preview, a check): the preview draws sample books of its
+/// own, and a run draws a seed nobody can guess when it is generated.
+pub const SAMPLE: housie_core::pipeline::SeedChoice = housie_core::pipeline::SeedChoice::Random([0; 32]);
 
 /// Writes `name` in `dir` by a temporary file renamed into place.
 pub fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {

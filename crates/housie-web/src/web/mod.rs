@@ -143,7 +143,9 @@ impl App {
         let (published, _) = watch::channel(snapshot(&night));
         // The image the tickets print, as it was checked when the run was made.
         let logo = run.record.settings.logo.as_ref().and_then(|l| {
-            let logo = housie_core::print::logo::Logo::load(&l.file).ok().filter(|logo| logo.sha256 == l.sha256);
+            let logo = housie_core::print::logo::Logo::load(&l.file, &housie_files::read::Disk)
+                .ok()
+                .filter(|logo| logo.sha256 == l.sha256);
             if logo.is_none() {
                 log(&format!("the logo {} is not the run's; the players' pages go without it", l.file.display()));
             }

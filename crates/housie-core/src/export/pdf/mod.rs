@@ -28,6 +28,7 @@ use crate::print::colour::{contrast, Cmyk};
 use crate::print::font::Font;
 use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
 use crate::print::logo::Logo;
+use crate::print::page_text::PageText;
 use crate::print::palette::tint;
 use crate::print::template::{fill, Fill, Template, MIN_CONTRAST};
 use crate::print::typeset::{Piece, Shaped, Typesetter};
@@ -292,7 +293,7 @@ pub enum StyleError {
     /// Something but colour is closer to the trim than the safe zone allows.
     OutsideSafeZone {
         /// Which text.
-        what: String,
+        what: PageText,
         /// The book.
         book: u64,
         /// How far inside the trim it is, in millimetres.
@@ -305,7 +306,7 @@ pub enum StyleError {
     )]
     RightToLeft {
         /// Which text.
-        what: String,
+        what: PageText,
         /// The character.
         ch: char,
         /// Its code point.
@@ -326,7 +327,7 @@ pub enum StyleError {
     #[error("{what} contains U+{code:04X} ({why}), which cannot be printed; remove it")]
     Unprintable {
         /// Which text.
-        what: String,
+        what: PageText,
         /// Its code point.
         code: u32,
         /// Why it cannot be printed.
@@ -418,7 +419,7 @@ impl PdfStyle<'_> {
     /// The advance of `text` at `size` points, in points, as it is drawn.
     pub fn text_width(&self, text: &str, size: f32) -> f32 {
         let t = self.typesetter();
-        match t.lay_out("", text) {
+        match t.lay_out(PageText::Other, text) {
             Ok(pieces) => t.width(&pieces, size),
             Err(_) => self.font.width(text, size),
         }
@@ -446,7 +447,7 @@ impl PdfStyle<'_> {
                 parts: 0,
             };
             for text in [&self.template.header.left, self.header_right(), self.footer_text()] {
-                if let Ok(pieces) = t.lay_out("", &fill(text, &values)) {
+                if let Ok(pieces) = t.lay_out(PageText::Other, &fill(text, &values)) {
                     runs.extend(pieces.into_iter().filter_map(|p| match p {
                         Piece::Shaped(s) => Some(s),
                         Piece::Plain(_) => None,
@@ -490,25 +491,25 @@ impl PdfStyle<'_> {
         let typesetter = self.typesetter();
         let t = &self.template;
         for (what, text) in [
-            ("the title", self.title),
-            ("the template's header.left", &t.header.left),
-            ("the template's header.right", &t.header.right),
-            ("the template's footer.text", &t.footer.text),
-            ("the subtitle", self.subtitle.unwrap_or_default()),
-            ("the template's header.booklet", &t.header.booklet),
+            (PageText::Title, self.title),
+            (PageText::HeaderLeft, &t.header.left),
+            (PageText::HeaderRight, &t.header.right),
+            (PageText::FooterText, &t.footer.text),
+            (PageText::Subtitle, self.subtitle.unwrap_or_default()),
+            (PageText::HeaderBooklet, &t.header.booklet),
         ] {
             left_to_right(what, text)?;
             printable(what, text)?;
             typesetter.lay_out(what, text)?;
         }
-        f.check("serials", "0123456789-")?;
+        f.check(PageText::Serials, "0123456789-")?;
         if t.layout.books_per_page() > 1 {
-            f.check("a page of two books' header (`1–2`)", "–")?;
+            f.check(PageText::TwoBooksHeader, "–")?;
         }
         if self.numbering.games().is_some() {
             for entry in &t.palette {
-                left_to_right("a palette colour's name", &entry.name)?;
-                typesetter.lay_out("a palette colour's name", &entry.name)?;
+                left_to_right(PageText::PaletteName, &entry.name)?;
+                typesetter.lay_out(PageText::PaletteName, &entry.name)?;
             }
         }
         Ok(())
@@ -569,12 +570,11 @@ impl PdfStyle<'_> {
                 width_mm,
             });
         }
-        let outside = |what: &str, distance_mm: f32| {
-            Err(StyleError::OutsideSafeZone { what: what.to_string(), book: last_book, distance_mm })
-        };
+        let outside =
+            |what: PageText, distance_mm: f32| Err(StyleError::OutsideSafeZone { what, book: last_book, distance_mm });
         let edge = g.left.min(g.w - g.right);
         if edge < SAFE_MM {
-            return outside("the tickets and the header", edge);
+            return outside(PageText::TicketsAndHeader, edge);
         }
         // A QR code beside the grid reaches past it: the room beside less its outer quiet zone.
         let room = t.ticket.qr_room();
@@ -583,12 +583,12 @@ impl PdfStyle<'_> {
             let border = t.ticket.border_width * MM_PER_PT / 2.0;
             let edge = g.w - (g.right + border + room - quiet);
             if edge < SAFE_MM {
-                return outside("the QR code beside each grid", edge);
+                return outside(PageText::QrCode, edge);
             }
         }
         let header_top = g.header_base + t.header.size * CAP_HEIGHT * MM_PER_PT;
         if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
-            return outside("the header", g.h - header_top);
+            return outside(PageText::Header, g.h - header_top);
         }
         let footer = fill(self.footer_text(), &values);
         if let Some([x, y, w, h]) = self.logo_box() {
@@ -615,14 +615,14 @@ impl PdfStyle<'_> {
                 }
             }
             if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
-                return outside("the logo", x.min(g.w - x - w).min(y).min(g.h - y - h));
+                return outside(PageText::Logo, x.min(g.w - x - w).min(y).min(g.h - y - h));
             }
         }
         if !footer.is_empty() {
             let half = mm(&footer, t.footer.size) / 2.0;
             let distance = (g.w / 2.0 - half).min(g.footer_base);
             if distance < SAFE_MM {
-                return outside("the footer", distance);
+                return outside(PageText::Footer, distance);
             }
         }
         Ok(())
@@ -725,7 +725,7 @@ impl PdfStyle<'_> {
 
 /// Refuses a character that would print as an empty box or steer the text: a control or
 /// bidirectional control ([`crate::domain::text::forbidden`]) or a Unicode noncharacter.
-fn printable(what: &str, text: &str) -> Result<(), StyleError> {
+fn printable(what: PageText, text: &str) -> Result<(), StyleError> {
     let noncharacter = |c: char| matches!(c as u32, 0xFDD0..=0xFDEF) || (c as u32) & 0xFFFE == 0xFFFE;
     for c in text.chars() {
         let why = match crate::domain::text::forbidden(c) {
@@ -733,17 +733,17 @@ fn printable(what: &str, text: &str) -> Result<(), StyleError> {
             None if noncharacter(c) => "a Unicode noncharacter",
             None => continue,
         };
-        return Err(StyleError::Unprintable { what: what.to_string(), code: c as u32, why });
+        return Err(StyleError::Unprintable { what, code: c as u32, why });
     }
     Ok(())
 }
 
 /// Refuses text with a strong right-to-left character (Hebrew, Arabic, …): drawn glyph by glyph
 /// left to right it would read backwards.
-fn left_to_right(what: &str, text: &str) -> Result<(), StyleError> {
+fn left_to_right(what: PageText, text: &str) -> Result<(), StyleError> {
     use unicode_bidi::{bidi_class, BidiClass};
     match text.chars().find(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL)) {
         None => Ok(()),
-        Some(ch) => Err(StyleError::RightToLeft { what: what.to_string(), ch, code: ch as u32 }),
+        Some(ch) => Err(StyleError::RightToLeft { what, ch, code: ch as u32 }),
     }
 }

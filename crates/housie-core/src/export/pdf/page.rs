@@ -302,7 +302,10 @@ impl TextWriter<'_> {
         }
         let font = self.style.font;
         // The texts were checked before any page was drawn.
-        let pieces = self.typesetter.lay_out("", s).unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
+        let pieces = self
+            .typesetter
+            .lay_out(crate::print::page_text::PageText::Other, s)
+            .unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
         let width_mm = self.typesetter.width(&pieces, pt) * MM_PER_PT;
         let mut at = x - align * width_mm;
         for piece in &pieces {

@@ -10,13 +10,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::{blocking, event_id, refused, Studio};
-use crate::studio::design::{Design, Problem, OWN_LOOK, OWN_TEMPLATE};
-use crate::studio::events::{EventFile, EventSummary};
+use crate::studio::design::{warnings, Design, Problem, OWN_LOOK, OWN_TEMPLATE};
+use crate::studio::events::{EventFile, EventSummary, SAMPLE};
 use crate::studio::job::JobView;
 use crate::studio::EventState;
 use crate::web::error::ApiError;
 use crate::web::extract::JsonBody;
-use housie_core::pipeline::GeneratePlan;
+use housie_core::pipeline::Planned;
 
 /// `GET /api/events`: every event, newest first.
 pub async fn list(State(studio): State<Arc<Studio>>) -> Result<Json<Vec<EventSummary>>, ApiError> {
@@ -56,16 +56,13 @@ pub async fn create(
         return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
     }
     let id = blocking(move || {
-        // As `generate` does: a page whose colour reaches the edge gets the usual bleed.
-        let bleeds = design
-            .plan(
-                &studio.events.dir("new"),
-                housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED),
-                None,
-            )
-            .is_ok_and(|plan| plan.style().colour_reaches_trim());
-        if bleeds {
-            design.bleed_mm = 3.0;
+        // The bleed `generate` would choose, left unsaid (a page whose colour reaches the edge
+        // gets the usual bleed), is the new event's.
+        let dir = studio.events.dir("new");
+        let mut request = design.request(&dir, SAMPLE, housie_core::support::date::RunDate::EPOCH);
+        request.bleed_mm = None;
+        if let Ok(planned) = request.plan(None, &housie_files::read::Disk) {
+            design.bleed_mm = planned.plan.settings().bleed_mm;
         }
         studio.events.create(design, None).map_err(refused)
     })
@@ -100,20 +97,20 @@ struct FileView {
     bytes: u64,
 }
 
-/// The event's design as a plan, or its problems.
-pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<GeneratePlan, Vec<Problem>> {
-    studio.events.plan(id, file)
+/// The event's design as a plan (drawn with a sample seed), or its problems.
+pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<Planned, Vec<Problem>> {
+    studio.events.plan(id, file, SAMPLE)
 }
 
 pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
     let file = studio.events.read(id).map_err(refused)?;
     let state = studio.events.state(id);
     let (problems, warnings, pages) = match plan(studio, id, &file) {
-        Ok(plan) => (Vec::new(), plan.warnings(), plan.page_count()),
+        Ok(planned) => (Vec::new(), warnings(&planned.notes), planned.plan.page_count()),
         Err(problems) => (problems, Vec::new(), 0),
     };
     let dir = studio.events.dir(id);
-    let files = match housie_core::record::read_record(&dir) {
+    let files = match housie_files::record::read_record(&dir) {
         Ok((record, _)) => record.files.iter().map(|f| FileView { name: f.name.clone(), bytes: f.bytes }).collect(),
         Err(_) => Vec::new(),
     };

@@ -10,12 +10,12 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::events::{changeable, plan};
+use super::events::changeable;
 use super::{blocking, event_id, refused, Studio};
 use crate::studio::job::{JobView, Outcome};
 use crate::studio::{Job, Task};
 use crate::web::error::ApiError;
-use housie_core::generate::{Seed, SeedKind};
+use housie_core::pipeline::{SeedChoice, Watch};
 
 /// How often the progress stream reports.
 const TICK: Duration = Duration::from_millis(150);
@@ -52,31 +52,27 @@ pub async fn generate(
     blocking(move || {
         changeable(&studio, &id)?;
         let file = studio.events.read(&id).map_err(refused)?;
-        let preview = plan(&studio, &id, &file).map_err(|problems| {
+        // A seed nobody can guess (a top-up draws with its chain's).
+        let seed = SeedChoice::Random(housie_files::start::entropy());
+        let plan = studio.events.plan(&id, &file, seed).map_err(|problems| {
             let p = &problems[0];
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message.clone())
         })?;
-        let mut plan = preview;
+        let plan = plan.plan;
+        let dir = studio.events.dir(&id);
         // A night in the folder, or a top-up continuing it: its run is never replaced.
-        plan.check_folder().map_err(refused)?;
-        // The seed: a continuation's is its chain's; else one drawn now.
-        if plan.after.is_none() {
-            plan.seed = Seed::random();
-            plan.seed_kind = Some(SeedKind::Random);
-        } else if let Some(after) = &plan.after {
-            plan.seed = after.seed();
-            plan.seed_kind = after.seed_kind();
-        }
+        housie_files::run::check_folder(&plan, &dir, true).map_err(refused)?;
         let job = Job::new(Task::Generate, plan.page_count());
         let log = Arc::clone(&studio);
         start(&studio, &id, Arc::clone(&job), move |job| {
-            match housie_core::pipeline::generate_run_until(&plan, &|pages| job.progress(pages), job.stop_flag()) {
+            let watch = Watch { progress: &|pages| job.progress(pages), stop: job.stop_flag() };
+            match housie_files::run::generate_run(&plan, &dir, true, watch) {
                 Ok(outcome) => {
                     let summary = format!(
                         "{} books, {} tickets, in {}",
-                        plan.settings.books,
+                        plan.settings().books,
                         outcome.record.tickets,
-                        plan.out_dir.display()
+                        dir.display()
                     );
                     (log.log)(&format!("generated {summary}"));
                     Outcome::Done { summary, problems: Vec::new() }
@@ -99,7 +95,7 @@ pub async fn verify(
     let id = event_id(&studio, &id)?;
     blocking(move || {
         let dir = studio.events.dir(&id);
-        let (record, _) = housie_core::record::read_record(&dir).map_err(|_| {
+        let (record, _) = housie_files::record::read_record(&dir).map_err(|_| {
             ApiError::new(StatusCode::CONFLICT, "there is nothing to verify yet: generate the event first")
         })?;
         let total = record.settings.pages(tickets_per_page(&record)).files();
@@ -173,7 +169,7 @@ pub async fn file(
     blocking(move || {
         let dir = studio.events.dir(&id);
         let (record, _) =
-            housie_core::record::read_record(&dir).map_err(|_| ApiError::not_found("the event has no files yet"))?;
+            housie_files::record::read_record(&dir).map_err(|_| ApiError::not_found("the event has no files yet"))?;
         let kind = match name.rsplit('.').next() {
             Some("pdf") => "application/pdf",
             Some("csv") => "text/csv; charset=utf-8",
@@ -205,10 +201,10 @@ pub async fn picture(
         .ok_or_else(|| ApiError::not_found(format!("no booklet `{}`", housie_core::domain::text::clip(&unit, 20))))?;
     blocking(move || {
         let dir = studio.events.dir(&id);
-        if housie_core::record::read_record(&dir).is_err() {
+        if housie_files::record::read_record(&dir).is_err() {
             return Err(ApiError::not_found("the event has no run yet: generate it first"));
         }
-        let png = housie_core::pipeline::booklets::booklet_picture(&dir, unit, PICTURE_DPI)
+        let png = housie_files::booklets::booklet_picture(&dir, unit, PICTURE_DPI)
             .map_err(|e| ApiError::field(StatusCode::NOT_FOUND, "picture", e.to_string()))?;
         Ok(attachment(png, "image/png", &format!("{id}-booklet-{unit:06}.png")))
     })
@@ -224,10 +220,10 @@ pub async fn proof(State(studio): State<Arc<Studio>>, Path(id): Path<String>) ->
     let id = event_id(&studio, &id)?;
     blocking(move || {
         let dir = studio.events.dir(&id);
-        if housie_core::record::read_record(&dir).is_err() {
+        if housie_files::record::read_record(&dir).is_err() {
             return Err(ApiError::not_found("the event has no run yet: generate it first"));
         }
-        let pdf = housie_core::pipeline::booklets::proof(&dir).map_err(refused)?;
+        let pdf = housie_files::booklets::proof(&dir).map_err(refused)?;
         Ok(attachment(pdf, "application/pdf", &format!("{id}-proof.pdf")))
     })
     .await

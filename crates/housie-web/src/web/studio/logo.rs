@@ -11,11 +11,10 @@ use axum::Json;
 use super::events::{changeable, view, EventView};
 use super::{blocking, event_id, refused, Studio};
 use crate::studio::design::{DesignLogo, LOGO_FILES};
+use crate::studio::events::SAMPLE;
 use crate::web::error::ApiError;
+use housie_core::pipeline::LogoAsked;
 use housie_core::print::logo::{Logo, LogoPosition};
-
-/// The height a new logo gets, mm.
-const NEW_LOGO_HEIGHT_MM: f32 = 12.0;
 
 /// `POST /api/events/{id}/logo`: the image as the body, `Content-Type: image/png` or
 /// `image/jpeg`; whatever the type says, only a real PNG or JPEG is kept.
@@ -57,26 +56,20 @@ pub async fn upload(
     .await
 }
 
-/// A new logo goes where it first fits ([`housie_core::pipeline::GeneratePlan::fit_logo`]).
+/// A new logo goes where it first fits: asked for with no height or place, the policy every
+/// front door uses places it ([`housie_core::pipeline::Request::plan`]).
 fn first_fit(studio: &Studio, id: &str, file: &crate::studio::events::EventFile, name: &str) -> DesignLogo {
-    let asked = DesignLogo { file: name.to_string(), height_mm: NEW_LOGO_HEIGHT_MM, position: LogoPosition::default() };
-    let mut trial = file.clone();
-    trial.design.logo = Some(asked.clone());
-    match super::events::plan(studio, id, &trial) {
-        Ok(_) => asked,
-        Err(_) => {
-            let seed = housie_core::generate::Seed::from_text(housie_core::pipeline::PREVIEW_SEED);
-            let dir = studio.events.dir(id);
-            let settings = trial.design.settings(&dir, None);
-            let Ok(mut plan) = housie_core::pipeline::GeneratePlan::resolve_unchecked(seed, settings, dir, true, None)
-            else {
-                return asked;
-            };
-            match (plan.fit_logo(), plan.settings.logo) {
-                (true, Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
-                _ => asked,
-            }
-        }
+    let asked = DesignLogo {
+        file: name.to_string(),
+        height_mm: housie_core::pipeline::DEFAULT_LOGO_MM,
+        position: LogoPosition::default(),
+    };
+    let dir = studio.events.dir(id);
+    let mut request = file.design.request(&dir, SAMPLE, housie_core::support::date::RunDate::EPOCH);
+    request.logo = Some(LogoAsked { file: dir.join(name), height_mm: None, position: None });
+    match request.plan(None, &housie_files::read::Disk).map(|p| p.plan.settings().logo.clone()) {
+        Ok(Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
+        _ => asked,
     }
 }
 
@@ -102,7 +95,8 @@ pub async fn get(State(studio): State<Arc<Studio>>, Path(id): Path<String>) -> R
     blocking(move || {
         let file = studio.events.read(&id).map_err(refused)?;
         let logo = file.design.logo.ok_or_else(|| ApiError::not_found("the event has no logo"))?;
-        let logo = Logo::load(&studio.events.dir(&id).join(&logo.file)).map_err(|e| refused(e.into()))?;
+        let path = studio.events.dir(&id).join(&logo.file);
+        let logo = Logo::load(&path, &housie_files::read::Disk).map_err(|e| refused(e.into()))?;
         let mut response = logo.screen_png.into_response();
         response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
         Ok(response)

@@ -6,9 +6,10 @@
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use super::continuation::Continuation;
-use super::{read_record, Attempts, RunRecord};
-use crate::error::Error;
+use housie_core::error::Error;
+use housie_core::record::{Attempts, RunRecord};
+
+use crate::record::read_record;
 
 /// One run of a chain: its folder and record.
 #[derive(Clone, Debug)]
@@ -27,7 +28,7 @@ pub struct Chain {
 
 impl Chain {
     /// The run in `dir` and the runs it continues, each checked against its files and the hash
-    /// its successor recorded (see [`Continuation::read_recorded`]).
+    /// its successor recorded (see [`crate::continuation::read_recorded`]).
     pub fn open(dir: &Path) -> Result<Chain, Error> {
         let (record, _) = read_record(dir)?;
         Chain::with_record(dir, record)
@@ -38,8 +39,12 @@ impl Chain {
         let mut parts = match &record.after {
             None => Vec::new(),
             Some(after) => {
-                let earlier = Continuation::read_recorded(after, dir)?;
-                earlier.dirs.into_iter().zip(earlier.prior).map(|(dir, record)| Part { dir, record }).collect()
+                let earlier = crate::continuation::read_recorded(after, dir)?;
+                earlier
+                    .dirs()
+                    .zip(earlier.records())
+                    .map(|(dir, record)| Part { dir: dir.to_path_buf(), record: record.clone() })
+                    .collect()
             }
         };
         parts.push(Part { dir: dir.to_path_buf(), record });
@@ -74,7 +79,7 @@ impl Chain {
 
     /// The draw that produced each re-drawn book, over every run.
     pub fn attempts(&self) -> Attempts {
-        Attempts(self.parts.iter().flat_map(|p| p.record.redraws.iter().map(|r| (r.book, r.attempt))).collect())
+        Attempts::of_redraws(self.parts.iter().flat_map(|p| p.record.redraws.iter()))
     }
 
     /// How a file of `part` is named to a reader: as it is in a single run; with the folder's

@@ -1,16 +1,30 @@
 //! Reading files housie did not write, with a limit: a path that names a device or a huge file
-//! (`--template /dev/zero`) is refused by name instead of read until memory runs out.
+//! (`--template /dev/zero`) is refused by name instead of read until memory runs out. [`Disk`]
+//! is the engine's world on this machine.
 
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use housie_core::world::{too_large, World};
+
+/// The file system, as the engine's world: what a run's settings name is read from here.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Disk;
+
+impl World for Disk {
+    fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        read_bytes(path, limit)
+    }
+
+    fn canonical(&self, path: &Path) -> PathBuf {
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+    }
+}
 
 /// The whole text of `path`, refused past `limit` bytes (the error says how large it may be)
 /// or when it is not UTF-8.
 pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
-    let bytes = read_bytes(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(io::ErrorKind::InvalidData, format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
-    })
+    housie_core::world::read_text(&Disk, path, limit)
 }
 
 /// `path` opened for reading when it is a regular file (a link to one will do) of at most
@@ -23,7 +37,7 @@ pub fn open_regular(path: &Path, limit: u64) -> io::Result<std::fs::File> {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
     }
     if meta.len() > limit {
-        return Err(io::Error::other(format!("larger than the {} this file may be", size(limit))));
+        return Err(too_large(limit));
     }
     Ok(file)
 }
@@ -34,19 +48,9 @@ pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        return Err(io::Error::other(format!("larger than the {} this file may be", size(limit))));
+        return Err(too_large(limit));
     }
     Ok(bytes)
-}
-
-/// "64 KiB", "1 MiB", "2 GiB".
-pub fn size(bytes: u64) -> String {
-    match bytes {
-        b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
-        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
-        b => format!("{b} bytes"),
-    }
 }
 
 #[cfg(test)]

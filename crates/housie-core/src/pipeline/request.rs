@@ -1,0 +1,358 @@
+//! What someone asks to print, however they asked — the CLI's flags, the studio's design, a
+//! page's form — and the one place housie decides what they left unsaid: the seed (theirs, or
+//! one nobody can guess; a continuation's is its chain's), how a continuation looks (as the
+//! run it continues, unless told), the bleed a page whose colour reaches its edge gets, where
+//! a logo placed by no one goes, and what the organiser should be told before printing
+//! ([`Note`]). No front door decides any of these itself.
+
+use std::path::PathBuf;
+
+use crate::domain::PlayerUrl;
+use crate::error::Error;
+use crate::export::pdf::StyleError;
+use crate::generate::{Seed, SeedKind, UNIFORM_UNIQUE_LINE_BOOKS};
+use crate::print::logo::LogoPosition;
+use crate::record::continuation::Continuation;
+use crate::support::date::RunDate;
+use crate::world::World;
+
+use super::{GeneratePlan, Impose, LogoSettings, Order, Settings};
+
+/// The bleed a page whose colour reaches the trim gets unless told otherwise, mm.
+pub const DEFAULT_BLEED_MM: f32 = 3.0;
+
+/// A logo's height unless told, mm.
+pub const DEFAULT_LOGO_MM: f32 = 12.0;
+
+/// How many books a run holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// Plain books.
+    Books(u64),
+    /// Booklets, each one book per game (a continuation takes its games from its chain).
+    Booklets {
+        /// How many booklets.
+        booklets: u64,
+        /// Games per booklet.
+        games: Option<u16>,
+    },
+}
+
+/// Where a run's seed comes from (a continuation draws with its chain's, whatever is asked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedChoice {
+    /// Text the organiser chose: anyone who guesses it can recompute every ticket.
+    Text(String),
+    /// 256 bits of entropy (the operating system's, or the browser's): nobody can guess it.
+    Random([u8; 32]),
+}
+
+/// How a plain run keeps its lines apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lines {
+    /// No line repeats in the run (the default; up to 10,000 books).
+    Unique,
+    /// No line repeats within each block of this many books.
+    UniquePer(u64),
+    /// Lines may repeat: every book independent and uniform.
+    Repeat,
+}
+
+/// A logo asked for: its file, and how high and where, if said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogoAsked {
+    /// The PNG or JPEG file.
+    pub file: PathBuf,
+    /// Its printed height, mm (unsaid: 12, or less where it first fits).
+    pub height_mm: Option<f32>,
+    /// Where it goes (unsaid: the header's middle, or where it first fits).
+    pub position: Option<LogoPosition>,
+}
+
+/// A run asked for. Every `None` is decided by [`Request::plan`]: a continuation's as the
+/// run it continues has it, anything else as a new run's default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// How many books.
+    pub size: Size,
+    /// The seed.
+    pub seed: SeedChoice,
+    /// The first book's number (a continuation's follows its chain).
+    pub first_book: Option<u64>,
+    /// How lines are kept apart (a continuation's as its chain's).
+    pub lines: Option<Lines>,
+    /// How a run of booklets goes into files.
+    pub order: Order,
+    /// Pages per PDF file (one file when unsaid).
+    pub books_per_file: Option<u64>,
+    /// Two pages a sheet.
+    pub impose: Option<Impose>,
+    /// The event's name.
+    pub title: Option<String>,
+    /// A line in place of the template's footer (an empty one: none).
+    pub subtitle: Option<String>,
+    /// A shipped template's name, or a TOML file's path.
+    pub template: Option<String>,
+    /// A TrueType font file.
+    pub font: Option<PathBuf>,
+    /// A logo on every page.
+    pub logo: Option<LogoAsked>,
+    /// Bleed around the trim, mm.
+    pub bleed_mm: Option<f32>,
+    /// Crop marks outside the bleed (a continuation's too when its run had them).
+    pub crop_marks: bool,
+    /// Where phones reach the player page on the night.
+    pub player_url: Option<PlayerUrl>,
+    /// The run's date (the PDFs' CreationDate), taken once by whoever starts it.
+    pub date: RunDate,
+}
+
+impl Request {
+    /// A request for `size` with `seed` and nothing else said.
+    pub fn new(size: Size, seed: SeedChoice) -> Request {
+        Request {
+            size,
+            seed,
+            first_book: None,
+            lines: None,
+            order: Order::Booklets,
+            books_per_file: None,
+            impose: None,
+            title: None,
+            subtitle: None,
+            template: None,
+            font: None,
+            logo: None,
+            bleed_mm: None,
+            crop_marks: false,
+            player_url: None,
+            date: RunDate::EPOCH,
+        }
+    }
+}
+
+/// What the organiser should know before printing, decided with the plan; each front door
+/// says it in its own words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A continuation looks as the run it continues, whose title and template these are; the
+    /// template as that run's record holds it when its file is not there (`recorded`).
+    LooksAsEarlier {
+        /// The earlier run's folder.
+        dir: PathBuf,
+        /// Its title.
+        title: String,
+        /// Its template.
+        template: String,
+        /// Whether the template is read from the record, its file being gone.
+        recorded: bool,
+    },
+    /// The seed is text the organiser chose: anyone who guesses it can recompute every ticket.
+    GuessableSeed,
+    /// The logo was placed where it fits, at this height.
+    LogoPlaced {
+        /// Where it went.
+        position: LogoPosition,
+        /// How high, mm.
+        height_mm: f32,
+    },
+    /// The page's colour runs to the trim, so it bleeds [`DEFAULT_BLEED_MM`] past it.
+    DefaultBleed,
+    /// The page's colour runs to the trim with no bleed: a print shop wants 3 mm.
+    ColourToTrim,
+    /// Tickets come close to their cuts.
+    CutTooClose(String),
+    /// The logo prints less sharp than it could.
+    LogoResolution(String),
+}
+
+impl Note {
+    /// Whether it warns of something to mend (else it only tells what was decided).
+    pub fn is_warning(&self) -> bool {
+        matches!(self, Note::ColourToTrim | Note::CutTooClose(_) | Note::LogoResolution(_))
+    }
+}
+
+/// A run's request that cannot be drawn as asked, in the settings' own words; the CLI names
+/// its flags instead, the studio its fields.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RequestError {
+    /// An empty seed.
+    #[error("the seed is empty: give some text, or none for a seed nobody can guess")]
+    EmptySeed,
+    /// A continuation of booklets asked for plain books.
+    #[error("the earlier run is booklets of {games} games; continue it with booklets")]
+    ContinueWithBooklets {
+        /// Its games per booklet.
+        games: u16,
+    },
+    /// A continuation of plain books asked for booklets.
+    #[error("the earlier run has no booklets; continue it with books")]
+    ContinueWithBooks,
+    /// A continuation asked for other games per booklet than its chain's.
+    #[error("the earlier run's booklets have {earlier} games, not {asked}")]
+    OtherGames {
+        /// The chain's.
+        earlier: u16,
+        /// Asked for.
+        asked: u16,
+    },
+    /// Booklets without games.
+    #[error("booklets need a number of games")]
+    NoGames,
+    /// More books than a number holds.
+    #[error("{booklets} booklets of {games} games is too many books")]
+    TooManyBooks {
+        /// Booklets asked for.
+        booklets: u64,
+        /// Games each.
+        games: u16,
+    },
+}
+
+/// A plan, and what the organiser should know of it.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// The plan.
+    pub plan: GeneratePlan,
+    /// What to tell, in order.
+    pub notes: Vec<Note>,
+}
+
+impl Request {
+    /// The plan this request makes, continuing `after` if given, with the files its settings
+    /// name read from `world`; every decision housie takes on the asker's behalf is made
+    /// here, and the notes say what the organiser should know.
+    pub fn plan(&self, after: Option<Continuation>, world: &dyn World) -> Result<Planned, Error> {
+        let (seed, seed_kind) = self.seed(after.as_ref())?;
+        let (books, games) = self.books(after.as_ref())?;
+        let look = after.as_ref().map_or_else(Settings::default, |c| c.latest().settings.clone());
+        let mut notes = Vec::new();
+        if let Some(earlier) = after.as_ref().filter(|_| self.title.is_none() || self.template.is_none()) {
+            let recorded = self.template.is_none()
+                && !crate::print::template::is_shipped(&look.template)
+                && world
+                    .read(std::path::Path::new(&look.template), 0)
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+            let (title, template) = (look.title.clone(), look.template.clone());
+            notes.push(Note::LooksAsEarlier { dir: earlier.dir().to_path_buf(), title, template, recorded });
+        }
+        if seed_kind == Some(SeedKind::Text) && after.is_none() {
+            notes.push(Note::GuessableSeed);
+        }
+        let settings = self.settings(books, games, after.as_ref(), &look);
+        let fit = self.logo.as_ref().is_some_and(|l| l.height_mm.is_none() && l.position.is_none());
+        let mut plan = match GeneratePlan::resolve(seed.clone(), settings.clone(), after.clone(), self.date, world) {
+            // A logo placed by no one goes where it first fits.
+            Err(Error::Style(StyleError::Logo { .. })) if fit => {
+                let mut plan = GeneratePlan::resolve_unchecked(seed, settings, after, self.date, world)?;
+                if plan.fit_logo() {
+                    let l = plan.settings.logo.as_ref().expect("fit_logo keeps the logo");
+                    notes.push(Note::LogoPlaced { position: l.position, height_mm: l.height_mm });
+                }
+                plan.check_design()?;
+                plan
+            }
+            other => other?,
+        };
+        plan.seed_kind = seed_kind;
+        // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge
+        // gets the usual bleed unless the organiser said otherwise.
+        if self.bleed_mm.is_none() && plan.after.is_none() && plan.style().colour_reaches_trim() {
+            plan.settings.bleed_mm = DEFAULT_BLEED_MM;
+            notes.push(Note::DefaultBleed);
+        }
+        if plan.style().colour_reaches_trim() {
+            notes.push(Note::ColourToTrim);
+        }
+        notes.extend(plan.style().cut_too_close().map(Note::CutTooClose));
+        if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
+            notes.extend(logo.check_resolution(l.height_mm).ok().flatten().map(Note::LogoResolution));
+        }
+        Ok(Planned { plan, notes })
+    }
+
+    /// The seed and how it came about: a continuation's is its chain's.
+    fn seed(&self, after: Option<&Continuation>) -> Result<(Seed, Option<SeedKind>), Error> {
+        Ok(match (after, &self.seed) {
+            (Some(c), _) => (c.seed(), c.seed_kind()),
+            (None, SeedChoice::Text(text)) if text.trim().is_empty() => return Err(RequestError::EmptySeed.into()),
+            (None, SeedChoice::Text(text)) => (Seed::from_text(text), Some(SeedKind::Text)),
+            (None, SeedChoice::Random(bytes)) => (Seed::from_entropy(*bytes), Some(SeedKind::Random)),
+        })
+    }
+
+    /// How many books, and the games of each booklet (`None`: plain books); a continuation
+    /// numbers its books as its chain does.
+    fn books(&self, after: Option<&Continuation>) -> Result<(u64, Option<u16>), Error> {
+        let asked = match self.size {
+            Size::Books(_) => None,
+            Size::Booklets { games, .. } => Some(games),
+        };
+        let earlier = after.map(Continuation::games);
+        match (earlier, asked) {
+            (Some(Some(games)), None) => return Err(RequestError::ContinueWithBooklets { games }.into()),
+            (Some(None), Some(_)) => return Err(RequestError::ContinueWithBooks.into()),
+            (Some(Some(earlier)), Some(Some(asked))) if earlier != asked => {
+                return Err(RequestError::OtherGames { earlier, asked }.into())
+            }
+            _ => {}
+        }
+        match self.size {
+            Size::Books(books) => Ok((books, None)),
+            Size::Booklets { booklets, games } => {
+                let games = games.or(earlier.flatten()).ok_or(RequestError::NoGames)?;
+                let books =
+                    booklets.checked_mul(u64::from(games)).ok_or(RequestError::TooManyBooks { booklets, games })?;
+                Ok((books, Some(games)))
+            }
+        }
+    }
+
+    /// The settings asked for, what was left unsaid taken from `look` (a continuation's run's
+    /// settings, else the defaults).
+    fn settings(&self, books: u64, games: Option<u16>, after: Option<&Continuation>, look: &Settings) -> Settings {
+        let (first_book, allow_duplicate_lines, unique_lines_per) = match after {
+            Some(c) => (c.next_book(), c.allow_duplicate_lines(), c.unique_lines_per()),
+            None => match self.lines.unwrap_or(Lines::Unique) {
+                Lines::Unique => (self.first_book.unwrap_or(look.first_book), false, None),
+                Lines::UniquePer(n) => (self.first_book.unwrap_or(look.first_book), false, Some(n)),
+                Lines::Repeat => (self.first_book.unwrap_or(look.first_book), true, None),
+            },
+        };
+        Settings {
+            impose: self.impose,
+            books,
+            games,
+            order: self.order,
+            first_book,
+            allow_duplicate_lines,
+            unique_lines_per,
+            books_per_file: self.books_per_file,
+            title: self.title.clone().unwrap_or_else(|| look.title.clone()),
+            template: self.template.clone().unwrap_or_else(|| look.template.clone()),
+            font: self.font.clone().or_else(|| look.font.clone()),
+            bleed_mm: self.bleed_mm.unwrap_or(look.bleed_mm),
+            crop_marks: self.crop_marks || look.crop_marks,
+            subtitle: match &self.subtitle {
+                Some(s) if s.trim().is_empty() => None,
+                Some(s) => Some(s.clone()),
+                None => look.subtitle.clone(),
+            },
+            logo: match &self.logo {
+                Some(l) => Some(LogoSettings {
+                    file: l.file.clone(),
+                    sha256: String::new(),
+                    height_mm: l.height_mm.unwrap_or(DEFAULT_LOGO_MM),
+                    position: l.position.unwrap_or_default(),
+                }),
+                None => look.logo.clone(),
+            },
+            player_url: self.player_url.clone().or_else(|| look.player_url.clone()),
+        }
+    }
+}
+
+/// The blocks of unique lines the studio's "No line repeats within each 10,000 books" means.
+pub const BLOCKS: Lines = Lines::UniquePer(UNIFORM_UNIQUE_LINE_BOOKS);
