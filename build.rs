@@ -24,6 +24,7 @@ fn probe_tools() {
     let mut flags: Vec<String> = TOOLS.iter().map(|t| format!("housie_missing_{t}")).collect();
     flags.push("housie_missing_dejavu".into());
     flags.push("housie_missing_a11y".into());
+    flags.push("housie_missing_wasm".into());
     for flag in &flags {
         println!("cargo:rustc-check-cfg=cfg({flag})");
     }
@@ -38,6 +39,12 @@ fn probe_tools() {
     }
     if !std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").is_file() {
         println!("cargo:rustc-cfg=housie_missing_dejavu");
+    }
+    // The engine built for WebAssembly (scripts/build-wasm), where HOUSIE_WASM_PKG says.
+    println!("cargo:rerun-if-env-changed=HOUSIE_WASM_PKG");
+    let wasm = std::env::var_os("HOUSIE_WASM_PKG").map(std::path::PathBuf::from);
+    if !wasm.is_some_and(|d| d.join("housie_wasm_bg.wasm").is_file()) {
+        println!("cargo:rustc-cfg=housie_missing_wasm");
     }
     let a11y = std::env::var_os("HOUSIE_A11Y_TOOLS").map(std::path::PathBuf::from);
     if !a11y.is_some_and(|d| d.join("node_modules/lighthouse/cli/index.js").is_file()) {

@@ -48,3 +48,4 @@ mod studio_browser;
 mod templates;
 mod ticket_links;
 mod util;
+mod wasm;

@@ -21,6 +21,7 @@ pub mod pipeline;
 pub mod print;
 pub mod record;
 pub mod rules;
+pub mod self_check;
 pub mod support;
 pub mod world;
 

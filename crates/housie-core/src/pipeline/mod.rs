@@ -4,6 +4,7 @@
 //! of writing, `housie verify`), or memory in a page.
 
 pub mod booklets;
+pub mod design;
 mod generate_plan;
 mod preview;
 mod request;
@@ -199,12 +200,15 @@ fn render_pages<O: Outputs>(
     writer.finish()
 }
 
+/// A PDF volume being written, and how many pages it has so far.
+type OpenVolume<'a, W> = (PdfFile<'a, Counted<W>>, u64);
+
 /// Writes each page into its file in order, opening a file at its first page and closing it
 /// at its last.
 struct Volumes<'a, 'o, O: Outputs> {
     drawing: Drawing<'a>,
     outputs: &'o mut O,
-    open: std::collections::BTreeMap<u64, (PdfFile<'a, Counted<O::File>>, u64)>,
+    open: std::collections::BTreeMap<u64, OpenVolume<'a, O::File>>,
     finished: Vec<(u64, FileRecord)>,
 }
 

@@ -166,6 +166,29 @@ pub enum Note {
     LogoResolution(String),
 }
 
+/// A note in the words of a form (the studio's, the page's): the command line says its own,
+/// naming its flags.
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::LooksAsEarlier { title, template, .. } => {
+                write!(f, "the pages look as the run it continues does (title “{title}”, template {template})")
+            }
+            Note::GuessableSeed => {
+                f.write_str("the seed is text you chose: anyone who guesses it can recompute every ticket")
+            }
+            Note::LogoPlaced { position, height_mm } => {
+                write!(f, "the logo goes at the {position}, {height_mm} mm high, where it fits")
+            }
+            Note::DefaultBleed => f.write_str("the page's colour runs to the trim edge, so it bleeds 3 mm past it"),
+            Note::ColourToTrim => {
+                f.write_str("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm")
+            }
+            Note::CutTooClose(warning) | Note::LogoResolution(warning) => f.write_str(warning),
+        }
+    }
+}
+
 impl Note {
     /// Whether it warns of something to mend (else it only tells what was decided).
     pub fn is_warning(&self) -> bool {

@@ -38,6 +38,12 @@ pub fn shipped_names() -> String {
     BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
+/// The looks housie ships, each in A4 and Letter (`classic` and `classic-letter`): what the
+/// studio and the page offer, read off the shipped templates.
+pub fn looks() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n).filter(|n| !n.ends_with("-letter") && is_shipped(&format!("{n}-letter")))
+}
+
 /// Whether `name` is a shipped template's name (not a file).
 pub fn is_shipped(name: &str) -> bool {
     BUILTIN.iter().any(|(n, _)| *n == name)

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::design::Design;
 use housie_core::error::Error;
+use housie_core::pipeline::design::Design;
 use housie_core::record::{NIGHT_DB, RUN_RECORD};
 
 /// The design's file in an event's folder.
@@ -220,15 +220,16 @@ impl Events {
             }
             None => None,
         };
-        file.design.plan(&self.dir(id), seed, after)
+        let date = housie_files::start::run_date().unwrap_or(housie_core::support::date::RunDate::EPOCH);
+        file.design.plan(&self.dir(id), seed, date, after, &housie_files::read::Disk)
     }
 
     /// Page `page` of the event's first file as SVG, with sample numbers: what the studio's
     /// preview shows after each edit.
     pub fn preview(&self, id: &str, page: u64) -> Result<String, super::Problem> {
-        let file = self.read(id).map_err(super::design::problem_of)?;
+        let file = self.read(id).map_err(housie_core::pipeline::design::problem_of)?;
         let planned = self.plan(id, &file, SAMPLE).map_err(|mut problems| problems.remove(0))?;
-        housie_core::pipeline::preview(&planned.plan, page).map_err(super::design::problem_of)
+        housie_core::pipeline::preview(&planned.plan, page).map_err(housie_core::pipeline::design::problem_of)
     }
 }
 

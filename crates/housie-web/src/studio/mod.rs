@@ -3,10 +3,9 @@
 //! ([`job`]) whose progress the studio's pages follow. The web pages are in
 //! [`crate::web::studio`]; everything they do goes through the same pipeline the CLI uses.
 
-pub mod design;
 pub mod events;
 pub mod job;
 
-pub use design::{Design, Paper, Problem};
 pub use events::{EventState, Events};
+pub use housie_core::pipeline::design::{Design, Paper, Problem};
 pub use job::{Job, Task};

@@ -9,7 +9,7 @@
 //! SHA-256 of the file's manifest rows.
 
 pub(crate) mod content;
-mod file;
+pub(crate) mod file;
 pub mod forms;
 mod furniture;
 mod page;

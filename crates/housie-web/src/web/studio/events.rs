@@ -10,12 +10,12 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::{blocking, event_id, refused, Studio};
-use crate::studio::design::{warnings, Design, Problem, OWN_LOOK, OWN_TEMPLATE};
 use crate::studio::events::{EventFile, EventSummary, SAMPLE};
 use crate::studio::job::JobView;
 use crate::studio::EventState;
 use crate::web::error::ApiError;
 use crate::web::extract::JsonBody;
+use housie_core::pipeline::design::{warnings, Design, Problem, OWN_LOOK, OWN_TEMPLATE};
 use housie_core::pipeline::Planned;
 
 /// `GET /api/events`: every event, newest first.

@@ -10,9 +10,9 @@ use axum::Json;
 
 use super::events::{changeable, view, EventView};
 use super::{blocking, event_id, refused, Studio};
-use crate::studio::design::{DesignLogo, LOGO_FILES};
 use crate::studio::events::SAMPLE;
 use crate::web::error::ApiError;
+use housie_core::pipeline::design::{DesignLogo, LOGO_FILES};
 use housie_core::pipeline::LogoAsked;
 use housie_core::print::logo::{Logo, LogoPosition};
 

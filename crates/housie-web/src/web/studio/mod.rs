@@ -199,7 +199,7 @@ fn refused(e: housie_core::error::Error) -> ApiError {
         | housie_core::error::Error::HoldsNight { .. }
         | housie_core::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
         e => {
-            let p = crate::studio::design::problem_of(e);
+            let p = housie_core::pipeline::design::problem_of(e);
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
         }
     }

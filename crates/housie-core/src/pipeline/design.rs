@@ -1,21 +1,25 @@
-//! An event's design as the organiser fills it in: title, look, paper, books or booklets ×
-//! games, bleed and marks. It becomes the [`Settings`] `housie generate` would be given, and is
-//! checked by the same [`GeneratePlan`] checks, each problem named by the field that causes it.
+//! An event's design as the organiser fills it in, in the studio or the page: title, look,
+//! paper, books or booklets × games, bleed and marks, a logo. It becomes the [`Request`] the
+//! command line's flags become too, and is checked by the same checks, each problem named by
+//! the form's field that causes it.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use housie_core::domain::{PlayerUrl, PlayerUrlError};
-use housie_core::error::Error;
-use housie_core::export::pdf::StyleError;
-use housie_core::generate::RunError;
-use housie_core::pipeline::{LogoAsked, Note, Order, Planned, Request, SeedChoice, Setting, Size, BLOCKS};
-use housie_core::print::font::FontError;
-use housie_core::print::logo::LogoPosition;
-use housie_core::print::page_text::PageText;
-use housie_core::record::continuation::Continuation;
-use housie_core::support::date::RunDate;
+use crate::domain::{PlayerUrl, PlayerUrlError};
+use crate::error::Error;
+use crate::export::pdf::StyleError;
+use crate::generate::RunError;
+use crate::print::font::FontError;
+use crate::print::logo::LogoPosition;
+use crate::print::page_text::PageText;
+use crate::record::continuation::Continuation;
+use crate::support::date::RunDate;
+use crate::world::World;
+
+use super::request::{LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS};
+use super::{Order, Setting};
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
 /// generate`, which streams any size.
@@ -143,9 +147,6 @@ impl Problem {
     }
 }
 
-/// The looks the studio offers (each in A4 and Letter).
-pub const LOOKS: [&str; 5] = ["classic", "festival", "large-print", "twelve", "phone"];
-
 impl Design {
     /// Every problem with the fields themselves, before any template or font is read.
     pub fn problems(&self) -> Vec<Problem> {
@@ -159,7 +160,7 @@ impl Design {
         if self.subtitle.chars().count() > SUBTITLE_MAX {
             problems.push(Problem::new("subtitle", format!("is longer than {SUBTITLE_MAX} characters")));
         }
-        if !LOOKS.contains(&self.look.as_str()) && self.look != OWN_LOOK {
+        if !crate::print::template::looks().any(|l| l == self.look) && self.look != OWN_LOOK {
             problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
         }
         if let Err(e) = self.player_url() {
@@ -186,8 +187,8 @@ impl Design {
             (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
             _ => {}
         }
-        if housie_core::rules::PrizeSet::shipped(&self.prizes).is_none() {
-            let names: Vec<&str> = housie_core::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
+        if crate::rules::PrizeSet::shipped(&self.prizes).is_none() {
+            let names: Vec<&str> = crate::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
             problems.push(Problem::new(
                 "prizes",
                 format!("`{}` is not a prize set housie has ({})", self.prizes, names.join(", ")),
@@ -232,9 +233,9 @@ impl Design {
         };
         let mut request = Request::new(size, seed);
         request.lines = self.books.map(|_| match self.lines {
-            Lines::Unique => housie_core::pipeline::Lines::Unique,
+            Lines::Unique => super::Lines::Unique,
             Lines::Blocks => BLOCKS,
-            Lines::Repeat => housie_core::pipeline::Lines::Repeat,
+            Lines::Repeat => super::Lines::Repeat,
         });
         request.order = self.order;
         request.title = Some(self.title.trim().to_string());
@@ -252,33 +253,31 @@ impl Design {
         request
     }
 
-    /// The plan to generate the design into `event` (with `seed`; a top-up continues
-    /// `after`), or every problem with it, each beside its field.
-    pub fn plan(&self, event: &Path, seed: SeedChoice, after: Option<Continuation>) -> Result<Planned, Vec<Problem>> {
+    /// The plan to generate the design into `event` (with `seed` on `date`; a top-up
+    /// continues `after`), its files read from `world`, or every problem with it, each beside
+    /// its field.
+    pub fn plan(
+        &self,
+        event: &Path,
+        seed: SeedChoice,
+        date: RunDate,
+        after: Option<Continuation>,
+        world: &dyn World,
+    ) -> Result<Planned, Vec<Problem>> {
         let problems = self.problems();
         if !problems.is_empty() {
             return Err(problems);
         }
         // The design alone: the folder (a night in it, a run continuing it) is for generating
         // to judge, so the preview of a frozen event still shows its paper.
-        let date = housie_files::start::run_date().unwrap_or(RunDate::EPOCH);
-        self.request(event, seed, date).plan(after, &housie_files::read::Disk).map_err(|e| vec![problem_of(e)])
+        self.request(event, seed, date).plan(after, world).map_err(|e| vec![problem_of(e)])
     }
 }
 
-/// What the event's page warns of, of what the plan says: the warnings, in the studio's words
-/// (what was decided for the organiser shows in the form itself).
+/// What an event's page warns of, of what the plan says (what was decided for the organiser
+/// shows in the form itself).
 pub fn warnings(notes: &[Note]) -> Vec<String> {
-    notes
-        .iter()
-        .filter_map(|note| match note {
-            Note::ColourToTrim => {
-                Some("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".to_string())
-            }
-            Note::CutTooClose(warning) | Note::LogoResolution(warning) => Some(warning.clone()),
-            _ => None,
-        })
-        .collect()
+    notes.iter().filter(|n| n.is_warning()).map(ToString::to_string).collect()
 }
 
 /// The field an error from the pipeline belongs beside.
