@@ -137,7 +137,7 @@ fn night(c: &mut Criterion) {
 fn planner(c: &mut Criterion) {
     let seed = Seed::from_text("planner bench");
     let tickets: Vec<housie_core::Ticket> =
-        (1..=480).flat_map(|b| *housie_core::Generator::get().book(&seed, b, 0).tickets()).collect();
+        (1..=480).flat_map(|b| housie_core::Generator::get().book(&seed, b, 0).tickets().to_vec()).collect();
     let mut group = c.benchmark_group("plan");
     group.sample_size(10);
     for name in ["uk", "tambola"] {

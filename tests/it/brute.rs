@@ -10,7 +10,7 @@ use housie_core::Ticket;
 fn named(pattern: &Pattern, t: &Ticket) -> Vec<u8> {
     match pattern {
         Pattern::Lines(_) => Vec::new(),
-        Pattern::Rows(rows) => rows.iter().flat_map(|&r| t.row(usize::from(r))).collect(),
+        Pattern::Rows(rows) => rows.iter().flat_map(|&r| t.row(usize::from(r)).to_vec()).collect(),
         Pattern::Positions(p) => p.iter().map(|&(r, i)| t.row(usize::from(r))[usize::from(i)]).collect(),
         Pattern::Values(lo, hi) => t.numbers().into_iter().filter(|n| (lo..=hi).contains(&n)).collect(),
         Pattern::Any(_) => t.numbers(),

@@ -36,7 +36,7 @@ fn prizes() -> Vec<Prize> {
 
 fn tickets(n: usize) -> Vec<Ticket> {
     let seed = Seed::from_text("prizes against brute force");
-    (1..=n as u64).flat_map(|b| *Generator::get().book(&seed, b, 0).tickets()).collect()
+    (1..=n as u64).flat_map(|b| Generator::get().book(&seed, b, 0).tickets().to_vec()).collect()
 }
 
 #[test]

@@ -85,7 +85,7 @@ fn number_rows(books: &[Book]) -> Vec<f64> {
     for b in books {
         for t in b.tickets() {
             for r in 0..3 {
-                for x in t.row(r) {
+                for &x in t.row(r).iter() {
                     counts[usize::from(x) * 3 + r] += 1.0;
                 }
             }

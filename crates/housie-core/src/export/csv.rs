@@ -1,13 +1,15 @@
 //! The manifest: one CSV row per ticket, so every ticket can be checked and found on paper.
 //!
-//! Columns: `serial,book,ticket,r1c1,…,r1c9,r2c1,…,r3c9,file,page,booklet,game` — 27 cells
-//! row-major, empty for a blank; `ticket` is 1–6 in print order; `file` and `page` locate the
+//! Columns: `serial,book,ticket,r1c1,…,r1c9,r2c1,…,r3c9,file,page,booklet,game` — the card's
+//! cells row-major (90-ball's 27; its format's, another format's), empty for a blank;
+//! `ticket` is 1–6 in print order; `file` and `page` locate the
 //! ticket's page; `booklet` and `game` say which booklet and game the book is (in a run
 //! without booklets, the book's own number and game 1).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::domain::format::CardFormat;
 use crate::print::pages::PlacedBook;
 use crate::record::manifest::columns;
 
@@ -17,10 +19,10 @@ pub struct ManifestWriter<W: Write> {
 }
 
 impl<W: Write> ManifestWriter<W> {
-    /// A writer that has written the header line.
-    pub fn new(writer: W) -> io::Result<ManifestWriter<W>> {
+    /// A writer of rows of cards of `format` that has written the header line.
+    pub fn new(writer: W, format: &CardFormat) -> io::Result<ManifestWriter<W>> {
         let mut csv = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(writer);
-        csv.write_record(columns())?;
+        csv.write_record(columns(format))?;
         Ok(ManifestWriter { csv })
     }
 

@@ -2,6 +2,7 @@
 
 // The table's builder runs in build.rs (which includes this file) and in the tests; at run time
 // the library loads what build.rs built.
+pub mod cards;
 #[cfg_attr(not(test), allow(dead_code))]
 mod counts;
 #[cfg_attr(not(test), allow(dead_code))]
@@ -22,7 +23,8 @@ pub use run::{
 };
 pub use seed::{BookRng, GeneratorVersion, Seed, SeedKind};
 
-use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, ROWS, TICKETS_PER_BOOK};
+use crate::domain::format::{CardFormat, Fill};
+use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, NINETY_BALL, ROWS, TICKETS_PER_BOOK};
 use counts::Counts;
 use layouts::Layouts;
 
@@ -51,6 +53,16 @@ impl Generator {
     /// Book `book`, draw `attempt` (0 unless the run re-drew it to avoid a duplicate).
     pub fn book(&self, seed: &Seed, book: u64, attempt: u32) -> Book {
         self.draw(&mut seed.rng_for(book, attempt))
+    }
+
+    /// Book `book`, draw `attempt`, of `format`: 90-ball's from these tables, a full-card
+    /// format's card by card ([`cards`]). A format neither can draw is refused before a run
+    /// starts ([`RunOptions::check`]).
+    pub fn book_of(&self, format: &'static CardFormat, seed: &Seed, book: u64, attempt: u32) -> Book {
+        match format.fill() {
+            Fill::Strip { .. } => self.book(seed, book, attempt),
+            Fill::Full { .. } => cards::book(format, seed, book, attempt),
+        }
     }
 
     /// One uniformly random book from any random source.
@@ -97,7 +109,7 @@ impl Generator {
                 cells[t][row as usize * COLS + col] = lo + i as u8;
             }
         }
-        Book::from_trusted(cells.map(Ticket::from_trusted))
+        Book::from_trusted(&cells.map(|c| Ticket::from_trusted(&NINETY_BALL, c)))
     }
 
     /// Exact per-position probabilities under the uniform distribution on books.

@@ -9,7 +9,8 @@
 use rustc_hash::FxHashSet;
 
 use super::{Generator, GeneratorVersion, Seed};
-use crate::domain::{Book, Ticket, ROWS, TICKETS_PER_BOOK};
+use crate::domain::format::{CardFormat, Fill};
+use crate::domain::{Book, Ticket, NINETY_BALL};
 
 /// Draws tried for one book before the run is declared too large for unique lines.
 pub const MAX_ATTEMPTS: u32 = 1000;
@@ -54,6 +55,8 @@ pub struct RunOptions {
     pub games: Option<u16>,
     /// The generator the books come from.
     pub generator: GeneratorVersion,
+    /// What a card is.
+    pub format: &'static CardFormat,
 }
 
 impl RunOptions {
@@ -66,6 +69,7 @@ impl RunOptions {
             unique_lines_per: None,
             games: None,
             generator: GeneratorVersion::CURRENT,
+            format: &NINETY_BALL,
         }
     }
 
@@ -124,6 +128,10 @@ impl RunOptions {
         if self.books > MAX_BOOKS {
             return Err(RunError::TooLarge { books: self.books });
         }
+        // The strip generator's tables are 90-ball's.
+        if matches!(self.format.fill(), Fill::Strip { .. }) && !std::ptr::eq(self.format, &NINETY_BALL) {
+            return Err(RunError::Format { format: self.format.name() });
+        }
         if let Some(n) = self.unique_lines_per {
             if self.allow_duplicate_lines || self.games.is_some() {
                 return Err(RunError::BlocksWithout);
@@ -181,6 +189,12 @@ pub struct Redraw {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RunError {
+    /// Cards of a format housie cannot draw.
+    #[error("housie cannot draw books of {format} cards")]
+    Format {
+        /// The format.
+        format: &'static str,
+    },
     /// No books were asked for.
     #[error("books must be at least 1")]
     NoBooks,
@@ -344,7 +358,7 @@ impl<'a> RunDrawer<'a> {
         mut seen: impl FnMut(&Book, u64),
     ) {
         for k in first..first + books {
-            let book = self.generator.book(&self.seed, k, attempt(k));
+            let book = self.generator.book_of(self.options.format, &self.seed, k, attempt(k));
             seen(&book, k);
             self.enter(k);
             self.insert(k, &book);
@@ -367,7 +381,7 @@ impl<'a> RunDrawer<'a> {
         for t in book.tickets() {
             self.tickets.insert(t.mask());
             if !self.options.allow_duplicate_lines {
-                for r in 0..ROWS {
+                for r in 0..t.format().rows() {
                     self.lines[scope].insert(line_key(t, r));
                 }
             }
@@ -398,8 +412,8 @@ impl<'a> RunDrawer<'a> {
     }
 
     fn draw_parallel(&self, numbers: &[u64]) -> Vec<Book> {
-        let (generator, seed) = (self.generator, &self.seed);
-        let draw = |part: &[u64]| part.iter().map(|&k| generator.book(seed, k, 0)).collect::<Vec<_>>();
+        let (generator, seed, format) = (self.generator, &self.seed, self.options.format);
+        let draw = |part: &[u64]| part.iter().map(|&k| generator.book_of(format, seed, k, 0)).collect::<Vec<_>>();
         if self.threads == 1 || numbers.len() < 256 {
             return draw(numbers);
         }
@@ -412,7 +426,7 @@ impl<'a> RunDrawer<'a> {
         let mut book = first;
         for attempt in 0..MAX_ATTEMPTS {
             if attempt > 0 {
-                book = self.generator.book(&self.seed, number, attempt);
+                book = self.generator.book_of(self.options.format, &self.seed, number, attempt);
             }
             if self.clashes(number, &book) {
                 continue;
@@ -428,10 +442,18 @@ impl<'a> RunDrawer<'a> {
 
     fn clashes(&self, number: u64, book: &Book) -> bool {
         let lines = &self.lines[self.options.scope_of(number)];
-        book.tickets().iter().take(TICKETS_PER_BOOK).any(|t| {
+        let rows = self.options.format.rows();
+        let clash = book.tickets().iter().any(|t| {
             self.tickets.contains(&t.mask())
-                || (!self.options.allow_duplicate_lines && (0..ROWS).any(|r| lines.contains(&line_key(t, r))))
-        })
+                || (!self.options.allow_duplicate_lines && (0..rows).any(|r| lines.contains(&line_key(t, r))))
+        });
+        // A book that does not cover the board may repeat a line among its own cards (one that
+        // does cannot: its cards share no number).
+        let within = !self.options.format.covers() && !self.options.allow_duplicate_lines && {
+            let keys: Vec<u64> = book.tickets().iter().flat_map(|t| (0..rows).map(move |r| line_key(t, r))).collect();
+            (1..keys.len()).any(|i| keys[..i].contains(&keys[i]))
+        };
+        clash || within
     }
 }
 

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use sha2::Digest;
 
+use crate::domain::{CardFormat, NINETY_BALL};
 use crate::error::Error;
 use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunOptions, Seed, SeedKind};
@@ -28,6 +29,8 @@ pub struct GeneratePlan {
     pub(super) seed: Seed,
     /// The run's settings.
     pub(super) settings: Settings,
+    /// What a card is.
+    pub(super) card_format: &'static CardFormat,
     /// A run regenerated from its record (to verify it, or export its booklets): what it chose
     /// is not judged again.
     pub(super) regenerating: bool,
@@ -57,6 +60,11 @@ impl GeneratePlan {
     /// The run's settings, as run.json records them.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// What a card of the run is.
+    pub fn card_format(&self) -> &'static CardFormat {
+        self.card_format
     }
 
     /// The earlier runs this one continues.
@@ -178,6 +186,7 @@ impl GeneratePlan {
         GeneratePlan {
             seed,
             settings,
+            card_format: &NINETY_BALL,
             regenerating: false,
             after: None,
             template,
@@ -238,6 +247,7 @@ impl GeneratePlan {
             plan.logo = Some(logo);
         }
         plan.regenerating = true;
+        plan.card_format = record.card_format;
         plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
@@ -261,7 +271,7 @@ impl GeneratePlan {
 
     /// What the drawer needs.
     pub fn run_options(&self) -> RunOptions {
-        self.settings.run_options(self.seed.generator())
+        RunOptions { format: self.card_format, ..self.settings.run_options(self.seed.generator()) }
     }
 
     /// Refuses settings, a look and texts that cannot be printed, before anything is written

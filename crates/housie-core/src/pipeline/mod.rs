@@ -78,7 +78,8 @@ impl Prepared<'_> {
         let plan = self.plan;
         let io = |name: &str| Error::io(name.to_string());
         let file = outputs.create(MANIFEST, false).map_err(io(MANIFEST))?;
-        let mut manifest = ManifestWriter::new(Counted::new(MANIFEST, file)).map_err(io(MANIFEST))?;
+        let mut manifest =
+            ManifestWriter::new(Counted::new(MANIFEST, file), plan.card_format()).map_err(io(MANIFEST))?;
         let style = plan.style();
         let volumes = plan.volumes();
         let shared = Shared::new(&style).map_err(io(&volumes.file_name(1)))?;
@@ -120,6 +121,7 @@ impl GeneratePlan {
             generator: self.seed.generator(),
             seed_kind: self.seed_kind,
             created: self.date.rfc3339(),
+            card_format: self.card_format,
             settings: self.settings.clone(),
             template: TemplateRecord {
                 name: style.template.name.clone(),

@@ -7,14 +7,15 @@ use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
 use rustc_hash::FxHashMap;
 
-use crate::domain::{Book, Numbering, Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use crate::domain::format::CardFormat;
+use crate::domain::{Book, Numbering, Serial, Ticket, NINETY_BALL};
 
-/// The manifest's header, in order: what the writer (`export::csv`) writes and every reader
-/// expects.
-pub fn columns() -> Vec<String> {
+/// The manifest's header for cards of `format`, in order: what the writer (`export::csv`)
+/// writes and every reader expects (90-ball: `r1c1` … `r3c9`).
+pub fn columns(format: &CardFormat) -> Vec<String> {
     let mut cols = vec!["serial".to_string(), "book".to_string(), "ticket".to_string()];
-    for r in 1..=ROWS {
-        for c in 1..=COLS {
+    for r in 1..=format.rows() {
+        for c in 1..=format.cols() {
             cols.push(format!("r{r}c{c}"));
         }
     }
@@ -73,6 +74,7 @@ pub struct Rows<R: Read> {
     expected: Vec<String>,
     record: csv::ByteRecord,
     numbering: Numbering,
+    format: &'static CardFormat,
     header_done: bool,
     finished: bool,
     /// The file named by the last row, shared with the rows that name it too.
@@ -82,14 +84,16 @@ pub struct Rows<R: Read> {
     numbered: bool,
 }
 
-/// Rows from any reader of a run whose serials are written by `numbering`; `name` labels problems.
+/// Rows from any reader of a 90-ball run whose serials are written by `numbering`; `name`
+/// labels problems.
 pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
     Rows {
         reader: csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(reader),
         name: name.to_string(),
-        expected: columns(),
+        expected: columns(&NINETY_BALL),
         record: csv::ByteRecord::new(),
         numbering,
+        format: &NINETY_BALL,
         header_done: false,
         file: "".into(),
         finished: false,
@@ -98,6 +102,13 @@ pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
 }
 
 impl<R: Read> Rows<R> {
+    /// The rows of a run of cards of `format`.
+    pub fn of_format(mut self, format: &'static CardFormat) -> Rows<R> {
+        self.format = format;
+        self.expected = columns(format);
+        self
+    }
+
     fn problem(&self, line: u64, field: &str, message: String) -> RowProblem {
         RowProblem { file: self.name.clone(), line, field: field.to_string(), message }
     }
@@ -127,7 +138,7 @@ impl<R: Read> Iterator for Rows<R> {
             // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
             // inside a character (bytes valid only joined to the next field's) is not valid.
             let record = &self.record;
-            // A manifest's 34 fields fit on the stack; only a longer row takes a vector.
+            // A 90-ball manifest's 34 fields fit on the stack; only a longer row takes a vector.
             let (mut small, mut large) = ([""; 48], Vec::new());
             let fields: Result<&[&str], usize> = match std::str::from_utf8(record.as_slice()) {
                 Ok(text) => {
@@ -174,11 +185,12 @@ impl<R: Read> Iterator for Rows<R> {
                 let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
                 return Some(Err(vec![self.problem(line, "", message)]));
             }
-            if *self.file != *fields[30] {
-                self.file = fields[30].into();
+            let file_field = 3 + self.format.cells();
+            if *self.file != *fields[file_field] {
+                self.file = fields[file_field].into();
             }
             return Some(
-                parse_row(fields, line, &self.expected, self.numbering, &self.file)
+                parse_row(fields, line, &self.expected, (self.numbering, self.format), &self.file)
                     .map_err(|found| found.into_iter().map(|(field, msg)| self.problem(line, &field, msg)).collect()),
             );
         }
@@ -325,7 +337,7 @@ impl RunChecks {
                 self.problems.push(p);
             }
             let scope = (self.line_scope)(row.serial.book());
-            for r in 0..ROWS {
+            for r in 0..row.ticket.format().rows() {
                 let numbers = row.ticket.row(r);
                 // 35 bits of line, its scope above them.
                 let key = numbers.iter().fold(0u64, |k, &n| k << 7 | u64::from(n)) | scope << 35;
@@ -364,19 +376,20 @@ impl RunChecks {
         let mut places: Vec<u8> = rows.iter().map(|r| r.serial.ticket()).collect();
         places.sort_unstable();
         places.dedup();
-        if rows.len() != TICKETS_PER_BOOK || places.len() != TICKETS_PER_BOOK {
+        let format = first.ticket.format();
+        if rows.len() != format.book() || places.len() != format.book() {
             let p = self.problem(
                 line,
                 "book",
-                format!("book {book} has {} ticket rows, expected tickets 1–6 once each", rows.len()),
+                format!("book {book} has {} ticket rows, expected tickets 1–{} once each", rows.len(), format.book()),
             );
             self.problems.push(p);
             return;
         }
         let mut tickets = rows;
         tickets.sort_by_key(|r| r.serial.ticket());
-        let array: [Ticket; TICKETS_PER_BOOK] = std::array::from_fn(|i| tickets[i].ticket);
-        if let Err(e) = Book::new(array) {
+        let cards: Vec<Ticket> = tickets.iter().map(|r| r.ticket).collect();
+        if let Err(e) = Book::of_format(format, &cards) {
             let p = self.problem(line, "book", format!("book {book}: {e}"));
             self.problems.push(p);
         }
@@ -416,6 +429,10 @@ pub fn check(manifest: impl Read, name: &str, numbering: Numbering) -> std::io::
 /// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
 pub fn numbering_of(manifest: impl Read) -> std::io::Result<Numbering> {
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(manifest));
+    // The booklet and game columns, wherever the card's cells end.
+    let header = reader.headers().cloned().unwrap_or_default();
+    let at = |name: &str| header.iter().position(|c| c == name);
+    let (Some(booklet_at), Some(game_at)) = (at("booklet"), at("game")) else { return Ok(Numbering::BOOKS) };
     let mut most = 0u64;
     for record in reader.records() {
         let Ok(record) = record else { break };
@@ -423,7 +440,7 @@ pub fn numbering_of(manifest: impl Read) -> std::io::Result<Numbering> {
         if record.get(0).is_some_and(|s| s.split('-').count() != 4) {
             return Ok(Numbering::BOOKS);
         }
-        let (Some(book), Some(booklet), Some(game)) = (field(1), field(32), field(33)) else { break };
+        let (Some(book), Some(booklet), Some(game)) = (field(1), field(booklet_at), field(game_at)) else { break };
         if booklet > 1 && book >= game {
             let games = (book - game) / (booklet - 1);
             return Ok(u16::try_from(games).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS));
@@ -496,7 +513,7 @@ fn scan<F: Read + Seek>(
             return Ok(None);
         }
         if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
-            let mut one = (columns().join(",") + "\n").into_bytes();
+            let mut one = (columns(&NINETY_BALL).join(",") + "\n").into_bytes();
             one.extend_from_slice(&line);
             let unnumbered = |mut p: RowProblem| {
                 p.line = 0;
@@ -515,14 +532,17 @@ fn parse_row(
     f: &[&str],
     line: u64,
     names: &[String],
-    numbering: Numbering,
+    (numbering, format): (Numbering, &'static CardFormat),
     file: &std::sync::Arc<str>,
 ) -> Result<Row, Vec<(String, String)>> {
     let mut bad: Vec<(String, String)> = Vec::new();
     let serial = numbering.parse(f[0]).map_err(|e| bad.push(("serial".into(), e.to_string()))).ok();
     let book =
         f[1].parse::<u64>().map_err(|_| bad.push(("book".into(), format!("`{}` is not a book number", f[1])))).ok();
-    let ticket = f[2].parse::<u8>().map_err(|_| bad.push(("ticket".into(), format!("`{}` is not 1–6", f[2])))).ok();
+    let ticket = f[2]
+        .parse::<u8>()
+        .map_err(|_| bad.push(("ticket".into(), format!("`{}` is not 1–{}", f[2], format.book()))))
+        .ok();
     if let (Some(s), Some(b), Some(t)) = (serial, book, ticket) {
         if s.book() != b || s.ticket() != t {
             bad.push((
@@ -531,8 +551,8 @@ fn parse_row(
             ));
         }
     }
-    let mut cells = [None; ROWS * COLS];
-    for (i, cell) in cells.iter_mut().enumerate() {
+    let mut cells = [None; crate::domain::format::MAX_CELLS];
+    for (i, cell) in cells[..format.cells()].iter_mut().enumerate() {
         // As housie writes them (one or two digits, or nothing), with no trimming to do.
         let text = match f[3 + i].as_bytes() {
             [] => continue,
@@ -557,7 +577,7 @@ fn parse_row(
     let ticket_value = if bad.iter().any(|(f, _)| f.starts_with('r')) {
         None
     } else {
-        Ticket::from_cells(cells)
+        Ticket::of_format(format, &cells[..format.cells()])
             .map_err(|e| {
                 for v in e.violations {
                     bad.push(("ticket".into(), v.to_string()));
@@ -569,12 +589,14 @@ fn parse_row(
     if file.is_empty() {
         bad.push(("file".into(), "is empty".into()));
     }
-    let page = f[31].parse::<u64>().ok().filter(|&p| p >= 1);
+    // After the cells: file, page, booklet, game.
+    let after = 3 + format.cells();
+    let page = f[after + 1].parse::<u64>().ok().filter(|&p| p >= 1);
     if page.is_none() {
-        bad.push(("page".into(), format!("`{}` is not a page number", f[31])));
+        bad.push(("page".into(), format!("`{}` is not a page number", f[after + 1])));
     }
     if let Some(s) = serial {
-        for (i, name, want) in [(32, "booklet", s.booklet()), (33, "game", u64::from(s.game()))] {
+        for (i, name, want) in [(after + 2, "booklet", s.booklet()), (after + 3, "game", u64::from(s.game()))] {
             if f[i].trim().parse::<u64>().ok() != Some(want) {
                 bad.push((name.into(), format!("`{}` is not {s}'s {name}, {want}", f[i])));
             }

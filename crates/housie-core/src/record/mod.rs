@@ -59,6 +59,14 @@ pub struct RunRecord {
     pub seed_kind: Option<SeedKind>,
     /// The run's date (RFC 3339, UTC): the PDFs' CreationDate and ModDate.
     pub created: String,
+    /// What a card is (`90-ball`): the grid, the numbers each column takes, the books. Not
+    /// written for 90-ball, so a record without it (every run before 0.13) reads as 90-ball.
+    #[serde(
+        default = "crate::domain::format::by_name::ninety",
+        skip_serializing_if = "crate::domain::format::by_name::is_ninety",
+        with = "crate::domain::format::by_name"
+    )]
+    pub card_format: &'static crate::domain::CardFormat,
     /// The run's settings, as resolved (a custom font's path made absolute).
     pub settings: Settings,
     /// The template used, with its full text.

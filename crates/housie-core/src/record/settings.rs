@@ -95,6 +95,7 @@ impl Settings {
             unique_lines_per: self.unique_lines_per,
             games: self.games,
             generator,
+            format: &crate::domain::NINETY_BALL,
         }
     }
 }

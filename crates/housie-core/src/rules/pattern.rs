@@ -3,13 +3,15 @@
 //! how many numbers it still needs and which, the watch's one-number-away counts and the
 //! planner's simulated games all go through [`Rule`].
 //!
-//! A ticket's 15 numbers are taken in reading order (row by row, left to right; see
-//! [`Ticket::reading_order`]), so "the first number of the top row" is number 0 and "the middle
-//! number of the middle row" is number 7 on every ticket. A compiled rule is up to three groups
-//! of those numbers (15-bit masks), how many numbers of each group must be called, and how many
-//! groups must be complete.
+//! A card's numbers are taken in reading order (row by row, left to right; see
+//! [`Ticket::reading_order`]), so on a 90-ball ticket "the first number of the top row" is
+//! number 0 and "the middle number of the middle row" is number 7 on every ticket; the card's
+//! format says how many numbers each row holds. A compiled rule is up to three groups of those
+//! numbers (masks over at most 32 numbers), how many numbers of each group must be called, and
+//! how many groups must be complete.
 
-use crate::domain::{Ticket, COLS, ROWS};
+use crate::domain::format::{CardFormat, MAX_NUMBERS};
+use crate::domain::Ticket;
 
 /// Which numbers of a ticket count for a prize. Rows, places and cells are 0-based here; the
 /// prize file writes them 1-based.
@@ -25,7 +27,7 @@ pub enum Pattern {
     Values(u8, u8),
     /// Any `k` of the ticket's numbers (early five).
     Any(u8),
-    /// The numbers in these cells of the 3 × 9 grid: (row, column). A blank counts for nothing.
+    /// The numbers in these cells of the grid: (row, column). A blank counts for nothing.
     Cells(Vec<(u8, u8)>),
 }
 
@@ -34,14 +36,13 @@ pub const CORNERS: [(u8, u8); 4] = [(0, 0), (0, 4), (2, 0), (2, 4)];
 /// The star: the middle number of the middle row.
 pub const STAR: (u8, u8) = (1, 2);
 
-const ALL: u16 = 0x7fff;
 const NEVER: u8 = u8::MAX;
 
 /// A prize's pattern compiled against one ticket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
     /// The groups, as masks over the ticket's numbers in reading order.
-    groups: [u16; 3],
+    groups: [u32; 3],
     /// Numbers of each group that must be called ([`NEVER`] when the group cannot be done).
     k: [u8; 3],
     /// How many groups there are.
@@ -51,26 +52,31 @@ pub struct Rule {
 }
 
 impl Pattern {
-    /// How many numbers the pattern can hold on any ticket: the most `need` may ask for.
-    pub fn capacity(&self) -> u8 {
+    /// How many numbers the pattern can hold on any card of `format`: the most `need` may
+    /// ask for.
+    pub fn capacity(&self, format: &CardFormat) -> u8 {
+        let widest = (0..format.rows()).map(|r| format.row_count(r)).max().unwrap_or(0) as u8;
+        let all = format.per_card() as u8;
         match self {
-            Pattern::Lines(n) => 5 * n,
-            Pattern::Rows(rows) => 5 * rows.len() as u8,
+            Pattern::Lines(n) => (widest * n).min(all),
+            Pattern::Rows(rows) => {
+                rows.iter().map(|&r| format.row_count(usize::from(r).min(format.rows() - 1)) as u8).sum()
+            }
             Pattern::Positions(p) => p.len() as u8,
             Pattern::Cells(c) => c.len() as u8,
-            Pattern::Any(_) => 15,
+            Pattern::Any(_) => all,
             Pattern::Values(lo, hi) => {
-                // A column holds at most three numbers of a ticket, a ticket fifteen.
-                let per_column = (0..COLS).map(|c| {
-                    let (a, b) = crate::domain::column_range(c);
+                // A column holds at most a row's worth of a card's numbers.
+                let per_column = (0..format.cols()).map(|c| {
+                    let (a, b) = format.column_range(c);
                     let (a, b) = (a.max(*lo), b.min(*hi));
                     if a > b {
                         0
                     } else {
-                        (b - a + 1).min(3)
+                        (b - a + 1).min(format.rows() as u8)
                     }
                 });
-                per_column.sum::<u8>().min(15)
+                per_column.sum::<u8>().min(all)
             }
         }
     }
@@ -86,7 +92,8 @@ impl Pattern {
 
     /// The rule for `ticket`, with `need` numbers of the pattern to be called (all when `None`).
     pub fn rule(&self, ticket: &Ticket, need: Option<u8>) -> Rule {
-        let single = |mask: u16| {
+        let f = ticket.format();
+        let single = |mask: u32| {
             let have = mask.count_ones() as u8;
             let k = match need {
                 _ if mask == 0 => NEVER,
@@ -96,26 +103,41 @@ impl Pattern {
             };
             Rule { groups: [mask, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
         };
-        let row = |r: u8| 0x1fu16 << (5 * r);
+        let row = |r: usize| if r < f.rows() { ((1u32 << f.row_count(r)) - 1) << f.row_start(r) } else { 0 };
+        let all = f.per_card();
         match self {
-            Pattern::Lines(n) => Rule { groups: [row(0), row(1), row(2)], k: [5; 3], count: 3, g: *n },
-            Pattern::Rows(rows) => single(rows.iter().fold(0, |m, &r| m | row(r))),
-            Pattern::Positions(places) => single(places.iter().fold(0, |m, &(r, i)| m | 1 << (5 * r + i))),
+            Pattern::Lines(n) if f.rows() <= 3 => {
+                let mut rule = Rule { groups: [row(0), row(1), row(2)], k: [NEVER; 3], count: f.rows() as u8, g: *n };
+                for (k, r) in rule.k.iter_mut().zip(0..f.rows()) {
+                    *k = f.row_count(r) as u8;
+                }
+                rule
+            }
+            // More rows than a rule has groups: lines are played on cards of three rows.
+            Pattern::Lines(_) => single(0),
+            Pattern::Rows(rows) => single(rows.iter().fold(0, |m, &r| m | row(usize::from(r)))),
+            Pattern::Positions(places) => single(places.iter().fold(0, |m, &(r, i)| {
+                let (r, i) = (usize::from(r), usize::from(i));
+                if r >= f.rows() || i >= f.row_count(r) {
+                    return m;
+                }
+                m | 1 << (f.row_start(r) + i)
+            })),
             Pattern::Any(k) => {
-                let k = if *k == 0 || *k > 15 { NEVER } else { *k };
-                Rule { groups: [ALL, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
+                let k = if *k == 0 || usize::from(*k) > all { NEVER } else { *k };
+                Rule { groups: [(1u32 << all) - 1, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
             }
             Pattern::Values(lo, hi) => {
                 let numbers = ticket.reading_order();
-                single((0..15).filter(|&i| (*lo..=*hi).contains(&numbers[i])).fold(0, |m, i| m | 1 << i))
+                single((0..all).filter(|&i| (*lo..=*hi).contains(&numbers[i])).fold(0, |m, i| m | 1 << i))
             }
             Pattern::Cells(cells) => single(cells.iter().fold(0, |m, &(r, c)| {
                 let (r, c) = (usize::from(r), usize::from(c));
-                if r >= ROWS || c >= COLS || ticket.get(r, c).is_none() {
+                if r >= f.rows() || c >= f.cols() || ticket.get(r, c).is_none() {
                     return m;
                 }
                 let before = (0..c).filter(|&x| ticket.get(r, x).is_some()).count();
-                m | 1 << (5 * r + before)
+                m | 1 << (f.row_start(r) + before)
             })),
         }
     }
@@ -124,12 +146,12 @@ impl Pattern {
 impl Rule {
     /// The 1-based call at which the prize was completed, given the call of each of the
     /// ticket's numbers in reading order (0 for a number not called); `None` if it is not.
-    pub fn completed_at(&self, at: &[u8; 15]) -> Option<u8> {
+    pub fn completed_at(&self, at: &[u8; MAX_NUMBERS]) -> Option<u8> {
         let mut done = [NEVER; 3];
         let count = usize::from(self.count);
         // Most groups on most tickets are not done: counting their called numbers first skips
         // ordering the calls of those.
-        let called = at.iter().rev().fold(0u16, |m, &a| m << 1 | u16::from(a != 0));
+        let called = at.iter().rev().fold(0u32, |m, &a| m << 1 | u32::from(a != 0));
         for ((slot, &k), &group) in done.iter_mut().zip(&self.k).zip(&self.groups).take(count) {
             if k == NEVER || (group & called).count_ones() < u32::from(k) {
                 continue;
@@ -158,7 +180,7 @@ impl Rule {
 
     /// Per group, how many more numbers it needs given the called ones (a mask over the
     /// ticket's numbers in reading order); [`NEVER`] for a group that cannot be done.
-    fn lefts(&self, called: u16) -> [u8; 3] {
+    fn lefts(&self, called: u32) -> [u8; 3] {
         let mut left = [NEVER; 3];
         let count = usize::from(self.count);
         for ((slot, &k), &group) in left.iter_mut().zip(&self.k).zip(&self.groups).take(count) {
@@ -171,7 +193,7 @@ impl Rule {
 
     /// How many more numbers complete the prize (0 when complete); `None` when this ticket can
     /// never complete it.
-    pub fn need(&self, called: u16) -> Option<u8> {
+    pub fn need(&self, called: u32) -> Option<u8> {
         let mut left = self.lefts(called);
         left.sort_unstable();
         let g = usize::from(self.g);
@@ -183,7 +205,7 @@ impl Rule {
 
     /// How many more numbers complete the prize, and the uncalled numbers that could (a mask in
     /// reading order): those of the groups nearest completion. `None` when it never can.
-    pub fn nearest(&self, called: u16) -> Option<(u8, u16)> {
+    pub fn nearest(&self, called: u32) -> Option<(u8, u32)> {
         let left = self.lefts(called);
         let mut order: Vec<usize> = (0..usize::from(self.count)).collect();
         order.sort_by_key(|&j| (left[j], j));
@@ -198,20 +220,20 @@ impl Rule {
 }
 
 /// The call of each of `ticket`'s numbers in reading order, 0 where not called, from the call
-/// index of each number 1–90 (0 where not called).
-pub fn calls_of(ticket: &Ticket, call_of: impl Fn(u8) -> usize) -> [u8; 15] {
-    ticket.reading_order().map(|n| u8::try_from(call_of(n)).unwrap_or(NEVER))
+/// index of each number of the board (0 where not called).
+pub fn calls_of(ticket: &Ticket, call_of: impl Fn(u8) -> usize) -> [u8; MAX_NUMBERS] {
+    ticket.reading_order().map(|n| if n == 0 { 0 } else { u8::try_from(call_of(n)).unwrap_or(NEVER) })
 }
 
 /// The called numbers of `ticket` as a mask in reading order.
-pub fn called_mask(ticket: &Ticket, called: impl Fn(u8) -> bool) -> u16 {
-    ticket.reading_order().iter().enumerate().filter(|(_, &n)| called(n)).fold(0, |m, (i, _)| m | 1 << i)
+pub fn called_mask(ticket: &Ticket, called: impl Fn(u8) -> bool) -> u32 {
+    ticket.reading_order().iter().enumerate().filter(|(_, &n)| n != 0 && called(n)).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// The numbers of `ticket` a reading-order mask picks, ascending.
-pub fn numbers_of(ticket: &Ticket, mask: u16) -> Vec<u8> {
+pub fn numbers_of(ticket: &Ticket, mask: u32) -> Vec<u8> {
     let order = ticket.reading_order();
-    let mut v: Vec<u8> = (0..15).filter(|&i| mask & 1 << i != 0).map(|i| order[i]).collect();
+    let mut v: Vec<u8> = (0..ticket.format().per_card()).filter(|&i| mask & 1 << i != 0).map(|i| order[i]).collect();
     v.sort_unstable();
     v
 }
@@ -224,7 +246,7 @@ mod tests {
         crate::rules::example_ticket()
     }
 
-    fn at(t: &Ticket, calls: &[u8]) -> [u8; 15] {
+    fn at(t: &Ticket, calls: &[u8]) -> [u8; MAX_NUMBERS] {
         calls_of(t, |n| calls.iter().position(|&c| c == n).map_or(0, |i| i + 1))
     }
 
@@ -259,7 +281,7 @@ mod tests {
     fn a_rule_said_to_be_the_same_on_every_ticket_is() {
         let seed = crate::generate::Seed::from_text("same rule");
         let tickets: Vec<Ticket> =
-            (1..=20).flat_map(|b| *crate::generate::Generator::get().book(&seed, b, 0).tickets()).collect();
+            (1..=20).flat_map(|b| crate::generate::Generator::get().book(&seed, b, 0).tickets().to_vec()).collect();
         let patterns = [
             Pattern::Lines(2),
             Pattern::Rows(vec![0, 2]),
@@ -285,7 +307,8 @@ mod tests {
         assert_eq!(Pattern::Lines(2).rule(&t, None).need(called), Some(5));
         assert_eq!(Pattern::Any(5).rule(&t, None).need(called), Some(0));
         assert_eq!(Pattern::Values(4, 9).rule(&t, None).need(called), None);
-        assert_eq!(Pattern::Values(1, 30).capacity(), 10);
-        assert_eq!(Pattern::Values(80, 90).capacity(), 3);
+        let f = &crate::domain::NINETY_BALL;
+        assert_eq!(Pattern::Values(1, 30).capacity(f), 10);
+        assert_eq!(Pattern::Values(80, 90).capacity(f), 3);
     }
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::pattern::Rule;
 use super::prize::PrizeSet;
 use super::standings::place_calls;
+use crate::domain::format::MAX_NUMBERS;
 use crate::domain::Ticket;
 use crate::generate::Seed;
 
@@ -46,9 +47,10 @@ pub struct Plan {
 
 /// Plays `games` random call orders drawn from `seed` over `tickets` with the prizes of `set`.
 pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Plan {
-    let prizes = set.prizes().len();
+    // The board: every number a card of the run's format can hold (90-ball's 1–90).
+    let board = tickets.first().map_or(90, |t| t.format().numbers());
     // Each ticket once: its numbers in reading order and every prize compiled against it.
-    let compiled: Vec<([u8; 15], Vec<Rule>)> = tickets
+    let compiled: Vec<([u8; MAX_NUMBERS], Vec<Rule>)> = tickets
         .iter()
         .map(|t| (t.reading_order(), set.prizes().iter().map(|p| p.pattern().rule(t, p.need())).collect()))
         .collect();
@@ -63,7 +65,7 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
             .map(|range| {
                 let mut tally = Tally::new(&places);
                 for g in range.clone() {
-                    tally.add(&play(&compiled, set, prizes, seed, g));
+                    tally.add(&play(&compiled, set, board, seed, g));
                 }
                 tally
             })
@@ -111,14 +113,14 @@ pub fn plan(tickets: &[Ticket], set: &PrizeSet, games: usize, seed: &Seed) -> Pl
 /// Per prize and place, over the games played: how many were won at each call (1–90), and how
 /// many were won by two or more tickets at once.
 struct Tally {
-    calls: Vec<Vec<[u64; 91]>>,
+    calls: Vec<Vec<[u64; 128]>>,
     shared: Vec<Vec<u64>>,
 }
 
 impl Tally {
     fn new(places: &[usize]) -> Tally {
         Tally {
-            calls: places.iter().map(|&n| vec![[0u64; 91]; n]).collect(),
+            calls: places.iter().map(|&n| vec![[0u64; 128]; n]).collect(),
             shared: places.iter().map(|&n| vec![0u64; n]).collect(),
         }
     }
@@ -147,20 +149,21 @@ impl Tally {
 
 /// One game: a uniform call order, every ticket's completion call of every prize, the places.
 fn play(
-    compiled: &[([u8; 15], Vec<Rule>)],
+    compiled: &[([u8; MAX_NUMBERS], Vec<Rule>)],
     set: &PrizeSet,
-    prizes: usize,
+    board: u8,
     seed: &Seed,
     game: u64,
 ) -> Vec<Vec<(u8, u32)>> {
-    let mut order: [u8; 90] = std::array::from_fn(|i| i as u8 + 1);
+    let prizes = set.prizes().len();
+    let mut order: Vec<u8> = (1..=board).collect();
     order.shuffle(&mut seed.rng_for(game, 0));
-    let mut call_of = [0u8; 91];
+    let mut call_of = [0u8; 128];
     for (k, &n) in order.iter().enumerate() {
         call_of[usize::from(n)] = k as u8 + 1;
     }
     let mut completed = vec![0u128; prizes];
-    let mut count = vec![[0u32; 91]; prizes];
+    let mut count = vec![[0u32; 128]; prizes];
     for (numbers, rules) in compiled {
         let at = numbers.map(|n| call_of[usize::from(n)]);
         for (i, rule) in rules.iter().enumerate() {

@@ -307,8 +307,9 @@ fn prize(p: &PrizeSpec, index: usize, before: &[PrizeSpec]) -> Result<Prize, Vec
             Some(Pattern::Lines(_)) | Some(Pattern::Any(_)) => {
                 bad("need", "lines and any say how many already; leave need out".into())
             }
-            Some(pat) if k < 1 || k > i64::from(pat.capacity()) => {
-                bad("need", format!("{k} is not 1 to the {} numbers its pattern can hold on a ticket", pat.capacity()))
+            Some(pat) if k < 1 || k > i64::from(pat.capacity(&crate::domain::NINETY_BALL)) => {
+                let capacity = pat.capacity(&crate::domain::NINETY_BALL);
+                bad("need", format!("{k} is not 1 to the {capacity} numbers its pattern can hold on a ticket"))
             }
             Some(_) => need = Some(k as u8),
             None => {}

@@ -245,7 +245,7 @@ fn check_manifest(manifest: &Path, record: Option<&RunRecord>) -> Result<(), Err
     }
     let mut header = String::new();
     BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
-    let want = housie_core::record::manifest::columns().join(",");
+    let want = housie_core::record::manifest::columns(&housie_core::domain::NINETY_BALL).join(",");
     if header.trim_end() != want {
         return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
     }

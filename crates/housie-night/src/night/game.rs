@@ -137,6 +137,11 @@ impl Log<'_> {
         Log { numbering: run.record.settings.numbering(), books: run.books(), run: Some(run) }
     }
 
+    /// The board's highest number: the run's card format's (90 without a run).
+    pub fn board(&self) -> u8 {
+        self.run.map_or(90, |r| r.record.card_format.numbers())
+    }
+
     /// The units paper is sold in: the run's books, or its booklets in a run of booklets.
     pub fn units(&self) -> RangeInclusive<u64> {
         self.numbering.booklet(*self.books.start())..=self.numbering.booklet(*self.books.end())
@@ -335,7 +340,7 @@ impl Game {
             }
             Event::Raised { serial, source, unproven } => self.check_raised(serial, source, *unproven, log),
             Event::BarLifted { serial } => self.check_bar_lifted(serial),
-            Event::Called { number, drawn } => self.check_called(*number, *drawn),
+            Event::Called { number, drawn } => self.check_called(*number, *drawn, log.board()),
             Event::Undone { number } => self.check_undone(*number),
             Event::PrizeClosed { prize, serial } => self.check_win(prize, serial.as_deref(), log),
             Event::PrizeReopened { prize } => self.check_take_back(prize),
@@ -411,11 +416,12 @@ impl Game {
         Ok(())
     }
 
-    /// A call: a bingo number not called yet, and the draw's next when housie drew it.
-    fn check_called(&self, number: u8, drawn: bool) -> Result<(), CommandError> {
+    /// A call: a number of the board (1 to `board`) not called yet, and the draw's next when
+    /// housie drew it.
+    fn check_called(&self, number: u8, drawn: bool, board: u8) -> Result<(), CommandError> {
         self.open()?;
-        if !(1..=90).contains(&number) {
-            return Err(invalid(format!("{number} is not a bingo number (1–90)"))
+        if !(1..=board).contains(&number) {
+            return Err(invalid(format!("{number} is not a bingo number (1–{board})"))
                 .said("refused-not-a-number", [("number", number.to_string())]));
         }
         if let Some(k) = self.calls.at(number) {

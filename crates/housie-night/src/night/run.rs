@@ -14,24 +14,24 @@ use housie_core::record::{RunRecord, RUN_RECORD};
 use housie_core::support::digest::sha256_hex;
 use housie_files::chain::Chain;
 
-/// Where a number sits on a ticket: packed as `ticket << 4 | place`, its place 0–14 among the
+/// Where a number sits on a ticket: packed as `ticket << 5 | place`, its place (0–31) among the
 /// ticket's numbers in reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spot(u32);
 
 impl Spot {
     fn new(ticket: usize, place: usize) -> Spot {
-        Spot((ticket as u32) << 4 | place as u32)
+        Spot((ticket as u32) << 5 | place as u32)
     }
 
     /// The ticket's index in the run (book order, then place in the book).
     pub fn ticket(self) -> usize {
-        (self.0 >> 4) as usize
+        (self.0 >> 5) as usize
     }
 
-    /// The number's place among the ticket's 15, in reading order.
+    /// The number's place among the ticket's numbers, in reading order (fewer than 32).
     pub fn place(self) -> usize {
-        (self.0 & 15) as usize
+        (self.0 & 31) as usize
     }
 }
 
@@ -278,9 +278,10 @@ fn draw_tickets(chain: &Chain) -> Vec<Ticket> {
 }
 
 fn index(tickets: &[Ticket]) -> Vec<Vec<Spot>> {
-    let mut by_number: Vec<Vec<Spot>> = (0..=90).map(|_| Vec::with_capacity(tickets.len() / 6 + 1)).collect();
+    let board = tickets.first().map_or(90, |t| t.format().numbers());
+    let mut by_number: Vec<Vec<Spot>> = (0..=board).map(|_| Vec::with_capacity(tickets.len() / 6 + 1)).collect();
     for (i, t) in tickets.iter().enumerate() {
-        for (place, n) in t.reading_order().into_iter().enumerate() {
+        for (place, n) in t.reading_order().into_iter().enumerate().filter(|&(_, n)| n != 0) {
             by_number[n as usize].push(Spot::new(i, place));
         }
     }

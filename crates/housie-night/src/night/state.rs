@@ -209,8 +209,9 @@ impl Night {
     /// Records a number the caller called; returns its 1-based index.
     pub fn call(&mut self, id: i64, number: i64) -> Result<(usize, u8), CommandError> {
         self.game(id)?;
-        let number = u8::try_from(number).ok().filter(|n| (1..=90).contains(n)).ok_or_else(|| {
-            CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–90)"))
+        let board = self.run.record.card_format.numbers();
+        let number = u8::try_from(number).ok().filter(|n| (1..=board).contains(n)).ok_or_else(|| {
+            CommandError::new(Refused::Invalid, format!("{number} is not a bingo number (1–{board})"))
                 .said("refused-not-a-number", [("number", number.to_string())])
         })?;
         self.commit(id, Event::Called { number, drawn: false })?;

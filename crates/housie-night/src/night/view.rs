@@ -38,6 +38,8 @@ pub struct RunView {
     pub games: Option<u16>,
     /// How many tickets it holds.
     pub tickets: usize,
+    /// The board's highest number (90 for 90-ball): the board shows 1 to it.
+    pub numbers: u8,
 }
 
 /// A game, as the list of games shows it.
@@ -168,6 +170,7 @@ impl StateView {
                 books: format!("{}-{}", books.start(), books.end()),
                 games: run.record.settings.games,
                 tickets: run.ticket_count(),
+                numbers: run.record.card_format.numbers(),
             },
             games: night
                 .games()

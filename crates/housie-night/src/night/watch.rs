@@ -26,7 +26,7 @@ pub struct Watch {
     /// Per book of the run: in play in this game.
     in_play: Vec<bool>,
     /// Per ticket: its called numbers, in reading order.
-    called: Vec<u16>,
+    called: Vec<u32>,
 }
 
 impl Watch {
@@ -89,12 +89,12 @@ impl Watch {
     }
 
     /// Moves ticket `t` from its counts with `before` (if counted) to its counts with `after`.
-    fn tally(&mut self, run: &NightRun, t: usize, before: Option<u16>, after: u16) {
+    fn tally(&mut self, run: &NightRun, t: usize, before: Option<u32>, after: u32) {
         let ticket = run.ticket(t);
         for (i, counts, fixed) in &mut self.open {
             let prize = &self.set.prizes()[*i];
             let rule = fixed.unwrap_or_else(|| prize.pattern().rule(ticket, prize.need()));
-            let mut count = |called: u16, add: bool| {
+            let mut count = |called: u32, add: bool| {
                 let slot = match rule.need(called) {
                     Some(0) => &mut counts.complete,
                     Some(1) => &mut counts.one_away,

@@ -1,17 +1,24 @@
 // The board: read from the back of the hall. The last call very large, the calls before it,
-// all 90 numbers with the called ones lit (bold and circled, not by colour alone), the prizes
+// every number of the board (1–90 in 90-ball) with the called ones lit (bold and circled, not by colour alone), the prizes
 // being played and their winners, and the draw's commitment before the first call (its seed
 // once the game is over). Each new call is announced to screen readers and, with the voice
 // on, spoken. `v` opens the voice settings.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The board's cells, 1 to the run's highest number (its card format's: 90 for 90-ball).
 const cells = [];
-for (let n = 1; n <= 90; n++) {
-  const cell = housie.el("li", { class: "cell", id: "n" + n }, housie.el("span", {}, String(n)));
-  cells[n] = cell;
-  $("grid").append(cell);
+function board(numbers) {
+  if (cells.length === numbers + 1) return;
+  cells.length = 0;
+  $("grid").replaceChildren();
+  for (let n = 1; n <= numbers; n++) {
+    const cell = housie.el("li", { class: "cell", id: "n" + n }, housie.el("span", {}, String(n)));
+    cells[n] = cell;
+    $("grid").append(cell);
+  }
 }
+board(90);
 
 const speak = voice.follower("board");
 const announce = housie.announcer($("announce"));
@@ -25,9 +32,10 @@ function hexLines(hex) {
 }
 
 function render(state) {
+  board(state.run.numbers || 90);
   const g = state.game;
   const called = new Set(g ? g.calls : []);
-  for (let n = 1; n <= 90; n++) {
+  for (let n = 1; n < cells.length; n++) {
     const on = called.has(n);
     cells[n].classList.toggle("called", on);
     cells[n].classList.toggle("latest", !!g && g.last === n);
