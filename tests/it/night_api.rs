@@ -109,7 +109,7 @@ async fn a_game_records_calls_and_refuses_bad_ones() {
     let f = Fixture::new(12);
     let state = f.state(false).await;
     assert_eq!(state["game"], Value::Null);
-    assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72}));
+    assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72, "numbers": 90}));
 
     let id = f.game("Game 1", "1-10").await;
     assert_eq!(id, 1);

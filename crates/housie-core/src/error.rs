@@ -5,7 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::generate::RunError;
-use crate::pipeline::SettingsError;
+use crate::record::settings::SettingsError;
 
 /// Why housie could not do what was asked; each reads as one line for the person who asked.
 #[derive(Debug, thiserror::Error)]
@@ -16,7 +16,7 @@ pub enum Error {
     Run(#[from] RunError),
     /// A request that cannot be drawn as asked.
     #[error(transparent)]
-    Request(#[from] crate::pipeline::RequestError),
+    Request(#[from] crate::pipeline::request_error::RequestError),
     /// A setting is out of range.
     #[error(transparent)]
     Settings(#[from] SettingsError),
@@ -206,7 +206,7 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::SettingsError;
+    use crate::record::settings::SettingsError;
 
     /// Every message the library can give, in its own (domain) words: no CLI flag anywhere.
     #[test]

@@ -8,6 +8,7 @@ pub mod design;
 mod generate_plan;
 mod preview;
 mod request;
+pub mod request_error;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,8 +18,9 @@ pub use crate::record::settings::{
 pub use generate_plan::GeneratePlan;
 pub use preview::{preview, PREVIEW_SEED};
 pub use request::{
-    Lines, LogoAsked, Note, Planned, Request, RequestError, SeedChoice, Size, BLOCKS, DEFAULT_BLEED_MM, DEFAULT_LOGO_MM,
+    Lines, LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS, DEFAULT_BLEED_MM, DEFAULT_LOGO_MM,
 };
+pub use request_error::RequestError;
 
 use crate::domain::TICKETS_PER_BOOK;
 use crate::error::Error;

@@ -16,6 +16,7 @@ use crate::record::continuation::Continuation;
 use crate::support::date::RunDate;
 use crate::world::World;
 
+use super::request_error::RequestError;
 use super::{GeneratePlan, Impose, LogoSettings, Order, Settings};
 
 /// The bleed a page whose colour reaches the trim gets unless told otherwise, mm.
@@ -194,44 +195,6 @@ impl Note {
     pub fn is_warning(&self) -> bool {
         matches!(self, Note::ColourToTrim | Note::CutTooClose(_) | Note::LogoResolution(_))
     }
-}
-
-/// A run's request that cannot be drawn as asked, in the settings' own words; the CLI names
-/// its flags instead, the studio its fields.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum RequestError {
-    /// An empty seed.
-    #[error("the seed is empty: give some text, or none for a seed nobody can guess")]
-    EmptySeed,
-    /// A continuation of booklets asked for plain books.
-    #[error("the earlier run is booklets of {games} games; continue it with booklets")]
-    ContinueWithBooklets {
-        /// Its games per booklet.
-        games: u16,
-    },
-    /// A continuation of plain books asked for booklets.
-    #[error("the earlier run has no booklets; continue it with books")]
-    ContinueWithBooks,
-    /// A continuation asked for other games per booklet than its chain's.
-    #[error("the earlier run's booklets have {earlier} games, not {asked}")]
-    OtherGames {
-        /// The chain's.
-        earlier: u16,
-        /// Asked for.
-        asked: u16,
-    },
-    /// Booklets without games.
-    #[error("booklets need a number of games")]
-    NoGames,
-    /// More books than a number holds.
-    #[error("{booklets} booklets of {games} games is too many books")]
-    TooManyBooks {
-        /// Booklets asked for.
-        booklets: u64,
-        /// Games each.
-        games: u16,
-    },
 }
 
 /// A plan, and what the organiser should know of it.

@@ -1,0 +1,41 @@
+//! Why a request cannot be drawn as asked, in the settings' own words: a type of its own, so
+//! that the library's [`crate::error::Error`] can gather it without naming the policy that
+//! makes it.
+
+/// A run's request that cannot be drawn as asked, in the settings' own words; the CLI names
+/// its flags instead, the studio its fields.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RequestError {
+    /// An empty seed.
+    #[error("the seed is empty: give some text, or none for a seed nobody can guess")]
+    EmptySeed,
+    /// A continuation of booklets asked for plain books.
+    #[error("the earlier run is booklets of {games} games; continue it with booklets")]
+    ContinueWithBooklets {
+        /// Its games per booklet.
+        games: u16,
+    },
+    /// A continuation of plain books asked for booklets.
+    #[error("the earlier run has no booklets; continue it with books")]
+    ContinueWithBooks,
+    /// A continuation asked for other games per booklet than its chain's.
+    #[error("the earlier run's booklets have {earlier} games, not {asked}")]
+    OtherGames {
+        /// The chain's.
+        earlier: u16,
+        /// Asked for.
+        asked: u16,
+    },
+    /// Booklets without games.
+    #[error("booklets need a number of games")]
+    NoGames,
+    /// More books than a number holds.
+    #[error("{booklets} booklets of {games} games is too many books")]
+    TooManyBooks {
+        /// Booklets asked for.
+        booklets: u64,
+        /// Games each.
+        games: u16,
+    },
+}
