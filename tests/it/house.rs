@@ -143,7 +143,8 @@ fn the_engine_touches_no_machine() {
         let seam = rel == Path::new("support/parallel.rs");
         for word in ["std::fs", "fs::", "std::net", "std::process", "File::", "tempfile", "std::env", "env::var"] {
             // The word itself, not the end of another (`PdfFile::`).
-            let alone = code.match_indices(word).any(|(i, _)| !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'));
+            let alone =
+                code.match_indices(word).any(|(i, _)| !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'));
             if alone {
                 found.push(format!("{}: {word}", rel.display()));
             }

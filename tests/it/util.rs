@@ -249,7 +249,7 @@ pub const PLAYER_URL: &str = "http://192.168.1.20:8080";
 pub fn player_url_args(template: &str) -> Vec<&'static str> {
     use housie_core::print::template::{Barcode, QrHolds, Template};
     let t = Template::load(template, &housie_files::read::Disk).unwrap();
-    if t.ticket.barcode == Barcode::Qr && t.ticket.qr.holds == QrHolds::Link {
+    if t.ticket().barcode == Barcode::Qr && t.ticket().qr.holds == QrHolds::Link {
         vec!["--player-url", PLAYER_URL]
     } else {
         Vec::new()

@@ -82,7 +82,7 @@ fn booklet_pages(plan: &GeneratePlan, unit: u64, name: &str, draw: &(dyn Fn(u64)
         per_file: games,
         numbering,
         by_game: false,
-        tickets_per_page: plan.template.layout.tickets_per_page(),
+        tickets_per_page: plan.template.layout().tickets_per_page(),
     };
     let books: Vec<DrawnBook> = (1..=games as u16).filter_map(|g| numbering.book(unit, g)).map(draw).collect();
     let mut builder = PageBuilder::default();

@@ -149,7 +149,7 @@ impl GeneratePlan {
         };
         // Absolute, so `housie verify` finds it from any folder.
         settings.font = font.file().map(Path::to_path_buf);
-        if let (None, Some(own)) = (&settings.logo, &template.logo) {
+        if let (None, Some(own)) = (&settings.logo, &template.logo()) {
             // A template's logo is named relative to the template's own file.
             let folder = Path::new(&settings.template).parent().unwrap_or(Path::new("."));
             settings.logo = Some(LogoSettings {
@@ -288,7 +288,7 @@ impl GeneratePlan {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
         }
         self.style().check()?;
-        if self.template.layout.books_per_page() > 1
+        if self.template.layout().books_per_page() > 1
             && self.settings.games.is_some()
             && self.settings.order == Order::Booklets
         {
@@ -297,8 +297,8 @@ impl GeneratePlan {
                 problem: format!(
                     "is `booklets`, but template `{}` puts {} books on a page, which would be games of different \
                      colours; use --order games (each game on its own paper) or a template of one book a page",
-                    self.template.name,
-                    self.template.layout.books_per_page()
+                    self.template.name(),
+                    self.template.layout().books_per_page()
                 ),
             }
             .into());
@@ -306,7 +306,7 @@ impl GeneratePlan {
         let s = &self.settings;
         self.style().check_fit(
             s.first_book.saturating_add(s.books - 1),
-            s.pages(self.template.layout.tickets_per_page()).len(1),
+            s.pages(self.template.layout().tickets_per_page()).len(1),
         )?;
         Ok(())
     }

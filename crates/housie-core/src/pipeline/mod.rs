@@ -106,7 +106,7 @@ impl Prepared<'_> {
 
 impl GeneratePlan {
     pub(crate) fn volumes(&self) -> VolumePlan {
-        self.settings.pages(self.template.layout.tickets_per_page())
+        self.settings.pages(self.template.layout().tickets_per_page())
     }
 
     /// Pages the run prints, over all its files (what [`write_run`]'s progress counts to).
@@ -126,9 +126,9 @@ impl GeneratePlan {
             card_format: self.card_format,
             settings: self.settings.clone(),
             template: TemplateRecord {
-                name: style.template.name.clone(),
+                name: style.template.name().to_string(),
                 sha256: style.template.sha256(),
-                toml: style.template.source.clone(),
+                toml: style.template.source().to_string(),
             },
             font: FontRecord { name: style.font.name().to_string(), sha256: style.font.sha256().to_string() },
             tickets: self.settings.books * TICKETS_PER_BOOK as u64,

@@ -60,16 +60,16 @@ pub struct Slot {
 impl Geometry {
     /// The geometry of a template's page.
     pub fn of(t: &Template) -> Geometry {
-        let (w, h) = t.page.size.mm();
-        let tk = &t.ticket;
-        let (columns, rows) = (t.layout.columns, t.layout.rows);
-        let column_width = (w - t.page.margin_left - t.page.margin_right) / columns as f32;
+        let (w, h) = t.page().size.mm();
+        let tk = &t.ticket();
+        let (columns, rows) = (t.layout().columns, t.layout().rows);
+        let column_width = (w - t.page().margin_left - t.page().margin_right) / columns as f32;
         // A QR code beside the grid shares its column: the two are centred together.
-        let left = t.page.margin_left + (column_width - tk.width - tk.qr_room()) / 2.0;
-        let header_bottom = h - t.page.margin_top - t.header.height;
-        let header_base = header_bottom + (t.header.height - t.header.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
-        let footer_base = t.page.margin_bottom + (t.footer.height - t.footer.size * CAP_HEIGHT * MM_PER_PT) / 2.0;
-        let footer_top = t.page.margin_bottom + t.footer.height;
+        let left = t.page().margin_left + (column_width - tk.width - tk.qr_room()) / 2.0;
+        let header_bottom = h - t.page().margin_top - t.header().height;
+        let header_base = header_bottom + (t.header().height - t.header().size * CAP_HEIGHT * MM_PER_PT) / 2.0;
+        let footer_base = t.page().margin_bottom + (t.footer().height - t.footer().size * CAP_HEIGHT * MM_PER_PT) / 2.0;
+        let footer_top = t.page().margin_bottom + t.footer().height;
         let slip = (header_bottom - footer_top) / rows as f32;
         let inset = (slip - tk.serial_height - tk.height) / 2.0;
         Geometry {
@@ -86,7 +86,7 @@ impl Geometry {
             columns,
             rows,
             column_width,
-            columns_left: t.page.margin_left,
+            columns_left: t.page().margin_left,
         }
     }
 
@@ -126,9 +126,9 @@ impl Geometry {
             LogoPosition::HeaderCentre | LogoPosition::FooterCentre => (self.w - width) / 2.0,
         };
         let y = if position.in_header() {
-            self.header_bottom + (t.header.height - height) / 2.0
+            self.header_bottom + (t.header().height - height) / 2.0
         } else {
-            t.page.margin_bottom + (t.footer.height - height) / 2.0
+            t.page().margin_bottom + (t.footer().height - height) / 2.0
         };
         [x, y, width, height]
     }
@@ -152,9 +152,9 @@ mod tests {
             assert!(slips.iter().all(|s| (s - slips[0]).abs() < 1e-3), "{name}: {slips:?}");
             for i in 0..6 {
                 let above = g.cut(i) - g.ticket_top(i);
-                let below = g.ticket_top(i) - t.ticket.serial_height - t.ticket.height - g.cut(i + 1);
+                let below = g.ticket_top(i) - t.ticket().serial_height - t.ticket().height - g.cut(i + 1);
                 assert!(
-                    (above - below).abs() < 1e-3 && above >= t.ticket.gap / 2.0 - 1e-3,
+                    (above - below).abs() < 1e-3 && above >= t.ticket().gap / 2.0 - 1e-3,
                     "{name} ticket {i}: {above}"
                 );
             }

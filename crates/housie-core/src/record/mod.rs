@@ -144,7 +144,7 @@ impl RunRecord {
     /// How the run's books went into files and pages, with the recorded template's layout.
     pub fn pages(&self) -> crate::print::pages::VolumePlan {
         let layout = crate::print::template::Template::parse(&self.template.toml, "run.json's template")
-            .map(|t| t.layout)
+            .map(|t| t.layout().clone())
             .unwrap_or_default();
         self.settings.pages(layout.tickets_per_page())
     }
@@ -192,4 +192,3 @@ pub const MAX_RECORD: u64 = 512 << 20;
 /// (with the generator they name), besides its own.
 pub const READABLE: &[&str] =
     &["0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0", "0.8.0", "0.9.0", "0.10.0", "0.11.0"];
-

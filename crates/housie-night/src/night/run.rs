@@ -67,7 +67,7 @@ impl NightRun {
         let palette = match record.settings.games {
             None => Vec::new(),
             Some(_) => housie_core::print::template::Template::parse(&record.template.toml, "run.json's template")
-                .map(|t| t.palette.into_iter().map(|p| p.name).collect())
+                .map(|t| t.palette().iter().map(|p| p.name.clone()).collect())
                 .unwrap_or_default(),
         };
         let mut run = NightRun {

@@ -54,7 +54,7 @@ pub fn name(kind: u8, v: u16) -> String {
 /// clearing its cell first (housie 0.10 on); and the Code 128 symbols (when the template prints
 /// Code 128, before housie 0.11's barcode font).
 pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let ground = style.format.ground() && tk.blank_shade.is_some();
     let (cell_w, cell_h) = (tk.width / COLS as f32 * PT_PER_MM, tk.height / ROWS as f32 * PT_PER_MM);
     let mut forms = Vec::with_capacity(90 + 126 + 107);

@@ -41,7 +41,7 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         return None;
     }
     let t = style.template;
-    let (w, h) = t.page.size.mm();
+    let (w, h) = t.page().size.mm();
     let bleed = style.bleed_mm;
     let p = TrimSpace::of(style);
     let mut c = Content::with_capacity(128);
@@ -58,7 +58,7 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
 
 /// The header band, from the header's bottom to the top edge and the sides, into the bleed.
 pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
-    let (w, h) = style.template.page.size.mm();
+    let (w, h) = style.template.page().size.mm();
     let bleed = style.bleed_mm;
     let p = TrimSpace::of(style);
     let g = Geometry::of(style.template);
@@ -69,8 +69,8 @@ pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
 /// Grid lines, borders, cut guides and crop marks, all overprinting.
 pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
     let t = style.template;
-    let tk = &t.ticket;
-    let (w, h) = t.page.size.mm();
+    let tk = &t.ticket();
+    let (w, h) = t.page().size.mm();
     let p = TrimSpace::of(style);
     let g = Geometry::of(t);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);

@@ -344,10 +344,10 @@ impl PdfStyle<'_> {
         let colour_name = if named { game.name.as_str() } else { "" };
         match self.colours {
             Colours::Template => Look {
-                background: t.page.background,
-                band: t.header.band,
-                header_colour: t.header.colour.unwrap_or(Cmyk::BLACK),
-                shade: t.ticket.blank_shade,
+                background: t.page().background,
+                band: t.header().band,
+                header_colour: t.header().colour.unwrap_or(Cmyk::BLACK),
+                shade: t.ticket().blank_shade,
                 colour_name,
             },
             Colours::PerGame => {
@@ -355,10 +355,10 @@ impl PdfStyle<'_> {
                 // White text where it reads well enough on the game's colour, else black.
                 let header_colour = if contrast(white, game.colour) >= MIN_CONTRAST { white } else { Cmyk::BLACK };
                 Look {
-                    background: t.page.background,
+                    background: t.page().background,
                     band: Some(game.colour),
                     header_colour,
-                    shade: t.ticket.blank_shade.map(|_| {
+                    shade: t.ticket().blank_shade.map(|_| {
                         if self.format.press() {
                             game.press_tint()
                         } else {
@@ -372,7 +372,7 @@ impl PdfStyle<'_> {
                 background: None,
                 band: None,
                 header_colour: Cmyk::BLACK,
-                shade: t.ticket.blank_shade.map(|_| Cmyk([0.0, 0.0, 0.0, 12.0])),
+                shade: t.ticket().blank_shade.map(|_| Cmyk([0.0, 0.0, 0.0, 12.0])),
                 colour_name,
             },
         }
@@ -393,7 +393,7 @@ impl PdfStyle<'_> {
 
     /// The footer's text: the subtitle when there is one, else the template's.
     pub fn footer_text(&self) -> &str {
-        let footer = &self.template.footer;
+        let footer = &self.template.footer();
         let own = match (self.numbering.games(), &footer.booklet) {
             (Some(_), Some(booklet)) => booklet,
             _ => &footer.text,
@@ -404,9 +404,9 @@ impl PdfStyle<'_> {
     /// The header's right text: the booklet's and game's in a run of booklets.
     pub fn header_right(&self) -> &str {
         if self.numbering.games().is_some() {
-            &self.template.header.booklet
+            &self.template.header().booklet
         } else {
-            &self.template.header.right
+            &self.template.header().right
         }
     }
 
@@ -446,7 +446,7 @@ impl PdfStyle<'_> {
                 part: 0,
                 parts: 0,
             };
-            for text in [&self.template.header.left, self.header_right(), self.footer_text()] {
+            for text in [&self.template.header().left, self.header_right(), self.footer_text()] {
                 if let Ok(pieces) = t.lay_out(PageText::Other, &fill(text, &values)) {
                     runs.extend(pieces.into_iter().filter_map(|p| match p {
                         Piece::Shaped(s) => Some(s),
@@ -472,13 +472,13 @@ impl PdfStyle<'_> {
     pub fn printed_chars(&self) -> String {
         let t = self.template;
         let mut chars: std::collections::BTreeSet<char> = "0123456789No. -".chars().collect();
-        if t.layout.books_per_page() > 1 {
+        if t.layout().books_per_page() > 1 {
             chars.insert('–'); // "Book 1–2" on a page of two
         }
-        let mut texts = vec![self.title, &t.header.left, &t.header.right, self.footer_text()];
+        let mut texts = vec![self.title, &t.header().left, &t.header().right, self.footer_text()];
         if self.numbering.games().is_some() {
-            texts.push(&t.header.booklet);
-            texts.extend(t.palette.iter().map(|p| p.name.as_str()));
+            texts.push(&t.header().booklet);
+            texts.extend(t.palette().iter().map(|p| p.name.as_str()));
         }
         for text in texts {
             chars.extend(text.chars().filter(|c| !c.is_control()));
@@ -492,22 +492,22 @@ impl PdfStyle<'_> {
         let t = &self.template;
         for (what, text) in [
             (PageText::Title, self.title),
-            (PageText::HeaderLeft, &t.header.left),
-            (PageText::HeaderRight, &t.header.right),
-            (PageText::FooterText, &t.footer.text),
+            (PageText::HeaderLeft, &t.header().left),
+            (PageText::HeaderRight, &t.header().right),
+            (PageText::FooterText, &t.footer().text),
             (PageText::Subtitle, self.subtitle.unwrap_or_default()),
-            (PageText::HeaderBooklet, &t.header.booklet),
+            (PageText::HeaderBooklet, &t.header().booklet),
         ] {
             left_to_right(what, text)?;
             printable(what, text)?;
             typesetter.lay_out(what, text)?;
         }
         f.check(PageText::Serials, "0123456789-")?;
-        if t.layout.books_per_page() > 1 {
+        if t.layout().books_per_page() > 1 {
             f.check(PageText::TwoBooksHeader, "–")?;
         }
         if self.numbering.games().is_some() {
-            for entry in &t.palette {
+            for entry in t.palette() {
                 left_to_right(PageText::PaletteName, &entry.name)?;
                 typesetter.lay_out(PageText::PaletteName, &entry.name)?;
             }
@@ -534,13 +534,13 @@ impl PdfStyle<'_> {
         let g = Geometry::of(t);
         // A page of two books names both; large print names its part.
         let two = |n: u64| {
-            if self.template.layout.books_per_page() > 1 {
+            if self.template.layout().books_per_page() > 1 {
                 format!("{}–{n}", n.saturating_sub(1).max(1))
             } else {
                 n.to_string()
             }
         };
-        let parts = self.template.layout.pages_per_book();
+        let parts = self.template.layout().pages_per_book();
         let values = Fill {
             title: self.title,
             book: two(last_book),
@@ -553,8 +553,8 @@ impl PdfStyle<'_> {
             parts,
         };
         let mm = |text: &str, size: f32| self.text_width(text, size) * MM_PER_PT;
-        let (left, right) = (fill(&t.header.left, &values), fill(self.header_right(), &values));
-        let (left_mm, right_mm) = (mm(&left, t.header.size), mm(&right, t.header.size));
+        let (left, right) = (fill(&t.header().left, &values), fill(self.header_right(), &values));
+        let (left_mm, right_mm) = (mm(&left, t.header().size), mm(&right, t.header().size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
         let width_mm = g.right - g.left;
         if left_mm + right_mm + gap > width_mm + 0.01 {
@@ -577,16 +577,16 @@ impl PdfStyle<'_> {
             return outside(PageText::TicketsAndHeader, edge);
         }
         // A QR code beside the grid reaches past it: the room beside less its outer quiet zone.
-        let room = t.ticket.qr_room();
+        let room = t.ticket().qr_room();
         if room > 0.0 {
-            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * t.ticket.qr.module;
-            let border = t.ticket.border_width * MM_PER_PT / 2.0;
+            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * t.ticket().qr.module;
+            let border = t.ticket().border_width * MM_PER_PT / 2.0;
             let edge = g.w - (g.right + border + room - quiet);
             if edge < SAFE_MM {
                 return outside(PageText::QrCode, edge);
             }
         }
-        let header_top = g.header_base + t.header.size * CAP_HEIGHT * MM_PER_PT;
+        let header_top = g.header_base + t.header().size * CAP_HEIGHT * MM_PER_PT;
         if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
             return outside(PageText::Header, g.h - header_top);
         }
@@ -594,13 +594,13 @@ impl PdfStyle<'_> {
         if let Some([x, y, w, h]) = self.logo_box() {
             let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
                 let texts = [(g.left, g.left + left_mm, left.as_str()), (g.right - right_mm, g.right, right.as_str())];
-                (t.header.height, texts.to_vec())
+                (t.header().height, texts.to_vec())
             } else {
-                let half = mm(&footer, t.footer.size) / 2.0;
-                (t.footer.height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer.as_str())])
+                let half = mm(&footer, t.footer().size) / 2.0;
+                (t.footer().height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer.as_str())])
             };
             if h > area + 0.01 {
-                let where_ = if area == t.header.height { "header" } else { "footer" };
+                let where_ = if area == t.header().height { "header" } else { "footer" };
                 return Err(StyleError::Logo {
                     problem: format!("is {h} mm high, but the {where_} is {area} mm high; make it smaller"),
                 });
@@ -619,7 +619,7 @@ impl PdfStyle<'_> {
             }
         }
         if !footer.is_empty() {
-            let half = mm(&footer, t.footer.size) / 2.0;
+            let half = mm(&footer, t.footer().size) / 2.0;
             let distance = (g.w / 2.0 - half).min(g.footer_base);
             if distance < SAFE_MM {
                 return outside(PageText::Footer, distance);
@@ -632,7 +632,7 @@ impl PdfStyle<'_> {
     /// link fits its QR version.
     fn check_qr(&self, last_book: u64) -> Result<(), StyleError> {
         use crate::print::template::Barcode;
-        let (tk, q) = (&self.template.ticket, &self.template.ticket.qr);
+        let (tk, q) = (&self.template.ticket(), &self.template.ticket().qr);
         if tk.barcode != Barcode::Qr {
             return Ok(());
         }
@@ -642,7 +642,7 @@ impl PdfStyle<'_> {
             return Err(StyleError::PlayerUrl(format!(
                 "template `{}` prints a QR code that opens each ticket on a phone: give the address phones will \
                  reach housie serve at on the night, e.g. http://192.168.1.20:8080",
-                self.template.name
+                self.template.name()
             )));
         };
         if crate::print::barcode::qr_runs(&text, q.version).is_none() {
@@ -651,7 +651,7 @@ impl PdfStyle<'_> {
                  address (an IP address and port, say)",
                 text.chars().count(),
                 q.version,
-                self.template.name
+                self.template.name()
             )));
         }
         Ok(())
@@ -661,7 +661,7 @@ impl PdfStyle<'_> {
     /// address to link to, which [`Self::check_fit`] refuses).
     pub fn qr_text(&self, serial: &crate::domain::Serial) -> Option<String> {
         use crate::print::template::QrHolds;
-        match (self.template.ticket.qr.holds, self.player_url) {
+        match (self.template.ticket().qr.holds, self.player_url) {
             (QrHolds::Link, Some(url)) => Some(url.link(serial)),
             (QrHolds::Link, None) => None,
             (QrHolds::Serial, _) => Some(serial.to_string()),
@@ -688,10 +688,10 @@ impl PdfStyle<'_> {
     /// left 2.0 mm).
     pub fn cut_too_close(&self) -> Option<String> {
         let (t, g) = (self.template, Geometry::of(self.template));
-        let border = t.ticket.border_width * MM_PER_PT / 2.0;
+        let border = t.ticket().border_width * MM_PER_PT / 2.0;
         let mut nearest = g.inset - border;
         if g.columns > 1 {
-            nearest = nearest.min((g.column_width - t.ticket.width) / 2.0 - border);
+            nearest = nearest.min((g.column_width - t.ticket().width) / 2.0 - border);
         }
         (nearest < SAFE_MM - 0.005).then(|| {
             format!(
@@ -703,7 +703,7 @@ impl PdfStyle<'_> {
     }
 
     fn page_mm(&self) -> (f32, f32) {
-        self.template.page.size.mm()
+        self.template.page().size.mm()
     }
 
     /// The sheet: the page with its bleed and room for marks, mm.

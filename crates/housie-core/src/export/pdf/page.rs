@@ -105,9 +105,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     }
     w.c.fill(header_colour);
     if !still.left {
-        w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+        w.text(&fill(&t.header().left, &values), t.header().size, g.left, g.header_base, 0.0);
     }
-    w.text(&fill(style.header_right(), &values), t.header.size, g.right, g.header_base, 1.0);
+    w.text(&fill(style.header_right(), &values), t.header().size, g.right, g.header_base, 1.0);
     if knock_out {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
     }
@@ -115,15 +115,15 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         w.ticket(b, *t, slot, !lean);
     }
     if !style.footer_text().is_empty() && !still.footer {
-        let (width, _) = t.page.size.mm();
-        w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
+        let (width, _) = t.page().size.mm();
+        w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
-    if t.ticket.barcode == Barcode::Code128 && style.format.symbol_font() {
+    if t.ticket().barcode == Barcode::Code128 && style.format.symbol_font() {
         symbol_barcodes(style, &slots, &mut w.c);
     }
     w.c.op("ET");
     let mut bytes = w.c.into_bytes();
-    match t.ticket.barcode {
+    match t.ticket().barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, &slots, &mut bytes),
         Barcode::Code128 if style.format.symbol_font() => {}
         Barcode::Code128 if style.format.press() => press_barcodes(style, &slots, lean, &mut bytes),
@@ -148,7 +148,7 @@ impl Still {
         // Asked for each page: no placeholder but the title, found without a copy of the text.
         let same = |text: &str| lean && !text.is_empty() && text.split("{title}").all(|part| !part.contains('{'));
         Still {
-            left: same(&style.template.header.left) && style.colours != Colours::PerGame,
+            left: same(&style.template.header().left) && style.colours != Colours::PerGame,
             footer: same(style.footer_text()),
         }
     }
@@ -186,12 +186,12 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         // Only pure K may overprint, as on the page.
         let state = if colour == Cmyk::BLACK { OVERPRINT } else { KNOCKOUT };
         w.c.raw(&format!("/{state} gs\n")).fill(colour);
-        w.text(&fill(&t.header.left, &values), t.header.size, g.left, g.header_base, 0.0);
+        w.text(&fill(&t.header().left, &values), t.header().size, g.left, g.header_base, 0.0);
     }
     if still.footer {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
-        let (width, _) = t.page.size.mm();
-        w.text(&fill(style.footer_text(), &values), t.footer.size, width / 2.0, g.footer_base, 0.5);
+        let (width, _) = t.page().size.mm();
+        w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
     w.c.op("ET");
     Some(w.c.into_bytes())
@@ -199,7 +199,7 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
 
 /// The blank cells' shading, in each grid's own cell units: a blank cell is `col row 1 1 re`.
 fn shading(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], shade: Cmyk, c: &mut Content) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
     c.fill(shade);
@@ -237,7 +237,7 @@ fn lean_rows(
     c: &mut Content,
     draw: impl Fn(&mut Content, usize, [Option<u8>; COLS]),
 ) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let cell_h = tk.height / ROWS as f32;
     c.op("q");
@@ -335,7 +335,7 @@ impl TextWriter<'_> {
 
     /// One ticket's serial line, and its numbers unless they are drawn as forms.
     fn ticket(&mut self, b: &PlacedBook, t: usize, slot: &Slot, numbers: bool) {
-        let tk = &self.style.template.ticket;
+        let tk = &self.style.template.ticket();
         let font = self.style.font;
         let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
         let grid_top = slot.top - tk.serial_height;
@@ -390,7 +390,7 @@ impl TextWriter<'_> {
 /// bar high, scaled by the text matrix (module width, bar height) at the right end of each
 /// serial line, the quiet zone to their left.
 fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
     let mut c = Content::default();
@@ -417,7 +417,7 @@ fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out:
 /// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
 /// wide by one bar high, so a bar is four small integers.
 fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
     for (b, t, slot) in slots {
@@ -454,7 +454,7 @@ enum Drawn {
 /// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
 /// `lean` (housie 0.9 on): symbol by symbol, each a shared form, eleven modules apart.
 fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is_lean: bool, out: &mut Vec<u8>) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let bar_h = tk.serial_height - 0.9;
     let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
@@ -510,7 +510,7 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
 /// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width,
 /// mm, and its first bar's bottom left corner.
 fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot, width: usize) -> (f32, f32, f32) {
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let text = serial_text(&serial);
     let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
     let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
@@ -524,7 +524,7 @@ fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot,
 /// stays in points and each barcode moves on from the last as the serials do.
 fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
     let p = TrimSpace::of(style);
-    let bar_h = style.template.ticket.serial_height - 0.9;
+    let bar_h = style.template.ticket().serial_height - 0.9;
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
     c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
@@ -552,7 +552,7 @@ pub fn serial_text(serial: &crate::domain::Serial) -> String {
 fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
     use crate::print::template::QrPlace;
     use barcode::QR_QUIET_MODULES;
-    let tk = &style.template.ticket;
+    let tk = &style.template.ticket();
     let q = &tk.qr;
     let n = q.modules();
     let p = TrimSpace::of(style);

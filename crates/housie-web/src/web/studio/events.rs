@@ -199,7 +199,7 @@ pub async fn template(
         let template = housie_core::print::template::Template::parse(text, "the uploaded template")
             .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "look", e.to_string()))?;
         // A template's [logo] names a file on this computer; the studio takes the image itself.
-        if template.logo.is_some() {
+        if template.logo().is_some() {
             return Err(ApiError::field(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "look",

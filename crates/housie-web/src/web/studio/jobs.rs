@@ -114,7 +114,7 @@ pub async fn verify(
 
 fn tickets_per_page(record: &housie_core::record::RunRecord) -> usize {
     housie_core::print::template::Template::parse(&record.template.toml, "run.json's template")
-        .map_or(6, |t| t.layout.tickets_per_page())
+        .map_or(6, |t| t.layout().tickets_per_page())
 }
 
 /// `GET /api/events/{id}/job`: the task running or last run.
