@@ -8,7 +8,7 @@
 use rand::RngCore;
 
 use super::rng::below_u128;
-use super::Seed;
+use super::seed::Seed;
 use crate::domain::format::{CardFormat, Fill, MAX_CELLS};
 use crate::domain::{Book, Ticket};
 

@@ -144,7 +144,7 @@ impl RunRecord {
     /// How the run's books went into files and pages, with the recorded template's layout.
     pub fn pages(&self) -> crate::print::pages::VolumePlan {
         let layout = crate::print::template::Template::parse(&self.template.toml, "run.json's template")
-            .map(|t| t.layout().clone())
+            .map(|t| *t.layout())
             .unwrap_or_default();
         self.settings.pages(layout.tickets_per_page())
     }

@@ -8,9 +8,9 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
-use super::App;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

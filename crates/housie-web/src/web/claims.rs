@@ -7,9 +7,9 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
 
+use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
-use super::App;
 use housie_night::night::claim::ClaimView;
 
 #[derive(Deserialize)]

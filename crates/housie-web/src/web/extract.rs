@@ -9,8 +9,8 @@ use axum::http::request::Parts;
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 
+use super::app::App;
 use super::error::ApiError;
-use super::App;
 
 /// The request carries `Authorization: Bearer TOKEN` with the night's token.
 pub struct Caller;

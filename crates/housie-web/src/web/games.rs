@@ -9,9 +9,9 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody, MaybeJson};
-use super::App;
 use housie_night::night::state::PrizeChoice;
 
 #[derive(Deserialize)]

@@ -3,13 +3,12 @@
 //! rebinds to this machine), and errors as JSON (axum's own rejections, such as a path that is
 //! not UTF-8, are plain text; they are rewritten).
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
-use super::App;
 
 /// The names a request may address this server by, besides IP addresses and `localhost`.
 #[derive(Clone, Debug, Default)]
@@ -51,11 +50,6 @@ impl Hosts {
             || name.ends_with(".localhost")
             || self.names.iter().any(|n| n == name)
     }
-}
-
-/// Refuses a request whose `Host` is not this server's (403, JSON).
-pub async fn check_host(State(app): State<std::sync::Arc<App>>, request: Request, next: Next) -> Response {
-    check_host_of(&app.hosts, request, next).await
 }
 
 /// Refuses a request whose `Host` is not one of `hosts` (403, JSON).

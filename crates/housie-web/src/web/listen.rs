@@ -28,7 +28,9 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tower::ServiceExt;
 
 use super::error::ApiError;
-use super::BODY_LIMIT;
+
+/// Request bodies are a few dozen bytes; anything over this is refused.
+pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// How many connections and event streams the server keeps, and how long it waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

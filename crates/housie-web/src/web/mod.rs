@@ -5,6 +5,7 @@
 //! within [`Limits`] ([`listen`]), and every request passes the Host check ([`guard`]).
 
 pub mod addresses;
+mod app;
 mod calls;
 mod claims;
 pub mod error;
@@ -19,267 +20,21 @@ pub mod players;
 mod prizes;
 mod reading;
 pub mod studio;
+pub mod throttle;
 
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
-use tokio::sync::watch;
 
+pub use app::{App, JoinAddress, Logger, ServeOptions, Snapshot, StreamSlot};
 pub use error::ApiError;
 pub use guard::Hosts;
-pub use listen::Limits;
-
-use housie_night::night::callnames::CallNames;
-use housie_night::night::error::CommandError;
-use housie_night::night::state::Night;
-use housie_night::night::view::StateView;
-
-/// Request bodies are a few dozen bytes; anything over this is refused.
-pub const BODY_LIMIT: usize = 16 * 1024;
-
-/// The state as last published: what `GET /api/state` and the event stream send.
-#[derive(Clone, Debug)]
-pub struct Snapshot {
-    /// The sequence number of the last event.
-    pub version: i64,
-    /// For the board and anyone without the token.
-    pub public: Arc<str>,
-    /// For the caller: adds the watch counts.
-    pub caller: Arc<str>,
-    /// `public` as one Server-Sent Event, framed once for every stream that sends it: with
-    /// hundreds of phones following, framing it per stream cost the desk its answers.
-    pub public_event: axum::body::Bytes,
-    /// `caller` as one Server-Sent Event.
-    pub caller_event: axum::body::Bytes,
-    /// The night's database went from under the server.
-    pub lost: bool,
-}
-
-/// Where the server writes a line for the person running it (stderr, for `housie serve`).
-pub type Logger = Box<dyn Fn(&str) + Send + Sync>;
-
-/// How a night is served, beyond the night itself.
-pub struct ServeOptions {
-    /// Connections, streams and time limits.
-    pub limits: Limits,
-    /// The names a request may address the server by.
-    pub hosts: Hosts,
-    /// The call-name lists the pages offer: the shipped ones, then the caller's own.
-    pub call_names: Vec<CallNames>,
-    /// Where lines for the person running the server go.
-    pub log: Logger,
-    /// Where phones join: the board shows it.
-    pub join: JoinAddress,
-}
-
-/// The player page's address on the hall's network, for the board's QR code.
-#[derive(Clone, Debug, Default)]
-pub struct JoinAddress {
-    /// `http://192.168.1.20:8090/play`; `None` when not known.
-    pub url: Option<String>,
-    /// Whether other machines can reach it (`serve --listen 0.0.0.0:PORT`).
-    pub reachable: bool,
-}
-
-impl Default for ServeOptions {
-    /// Limits for a process that may open 1,024 files, this machine's names, the shipped call
-    /// names, and no log.
-    fn default() -> ServeOptions {
-        ServeOptions {
-            limits: Limits::default(),
-            hosts: Hosts::of_this_machine(&[]),
-            call_names: CallNames::shipped(),
-            log: Box::new(|_| {}),
-            join: JoinAddress::default(),
-        }
-    }
-}
-
-/// The served night: the night behind one lock, its token, and what is published.
-pub struct App {
-    night: Mutex<Night>,
-    /// The run, readable without the night's lock (the planner works from it).
-    pub run: Arc<housie_night::night::NightRun>,
-    token: String,
-    published: watch::Sender<Snapshot>,
-    /// Connections, streams and time limits.
-    pub limits: Limits,
-    /// The names requests may use.
-    pub hosts: Hosts,
-    /// The call-name lists served.
-    pub call_names: Vec<CallNames>,
-    /// Event streams open without the token.
-    streams: AtomicUsize,
-    log: Logger,
-    /// The loss of the database has been reported.
-    lost_reported: AtomicBool,
-    /// Where phones join.
-    pub join: JoinAddress,
-    /// Phones' well-formed claims lately, by address.
-    pub claims: players::Throttle,
-    /// Phones' well-formed claims lately, by ticket (the serial followed and the ticket's place).
-    pub ticket_claims: players::Throttle<String>,
-    /// Wrong phone-only codes by address.
-    pub guesses: players::Throttle,
-    /// The run's logo as screens show it (PNG), for the players' pages.
-    pub logo: Option<axum::body::Bytes>,
-}
-
-impl App {
-    /// The app for `night` with the default [`ServeOptions`].
-    pub fn new(night: Night) -> Arc<App> {
-        App::with(night, ServeOptions::default())
-    }
-
-    /// The app for `night` with these options.
-    pub fn with(night: Night, options: ServeOptions) -> Arc<App> {
-        let ServeOptions { limits, hosts, call_names, log, join } = options;
-        let token = night.token().to_string();
-        let run = Arc::clone(&night.run);
-        let (published, _) = watch::channel(snapshot(&night));
-        // The image the tickets print, as it was checked when the run was made.
-        let logo = run.record.settings.logo.as_ref().and_then(|l| {
-            let logo = housie_core::print::logo::Logo::load(&l.file, &housie_files::read::Disk)
-                .ok()
-                .filter(|logo| logo.sha256 == l.sha256);
-            if logo.is_none() {
-                log(&format!("the logo {} is not the run's; the players' pages go without it", l.file.display()));
-            }
-            logo.map(|logo| axum::body::Bytes::from(logo.screen_png))
-        });
-        Arc::new(App {
-            night: Mutex::new(night),
-            run,
-            token,
-            published,
-            limits,
-            hosts,
-            call_names,
-            streams: AtomicUsize::new(0),
-            log,
-            lost_reported: AtomicBool::new(false),
-            join,
-            claims: players::Throttle::default(),
-            ticket_claims: players::Throttle::default(),
-            guesses: players::Throttle::default(),
-            logo,
-        })
-    }
-
-    /// Counts a public event stream in; `None` when as many are open as the limits allow.
-    pub fn open_stream(self: &Arc<App>) -> Option<StreamSlot> {
-        let n = self.streams.fetch_add(1, Ordering::SeqCst);
-        if n >= self.limits.streams {
-            self.streams.fetch_sub(1, Ordering::SeqCst);
-            return None;
-        }
-        Some(StreamSlot(Arc::clone(self)))
-    }
-
-    /// The caller's token.
-    pub fn token(&self) -> &str {
-        &self.token
-    }
-
-    /// Compares in constant time, so response timing does not leak the token.
-    pub fn is_token(&self, given: &str) -> bool {
-        let (a, b) = (given.as_bytes(), self.token.as_bytes());
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-    }
-
-    /// The state as last published.
-    pub fn snapshot(&self) -> Snapshot {
-        self.published.borrow().clone()
-    }
-
-    /// A receiver of every state published from now on.
-    pub fn subscribe(&self) -> watch::Receiver<Snapshot> {
-        self.published.subscribe()
-    }
-
-    /// Runs a command on the night off the async threads (it waits for the disk), then
-    /// publishes the new state if anything changed. The state is published from the request's
-    /// own task, just before its answer is written: publishing wakes every open stream, and the
-    /// caller's answer should not wait behind hundreds of phones.
-    pub async fn change<T: Send + 'static>(
-        self: &Arc<App>,
-        command: impl FnOnce(&mut Night) -> Result<T, CommandError> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let app = Arc::clone(self);
-        let joined = tokio::task::spawn_blocking(move || {
-            let mut night = app.night.lock().unwrap_or_else(PoisonError::into_inner);
-            let before = night.version();
-            let result = command(&mut night);
-            let lost = night.lost().map(str::to_string);
-            let newly_lost = lost.is_some() && !app.lost_reported.load(Ordering::SeqCst);
-            let changed = (night.version() != before || newly_lost).then(|| snapshot(&night));
-            if let Some(why) = lost {
-                if !app.lost_reported.swap(true, Ordering::SeqCst) {
-                    (app.log)(&why);
-                }
-            }
-            (result, changed)
-        })
-        .await;
-        match joined {
-            Ok((result, changed)) => {
-                if let Some(new) = changed {
-                    self.publish(new);
-                }
-                result.map_err(ApiError::from)
-            }
-            Err(_) => Err(ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, "the command failed")),
-        }
-    }
-
-    /// Publishes `new` unless a later state was published first (two changes made one after the
-    /// other under the night's lock may reach here in either order).
-    fn publish(&self, new: Snapshot) {
-        self.published.send_if_modified(|current| {
-            let later = (new.version, new.lost) > (current.version, current.lost);
-            if later {
-                *current = new;
-            }
-            later
-        });
-    }
-
-    /// Reads the night (for the record).
-    pub async fn read<T: Send + 'static>(self: &Arc<App>, f: impl FnOnce(&Night) -> T + Send + 'static) -> T {
-        let app = Arc::clone(self);
-        tokio::task::spawn_blocking(move || f(&app.night.lock().unwrap_or_else(PoisonError::into_inner)))
-            .await
-            .expect("reading the night does not panic")
-    }
-}
-
-/// A public event stream's place, given back when the stream ends.
-pub struct StreamSlot(Arc<App>);
-
-impl Drop for StreamSlot {
-    fn drop(&mut self) {
-        self.0.streams.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-fn snapshot(night: &Night) -> Snapshot {
-    let json = |caller| serde_json::to_string(&StateView::of(night, caller)).expect("state serialises");
-    let (public, caller): (Arc<str>, Arc<str>) = (json(false).into(), json(true).into());
-    let event =
-        |data: &str| axum::body::Bytes::from(format!("event: state\nid: {}\ndata: {data}\n\n", night.version()));
-    Snapshot {
-        version: night.version(),
-        public_event: event(&public),
-        caller_event: event(&caller),
-        public,
-        caller,
-        lost: night.lost().is_some(),
-    }
-}
+pub use listen::{Limits, BODY_LIMIT};
 
 /// Every route, top to bottom.
 pub fn router(app: Arc<App>) -> Router {
@@ -323,7 +78,7 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), guard::check_host))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), check_host))
         .layer(axum::middleware::from_fn(guard::json_errors))
         .with_state(app)
 }
@@ -337,4 +92,9 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let limits = app.limits;
     listen::serve_with_limits(router(app), listener, limits, shutdown).await
+}
+
+/// Refuses a request whose `Host` is not this server's (403, JSON).
+pub async fn check_host(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    guard::check_host_of(&app.hosts, request, next).await
 }

@@ -14,10 +14,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
 use super::reading::{download, is_caller, wants_text};
-use super::App;
 use housie_night::ledger::{Cashup, Entry, Money, Payment};
 use housie_night::night::error::{CommandError, Refused};
 use housie_night::night::Night;

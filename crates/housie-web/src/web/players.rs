@@ -4,9 +4,8 @@
 //! well-formed ones, at rates a hall of 300 phones behind one address never reaches; wrong
 //! codes are limited per address.
 
-use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
@@ -16,18 +15,16 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use super::app::App;
 use super::error::ApiError;
 use super::extract::JsonBody;
-use super::App;
 use housie_night::night::players::{Follower, RaisedView};
 
-/// Well-formed claims one address may raise in [`WINDOW`]: a whole hall may share one address
+/// Well-formed claims one address may raise in [`super::throttle::WINDOW`]: a whole hall may share one address
 /// (the venue's router), and claims come a few per call.
 pub const CLAIMS_PER_WINDOW: usize = 300;
-/// Claims one ticket may raise in [`WINDOW`].
+/// Claims one ticket may raise in [`super::throttle::WINDOW`].
 pub const CLAIMS_PER_TICKET: usize = 4;
-/// The window claims are counted over.
-pub const WINDOW: Duration = Duration::from_secs(60);
 
 /// The address a request came from, when the server saw one.
 pub struct Peer(pub Option<IpAddr>);
@@ -40,45 +37,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
     }
 }
 
-/// Wrong codes one address may give in [`WINDOW`] before it must wait: at this rate a 40-bit
+/// Wrong codes one address may give in [`super::throttle::WINDOW`] before it must wait: at this rate a 40-bit
 /// code takes hundreds of thousands of years to guess.
 pub const GUESSES_PER_WINDOW: usize = 6;
-
-/// What each address (or ticket) did lately (claims raised, wrong codes given): a sliding window.
-pub struct Throttle<K = Option<IpAddr>>(Mutex<BTreeMap<K, Vec<Instant>>>);
-
-impl<K> Default for Throttle<K> {
-    fn default() -> Self {
-        Throttle(Mutex::new(BTreeMap::new()))
-    }
-}
-
-impl<K: Ord + Clone> Throttle<K> {
-    /// Counts one from `peer` at `now`; `Err(wait)` when it is one more than `per_window`.
-    pub fn admit(&self, peer: K, now: Instant, per_window: usize) -> Result<(), Duration> {
-        self.check(&peer, now, per_window)?;
-        self.count(peer, now);
-        Ok(())
-    }
-
-    /// `Err(wait)` when `peer` already has `per_window` in the window; counts nothing.
-    pub fn check(&self, peer: &K, now: Instant, per_window: usize) -> Result<(), Duration> {
-        let mut seen = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        seen.retain(|_, times| {
-            times.retain(|t| now.duration_since(*t) < WINDOW);
-            !times.is_empty()
-        });
-        match seen.get(peer) {
-            Some(times) if times.len() >= per_window => Err(WINDOW.saturating_sub(now.duration_since(times[0]))),
-            _ => Ok(()),
-        }
-    }
-
-    /// Counts one from `peer` at `now`.
-    pub fn count(&self, peer: K, now: Instant) {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(peer).or_default().push(now);
-    }
-}
 
 /// A 429 saying how long to wait, with `Retry-After`.
 fn too_many(what: &str, wait: Duration) -> Response {
@@ -245,24 +206,5 @@ pub async fn join_qr(State(app): State<Arc<App>>) -> Response {
         Err(_) => {
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "the address is too long for a QR code").into_response()
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_throttle_admits_so_many_a_window_per_key_and_slides() {
-        let limiter = Throttle::default();
-        let (a, b) = (Some(IpAddr::from([10, 0, 0, 7])), Some(IpAddr::from([10, 0, 0, 8])));
-        let t0 = Instant::now();
-        for i in 0..6 {
-            assert!(limiter.admit(a, t0 + Duration::from_secs(i), 6).is_ok());
-        }
-        let wait = limiter.admit(a, t0 + Duration::from_secs(10), 6).unwrap_err();
-        assert_eq!(wait, Duration::from_secs(50));
-        assert!(limiter.admit(b, t0 + Duration::from_secs(10), 6).is_ok(), "another phone is not held up");
-        assert!(limiter.admit(a, t0 + Duration::from_secs(61), 6).is_ok(), "the window slides");
     }
 }

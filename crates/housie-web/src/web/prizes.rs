@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-use super::App;
+use super::app::App;
 use housie_core::rules::Opens;
 
 /// `GET /api/prizes` → `{"sets": [{"name", "opens", "prizes": [{"prize", "needs", "places"}]}]}`.

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::StreamExt;
 
-use super::App;
+use super::app::App;
 use housie_night::night::transcript::NightRecord;
 
 /// How often an idle event stream gets a comment.
@@ -40,7 +40,7 @@ pub async fn get(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query
 }
 
 /// `GET /api/events` → a `state` event now and after every change. Streams without the token
-/// are capped ([`super::Limits::streams`]): past the cap, 503.
+/// are capped ([`super::listen::Limits::streams`]): past the cap, 503.
 pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(query): RawQuery) -> Response {
     let caller = is_caller(&app, &headers, query.as_deref());
     let slot = if caller {
@@ -49,7 +49,7 @@ pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
         match app.open_stream() {
             Some(slot) => Some(slot),
             None => {
-                return super::ApiError::new(
+                return super::error::ApiError::new(
                     axum::http::StatusCode::SERVICE_UNAVAILABLE,
                     format!(
                         "{} screens are already following this night, as many as this server takes; close one",

@@ -9,7 +9,7 @@
 //! bottom left corner); symbols in modules (one module wide, one bar high).
 
 use super::content::{Content, PT_PER_MM};
-use super::{PdfStyle, FONT_ID, OVERPRINT};
+use super::style::{PdfStyle, FONT_ID, OVERPRINT};
 use crate::domain::{column_range, COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;

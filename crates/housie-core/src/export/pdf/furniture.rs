@@ -3,7 +3,7 @@
 //! guides, crop marks). A page then draws only what varies: shading, text and barcodes.
 
 use super::content::{Content, PT_PER_MM};
-use super::{PdfStyle, OVERPRINT, REGISTRATION};
+use super::style::{PdfStyle, OVERPRINT, REGISTRATION};
 use crate::domain::{COLS, ROWS};
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot};
@@ -120,7 +120,7 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
         // (housie 0.2 and 0.3: 1 mm), so none prints on the trimmed page when the cut wanders: the
         // corners, and a mark at each end of every cut between slips and columns.
         let bleed = style.bleed_mm;
-        let gap = if style.format == super::PdfFormat::Original { bleed + 1.0 } else { (bleed + 1.0).max(3.0) };
+        let gap = if style.format == super::style::PdfFormat::Original { bleed + 1.0 } else { (bleed + 1.0).max(3.0) };
         let (near, far) = (gap, bleed + style.slug_mm() - 0.5);
         c.stroke(REGISTRATION).num(0.25).op("w");
         for (x, sx) in [(0.0, -1.0), (w, 1.0)] {

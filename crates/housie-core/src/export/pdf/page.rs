@@ -7,7 +7,7 @@ use std::io::Write as _;
 use super::content::{to_hundredths, Content};
 use super::forms;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
-use super::{Colours, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
+use super::style::{Colours, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
 use crate::domain::{COLS, ROWS};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;

@@ -11,7 +11,7 @@ use std::io;
 
 use lopdf::{dictionary, Object, ObjectId, Stream};
 
-use super::{PdfStyle, SHAPED_FONT_IDS};
+use super::style::{PdfStyle, SHAPED_FONT_IDS};
 use crate::print::font::Font;
 use crate::print::typeset::{Shaped, Typesetter};
 

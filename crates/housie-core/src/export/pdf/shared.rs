@@ -15,7 +15,8 @@ use printpdf::{
 };
 
 use super::content::PT_PER_MM;
-use super::{furniture, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
+use super::furniture;
+use super::style::{PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, OVERPRINT};
 use crate::print::barcode;
 use crate::print::template::Barcode;
 

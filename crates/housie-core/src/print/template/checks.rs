@@ -6,49 +6,6 @@ use super::super::colour::contrast;
 use super::{Barcode, Cmyk, QrPlace, Template, TemplateError, PLACEHOLDERS};
 use super::{MAX_INK, MIN_CONTRAST, MIN_CONTRAST_SMALL, MIN_LINE_PT, MIN_NUMBER_PT, MIN_SERIAL_PT, SAFE_MM};
 
-/// TOML allows `nan` and `inf`; no length, size or colour of a template may be either (a `nan`
-/// size once drew grids with no numbers). Names the first such key and its line.
-pub(super) fn refuse_non_finite(text: &str, file: &str) -> Result<(), TemplateError> {
-    // A syntax error is the typed parse's to report, with its own line.
-    let Ok(table) = text.parse::<toml::Table>() else { return Ok(()) };
-    let mut found = Vec::new();
-    non_finite(&table, "", &mut found);
-    let Some((key, value)) = found.into_iter().next() else { return Ok(()) };
-    let (section, name) = key.rsplit_once('.').unwrap_or(("", key.as_str()));
-    let mut current = String::new();
-    let mut tables: std::collections::BTreeMap<String, usize> = Default::default();
-    let mut line = 1;
-    for (i, l) in text.lines().enumerate() {
-        let t = l.trim();
-        if t.starts_with('[') {
-            let table = t.trim_matches(|c| c == '[' || c == ']').trim().to_string();
-            current = if t.starts_with("[[") {
-                // The n-th `[[table]]` is `table.n` in the key.
-                let n = tables.entry(table.clone()).or_default();
-                *n += 1;
-                format!("{table}.{n}")
-            } else {
-                table
-            };
-        } else if current == section && t.split('=').next().map(str::trim) == Some(name) {
-            line = i + 1;
-            break;
-        }
-    }
-    let spelled = if value.is_nan() {
-        "nan"
-    } else if value > 0.0 {
-        "inf"
-    } else {
-        "-inf"
-    };
-    Err(TemplateError::Parse {
-        file: file.to_string(),
-        line,
-        message: format!("{key}: {spelled} is not a finite number"),
-    })
-}
-
 fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>) {
     for (k, v) in table {
         let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
@@ -69,6 +26,49 @@ fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>)
 }
 
 impl Template {
+    /// TOML allows `nan` and `inf`; no length, size or colour of a template may be either (a `nan`
+    /// size once drew grids with no numbers). Names the first such key and its line.
+    pub(super) fn refuse_non_finite(text: &str, file: &str) -> Result<(), TemplateError> {
+        // A syntax error is the typed parse's to report, with its own line.
+        let Ok(table) = text.parse::<toml::Table>() else { return Ok(()) };
+        let mut found = Vec::new();
+        non_finite(&table, "", &mut found);
+        let Some((key, value)) = found.into_iter().next() else { return Ok(()) };
+        let (section, name) = key.rsplit_once('.').unwrap_or(("", key.as_str()));
+        let mut current = String::new();
+        let mut tables: std::collections::BTreeMap<String, usize> = Default::default();
+        let mut line = 1;
+        for (i, l) in text.lines().enumerate() {
+            let t = l.trim();
+            if t.starts_with('[') {
+                let table = t.trim_matches(|c| c == '[' || c == ']').trim().to_string();
+                current = if t.starts_with("[[") {
+                    // The n-th `[[table]]` is `table.n` in the key.
+                    let n = tables.entry(table.clone()).or_default();
+                    *n += 1;
+                    format!("{table}.{n}")
+                } else {
+                    table
+                };
+            } else if current == section && t.split('=').next().map(str::trim) == Some(name) {
+                line = i + 1;
+                break;
+            }
+        }
+        let spelled = if value.is_nan() {
+            "nan"
+        } else if value > 0.0 {
+            "inf"
+        } else {
+            "-inf"
+        };
+        Err(TemplateError::Parse {
+            file: file.to_string(),
+            line,
+            message: format!("{key}: {spelled} is not a finite number"),
+        })
+    }
+
     /// Every measurement that does not add up, each with its figures: one check per concern.
     pub(super) fn problems(&self) -> Vec<String> {
         let checks: [fn(&Template) -> Vec<String>; 9] = [

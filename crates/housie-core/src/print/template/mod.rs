@@ -233,7 +233,7 @@ impl Template {
 
     /// Parses and checks a template; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Template, TemplateError> {
-        checks::refuse_non_finite(text, file)?;
+        Template::refuse_non_finite(text, file)?;
         let mut template: Template = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
             TemplateError::Parse { file: file.to_string(), line, message: e.message().trim().to_string() }

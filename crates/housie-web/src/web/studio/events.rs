@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::{blocking, event_id, refused, Studio};
+use super::state::{blocking, event_id, refused, Studio};
 use crate::studio::events::{EventFile, EventSummary, SAMPLE};
 use crate::studio::job::JobView;
 use crate::studio::EventState;

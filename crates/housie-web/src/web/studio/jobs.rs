@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::events::changeable;
-use super::{blocking, event_id, refused, Studio};
+use super::state::{blocking, event_id, refused, Studio};
 use crate::studio::job::{JobView, Outcome};
 use crate::studio::{Job, Task};
 use crate::web::error::ApiError;

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use super::events::{changeable, view, EventView};
-use super::{blocking, event_id, refused, Studio};
+use super::state::{blocking, event_id, refused, Studio};
 use crate::studio::events::SAMPLE;
 use crate::web::error::ApiError;
 use housie_core::pipeline::design::{DesignLogo, LOGO_FILES};

@@ -13,10 +13,10 @@ mod jobs;
 mod logo;
 mod night;
 mod pages;
+mod state;
 
-use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, Method, StatusCode};
@@ -26,67 +26,8 @@ use axum::routing::{get, post};
 use axum::Router;
 
 use super::error::ApiError;
-use super::guard::{self, Hosts};
-use super::listen::Limits;
-use super::Logger;
-use crate::studio::{Events, Job};
-
-/// The largest template uploaded.
-pub const TEMPLATE_LIMIT: usize = 64 * 1024;
-/// The largest image uploaded.
-pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
-
-/// The studio: its folder, its token, the tasks running and the nights it opened.
-pub struct Studio {
-    /// The folder of events.
-    pub events: Events,
-    /// Needed on every API call when the studio listens beyond loopback.
-    token: Option<String>,
-    /// The names requests may use.
-    pub hosts: Hosts,
-    /// Connections and time limits.
-    pub limits: Limits,
-    /// The task running or last run on each event.
-    jobs: Mutex<HashMap<String, Arc<Job>>>,
-    /// Nights opened from here: the desk's URL by event.
-    nights: Mutex<HashMap<String, String>>,
-    /// Where lines for the person running the studio go.
-    pub log: Logger,
-    /// The address the studio listens on (the night's server listens on the same interface).
-    pub ip: std::net::IpAddr,
-}
-
-impl Studio {
-    /// A studio over `events`, listening on `ip`: beyond loopback it makes a token that every
-    /// API call must carry.
-    pub fn new(events: Events, ip: std::net::IpAddr, log: Logger) -> Arc<Studio> {
-        let token = (!ip.is_loopback()).then(housie_night::night::store::fresh_token);
-        Arc::new(Studio {
-            events,
-            token,
-            hosts: Hosts::of_this_machine(&[]),
-            // Images come up to the studio: larger bodies, more time for them.
-            limits: Limits {
-                body_limit: LOGO_LIMIT,
-                body_timeout: std::time::Duration::from_secs(60),
-                ..Limits::from_system()
-            },
-            jobs: Mutex::new(HashMap::new()),
-            nights: Mutex::new(HashMap::new()),
-            log,
-            ip,
-        })
-    }
-
-    /// The token the studio's URL carries, if it needs one.
-    pub fn token(&self) -> Option<&str> {
-        self.token.as_deref()
-    }
-
-    fn job(&self, id: &str) -> Option<Arc<Job>> {
-        self.jobs.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned()
-    }
-}
+use super::guard;
+pub use state::{Studio, LOGO_LIMIT, TEMPLATE_LIMIT};
 
 /// Every route of the studio, top to bottom.
 pub fn router(studio: Arc<Studio>) -> Router {
@@ -114,7 +55,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/events/{id}/night", post(night::open))
         .fallback(super::pages::not_found)
         .method_not_allowed_fallback(super::pages::method_not_allowed)
-        .layer(DefaultBodyLimit::max(super::BODY_LIMIT))
+        .layer(DefaultBodyLimit::max(super::listen::BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&studio), check))
         .layer(axum::middleware::from_fn(guard::json_errors))
         .with_state(studio)
@@ -151,7 +92,7 @@ fn allowed(studio: &Studio, request: &Request) -> Result<(), ApiError> {
             q.split('&').find_map(|pair| pair.strip_prefix("token=")).filter(|_| request.method() == Method::GET)
         });
         let given = given.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).or(query);
-        let same = given.is_some_and(|g| g.len() == token.len() && g.bytes().zip(token.bytes()).all(|(a, b)| a == b));
+        let same = given.is_some_and(|g| housie_night::night::store::same_token(g, token));
         if !same {
             return Err(ApiError::new(
                 StatusCode::UNAUTHORIZED,
@@ -171,36 +112,4 @@ fn allowed(studio: &Studio, request: &Request) -> Result<(), ApiError> {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "the studio takes changes only from its own pages"));
     }
     Ok(())
-}
-
-/// An event id from the path: anything that cannot name an event's folder is no such event.
-fn event_id(studio: &Studio, id: &str) -> Result<String, ApiError> {
-    if crate::studio::events::is_event_id(id)
-        && studio.events.dir(id).join(crate::studio::events::DESIGN_FILE).is_file()
-    {
-        Ok(id.to_string())
-    } else {
-        Err(ApiError::not_found(format!("there is no event `{}`", housie_core::domain::text::clip(id, 60))))
-    }
-}
-
-/// Runs blocking work (the disk, the pipeline) off the async threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .unwrap_or_else(|_| Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the studio's task failed")))
-}
-
-/// A library error as an answer: the user's own mistakes are 4xx, the disk's 500.
-fn refused(e: housie_core::error::Error) -> ApiError {
-    match e {
-        housie_core::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        housie_core::error::Error::Busy(_)
-        | housie_core::error::Error::HoldsNight { .. }
-        | housie_core::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
-        e => {
-            let p = housie_core::pipeline::design::problem_of(e);
-            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
-        }
-    }
 }

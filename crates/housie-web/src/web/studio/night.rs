@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 
-use super::{event_id, Studio};
+use super::state::{event_id, Studio};
 use crate::web::error::ApiError;
 use crate::web::{App, JoinAddress, ServeOptions};
 use housie_night::night::{Night, NightRun, OpenOptions};

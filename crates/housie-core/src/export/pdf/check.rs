@@ -1,0 +1,332 @@
+//! The checks a look passes before anything is drawn: every text printable in its font and
+//! left to right, the header's texts apart, everything but colour inside the safe zone on the
+//! widest page, a QR code that holds its link, and a logo that fits.
+
+use super::style::PdfStyle;
+use crate::print::layout::{Geometry, CAP_HEIGHT, HEADER_GAP_MM, MM_PER_PT, SAFE_MM};
+use crate::print::page_text::PageText;
+use crate::print::template::{fill, Fill};
+
+/// Why the look was refused before drawing anything.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StyleError {
+    /// The font lacks a glyph the texts need.
+    #[error(transparent)]
+    Font(#[from] crate::print::font::FontError),
+    #[error(
+        "the header does not fit on the widest page (book {book}): `{left}` ({left_mm:.1} mm) and `{right}` \
+         ({right_mm:.1} mm) need {need_mm:.1} mm with the {HEADER_GAP_MM} mm gap between them, but the header is \
+         {width_mm:.1} mm wide"
+    )]
+    /// The header's two texts would overlap on the widest page.
+    HeaderOverlap {
+        /// The book.
+        book: u64,
+        /// The text on the left.
+        left: String,
+        /// The text on the right.
+        right: String,
+        /// Its width, in millimetres.
+        left_mm: f32,
+        /// Its width, in millimetres.
+        right_mm: f32,
+        /// The room it needs between them, in millimetres.
+        need_mm: f32,
+        /// The room there is, in millimetres.
+        width_mm: f32,
+    },
+    #[error(
+        "{what} comes within {distance_mm:.1} mm of the trim on the widest page (book {book}); everything but \
+         colour must stay at least {SAFE_MM} mm inside it"
+    )]
+    /// Something but colour is closer to the trim than the safe zone allows.
+    OutsideSafeZone {
+        /// Which text.
+        what: PageText,
+        /// The book.
+        book: u64,
+        /// How far inside the trim it is, in millimetres.
+        distance_mm: f32,
+    },
+    /// Right-to-left text, which would print reversed.
+    #[error(
+        "{what} contains right-to-left text ({ch:?}, U+{code:04X}); housie lays out left-to-right only and \
+         would print it reversed, so it refuses it"
+    )]
+    RightToLeft {
+        /// Which text.
+        what: PageText,
+        /// The character.
+        ch: char,
+        /// Its code point.
+        code: u32,
+    },
+    /// The tickets' QR codes cannot hold what the template asks of them (no `--player-url`,
+    /// or a link too long for the template's QR version).
+    #[error("{0}")]
+    PlayerUrl(String),
+    /// The logo does not fit where it was put.
+    #[error("the logo {problem}")]
+    Logo {
+        /// What is wrong.
+        problem: String,
+    },
+    /// A character no page should carry: a control character, a bidirectional control, or a
+    /// Unicode noncharacter (U+FFFF and its kin), which fonts draw as an empty box.
+    #[error("{what} contains U+{code:04X} ({why}), which cannot be printed; remove it")]
+    Unprintable {
+        /// Which text.
+        what: PageText,
+        /// Its code point.
+        code: u32,
+        /// Why it cannot be printed.
+        why: &'static str,
+    },
+}
+
+impl PdfStyle<'_> {
+    /// Checks that the font can draw every character this run will need, left to right.
+    pub fn check(&self) -> Result<(), StyleError> {
+        self.check_texts()?;
+        if self.format.compact() {
+            self.font.subset(&self.font.glyphs(&self.printed_chars()).collect())?;
+        }
+        Ok(())
+    }
+
+    /// Every character the run can print, once each, in order: the template's texts, the
+    /// title, digits, the serials' `No. ` and hyphen (and for booklets, the colours' names).
+    pub fn printed_chars(&self) -> String {
+        let t = self.template;
+        let mut chars: std::collections::BTreeSet<char> = "0123456789No. -".chars().collect();
+        if t.layout().books_per_page() > 1 {
+            chars.insert('–'); // "Book 1–2" on a page of two
+        }
+        let mut texts = vec![self.title, &t.header().left, &t.header().right, self.footer_text()];
+        if self.numbering.games().is_some() {
+            texts.push(&t.header().booklet);
+            texts.extend(t.palette().iter().map(|p| p.name.as_str()));
+        }
+        for text in texts {
+            chars.extend(text.chars().filter(|c| !c.is_control()));
+        }
+        chars.into_iter().filter(|&c| self.font.glyphs(&c.to_string()).next().is_some()).collect()
+    }
+
+    fn check_texts(&self) -> Result<(), StyleError> {
+        let f = &self.font;
+        let typesetter = self.typesetter();
+        let t = &self.template;
+        for (what, text) in [
+            (PageText::Title, self.title),
+            (PageText::HeaderLeft, &t.header().left),
+            (PageText::HeaderRight, &t.header().right),
+            (PageText::FooterText, &t.footer().text),
+            (PageText::Subtitle, self.subtitle.unwrap_or_default()),
+            (PageText::HeaderBooklet, &t.header().booklet),
+        ] {
+            left_to_right(what, text)?;
+            printable(what, text)?;
+            typesetter.lay_out(what, text)?;
+        }
+        f.check(PageText::Serials, "0123456789-")?;
+        if t.layout().books_per_page() > 1 {
+            f.check(PageText::TwoBooksHeader, "–")?;
+        }
+        if self.numbering.games().is_some() {
+            for entry in t.palette() {
+                left_to_right(PageText::PaletteName, &entry.name)?;
+                typesetter.lay_out(PageText::PaletteName, &entry.name)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Measures the header and footer with the font's advance widths on the widest page of the
+    /// run (the book number with most digits, the last page of the fullest file), and refuses
+    /// text that would overlap or come within [`SAFE_MM`] of the trim.
+    pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
+        self.check_qr(last_book)?;
+        // Every game's colour name in turn, with the last booklet's number.
+        let games = self.numbering.games().unwrap_or(1);
+        for game in 1..=games {
+            let book = self.numbering.book(self.numbering.booklet(last_book), game).unwrap_or(last_book);
+            self.check_fit_at(book, game, pages)?;
+        }
+        Ok(())
+    }
+
+    fn check_fit_at(&self, last_book: u64, game: u16, pages: u64) -> Result<(), StyleError> {
+        let t = self.template;
+        let g = Geometry::of(t);
+        // A page of two books names both; large print names its part.
+        let two = |n: u64| {
+            if self.template.layout().books_per_page() > 1 {
+                format!("{}–{n}", n.saturating_sub(1).max(1))
+            } else {
+                n.to_string()
+            }
+        };
+        let parts = self.template.layout().pages_per_book();
+        let values = Fill {
+            title: self.title,
+            book: two(last_book),
+            page: pages,
+            pages,
+            booklet: two(self.numbering.booklet(last_book)),
+            game,
+            colour: if self.numbering.games().is_some() { &self.template.game_colour(game).name } else { "" },
+            part: parts,
+            parts,
+        };
+        let mm = |text: &str, size: f32| self.text_width(text, size) * MM_PER_PT;
+        let (left, right) = (fill(&t.header().left, &values), fill(self.header_right(), &values));
+        let (left_mm, right_mm) = (mm(&left, t.header().size), mm(&right, t.header().size));
+        let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
+        let width_mm = g.right - g.left;
+        if left_mm + right_mm + gap > width_mm + 0.01 {
+            let need_mm = left_mm + right_mm + gap;
+            // A text of any length is named by its start: the error stays one line.
+            return Err(StyleError::HeaderOverlap {
+                book: last_book,
+                left: crate::domain::text::clip(&left, 60),
+                right: crate::domain::text::clip(&right, 60),
+                left_mm,
+                right_mm,
+                need_mm,
+                width_mm,
+            });
+        }
+        let outside =
+            |what: PageText, distance_mm: f32| Err(StyleError::OutsideSafeZone { what, book: last_book, distance_mm });
+        let edge = g.left.min(g.w - g.right);
+        if edge < SAFE_MM {
+            return outside(PageText::TicketsAndHeader, edge);
+        }
+        // A QR code beside the grid reaches past it: the room beside less its outer quiet zone.
+        let room = t.ticket().qr_room();
+        if room > 0.0 {
+            let quiet = crate::print::barcode::QR_QUIET_MODULES as f32 * t.ticket().qr.module;
+            let border = t.ticket().border_width * MM_PER_PT / 2.0;
+            let edge = g.w - (g.right + border + room - quiet);
+            if edge < SAFE_MM {
+                return outside(PageText::QrCode, edge);
+            }
+        }
+        let header_top = g.header_base + t.header().size * CAP_HEIGHT * MM_PER_PT;
+        if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
+            return outside(PageText::Header, g.h - header_top);
+        }
+        let footer = fill(self.footer_text(), &values);
+        if let Some([x, y, w, h]) = self.logo_box() {
+            let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
+                let texts = [(g.left, g.left + left_mm, left.as_str()), (g.right - right_mm, g.right, right.as_str())];
+                (t.header().height, texts.to_vec())
+            } else {
+                let half = mm(&footer, t.footer().size) / 2.0;
+                (t.footer().height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer.as_str())])
+            };
+            if h > area + 0.01 {
+                let where_ = if area == t.header().height { "header" } else { "footer" };
+                return Err(StyleError::Logo {
+                    problem: format!("is {h} mm high, but the {where_} is {area} mm high; make it smaller"),
+                });
+            }
+            for (a, b, text) in texts.into_iter().filter(|(_, _, text)| !text.is_empty()) {
+                if x < b + HEADER_GAP_MM && a < x + w + HEADER_GAP_MM {
+                    return Err(StyleError::Logo {
+                        problem: format!(
+                            "({w:.1} mm wide) overlaps `{text}` (book {last_book}); put it elsewhere or make it smaller"
+                        ),
+                    });
+                }
+            }
+            if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
+                return outside(PageText::Logo, x.min(g.w - x - w).min(y).min(g.h - y - h));
+            }
+        }
+        if !footer.is_empty() {
+            let half = mm(&footer, t.footer().size) / 2.0;
+            let distance = (g.w / 2.0 - half).min(g.footer_base);
+            if distance < SAFE_MM {
+                return outside(PageText::Footer, distance);
+            }
+        }
+        Ok(())
+    }
+
+    /// A template whose QR codes hold a link has an address to link to, and the longest serial's
+    /// link fits its QR version.
+    fn check_qr(&self, last_book: u64) -> Result<(), StyleError> {
+        use crate::print::template::Barcode;
+        let (tk, q) = (&self.template.ticket(), &self.template.ticket().qr);
+        if tk.barcode != Barcode::Qr {
+            return Ok(());
+        }
+        // The run's last book has its longest serial (in booklets, the last game's).
+        let serial = self.numbering.serial(last_book, 6).expect("book numbers start at 1");
+        let Some(text) = self.qr_text(&serial) else {
+            return Err(StyleError::PlayerUrl(format!(
+                "template `{}` prints a QR code that opens each ticket on a phone: give the address phones will \
+                 reach housie serve at on the night, e.g. http://192.168.1.20:8080",
+                self.template.name()
+            )));
+        };
+        if crate::print::barcode::qr_runs(&text, q.version).is_none() {
+            return Err(StyleError::PlayerUrl(format!(
+                "`{text}` ({} characters) is too long for the version-{} QR codes of template `{}`; use a shorter \
+                 address (an IP address and port, say)",
+                text.chars().count(),
+                q.version,
+                self.template.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// When the grids (with their borders) or serial lines come within [`SAFE_MM`] of a cut
+    /// between tickets, where a wandering guillotine trims them: what to say. A warning, not a
+    /// refusal, so runs made with such a template still regenerate (housie 0.7's `classic`
+    /// left 2.0 mm).
+    pub fn cut_too_close(&self) -> Option<String> {
+        let (t, g) = (self.template, Geometry::of(self.template));
+        let border = t.ticket().border_width * MM_PER_PT / 2.0;
+        let mut nearest = g.inset - border;
+        if g.columns > 1 {
+            nearest = nearest.min((g.column_width - t.ticket().width) / 2.0 - border);
+        }
+        (nearest < SAFE_MM - 0.005).then(|| {
+            format!(
+                "the tickets come within {nearest:.1} mm of the cuts between them, where a print shop keeps {SAFE_MM} mm \
+                 clear; leave {:.1} mm between tickets (shorter grids, or ticket.gap)",
+                2.0 * (SAFE_MM + border)
+            )
+        })
+    }
+}
+
+/// Refuses a character that would print as an empty box or steer the text: a control or
+/// bidirectional control ([`crate::domain::text::forbidden`]) or a Unicode noncharacter.
+fn printable(what: PageText, text: &str) -> Result<(), StyleError> {
+    let noncharacter = |c: char| matches!(c as u32, 0xFDD0..=0xFDEF) || (c as u32) & 0xFFFE == 0xFFFE;
+    for c in text.chars() {
+        let why = match crate::domain::text::forbidden(c) {
+            Some(why) => why,
+            None if noncharacter(c) => "a Unicode noncharacter",
+            None => continue,
+        };
+        return Err(StyleError::Unprintable { what, code: c as u32, why });
+    }
+    Ok(())
+}
+
+/// Refuses text with a strong right-to-left character (Hebrew, Arabic, …): drawn glyph by glyph
+/// left to right it would read backwards.
+fn left_to_right(what: PageText, text: &str) -> Result<(), StyleError> {
+    use unicode_bidi::{bidi_class, BidiClass};
+    match text.chars().find(|&c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL)) {
+        None => Ok(()),
+        Some(ch) => Err(StyleError::RightToLeft { what, ch, code: ch as u32 }),
+    }
+}

@@ -1,0 +1,105 @@
+//! The studio as its handlers share it: the folder of events, the jobs running, the night it
+//! opened, and the small steps every handler takes (an event id checked, blocking work moved
+//! off the async threads, a library error as an answer).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::http::StatusCode;
+
+use super::super::app::Logger;
+use super::super::error::ApiError;
+use super::super::guard::Hosts;
+use super::super::listen::Limits;
+use crate::studio::{Events, Job};
+
+/// The largest template uploaded.
+pub const TEMPLATE_LIMIT: usize = 64 * 1024;
+/// The largest image uploaded.
+pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
+
+/// The studio: its folder, its token, the tasks running and the nights it opened.
+pub struct Studio {
+    /// The folder of events.
+    pub events: Events,
+    /// Needed on every API call when the studio listens beyond loopback.
+    pub(super) token: Option<String>,
+    /// The names requests may use.
+    pub hosts: Hosts,
+    /// Connections and time limits.
+    pub limits: Limits,
+    /// The task running or last run on each event.
+    pub(super) jobs: Mutex<HashMap<String, Arc<Job>>>,
+    /// Nights opened from here: the desk's URL by event.
+    pub(super) nights: Mutex<HashMap<String, String>>,
+    /// Where lines for the person running the studio go.
+    pub log: Logger,
+    /// The address the studio listens on (the night's server listens on the same interface).
+    pub ip: std::net::IpAddr,
+}
+
+impl Studio {
+    /// A studio over `events`, listening on `ip`: beyond loopback it makes a token that every
+    /// API call must carry.
+    pub fn new(events: Events, ip: std::net::IpAddr, log: Logger) -> Arc<Studio> {
+        let token = (!ip.is_loopback()).then(housie_night::night::store::fresh_token);
+        Arc::new(Studio {
+            events,
+            token,
+            hosts: Hosts::of_this_machine(&[]),
+            // Images come up to the studio: larger bodies, more time for them.
+            limits: Limits {
+                body_limit: LOGO_LIMIT,
+                body_timeout: std::time::Duration::from_secs(60),
+                ..Limits::from_system()
+            },
+            jobs: Mutex::new(HashMap::new()),
+            nights: Mutex::new(HashMap::new()),
+            log,
+            ip,
+        })
+    }
+
+    /// The token the studio's URL carries, if it needs one.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    pub(super) fn job(&self, id: &str) -> Option<Arc<Job>> {
+        self.jobs.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned()
+    }
+}
+
+/// An event id from the path: anything that cannot name an event's folder is no such event.
+pub(super) fn event_id(studio: &Studio, id: &str) -> Result<String, ApiError> {
+    if crate::studio::events::is_event_id(id)
+        && studio.events.dir(id).join(crate::studio::events::DESIGN_FILE).is_file()
+    {
+        Ok(id.to_string())
+    } else {
+        Err(ApiError::not_found(format!("there is no event `{}`", housie_core::domain::text::clip(id, 60))))
+    }
+}
+
+/// Runs blocking work (the disk, the pipeline) off the async threads.
+pub(super) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|_| Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the studio's task failed")))
+}
+
+/// A library error as an answer: the user's own mistakes are 4xx, the disk's 500.
+pub(super) fn refused(e: housie_core::error::Error) -> ApiError {
+    match e {
+        housie_core::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        housie_core::error::Error::Busy(_)
+        | housie_core::error::Error::HoldsNight { .. }
+        | housie_core::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
+        e => {
+            let p = housie_core::pipeline::design::problem_of(e);
+            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
+        }
+    }
+}
