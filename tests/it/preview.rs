@@ -209,6 +209,50 @@ fn the_preview_puts_everything_where_the_print_does() {
     check("logo in the footer", Settings { logo: Some(logo(LogoPosition::FooterLeft, 5.0)), ..base() });
 }
 
+/// The preview draws every operator the print draws with, for every shipped template in A4 and
+/// Letter (the phone look's QR codes included), booklets in game colours, bleed and marks, a
+/// logo and 2-up: `svg::page` refuses (in a debug build, as tests are) a drawing it cannot
+/// read whole. Its negative control is `an_operator_the_preview_does_not_draw_is_noted`.
+#[test]
+fn the_preview_reads_every_operator_of_every_look() {
+    assert!(cfg!(debug_assertions), "the operator check is a debug assertion");
+    let url = housie_core::domain::PlayerUrl::parse("http://192.168.1.20:8090").unwrap();
+    let d = Dir::new();
+    crate::logo::logo_png(&d.join("club.png"), 600, 300);
+    for (name, _) in housie_core::print::template::BUILTIN {
+        let base = Settings {
+            books: 6,
+            template: name.to_string(),
+            player_url: name.starts_with("phone").then(|| url.clone()),
+            ..Settings::default()
+        };
+        let looks = [
+            base.clone(),
+            Settings {
+                games: Some(3),
+                order: housie_core::pipeline::Order::Games,
+                bleed_mm: 3.0,
+                crop_marks: true,
+                ..base.clone()
+            },
+            Settings {
+                logo: Some(housie_core::pipeline::LogoSettings {
+                    file: d.join("club.png"),
+                    sha256: String::new(),
+                    height_mm: 6.0,
+                    position: housie_core::print::logo::LogoPosition::HeaderCentre,
+                }),
+                impose: Some(housie_core::pipeline::Impose::TwoUp),
+                ..base
+            },
+        ];
+        for settings in looks {
+            let svg = preview(&plan(settings.clone()), 1).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(svg.contains("<path"), "{name}: {settings:?}");
+        }
+    }
+}
+
 /// The negative control: a preview shifted by 0.6 mm fails both checks.
 #[test]
 #[cfg_attr(

@@ -23,6 +23,13 @@ const MM_PER_PT: f32 = 25.4 / 72.0;
 /// Page `page` of a file of `pages` pages, as SVG of the whole sheet (bleed and marks
 /// included), in millimetres. `label` names the picture for assistive technology.
 pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> String {
+    let (svg, unread) = read(style, page, pages, label);
+    debug_assert!(unread.is_empty(), "the preview does not draw {unread:?}");
+    svg
+}
+
+/// The page as SVG, and the operators of its drawing the preview could not draw.
+fn read(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> (String, std::collections::BTreeSet<String>) {
     let drawing = pdf::drawing(style, page, pages);
     let (w, h) = style.media_mm();
     let typesetter = style.typesetter();
@@ -31,7 +38,21 @@ pub fn page(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> Strin
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
     r.symbol_font = style.format.symbol_font();
     r.run(&drawing.content, &drawing, 0);
-    r.finish(w, h, label)
+    let unread = std::mem::take(&mut r.unread);
+    (r.finish(w, h, label), unread)
+}
+
+/// Operand `i` as a number (0 when it is missing or not a number).
+fn num(o: &[Operand], i: usize) -> f32 {
+    match o.get(i) {
+        Some(Operand::Num(v)) => *v,
+        _ => 0.0,
+    }
+}
+
+/// The first six operands as a matrix.
+fn matrix(o: &[Operand]) -> Matrix {
+    [num(o, 0), num(o, 1), num(o, 2), num(o, 3), num(o, 4), num(o, 5)]
 }
 
 /// An affine matrix `[a b c d e f]`, as PDF writes them (row vector times matrix).
@@ -53,17 +74,6 @@ fn then(m: Matrix, n: Matrix) -> Matrix {
 
 fn apply(m: &Matrix, x: f32, y: f32) -> (f32, f32) {
     (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-}
-
-/// One operand of a content stream.
-#[derive(Clone, Debug)]
-enum Operand {
-    Num(f32),
-    Name(String),
-    Hex(Vec<u8>),
-    Array(Vec<Operand>),
-    /// A dictionary (a marked-content property list), its keys without the slash.
-    Dict(Vec<(String, Operand)>),
 }
 
 /// The graphics state housie's pages change.
@@ -114,6 +124,8 @@ struct Reader<'a> {
     text_layer: String,
     /// The logo as PNG, drawn where the PDF draws its image.
     logo: Option<&'a [u8]>,
+    /// Operators met that the preview does not draw: none, for what housie writes.
+    unread: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -139,6 +151,7 @@ impl<'a> Reader<'a> {
             body: String::with_capacity(64 * 1024),
             text_layer: String::new(),
             logo: None,
+            unread: Default::default(),
         }
     }
 
@@ -154,7 +167,7 @@ impl<'a> Reader<'a> {
     /// Runs a content stream; `depth` bounds forms calling forms.
     fn run(&mut self, bytes: &[u8], drawing: &pdf::Drawing, depth: u8) {
         let mut operands: Vec<Operand> = Vec::new();
-        let mut tokens = Tokens { s: bytes, at: 0 };
+        let mut tokens = Tokens::of(bytes);
         while let Some(token) = tokens.next() {
             match token {
                 Token::Operand(o) => operands.push(o),
@@ -166,19 +179,29 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Draws one operator; one housie's streams do not use is noted in `unread`, so a test
+    /// can hold the preview to every operator the print draws with.
     fn op(&mut self, op: &str, o: &[Operand], drawing: &pdf::Drawing, depth: u8) {
-        let n = |i: usize| match o.get(i) {
-            Some(Operand::Num(v)) => *v,
-            _ => 0.0,
-        };
-        let matrix = || [n(0), n(1), n(2), n(3), n(4), n(5)];
+        let read = self.state_op(op, o)
+            || self.path_op(op, o)
+            || self.text_op(op, o)
+            || self.form_op(op, o, drawing, depth)
+            // Graphics states (overprint) and the end of a text object change nothing on screen.
+            || matches!(op, "gs" | "ET");
+        if !read {
+            self.unread.insert(op.to_string());
+        }
+    }
+
+    /// The graphics state: save and restore, the matrix, colours, line width and dash.
+    fn state_op(&mut self, op: &str, o: &[Operand]) -> bool {
         match op {
             "q" => self.saved.push(self.state),
             "Q" => self.state = self.saved.pop().unwrap_or(self.state),
-            "cm" => self.state.ctm = then(matrix(), self.state.ctm),
-            "k" => self.state.fill = Cmyk([n(0), n(1), n(2), n(3)].map(|v| v * 100.0)),
-            "K" => self.state.stroke = Cmyk([n(0), n(1), n(2), n(3)].map(|v| v * 100.0)),
-            "w" => self.state.line_width = n(0),
+            "cm" => self.state.ctm = then(matrix(o), self.state.ctm),
+            "k" => self.state.fill = Cmyk([num(o, 0), num(o, 1), num(o, 2), num(o, 3)].map(|v| v * 100.0)),
+            "K" => self.state.stroke = Cmyk([num(o, 0), num(o, 1), num(o, 2), num(o, 3)].map(|v| v * 100.0)),
+            "w" => self.state.line_width = num(o, 0),
             "d" => {
                 self.state.dash = match o.first() {
                     Some(Operand::Array(a)) if a.len() == 2 => match (&a[0], &a[1]) {
@@ -188,13 +211,21 @@ impl<'a> Reader<'a> {
                     _ => None,
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Paths and their painting: moves, lines, rectangles, fill and stroke.
+    fn path_op(&mut self, op: &str, o: &[Operand]) -> bool {
+        match op {
             "m" | "l" => {
-                let (x, y) = self.point(n(0), n(1));
+                let (x, y) = self.point(num(o, 0), num(o, 1));
                 let _ = write!(self.path, "{}{} {}", op.to_uppercase(), f(x), f(y));
             }
             "h" => self.path.push('Z'),
             "re" => {
-                let (x, y, w, h) = (n(0), n(1), n(2), n(3));
+                let (x, y, w, h) = (num(o, 0), num(o, 1), num(o, 2), num(o, 3));
                 let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)].map(|(x, y)| self.point(x, y));
                 let _ = write!(self.path, "M{} {}", f(corners[0].0), f(corners[0].1));
                 for (x, y) in &corners[1..] {
@@ -206,34 +237,53 @@ impl<'a> Reader<'a> {
                 let d = std::mem::take(&mut self.path);
                 let _ = writeln!(self.body, r#"<path d="{d}" fill="{}"/>"#, rgb(self.state.fill));
             }
-            "S" => {
-                let d = std::mem::take(&mut self.path);
-                let m = self.to_svg();
-                let width = self.state.line_width * (m[0] * m[3] - m[1] * m[2]).abs().sqrt();
-                let dash = self.state.dash.map_or(String::new(), |(on, off)| {
-                    format!(r#" stroke-dasharray="{} {}""#, f(on * MM_PER_PT), f(off * MM_PER_PT))
-                });
-                let _ = writeln!(
-                    self.body,
-                    r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}"{dash}/>"#,
-                    rgb(self.state.stroke),
-                    f(width)
-                );
+            "S" => self.stroke(),
+            _ => return false,
+        }
+        true
+    }
+
+    fn stroke(&mut self) {
+        let d = std::mem::take(&mut self.path);
+        let m = self.to_svg();
+        let width = self.state.line_width * (m[0] * m[3] - m[1] * m[2]).abs().sqrt();
+        let dash = self.state.dash.map_or(String::new(), |(on, off)| {
+            format!(r#" stroke-dasharray="{} {}""#, f(on * MM_PER_PT), f(off * MM_PER_PT))
+        });
+        let _ = writeln!(
+            self.body,
+            r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}"{dash}/>"#,
+            rgb(self.state.stroke),
+            f(width)
+        );
+    }
+
+    /// Forms and the logo (`Do`): a form is run in a saved state, at most two deep.
+    fn form_op(&mut self, op: &str, o: &[Operand], drawing: &pdf::Drawing, depth: u8) -> bool {
+        if op != "Do" {
+            return false;
+        }
+        let form = match o.first() {
+            Some(Operand::Name(name)) if name == LOGO_ID => {
+                self.image();
+                return true;
             }
-            "Do" if matches!(o.first(), Some(Operand::Name(name)) if name == LOGO_ID) => self.image(),
-            "Do" => {
-                let form = match o.first() {
-                    Some(Operand::Name(name)) if name == UNDER => drawing.under.as_deref(),
-                    Some(Operand::Name(name)) if name == OVER => Some(drawing.over.as_slice()),
-                    Some(Operand::Name(name)) => drawing.forms.get(name.as_str()).map(Vec::as_slice),
-                    _ => None,
-                };
-                if let (Some(form), true) = (form, depth < 2) {
-                    self.saved.push(self.state);
-                    self.run(form, drawing, depth + 1);
-                    self.state = self.saved.pop().unwrap_or(self.state);
-                }
-            }
+            Some(Operand::Name(name)) if name == UNDER => drawing.under.as_deref(),
+            Some(Operand::Name(name)) if name == OVER => Some(drawing.over.as_slice()),
+            Some(Operand::Name(name)) => drawing.forms.get(name.as_str()).map(Vec::as_slice),
+            _ => None,
+        };
+        if let (Some(form), true) = (form, depth < 2) {
+            self.saved.push(self.state);
+            self.run(form, drawing, depth + 1);
+            self.state = self.saved.pop().unwrap_or(self.state);
+        }
+        true
+    }
+
+    /// Text: its object, font, matrices, scaling, marked content and the strings shown.
+    fn text_op(&mut self, op: &str, o: &[Operand]) -> bool {
+        match op {
             "BT" => (self.tm, self.tlm) = (IDENTITY, IDENTITY),
             "Tf" => {
                 self.barcode_font = matches!(o.first(), Some(Operand::Name(name)) if name == BARCODE_FONT_ID);
@@ -241,7 +291,7 @@ impl<'a> Reader<'a> {
                     Some(Operand::Name(name)) => SHAPED_FONT_IDS.iter().position(|id| id == name),
                     _ => None,
                 };
-                self.size = n(1);
+                self.size = num(o, 1);
             }
             "BDC" => {
                 if let Some(Operand::Dict(entries)) = o.get(1) {
@@ -254,30 +304,32 @@ impl<'a> Reader<'a> {
             }
             "EMC" => self.end_actual_text(),
             "Td" => {
-                self.tlm = then([1.0, 0.0, 0.0, 1.0, n(0), n(1)], self.tlm);
+                self.tlm = then([1.0, 0.0, 0.0, 1.0, num(o, 0), num(o, 1)], self.tlm);
                 self.tm = self.tlm;
             }
-            "Tm" => (self.tm, self.tlm) = (matrix(), matrix()),
-            "Tz" => self.scaling = n(0) / 100.0,
+            "Tm" => (self.tm, self.tlm) = (matrix(o), matrix(o)),
+            "Tz" => self.scaling = num(o, 0) / 100.0,
             "Tj" => {
                 if let Some(Operand::Hex(bytes)) = o.first() {
                     self.show(bytes);
                 }
             }
             "TJ" => {
-                if let Some(Operand::Array(items)) = o.first() {
-                    for item in items {
-                        match item {
-                            Operand::Num(adjust) => self.advance(-adjust / 1000.0 * self.size),
-                            Operand::Hex(bytes) => self.show(bytes),
-                            _ => {}
-                        }
+                for item in
+                    o.first()
+                        .into_iter()
+                        .flat_map(|a| if let Operand::Array(items) = a { items.as_slice() } else { &[] })
+                {
+                    match item {
+                        Operand::Num(adjust) => self.advance(-adjust / 1000.0 * self.size),
+                        Operand::Hex(bytes) => self.show(bytes),
+                        _ => {}
                     }
                 }
             }
-            // Graphics states (overprint) and the ends of objects change nothing on screen.
-            _ => {}
+            _ => return false,
         }
+        true
     }
 
     /// The logo: an image fills the unit square of user space, its first row at the top.
@@ -494,115 +546,8 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-enum Token {
-    Operand(Operand),
-    Op(String),
-}
-
-/// The tokens of a content stream as housie writes them: numbers, names, hex strings, arrays
-/// and operators.
-struct Tokens<'s> {
-    s: &'s [u8],
-    at: usize,
-}
-
-impl Tokens<'_> {
-    /// Skips spaces; at the end of the stream or at `close` (an array's or a dictionary's
-    /// end), steps past it and says so.
-    fn closes(&mut self, close: &[u8]) -> bool {
-        while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-        if self.at >= self.s.len() || self.s[self.at..].starts_with(close) {
-            self.at += close.len();
-            return true;
-        }
-        false
-    }
-
-    fn next(&mut self) -> Option<Token> {
-        while self.at < self.s.len() && self.s[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-        let &c = self.s.get(self.at)?;
-        let word = |t: &mut Self| {
-            let start = t.at;
-            while t.at < t.s.len() && !t.s[t.at].is_ascii_whitespace() && !b"[]<>/".contains(&t.s[t.at]) {
-                t.at += 1;
-            }
-            String::from_utf8_lossy(&t.s[start..t.at]).into_owned()
-        };
-        Some(match c {
-            b'/' => {
-                self.at += 1;
-                Token::Operand(Operand::Name(word(self)))
-            }
-            b'<' if self.s.get(self.at + 1) == Some(&b'<') => {
-                self.at += 2;
-                let mut entries = Vec::new();
-                while !self.closes(b">>") {
-                    let (Some(Token::Operand(Operand::Name(key))), Some(Token::Operand(value))) =
-                        (self.next(), self.next())
-                    else {
-                        break;
-                    };
-                    entries.push((key, value));
-                }
-                Token::Operand(Operand::Dict(entries))
-            }
-            b'<' => {
-                let start = self.at + 1;
-                let end = self.s[start..].iter().position(|&b| b == b'>').map_or(self.s.len(), |p| start + p);
-                self.at = (end + 1).min(self.s.len());
-                let hex: Vec<u8> = self.s[start..end].iter().copied().filter(u8::is_ascii_hexdigit).collect();
-                let value = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
-                Token::Operand(Operand::Hex(
-                    hex.chunks(2).map(|p| value(p[0]) << 4 | p.get(1).map_or(0, |&b| value(b))).collect(),
-                ))
-            }
-            b'[' => {
-                self.at += 1;
-                let mut items = Vec::new();
-                while !self.closes(b"]") {
-                    match self.next() {
-                        Some(Token::Operand(o)) => items.push(o),
-                        _ => break,
-                    }
-                }
-                Token::Operand(Operand::Array(items))
-            }
-            b'-' | b'.' | b'0'..=b'9' => Token::Operand(Operand::Num(word(self).parse().unwrap_or(0.0))),
-            _ => {
-                let w = word(self);
-                if w.is_empty() {
-                    self.at += 1;
-                }
-                Token::Op(w)
-            }
-        })
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
+mod tokens;
 
-    #[test]
-    fn reads_the_operators_housie_writes() {
-        let mut t = Tokens { s: b"/HOUSIE 12.5 Tf\n[-250<00140015>3<0016>]TJ\n.5 -3 Td\n", at: 0 };
-        let mut ops = Vec::new();
-        while let Some(tok) = t.next() {
-            if let Token::Op(op) = tok {
-                ops.push(op);
-            }
-        }
-        assert_eq!(ops, ["Tf", "TJ", "Td"]);
-        assert_eq!(
-            then([2.0, 0.0, 0.0, 2.0, 1.0, 1.0], [1.0, 0.0, 0.0, 1.0, 5.0, 0.0]),
-            [2.0, 0.0, 0.0, 2.0, 6.0, 1.0]
-        );
-        assert_eq!(f(1.23456), "1.235");
-        assert_eq!(f(-0.0001), "0");
-        assert_eq!(rgb(Cmyk::BLACK), "#000000");
-    }
-}
+use tokens::{Operand, Token, Tokens};

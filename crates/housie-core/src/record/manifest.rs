@@ -450,84 +450,6 @@ pub fn numbering_of(manifest: impl Read) -> std::io::Result<Numbering> {
     Ok(u16::try_from(most).ok().and_then(Numbering::booklets).unwrap_or(Numbering::BOOKS))
 }
 
-/// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
-/// reading a few kilobytes however large the file; reads it through only when the rows are out
-/// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
-/// A row found this way has no line number (0). `file` is `len` bytes long and named `name`.
-pub fn find<F: Read + Seek>(
-    file: &mut F,
-    len: u64,
-    name: &str,
-    serial: Serial,
-) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
-    // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
-    let (mut lo, mut hi) = (0u64, len);
-    while hi - lo > 4096 {
-        let mid = lo + (hi - lo) / 2;
-        match first_book_after(file, mid)? {
-            Some(book) if book < serial.book() => lo = mid,
-            _ => hi = mid,
-        }
-    }
-    if let Some(found) = scan(file, lo, serial, name, true)? {
-        return Ok(Some(found));
-    }
-    // Not where book order puts it: the rows may be out of order, so read them all.
-    scan(file, 0, serial, name, false)
-}
-
-/// The book number on the first whole line after byte `offset`.
-fn first_book_after<F: Read + Seek>(file: &mut F, offset: u64) -> std::io::Result<Option<u64>> {
-    file.seek(SeekFrom::Start(offset))?;
-    let mut reader = BufReader::new(file);
-    let mut line = Vec::new();
-    reader.read_until(b'\n', &mut line)?;
-    line.clear();
-    if reader.read_until(b'\n', &mut line)? == 0 {
-        return Ok(None);
-    }
-    Ok(Some(book_field(&line).unwrap_or(u64::MAX)))
-}
-
-fn book_field(line: &[u8]) -> Option<u64> {
-    std::str::from_utf8(line.split(|&b| b == b',').nth(1)?).ok()?.trim().parse().ok()
-}
-
-/// Reads lines from `offset` (skipping the partial line there) for the serial's row; with
-/// `sorted`, stops at the first book past the serial's.
-fn scan<F: Read + Seek>(
-    file: &mut F,
-    offset: u64,
-    serial: Serial,
-    name: &str,
-    sorted: bool,
-) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
-    file.seek(SeekFrom::Start(offset))?;
-    let mut reader = BufReader::new(file);
-    let mut line = Vec::new();
-    reader.read_until(b'\n', &mut line)?; // a partial line, or the header
-    let text = serial.to_string();
-    loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            return Ok(None);
-        }
-        if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
-            let mut one = (columns(&NINETY_BALL).join(",") + "\n").into_bytes();
-            one.extend_from_slice(&line);
-            let unnumbered = |mut p: RowProblem| {
-                p.line = 0;
-                p
-            };
-            let row = rows(one.as_slice(), name, serial.numbering()).next().unwrap_or_else(|| Err(Vec::new()));
-            return Ok(Some(row.map(|r| Row { line: 0, ..r }).map_err(|ps| ps.into_iter().map(unnumbered).collect())));
-        }
-        if sorted && book_field(&line).is_some_and(|b| b > serial.book()) {
-            return Ok(None);
-        }
-    }
-}
-
 fn parse_row(
     f: &[&str],
     line: u64,
@@ -608,49 +530,8 @@ fn parse_row(
     }
 }
 
+mod find;
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    #[test]
-    fn problems_read_as_located_fragments() {
-        let p =
-            RowProblem { file: "manifest.csv".into(), line: 14, field: "serial".into(), message: "check digit".into() };
-        assert_eq!(p.to_string(), "manifest.csv:14: serial: check digit");
-    }
-
-    #[test]
-    fn pieces_cut_at_line_starts_and_read_the_rows_one_pass_reads() {
-        let bytes = include_bytes!("../../../../tests/data/golden-0.11.0/manifest.csv").to_vec();
-        let len = bytes.len() as u64;
-        let file = || std::io::Cursor::new(bytes.clone());
-        let whole: Vec<Row> = rows(bytes.as_slice(), "m", Numbering::BOOKS).map(Result::unwrap).collect();
-        let pieces = pieces(&mut file(), len, 200).unwrap();
-        assert!(pieces.len() > 5, "{pieces:?}");
-        assert_eq!((pieces[0].start, pieces[pieces.len() - 1].end), (0, bytes.len() as u64));
-        for (a, b) in pieces.iter().zip(&pieces[1..]) {
-            assert_eq!((a.end, bytes[b.start as usize - 1]), (b.start, b'\n'));
-        }
-        let mut read = Vec::new();
-        let mut first = 0;
-        for piece in &pieces {
-            let mut part = piece_rows(file(), "m", piece.clone(), Numbering::BOOKS).unwrap();
-            read.extend(part.by_ref().map(Result::unwrap));
-            assert!(!part.quoted());
-            first = if first == 0 { read.len() } else { first };
-        }
-        // The first piece's rows keep their lines; the others' have none.
-        let unnumbered: Vec<Row> = whole.iter().map(|r| Row { line: 0, ..r.clone() }).collect();
-        assert_eq!(read[..first], whole[..first]);
-        assert_eq!(read[first..], unnumbered[first..]);
-        // One piece for a size past the file.
-        assert_eq!(super::pieces(&mut file(), len, 1 << 20).unwrap(), vec![0..len]);
-
-        // A quote anywhere is noted, for the reader to read the manifest whole.
-        let text = String::from_utf8(bytes.clone()).unwrap().replacen(",books.pdf,", ",\"books.pdf\",", 1);
-        let quoted = text.len() as u64;
-        let mut all = piece_rows(std::io::Cursor::new(text), "m", 0..quoted, Numbering::BOOKS).unwrap();
-        assert_eq!(all.by_ref().count(), whole.len());
-        assert!(all.quoted());
-    }
-}
+pub use find::find;
