@@ -96,9 +96,9 @@ fn pdf_pixels(pdf: &std::path::Path, dpi: u32, out: &std::path::Path) -> Option<
     Some((w, h, pgm[at + 1..at + 1 + w * h].to_vec()))
 }
 
-/// The preview rendered at `dpi` (through `export::png`), grey.
+/// The preview rendered at `dpi` (through `picture::png`), grey.
 fn svg_pixels(svg: &str, dpi: u32) -> (usize, usize, Vec<u8>) {
-    let png = housie_core::export::png::render(svg, dpi).unwrap();
+    let png = housie_core::picture::png::render(svg, dpi).unwrap();
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
     let grey =
         pixmap.pixels().iter().map(|p| ((u16::from(p.red()) + u16::from(p.green()) + u16::from(p.blue())) / 3) as u8);

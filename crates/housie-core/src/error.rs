@@ -180,7 +180,7 @@ pub enum Error {
     Font(#[from] crate::print::font::FontError),
     /// A page could not be drawn as a picture.
     #[error(transparent)]
-    Png(#[from] crate::export::png::PngError),
+    Png(#[from] crate::picture::png::PngError),
     /// A logo was refused.
     #[error(transparent)]
     Logo(#[from] crate::print::logo::LogoError),

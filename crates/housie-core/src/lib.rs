@@ -1,15 +1,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
-//! housie: printable books of 90-ball bingo tickets, drawn so that every valid book is equally
-//! likely, with a manifest, a print-ready PDF, a run record and, on the night, a caller's desk.
+//! housie's engine: printable books of 90-ball bingo tickets, drawn so that every valid book is
+//! equally likely, with a manifest, a print-ready PDF and a run record. Bytes in, bytes out: no
+//! files, sockets or processes, and threads only through [`support::parallel`], so the same
+//! code runs natively and in a web page (`housie-wasm`).
 //!
 //! The parts, in the order data flows (each uses only those listed before it; see
-//! `docs/architecture.md`): [`support`] (leaf helpers), [`domain`] (tickets, books, serials),
-//! [`generate`] (drawing books), [`rules`] (prizes, calls, verdicts), [`print`](mod@print) (template,
-//! font, pages), [`record`] (run.json, the manifest's schema, chains), [`export`] (one file per
-//! output format), driven by [`pipeline`]; [`ledger`] (the night's money), [`night`] (the
-//! event-sourced night, which reads a run and writes only its own database), [`audit`]
-//! (verify, check, winners) and [`web`] (the desk, board and player page over HTTP).
+//! `docs/architecture.md`): [`support`] (leaf helpers), [`domain`] (tickets, books, serials,
+//! the card format), [`generate`] (drawing books), [`rules`] (prizes, calls, verdicts),
+//! [`print`](mod@print) (template, font, pages), [`record`] (run.json, the manifest's schema,
+//! chains), [`export`] (one file per output format) and [`picture`] (pages as SVG and PNG),
+//! driven by [`pipeline`] (the one policy layer every front door goes through). What the engine
+//! reads comes through a [`world::World`]; where its files go, through [`export::Outputs`].
 //!
 //! Nothing inside the crate imports through the re-exports below; they are for users.
 
@@ -17,6 +19,7 @@ pub mod domain;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod picture;
 pub mod pipeline;
 pub mod print;
 pub mod record;

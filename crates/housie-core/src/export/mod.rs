@@ -1,14 +1,12 @@
-//! Output formats, one per place (`pdf/`, `svg.rs`, `png.rs`, `csv.rs`, the signed `sheet.rs`;
-//! the run record is `record/`), and [`Outputs`], where a run's files go. The formats share no
+//! Output formats, one per place (`pdf/`, `csv.rs`, the signed `sheet.rs`; pictures of pages
+//! are `picture/`, the run record `record/`), and [`Outputs`], where a run's files go. The formats share no
 //! trait: the PDF's pages are rendered on every core and written in order, the manifest's rows
 //! are written as books come, and the run record once at the end, so one interface would fit
 //! none of them.
 
 pub mod csv;
 pub mod pdf;
-pub mod png;
 pub mod sheet;
-pub mod svg;
 
 use std::io::{self, Write};
 

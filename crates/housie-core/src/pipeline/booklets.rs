@@ -58,7 +58,7 @@ pub fn write_booklets<O: Outputs>(
         let total = pages.len() as u64;
         let mut file = outputs.create(&name, false).map_err(io())?;
         if let BookletFormat::Png(dpi) = format {
-            let png = crate::export::png::pages(&style, &pages, total, dpi)?;
+            let png = crate::picture::png::pages(&style, &pages, total, dpi)?;
             std::io::Write::write_all(&mut file, &png).map_err(io())?;
         } else {
             let mut pdf = PdfFile::new(&style, &shared, file).map_err(io())?;
@@ -122,7 +122,7 @@ pub fn booklet_picture(
     let mut style = plan.style();
     home(&mut style);
     let pages = booklet_pages(plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
-    Ok(crate::export::png::pages(&style, &pages, pages.len() as u64, dpi)?)
+    Ok(crate::picture::png::pages(&style, &pages, pages.len() as u64, dpi)?)
 }
 
 /// A booklet for a player's own printer: not PDF/X, and the page the paper's size, with no

@@ -1,9 +1,9 @@
 //! The studio's live preview: one page of the run as SVG, drawn by the PDF page writer itself
-//! ([`crate::export::svg`]) from sample books, so it shows exactly what the print will.
+//! ([`crate::picture::svg`]) from sample books, so it shows exactly what the print will.
 
 use crate::error::Error;
-use crate::export::svg;
 use crate::generate::{RunDrawer, Seed};
+use crate::picture::svg;
 use crate::print::pages::PageBuilder;
 
 use super::GeneratePlan;

@@ -146,31 +146,7 @@ pub struct ShownLimits {
 impl Ledger {
     /// The cash-up of everything recorded so far.
     pub fn cashup(&self) -> Cashup {
-        // One line per seller given paper, then sellers never given any, then the desk (sales
-        // naming no seller and never issued): each is the sales naming it.
-        let line = |seller: Option<&str>, issued: &Units| {
-            let mine: Vec<_> = self.standing().filter(|s| s.seller.as_deref() == seller).collect();
-            let sold = mine.iter().fold(Units::default(), |all, s| all.or(&s.units));
-            let returned = issued.and(&self.returned);
-            SellerLine {
-                seller: seller.unwrap_or(DESK).to_string(),
-                issued: issued.to_string(),
-                sold: sold.to_string(),
-                returned: returned.to_string(),
-                missing: issued.minus(&self.sold).minus(&returned).to_string(),
-                sold_count: sold.len(),
-                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.amount())),
-            }
-        };
-        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(Some(s), units)).collect();
-        let mut others: Vec<Option<&str>> = self
-            .standing()
-            .map(|s| s.seller.as_deref())
-            .filter(|s| s.is_none_or(|name| !self.issued.contains_key(name)))
-            .collect();
-        others.sort_unstable_by_key(|s| (s.is_none(), *s));
-        others.dedup();
-        sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
+        let sellers = self.seller_lines();
         let issued = self.issued_units();
         let (takings, prizes_paid) = (self.takings(None), self.prizes_paid(None));
         let warnings = self.warnings(prizes_paid);
@@ -206,36 +182,73 @@ impl Ledger {
                 .to_string(),
             remote: self.standing().filter(|s| s.remote).fold(Units::default(), |all, s| all.or(&s.units)).to_string(),
             voided: self.sales.iter().filter(|s| s.voided).count(),
-            voided_sales: self
-                .sales
-                .iter()
-                .filter(|s| s.voided)
-                .map(|s| VoidedSale {
-                    entry: s.entry,
-                    units: s.units.to_string(),
-                    amount: s.amount(),
-                    reason: s.void_reason.clone(),
-                })
-                .collect(),
-            payouts: self
-                .payouts
-                .iter()
-                .map(|p| PayoutLine {
-                    entry: p.entry,
-                    game: p.game,
-                    prize: p.prize.clone(),
-                    place: p.place,
-                    serial: p.serial.clone(),
-                    amount: p.amount,
-                    how: p.how,
-                    voided: p.voided.clone(),
-                    moved_from: p.moved_from.clone(),
-                })
-                .collect(),
+            voided_sales: self.voided_sales(),
+            payouts: self.payout_lines(),
             regime: self.regime,
             warnings,
             shown,
         }
+    }
+
+    /// One line per seller given paper, then sellers never given any, then the desk (sales
+    /// naming no seller and never issued): each is the sales naming it.
+    fn seller_lines(&self) -> Vec<SellerLine> {
+        let line = |seller: Option<&str>, issued: &Units| {
+            let mine: Vec<_> = self.standing().filter(|s| s.seller.as_deref() == seller).collect();
+            let sold = mine.iter().fold(Units::default(), |all, s| all.or(&s.units));
+            let returned = issued.and(&self.returned);
+            SellerLine {
+                seller: seller.unwrap_or(DESK).to_string(),
+                issued: issued.to_string(),
+                sold: sold.to_string(),
+                returned: returned.to_string(),
+                missing: issued.minus(&self.sold).minus(&returned).to_string(),
+                sold_count: sold.len(),
+                takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.amount())),
+            }
+        };
+        let mut sellers: Vec<SellerLine> = self.issued.iter().map(|(s, units)| line(Some(s), units)).collect();
+        let mut others: Vec<Option<&str>> = self
+            .standing()
+            .map(|s| s.seller.as_deref())
+            .filter(|s| s.is_none_or(|name| !self.issued.contains_key(name)))
+            .collect();
+        others.sort_unstable_by_key(|s| (s.is_none(), *s));
+        others.dedup();
+        sellers.extend(others.into_iter().map(|seller| line(seller, &Units::default())));
+        sellers
+    }
+
+    /// The sales voided, each with why.
+    fn voided_sales(&self) -> Vec<VoidedSale> {
+        self.sales
+            .iter()
+            .filter(|s| s.voided)
+            .map(|s| VoidedSale {
+                entry: s.entry,
+                units: s.units.to_string(),
+                amount: s.amount(),
+                reason: s.void_reason.clone(),
+            })
+            .collect()
+    }
+
+    /// Every prize paid, voided ones and moves included.
+    fn payout_lines(&self) -> Vec<PayoutLine> {
+        self.payouts
+            .iter()
+            .map(|p| PayoutLine {
+                entry: p.entry,
+                game: p.game,
+                prize: p.prize.clone(),
+                place: p.place,
+                serial: p.serial.clone(),
+                amount: p.amount,
+                how: p.how,
+                voided: p.voided.clone(),
+                moved_from: p.moved_from.clone(),
+            })
+            .collect()
     }
 
     /// The cash-up's warnings: names that look alike, and each limit of the night's regime

@@ -12,7 +12,9 @@
 
 mod cashup;
 mod entry;
+mod error;
 mod money;
+mod names;
 mod regime;
 mod sheet;
 mod units;
@@ -20,15 +22,16 @@ mod units;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+use names::{name, visible};
+
 pub use cashup::{Cashup, PayoutLine, SellerLine};
 pub use entry::{Entry, Payment};
+pub use error::LedgerError;
 pub use money::{Currency, Money, MoneyError};
+pub use names::PERSON_NAME_MAX;
 pub use regime::{Regime, UnknownRegime};
 pub use sheet::cashup_pdf;
 pub use units::{Units, UnitsError};
-
-/// The most characters of a seller's or buyer's name.
-pub const PERSON_NAME_MAX: usize = 60;
 
 /// The wins the caller confirmed, which the ledger pays against.
 pub trait Wins {
@@ -41,104 +44,6 @@ pub trait Wins {
         let _ = (game, prize, place);
         1
     }
-}
-
-/// Why an entry could not be written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LedgerError {
-    /// Money before the currency.
-    #[error("set the night's currency first")]
-    NoCurrency,
-    /// The currency set twice.
-    #[error("the night's currency is already {0}")]
-    CurrencySet(Currency),
-    /// A regime whose figures are in another currency than the night's.
-    #[error("{0}'s limits are in {1}, not {2}")]
-    LimitsCurrency(&'static str, Currency, Currency),
-    /// Bad units.
-    #[error(transparent)]
-    Units(#[from] UnitsError),
-    /// A name that cannot be shown.
-    #[error("the {0} name: {1}")]
-    Name(&'static str, String),
-    /// Paper already given to a seller.
-    #[error("{units} already went to {seller}")]
-    Issued {
-        /// The units issued before.
-        units: String,
-        /// To whom.
-        seller: String,
-    },
-    /// A seller selling paper given to someone else.
-    #[error("{units} went to {issued_to}, not {seller}")]
-    OtherSeller {
-        /// The units.
-        units: String,
-        /// Who has them.
-        issued_to: String,
-        /// Who tried to sell them.
-        seller: String,
-    },
-    /// A named seller selling paper never given to anyone.
-    #[error(
-        "{units} was never issued to {seller}: issue it to them first, or record the sale with no seller (the desk)"
-    )]
-    NotIssuedTo {
-        /// The units.
-        units: String,
-        /// Who tried to sell them.
-        seller: String,
-    },
-    /// Paper sold twice.
-    #[error("{0} is already sold")]
-    Sold(String),
-    /// Paper sold after it came back.
-    #[error("{0} came back unsold or damaged")]
-    Returned(String),
-    /// A return of paper that was never given out.
-    #[error("{0} was never issued to a seller")]
-    NotIssued(String),
-    /// A return of sold paper.
-    #[error("{0} is sold; void the sale first")]
-    ReturnOfSold(String),
-    /// A void of something that is neither a standing sale nor a standing payout.
-    #[error("entry {0} is not a sale or a prize paid that stands")]
-    NothingToVoid(usize),
-    /// A move of something that is not a standing payout.
-    #[error("entry {0} is not a prize paid that stands")]
-    NotAPayout(usize),
-    /// A payout of nothing.
-    #[error("a prize paid is more than 0.00: give the amount handed over")]
-    ZeroPayout,
-    /// A reason that cannot be shown.
-    #[error("the reason: {0}")]
-    Reason(String),
-    /// A prize paid to a ticket the caller did not confirm.
-    #[error("{serial} was not confirmed as a winner of {prize} in game {game}")]
-    NotWon {
-        /// The game.
-        game: i64,
-        /// The prize.
-        prize: String,
-        /// The ticket.
-        serial: String,
-    },
-    /// A prize paid twice: names the ticket it was paid to.
-    #[error(
-        "{prize} in game {game} is already paid to {serial} (entry {entry}); if that win was taken back, \
-         move the payout to the new winner or void it"
-    )]
-    PaidTwice {
-        /// The game.
-        game: i64,
-        /// The prize.
-        prize: String,
-        /// The ticket it was paid to.
-        serial: String,
-        /// The payout's entry number.
-        entry: usize,
-    },
 }
 
 /// A sale as the ledger keeps it.
@@ -649,35 +554,6 @@ fn none_of(set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Res
         Ok(())
     } else {
         Err(refuse(both.to_string()))
-    }
-}
-
-fn name(what: &'static str, text: &str) -> Result<(), LedgerError> {
-    plain(text).map_err(|why| LedgerError::Name(what, why))
-}
-
-/// Why `text` cannot be a name or a reason in the ledger: empty, too long, or holding what
-/// cannot be shown.
-fn plain(text: &str) -> Result<(), String> {
-    if text.trim().is_empty() {
-        return Err("empty".into());
-    }
-    if text.chars().count() > PERSON_NAME_MAX {
-        return Err(format!("longer than {PERSON_NAME_MAX} characters"));
-    }
-    if let Some(why) = text.chars().find_map(housie_core::domain::text::forbidden) {
-        return Err(format!("has {why}"));
-    }
-    Ok(())
-}
-
-/// As [`plain`], and nothing invisible: for what is typed now (see
-/// [`housie_core::domain::text::forbidden_in_name`]).
-fn visible(text: &str) -> Result<(), String> {
-    plain(text)?;
-    match text.chars().find_map(housie_core::domain::text::forbidden_in_name) {
-        Some(why) => Err(format!("has {why}")),
-        None => Ok(()),
     }
 }
 

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Currency, LedgerError, Money};
+use super::error::LedgerError;
+use super::{Currency, Money};
 
 /// The rules a night's money is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

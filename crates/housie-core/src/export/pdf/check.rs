@@ -158,9 +158,29 @@ impl PdfStyle<'_> {
     }
 
     fn check_fit_at(&self, last_book: u64, game: u16, pages: u64) -> Result<(), StyleError> {
-        let t = self.template;
-        let g = Geometry::of(t);
-        // A page of two books names both; large print names its part.
+        let values = self.values_at(last_book, game, pages);
+        let header = self.check_header(&values, last_book)?;
+        self.check_edges(last_book, &header)?;
+        let footer = fill(self.footer_text(), &values);
+        self.check_logo(last_book, &header, &footer)?;
+        if !footer.is_empty() {
+            let g = Geometry::of(self.template);
+            let half = self.text_width(&footer, self.template.footer().size) * MM_PER_PT / 2.0;
+            let distance = (g.w / 2.0 - half).min(g.footer_base);
+            if distance < SAFE_MM {
+                return Err(StyleError::OutsideSafeZone {
+                    what: PageText::Footer,
+                    book: last_book,
+                    distance_mm: distance,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The placeholders' values on the page of `last_book` in game `game`: a page of two books
+    /// names both; large print names its part.
+    fn values_at(&self, last_book: u64, game: u16, pages: u64) -> Fill<'_> {
         let two = |n: u64| {
             if self.template.layout().books_per_page() > 1 {
                 format!("{}–{n}", n.saturating_sub(1).max(1))
@@ -169,7 +189,7 @@ impl PdfStyle<'_> {
             }
         };
         let parts = self.template.layout().pages_per_book();
-        let values = Fill {
+        Fill {
             title: self.title,
             book: two(last_book),
             page: pages,
@@ -179,11 +199,17 @@ impl PdfStyle<'_> {
             colour: if self.numbering.games().is_some() { &self.template.game_colour(game).name } else { "" },
             part: parts,
             parts,
-        };
+        }
+    }
+
+    /// The header's two texts and their widths (mm), refused when they would overlap.
+    fn check_header(&self, values: &Fill<'_>, last_book: u64) -> Result<HeaderTexts, StyleError> {
+        let t = self.template;
         let mm = |text: &str, size: f32| self.text_width(text, size) * MM_PER_PT;
-        let (left, right) = (fill(&t.header().left, &values), fill(self.header_right(), &values));
+        let (left, right) = (fill(&t.header().left, values), fill(self.header_right(), values));
         let (left_mm, right_mm) = (mm(&left, t.header().size), mm(&right, t.header().size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
+        let g = Geometry::of(t);
         let width_mm = g.right - g.left;
         if left_mm + right_mm + gap > width_mm + 0.01 {
             let need_mm = left_mm + right_mm + gap;
@@ -198,6 +224,13 @@ impl PdfStyle<'_> {
                 width_mm,
             });
         }
+        Ok(HeaderTexts { left, right, left_mm, right_mm })
+    }
+
+    /// The tickets, a QR code beside the grid and the header inside the safe zone.
+    fn check_edges(&self, last_book: u64, header: &HeaderTexts) -> Result<(), StyleError> {
+        let t = self.template;
+        let g = Geometry::of(t);
         let outside =
             |what: PageText, distance_mm: f32| Err(StyleError::OutsideSafeZone { what, book: last_book, distance_mm });
         let edge = g.left.min(g.w - g.right);
@@ -215,43 +248,45 @@ impl PdfStyle<'_> {
             }
         }
         let header_top = g.header_base + t.header().size * CAP_HEIGHT * MM_PER_PT;
-        if !(left.is_empty() && right.is_empty()) && g.h - header_top < SAFE_MM {
+        if !(header.left.is_empty() && header.right.is_empty()) && g.h - header_top < SAFE_MM {
             return outside(PageText::Header, g.h - header_top);
         }
-        let footer = fill(self.footer_text(), &values);
-        if let Some([x, y, w, h]) = self.logo_box() {
-            let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
-                let texts = [(g.left, g.left + left_mm, left.as_str()), (g.right - right_mm, g.right, right.as_str())];
-                (t.header().height, texts.to_vec())
-            } else {
-                let half = mm(&footer, t.footer().size) / 2.0;
-                (t.footer().height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer.as_str())])
-            };
-            if h > area + 0.01 {
-                let where_ = if area == t.header().height { "header" } else { "footer" };
+        Ok(())
+    }
+
+    /// The logo fits its band, clear of the texts beside it and inside the safe zone.
+    fn check_logo(&self, last_book: u64, header: &HeaderTexts, footer: &str) -> Result<(), StyleError> {
+        let Some([x, y, w, h]) = self.logo_box() else { return Ok(()) };
+        let t = self.template;
+        let g = Geometry::of(t);
+        let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
+            let texts = [
+                (g.left, g.left + header.left_mm, header.left.as_str()),
+                (g.right - header.right_mm, g.right, header.right.as_str()),
+            ];
+            (t.header().height, texts.to_vec())
+        } else {
+            let half = self.text_width(footer, t.footer().size) * MM_PER_PT / 2.0;
+            (t.footer().height, vec![(g.w / 2.0 - half, g.w / 2.0 + half, footer)])
+        };
+        if h > area + 0.01 {
+            let where_ = if area == t.header().height { "header" } else { "footer" };
+            return Err(StyleError::Logo {
+                problem: format!("is {h} mm high, but the {where_} is {area} mm high; make it smaller"),
+            });
+        }
+        for (a, b, text) in texts.into_iter().filter(|(_, _, text)| !text.is_empty()) {
+            if x < b + HEADER_GAP_MM && a < x + w + HEADER_GAP_MM {
                 return Err(StyleError::Logo {
-                    problem: format!("is {h} mm high, but the {where_} is {area} mm high; make it smaller"),
+                    problem: format!(
+                        "({w:.1} mm wide) overlaps `{text}` (book {last_book}); put it elsewhere or make it smaller"
+                    ),
                 });
             }
-            for (a, b, text) in texts.into_iter().filter(|(_, _, text)| !text.is_empty()) {
-                if x < b + HEADER_GAP_MM && a < x + w + HEADER_GAP_MM {
-                    return Err(StyleError::Logo {
-                        problem: format!(
-                            "({w:.1} mm wide) overlaps `{text}` (book {last_book}); put it elsewhere or make it smaller"
-                        ),
-                    });
-                }
-            }
-            if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
-                return outside(PageText::Logo, x.min(g.w - x - w).min(y).min(g.h - y - h));
-            }
         }
-        if !footer.is_empty() {
-            let half = mm(&footer, t.footer().size) / 2.0;
-            let distance = (g.w / 2.0 - half).min(g.footer_base);
-            if distance < SAFE_MM {
-                return outside(PageText::Footer, distance);
-            }
+        if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
+            let distance_mm = x.min(g.w - x - w).min(y).min(g.h - y - h);
+            return Err(StyleError::OutsideSafeZone { what: PageText::Logo, book: last_book, distance_mm });
         }
         Ok(())
     }
@@ -329,4 +364,12 @@ fn left_to_right(what: PageText, text: &str) -> Result<(), StyleError> {
         None => Ok(()),
         Some(ch) => Err(StyleError::RightToLeft { what, ch, code: ch as u32 }),
     }
+}
+
+/// The header's texts on the widest page, and their widths in millimetres.
+struct HeaderTexts {
+    left: String,
+    right: String,
+    left_mm: f32,
+    right_mm: f32,
 }

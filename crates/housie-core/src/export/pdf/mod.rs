@@ -9,6 +9,7 @@
 //! SHA-256 of the file's manifest rows.
 
 mod check;
+mod codes;
 pub(crate) mod content;
 pub(crate) mod file;
 pub mod forms;
@@ -32,7 +33,7 @@ pub use style::{
 
 /// What one page draws, as the PDF carries it: the shared form under the tickets (if any), the
 /// page's own content stream (which calls the forms by name) and the form over them. The
-/// preview ([`crate::export::svg`]) draws exactly this, so it cannot drift from the print.
+/// preview (`picture::svg`) draws exactly this, so it cannot drift from the print.
 pub struct Drawing {
     /// `/U`: background and a band the same on every page.
     pub under: Option<Vec<u8>>,

@@ -2,14 +2,12 @@
 //! ([`super::furniture`]): the blank-cell shading, the header and footer, serials, numbers and
 //! barcodes.
 
-use std::io::Write as _;
-
+use super::codes::{codes, serial_text, symbol_barcodes};
 use super::content::{to_hundredths, Content};
 use super::forms;
 use super::furniture::{self, TrimSpace, OVER, UNDER};
-use super::style::{Colours, PdfStyle, BARCODE_FONT_ID, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
+use super::style::{Colours, Look, PdfStyle, FONT_ID, KNOCKOUT, LOGO_ID, OVERPRINT, SHAPED_FONT_IDS};
 use crate::domain::{COLS, ROWS};
-use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot, CAP_HEIGHT, MM_PER_PT};
 use crate::print::pages::{Page, PlacedBook};
@@ -41,7 +39,31 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         }
     }
     let lean = style.format.forms();
-    if lean {
+    cells(style, &slots, &look, &mut c);
+    if let Some([x, y, w, h]) = style.logo_box() {
+        // Knocked out (the page's state until the overprint below): a logo's white is paper.
+        let p = TrimSpace::of(style);
+        c.op("q").num(TrimSpace::len(w)).raw("0 0 ").num(TrimSpace::len(h)).num(p.x(x)).num(p.x(y)).op("cm");
+        c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
+    }
+    c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+    let still = Still::of(style);
+    if still.left || still.footer {
+        c.raw(&format!("/{} Do\n", forms::TEXTS));
+    }
+
+    let mut c = texts(style, page, pages, &slots, &look, still, c);
+    c.op("ET");
+    let mut bytes = c.into_bytes();
+    codes(style, &slots, lean, &mut bytes);
+    bytes
+}
+
+/// The cells under the numbers and the numbers: in the lean format each row's blank cells
+/// (under the lines), then its numbers (which no line crosses), from housie 0.10 each ticket's
+/// ground and numbers that clear their cells; else the blank cells' shading alone.
+fn cells(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], look: &Look<'_>, c: &mut Content) {
+    if style.format.forms() {
         // Each row's blank cells (under the lines), then its numbers (which no line crosses);
         // from housie 0.10 each ticket's ground, then numbers that clear their cells.
         if let Some(shade) = look.shade {
@@ -50,7 +72,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         let ground = style.format.ground();
         // From housie 0.11 a number's form is drawn in its ticket's space, one for each row.
         let row_forms = style.format.symbol_font();
-        lean_rows(style, &slots, row_forms, &mut c, |c, r, row| {
+        lean_rows(style, slots, row_forms, c, |c, r, row| {
             match (look.shade, ground) {
                 (Some(_), true) if r == 0 => {
                     c.raw("/").raw(forms::GROUND).raw(" Do");
@@ -67,20 +89,26 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
             }
         });
     } else if let Some(shade) = look.shade {
-        shading(style, &slots, shade, &mut c);
+        shading(style, slots, shade, c);
     }
-    if let Some([x, y, w, h]) = style.logo_box() {
-        // Knocked out (the page's state until the overprint below): a logo's white is paper.
-        let p = TrimSpace::of(style);
-        c.op("q").num(TrimSpace::len(w)).raw("0 0 ").num(TrimSpace::len(h)).num(p.x(x)).num(p.x(y)).op("cm");
-        c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
-    }
-    c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
-    let still = Still::of(style);
-    if still.left || still.footer {
-        c.raw(&format!("/{} Do\n", forms::TEXTS));
-    }
+}
 
+/// The page's texts: the header, each ticket's serial and numbers (but in the lean format's
+/// forms), the footer and, from housie 0.11, the barcodes in their font.
+fn texts(
+    style: &PdfStyle<'_>,
+    page: &Page,
+    pages: u64,
+    slots: &[(&PlacedBook, usize, Slot)],
+    look: &Look<'_>,
+    still: Still,
+    c: Content,
+) -> Content {
+    let t = style.template;
+    let g = Geometry::of(t);
+    let lean = style.format.forms();
+    let first = &page.books[0];
+    let number = first.drawn.number;
     let last = &page.books[page.books.len() - 1];
     let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a}–{b}") };
     let numbering = first.numbering;
@@ -111,7 +139,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     if knock_out {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
     }
-    for (b, t, slot) in &slots {
+    for (b, t, slot) in slots {
         w.ticket(b, *t, slot, !lean);
     }
     if !style.footer_text().is_empty() && !still.footer {
@@ -119,19 +147,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
     if t.ticket().barcode == Barcode::Code128 && style.format.symbol_font() {
-        symbol_barcodes(style, &slots, &mut w.c);
+        symbol_barcodes(style, slots, &mut w.c);
     }
-    w.c.op("ET");
-    let mut bytes = w.c.into_bytes();
-    match t.ticket().barcode {
-        Barcode::Code128 if style.format.barcode_font() => barcode_text(style, &slots, &mut bytes),
-        Barcode::Code128 if style.format.symbol_font() => {}
-        Barcode::Code128 if style.format.press() => press_barcodes(style, &slots, lean, &mut bytes),
-        Barcode::Code128 => barcodes(style, &slots, &mut bytes),
-        Barcode::Qr => qr_codes(style, &slots, &mut bytes),
-        Barcode::None => {}
-    }
-    bytes
+    w.c
 }
 
 /// Which texts the lean format draws once per file, in the form [`forms::TEXTS`] (housie 0.9
@@ -383,215 +401,5 @@ impl TextWriter<'_> {
                 }
             }
         }
-    }
-}
-
-/// A page's barcodes as text in the barcode font: each symbol a glyph one module wide by one
-/// bar high, scaled by the text matrix (module width, bar height) at the right end of each
-/// serial line, the quiet zone to their left.
-fn barcode_text(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    let tk = &style.template.ticket();
-    let p = TrimSpace::of(style);
-    let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
-    let mut c = Content::default();
-    c.begin_text().raw(&format!("/{BARCODE_FONT_ID} 1 Tf\n"));
-    for (b, t, slot) in slots {
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let symbols = barcode::code128_symbols(serial);
-        let width: usize = symbols.iter().map(|&v| barcode::code128_patterns()[usize::from(v)].len()).sum();
-        let x0 = slot.right - width as f32 * barcode::MODULE_MM;
-        let y = slot.top - tk.serial_height + bar_bottom;
-        c.num(TrimSpace::len(barcode::MODULE_MM))
-            .raw("0 0 ")
-            .num(TrimSpace::len(bar_h))
-            .num(p.x(x0))
-            .num(p.x(y))
-            .op("Tm");
-        c.show_bytes(&symbols);
-    }
-    c.op("ET");
-    out.extend_from_slice(&c.into_bytes());
-}
-
-/// A page's barcodes (housie 0.2 and 0.3, and 0.7 on): 100 % K bars (overprinting, as set above) at the right end of each
-/// serial line, the quiet zone to their left. Each symbol is drawn in its own units, one module
-/// wide by one bar high, so a bar is four small integers.
-fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    let tk = &style.template.ticket();
-    let p = TrimSpace::of(style);
-    let (bar_bottom, bar_h) = (tk.serial_height * 0.12, tk.serial_height * 0.76);
-    for (b, t, slot) in slots {
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let (bars, width) = barcode::code128(serial);
-        let x0 = slot.right - width as f32 * barcode::MODULE_MM;
-        let y = slot.top - tk.serial_height + bar_bottom;
-        let mut c = Content::default();
-        c.op("q")
-            .num(TrimSpace::len(barcode::MODULE_MM))
-            .raw("0 0 ")
-            .num(TrimSpace::len(bar_h))
-            .num(p.x(x0))
-            .num(p.x(y));
-        c.op("cm");
-        for (start, modules) in bars {
-            c.int(start).raw("0 ").int(modules).raw("1 re\n");
-        }
-        c.op("f").op("Q");
-        let _ = out.write_all(&c.into_bytes());
-    }
-}
-
-/// A barcode as the format draws it: Code 128 symbol values, each a shared form (housie 0.9
-/// on), or bars as (first module, modules wide).
-enum Drawn {
-    Symbols(Vec<u8>),
-    Bars(Vec<(usize, usize)>),
-}
-
-/// A page's barcodes (housie 0.7 on): 100 % K bars (overprinting), vector paths in module
-/// units, as wide as the serial line allows up to [`barcode::PRESS_MODULE_MM`] with a quiet
-/// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
-/// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
-/// `lean` (housie 0.9 on): symbol by symbol, each a shared form, eleven modules apart.
-fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is_lean: bool, out: &mut Vec<u8>) {
-    let tk = &style.template.ticket();
-    let p = TrimSpace::of(style);
-    let bar_h = tk.serial_height - 0.9;
-    let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
-    if is_lean {
-        lean.op("q");
-    }
-    for (b, t, slot) in slots {
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        // The lean format draws symbols, each a form; earlier ones, the bars.
-        let (drawn, width) = if is_lean {
-            let symbols = barcode::code128_press_symbols(serial);
-            let width = 11 * symbols.len() + 2;
-            (Drawn::Symbols(symbols), width)
-        } else {
-            let (bars, width) = barcode::code128_press(serial);
-            (Drawn::Bars(bars), width)
-        };
-        let (module, x0, y) = press_place(style, serial, slot, width);
-        match drawn {
-            // Each barcode's origin moved on from the last (the moves repeat from page to
-            // page), its modules scaled inside.
-            Drawn::Symbols(symbols) => {
-                let to = (to_hundredths(p.x(x0)), to_hundredths(p.x(y)));
-                lean.translate(to.0 - lean_at.0, to.1 - lean_at.1);
-                lean_at = to;
-                lean.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).raw("0 0 ").op("cm");
-                for (i, v) in symbols.into_iter().enumerate() {
-                    if i > 0 {
-                        lean.raw(" 1 0 0 1 11 0 cm");
-                    }
-                    lean.call(forms::SYMBOL, v.into());
-                }
-                lean.raw("\n").op("Q");
-            }
-            Drawn::Bars(bars) => {
-                let mut c = Content::default();
-                c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
-                c.op("cm");
-                for (start, modules) in bars {
-                    c.int(start).raw("0 ").int(modules).raw("1 re\n");
-                }
-                c.op("f").op("Q");
-                let _ = out.write_all(&c.into_bytes());
-            }
-        }
-    }
-    if is_lean {
-        lean.op("Q");
-        out.extend_from_slice(&lean.into_bytes());
-    }
-}
-
-/// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width,
-/// mm, and its first bar's bottom left corner.
-fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot, width: usize) -> (f32, f32, f32) {
-    let tk = &style.template.ticket();
-    let text = serial_text(&serial);
-    let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
-    let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
-    let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
-    (module, x0, slot.top - tk.serial_height + 0.6)
-}
-
-/// A page's barcodes from housie 0.11, placed as [`press_barcodes`] places them, each one
-/// string of the barcode font ([`super::symbol_font`]) in the serials' text object: the bars'
-/// height is the font size and the module's width a horizontal scaling of it, so text space
-/// stays in points and each barcode moves on from the last as the serials do.
-fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
-    let p = TrimSpace::of(style);
-    let bar_h = style.template.ticket().serial_height - 0.9;
-    let height = to_hundredths(TrimSpace::len(bar_h));
-    let mut scaled = None;
-    c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
-    for (b, t, slot) in slots {
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let symbols = barcode::code128_press_symbols(serial);
-        let (module, x0, y) = press_place(style, serial, slot, 11 * symbols.len() + 2);
-        let module = to_hundredths(TrimSpace::len(module));
-        if scaled != Some(module) {
-            c.scaling(module as f64 / height as f64 * 100.0);
-            scaled = Some(module);
-        }
-        c.text_at(p.x(x0), p.x(y)).show(symbols.into_iter().map(super::symbol_font::glyph));
-    }
-}
-
-/// A ticket's serial as its serial line prints it.
-pub fn serial_text(serial: &crate::domain::Serial) -> String {
-    format!("No. {serial}")
-}
-
-/// A page's QR codes: 100 % K modules, each row's dark runs as rectangles in module units, at
-/// the right end of each serial line with the quiet zone (four modules) under and beside them,
-/// or beside the grid, centred on it, four modules clear of its border.
-fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mut Vec<u8>) {
-    use crate::print::template::QrPlace;
-    use barcode::QR_QUIET_MODULES;
-    let tk = &style.template.ticket();
-    let q = &tk.qr;
-    let n = q.modules();
-    let p = TrimSpace::of(style);
-    for (b, t, slot) in slots {
-        let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let border = if style.format.press() { tk.border_width * MM_PER_PT / 2.0 } else { 0.0 };
-        let (x0, top) = match q.place {
-            // The symbol's top-left corner, with the quiet zone between it and the grid: from
-            // housie 0.7, between it and the outer edge of the grid's border (half of which
-            // lies above the grid's top), so all four modules are clear.
-            QrPlace::Serial => (
-                slot.right - n as f32 * q.module,
-                slot.top - tk.serial_height + border + (n + QR_QUIET_MODULES) as f32 * q.module,
-            ),
-            QrPlace::Beside => (
-                slot.right + border + QR_QUIET_MODULES as f32 * q.module,
-                slot.top - tk.serial_height - (tk.height - q.side()) / 2.0,
-            ),
-        };
-        // Without an address (which the plan's check refuses), the serial: what the desk reads
-        // either way.
-        let text = style.qr_text(&serial).unwrap_or_else(|| serial.to_string());
-        let fits = "the plan checked that the run's longest serial fits the template's QR version";
-        let m = TrimSpace::len(q.module);
-        let mut c = Content::default();
-        c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
-        if q.shave > 0.0 {
-            for points in barcode::qr_outline(&text, q.version, q.shave / q.module).expect(fits) {
-                for (i, (x, y)) in points.into_iter().enumerate() {
-                    c.num(x).num(y).raw(if i == 0 { "m\n" } else { "l\n" });
-                }
-                c.op("h");
-            }
-        } else {
-            for (row, col, len) in barcode::qr_runs(&text, q.version).expect(fits) {
-                c.int(col).int(row).int(len).raw("1 re\n");
-            }
-        }
-        c.op("f").op("Q");
-        let _ = out.write_all(&c.into_bytes());
     }
 }

@@ -119,23 +119,27 @@ impl Shared {
             info_id: info_id.0,
             resources_id: resources_id.0,
             tree_boxes: format!("/MediaBox{media}/CropBox{media}"),
-            // A 2-up sheet has no one finished size: only a PDF/X file (and the 2-up of housie 0.2 and 0.3,
-            // kept as it was) says where to cut.
-            // Without a bleed the bleed box is the trim box, which is what a reader takes when
-            // there is none: the lean format leaves it out.
-            page_boxes: if let (true, Some(trim)) = (shared_boxes, trim_id) {
-                match bleed_id {
-                    Some(bleed) => format!("/TrimBox {} 0 R/BleedBox {} 0 R", trim.0, bleed.0),
-                    None => format!("/TrimBox {} 0 R", trim.0),
-                }
-            } else if style.declares_pdfx() && boxes.bleed.is_none() && style.format.forms() {
-                format!("/TrimBox{}", written(boxes.trim))
-            } else if style.declares_pdfx() {
-                format!("/TrimBox{}/BleedBox{}", written(boxes.trim), written(boxes.bleed.unwrap_or(boxes.trim)))
-            } else {
-                String::new()
-            },
+            page_boxes: page_boxes(style, &boxes, shared_boxes.then_some((trim_id, bleed_id))),
         })
+    }
+}
+
+/// What each page says of its trim and bleed. A 2-up sheet has no one finished size: only a
+/// PDF/X file (and the 2-up of housie 0.2 and 0.3, kept as it was) says where to cut. Without a
+/// bleed the bleed box is the trim box, which is what a reader takes when there is none: the
+/// lean format leaves it out. `shared`: the ids of the boxes every page names (housie 0.11 on).
+fn page_boxes(style: &PdfStyle<'_>, boxes: &PageBoxes, shared: Option<(Option<ObjectId>, Option<ObjectId>)>) -> String {
+    if let Some((Some(trim), bleed)) = shared {
+        match bleed {
+            Some(bleed) => format!("/TrimBox {} 0 R/BleedBox {} 0 R", trim.0, bleed.0),
+            None => format!("/TrimBox {} 0 R", trim.0),
+        }
+    } else if style.declares_pdfx() && boxes.bleed.is_none() && style.format.forms() {
+        format!("/TrimBox{}", written(boxes.trim))
+    } else if style.declares_pdfx() {
+        format!("/TrimBox{}/BleedBox{}", written(boxes.trim), written(boxes.bleed.unwrap_or(boxes.trim)))
+    } else {
+        String::new()
     }
 }
 

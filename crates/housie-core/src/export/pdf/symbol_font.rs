@@ -92,22 +92,7 @@ fn build() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
         number_of_h_metrics: glyphs,
         ..Default::default()
     };
-    let maxp = Maxp {
-        num_glyphs: glyphs,
-        max_points: Some(max_points),
-        max_contours: Some(max_contours),
-        max_composite_points: Some(0),
-        max_composite_contours: Some(0),
-        max_zones: Some(1),
-        max_twilight_points: Some(0),
-        max_storage: Some(0),
-        max_function_defs: Some(0),
-        max_instruction_defs: Some(0),
-        max_stack_elements: Some(0),
-        max_size_of_instructions: Some(0),
-        max_component_elements: Some(0),
-        max_component_depth: Some(0),
-    };
+    let maxp = maxp(glyphs, max_points, max_contours);
     // A PDF reaches glyphs by id; the private-use map is for any tool that opens the font alone.
     let cmap = Cmap::from_mappings((0..patterns.len() as u8).map(|v| {
         (char::from_u32(0xE000 + u32::from(v)).expect("a private-use character"), GlyphId::new(glyph(v).into()))
@@ -133,6 +118,26 @@ fn build() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
         .add_table(&name)?
         .add_table(&Post::default())?
         .build())
+}
+
+/// The maximum profile of a font of simple glyphs without instructions.
+fn maxp(num_glyphs: u16, max_points: u16, max_contours: u16) -> Maxp {
+    Maxp {
+        num_glyphs,
+        max_points: Some(max_points),
+        max_contours: Some(max_contours),
+        max_composite_points: Some(0),
+        max_composite_contours: Some(0),
+        max_zones: Some(1),
+        max_twilight_points: Some(0),
+        max_storage: Some(0),
+        max_function_defs: Some(0),
+        max_instruction_defs: Some(0),
+        max_stack_elements: Some(0),
+        max_size_of_instructions: Some(0),
+        max_component_elements: Some(0),
+        max_component_depth: Some(0),
+    }
 }
 
 /// The font as a Type 0 font added to `doc`. Its widths are the symbols' (eleven modules, the

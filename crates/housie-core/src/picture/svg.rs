@@ -1,5 +1,5 @@
 //! A page as SVG: the studio's live preview and the tickets sent as images. It is drawn from
-//! the PDF page's own drawing ([`super::pdf::drawing`]): the handful of operators housie's
+//! the PDF page's own drawing ([`crate::export::pdf::drawing`]): the handful of operators housie's
 //! content streams use are read back and each is drawn in SVG, so the preview is the print by
 //! construction: the same positions, the same glyph outlines, the same bars. Only the colours
 //! change, CMYK read as screen colours.
@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::pdf::{self, PdfStyle, BARCODE_FONT_ID, LOGO_ID, OVER, SHAPED_FONT_IDS, UNDER};
+use crate::export::pdf::{self, PdfStyle, BARCODE_FONT_ID, LOGO_ID, OVER, SHAPED_FONT_IDS, UNDER};
 use crate::print::barcode;
 use crate::print::colour::Cmyk;
 use crate::print::font::Font;

@@ -1,7 +1,7 @@
 //! Pages as a PNG picture: tickets for players who get them by message (`export --png`). It is the page's SVG
 //! ([`super::svg`], itself read off the PDF page) rendered by resvg, so the picture is the print.
 
-use super::pdf::PdfStyle;
+use crate::export::pdf::PdfStyle;
 use crate::print::pages::Page;
 
 /// Why a picture could not be made.
