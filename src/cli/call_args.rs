@@ -56,13 +56,23 @@ impl CallArgs {
     /// The books in play in `tickets`' run (in `dir`), of game `game`'s page in a run of
     /// booklets: --sold, or what the night's ledger sold.
     pub fn in_play(&self, dir: &Path, tickets: &Tickets, game: Option<u16>) -> Result<BookRanges, Failure> {
-        tickets.check_game(self.game)?;
+        tickets.check_game(self.game).map_err(|e| flagged(e, "--sold"))?;
         let sold = match &self.sold {
             Some(sold) => Some(sold.clone()),
             None => sold_at_the_night(dir)?,
         };
-        Ok(tickets.in_play(sold.as_deref(), game)?)
+        Ok(tickets.in_play(sold.as_deref(), game).map_err(|e| flagged(e, "--sold"))?)
     }
+}
+
+/// A choice of books or game refused, in the command line's words: `books: …` names
+/// `sold_flag` (`--sold`, or `--books`), the game `--game`.
+pub fn flagged(e: housie_core::rules::books::BooksError, sold_flag: &str) -> Error {
+    let m = e.to_string();
+    Error::Usage(match m.strip_prefix("books: ") {
+        Some(rest) => format!("{sold_flag}: {rest}"),
+        None => format!("--{m}"),
+    })
 }
 
 /// What the night's ledger in `dir` sold, said on stderr when it is used, so the answer is

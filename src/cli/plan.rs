@@ -51,15 +51,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let set = housie_core::rules::PrizeSet::load(&args.prizes, &housie_files::read::Disk).map_err(Error::from)?;
     let tickets = Tickets::open(&args.dir)?;
-    tickets.check_game(args.game)?;
+    tickets.check_game(args.game).map_err(|e| super::call_args::flagged(e, "--books"))?;
     let asked = match &args.books {
         Some(books) => books.clone(),
         None => super::call_args::sold_at_the_night(&args.dir)?.unwrap_or_else(|| "all".to_string()),
     };
-    let books = tickets.in_play(Some(&asked), args.game).map_err(|e| match e {
-        Error::Usage(m) => Error::Usage(m.replacen("--sold", "--books", 1)),
-        e => e,
-    })?;
+    let books = tickets.in_play(Some(&asked), args.game).map_err(|e| super::call_args::flagged(e, "--books"))?;
     let mut in_play = Vec::new();
     for row in tickets.rows()? {
         let row = row?;

@@ -136,7 +136,8 @@ pub enum Error {
         /// The folder of the run that continues it.
         by: PathBuf,
     },
-    /// A run record that cannot be read: not UTF-8, not the expected JSON.
+    /// A record housie wrote (a run.json, an event's studio.json) that cannot be read: not
+    /// UTF-8, not the expected JSON.
     #[error("{}:{line}: {message}", path.display())]
     Record {
         /// The file or folder.
@@ -166,6 +167,9 @@ pub enum Error {
     /// written under a final name.
     #[error("stopped before the end; nothing was written")]
     Stopped,
+    /// A page the run's file does not have (a preview asked for past the end).
+    #[error("page {0} has no books")]
+    NoSuchPage(u64),
     /// The command line's own refusals (a mistyped serial, bad calls): never made by the library.
     #[error("{0}")]
     Usage(String),

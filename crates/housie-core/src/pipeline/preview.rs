@@ -31,7 +31,7 @@ pub fn preview(plan: &GeneratePlan, page: u64) -> Result<String, Error> {
         })
         .collect();
     let Some(&last) = on_page.last() else {
-        return Err(Error::Usage(format!("page {page} has no books")));
+        return Err(Error::NoSuchPage(page));
     };
     let mut options = plan.run_options();
     options.books = last + 1;
@@ -43,7 +43,7 @@ pub fn preview(plan: &GeneratePlan, page: u64) -> Result<String, Error> {
         .iter()
         .flat_map(|&i| builder.add(&volumes, placed[i as usize].clone()))
         .find(|p| p.page == page)
-        .ok_or_else(|| Error::Usage(format!("page {page} could not be laid out")))?;
+        .ok_or(Error::NoSuchPage(page))?;
     let label = format!("Preview of page {page} of {pages}, with sample numbers");
     Ok(svg::page(&plan.style(), &found, pages, &label))
 }

@@ -13,6 +13,7 @@ use housie_core::generate::{Generator, Seed};
 use housie_core::record::manifest::{self, Row};
 use housie_core::record::MANIFEST;
 use housie_core::record::{Attempts, RunRecord, RUN_RECORD};
+use housie_core::rules::books::BooksError;
 use housie_core::rules::BookRanges;
 use housie_files::chain::Chain;
 use housie_files::record::{find_row, open_manifest};
@@ -123,28 +124,20 @@ impl Tickets {
 
     /// The books in play: `sold` ranges (`all` when `None`; booklets, in a run of booklets) of
     /// game `game`'s page, checked against the run, the same ranges the night takes.
-    pub fn in_play(&self, sold: Option<&str>, game: Option<u16>) -> Result<BookRanges, Error> {
+    pub fn in_play(&self, sold: Option<&str>, game: Option<u16>) -> Result<BookRanges, BooksError> {
         let books = match &self.chain {
             Some(c) => c.books(),
             None => 1..=u64::MAX,
         };
-        BookRanges::parse(sold.unwrap_or("all"), books, self.numbering, game).map_err(|e| {
-            let m = e.to_string();
-            Error::Usage(match m.strip_prefix("books: ") {
-                Some(rest) => format!("--sold: {rest}"),
-                None => format!("--{m}"),
-            })
-        })
+        BookRanges::parse(sold.unwrap_or("all"), books, self.numbering, game)
     }
 
-    /// Checks `--game G` against the run: a run of booklets has games 1 to its games per booklet;
-    /// a run without booklets has no games to choose.
-    pub fn check_game(&self, game: Option<u16>) -> Result<(), Error> {
+    /// Checks a game asked for against the run: a run of booklets has games 1 to its games per
+    /// booklet; a run without booklets has no games to choose.
+    pub fn check_game(&self, game: Option<u16>) -> Result<(), BooksError> {
         match (self.numbering.games(), game) {
-            (None, Some(_)) => Err(Error::Usage("this run has no booklets of games; leave out --game".into())),
-            (Some(g), Some(game)) if game == 0 || game > g => {
-                Err(Error::Usage(format!("--game {game}: this run's booklets have games 1–{g}")))
-            }
+            (None, Some(_)) => Err(BooksError::NotBooklets),
+            (Some(games), Some(game)) if game == 0 || game > games => Err(BooksError::GameOutOfRange { game, games }),
             _ => Ok(()),
         }
     }

@@ -327,11 +327,14 @@ impl Night {
                 .said("refused-does-not-stand", [("serial", s.to_string())]));
             }
         }
+        // One change: every prize won is recorded, or none is.
+        let events =
+            chosen.iter().map(|name| Event::PrizeClosed { prize: name.clone(), serial: Some(s.to_string()) }).collect();
+        self.commit_all(id, events)?;
+        let game = self.game(id)?;
         let mut won = Vec::new();
         for name in chosen {
             let place = view.stands.iter().find(|w| w.prize == name).map_or(1, |w| w.place);
-            self.commit(id, Event::PrizeClosed { prize: name.clone(), serial: Some(s.to_string()) })?;
-            let game = self.game(id)?;
             let i = game.set.find(&name).expect("a prize of the set");
             let shared = game.progress.places(i).get(place - 1).is_some_and(|p| p.winners.len() > 1);
             won.push(Won { prize: name, place, shared });
@@ -445,6 +448,23 @@ impl Night {
         Log::of(&self.run).check(&self.games, &self.ledger, game, &event)?;
         let stored = self.store.append(game, &event).map_err(CommandError::append)?;
         self.apply(&stored);
+        Ok(stored)
+    }
+
+    /// Checks events as a replay would, each after the ones before it, and stores them in one
+    /// transaction, then applies them: all are recorded, or none.
+    pub(super) fn commit_all(&mut self, game: i64, events: Vec<Event>) -> Result<Vec<Stored>, CommandError> {
+        let log = Log::of(&self.run);
+        let (mut games, mut ledger) = (self.games.clone(), self.ledger.clone());
+        for (i, event) in events.iter().enumerate() {
+            log.check(&games, &ledger, game, event)?;
+            let trial = Stored { seq: self.version + 1 + i as i64, at: String::new(), game, event: event.clone() };
+            log.apply(&mut games, &mut ledger, &trial);
+        }
+        let stored = self.store.append_all(game, &events).map_err(CommandError::append)?;
+        for s in &stored {
+            self.apply(s);
+        }
         Ok(stored)
     }
 

@@ -157,7 +157,7 @@ impl Events {
     pub fn read(&self, id: &str) -> Result<EventFile, Error> {
         let path = self.dir(id).join(DESIGN_FILE);
         let text = housie_files::read::read_text(&path, 64 * 1024).map_err(Error::io(&path))?;
-        serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))
+        serde_json::from_str(&text).map_err(|e| Error::Record { path, line: e.line(), message: e.to_string() })
     }
 
     /// Where the event is.
@@ -192,7 +192,8 @@ impl Events {
                 Err(e) => return Err(Error::io(dir)(e)),
             }
         }
-        Err(Error::Usage(format!("too many events called {base}")))
+        let taken = std::io::Error::new(std::io::ErrorKind::AlreadyExists, format!("too many events called {base}"));
+        Err(Error::io(self.dir(&base))(taken))
     }
 
     /// Writes `studio.json` whole, never half: a temporary file renamed into place.

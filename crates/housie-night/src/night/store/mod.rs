@@ -247,25 +247,39 @@ impl Store {
     /// serving store checks its files before and after: a change is acknowledged only when it
     /// went into the file at `night.sqlite`.
     pub fn append(&mut self, game: i64, event: &Event) -> Result<Stored, AppendError> {
+        let mut stored = self.append_all(game, std::slice::from_ref(event))?;
+        Ok(stored.remove(0))
+    }
+
+    /// Appends events in one transaction, as [`Store::append`] does one: every one of them is
+    /// stored, or none is (a win of several prizes is one change).
+    pub fn append_all(&mut self, game: i64, events: &[Event]) -> Result<Vec<Stored>, AppendError> {
         self.ensure_intact()?;
-        let data = serde_json::to_string(event).expect("events serialise");
-        let insert = || -> rusqlite::Result<(i64, String)> {
+        let insert = || -> rusqlite::Result<Vec<(i64, String)>> {
             let tx = self.conn.unchecked_transaction()?;
-            let row = tx.query_row(
-                "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
-                params![game, event.kind(), data],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?;
+            let mut rows = Vec::with_capacity(events.len());
+            for event in events {
+                let data = serde_json::to_string(event).expect("events serialise");
+                rows.push(tx.query_row(
+                    "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
+                    params![game, event.kind(), data],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?);
+            }
             tx.commit()?;
-            Ok(row)
+            Ok(rows)
         };
-        let (seq, at) = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
+        let rows = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
         // Fold the change into night.sqlite itself at once: a copy of the file alone, or a
         // write-ahead log lost in a crash, then loses nothing acknowledged. A checkpoint that a
         // reader holds back is made at the next change; the change is committed either way.
         let _ = self.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
         self.ensure_intact()?;
-        Ok(Stored { seq, at, game, event: event.clone() })
+        Ok(rows
+            .into_iter()
+            .zip(events)
+            .map(|((seq, at), event)| Stored { seq, at, game, event: event.clone() })
+            .collect())
     }
 
     /// Refuses once the files were tampered with; checks them now otherwise.
@@ -465,3 +479,6 @@ impl Store {
         Ok(Some(Seal { events: count, sha256: housie_core::support::digest::hex(&sha2::Digest::finalize(hash)) }))
     }
 }
+
+#[cfg(test)]
+mod tests;
