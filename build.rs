@@ -15,14 +15,24 @@ const TOOLS: &[&str] = &[
     "node",
     "python3",
     "dieharder",
+    "hb-shape",
+    "tesseract",
+    "pdfimages",
+];
+
+/// Files packages install that some tests read: (flag, path).
+const FILES: &[(&str, &str)] = &[
+    ("dejavu", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    ("noto", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Bold.ttf"),
+    ("tesseract_hin", "/usr/share/tesseract-ocr/5/tessdata/hin.traineddata"),
 ];
 
 fn probe_tools() {
     println!("cargo:rerun-if-env-changed=PATH");
     println!("cargo:rerun-if-env-changed=HOUSIE_REQUIRE_TOOLS");
     println!("cargo:rerun-if-env-changed=HOUSIE_A11Y_TOOLS");
-    let mut flags: Vec<String> = TOOLS.iter().map(|t| format!("housie_missing_{t}")).collect();
-    flags.push("housie_missing_dejavu".into());
+    let mut flags: Vec<String> = TOOLS.iter().map(|t| format!("housie_missing_{}", t.replace('-', "_"))).collect();
+    flags.extend(FILES.iter().map(|(flag, _)| format!("housie_missing_{flag}")));
     flags.push("housie_missing_a11y".into());
     flags.push("housie_missing_wasm".into());
     for flag in &flags {
@@ -34,11 +44,13 @@ fn probe_tools() {
     let path = std::env::var_os("PATH").unwrap_or_default();
     for tool in TOOLS {
         if !std::env::split_paths(&path).any(|p| p.join(tool).is_file()) {
-            println!("cargo:rustc-cfg=housie_missing_{tool}");
+            println!("cargo:rustc-cfg=housie_missing_{}", tool.replace('-', "_"));
         }
     }
-    if !std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").is_file() {
-        println!("cargo:rustc-cfg=housie_missing_dejavu");
+    for (flag, file) in FILES {
+        if !std::path::Path::new(file).is_file() {
+            println!("cargo:rustc-cfg=housie_missing_{flag}");
+        }
     }
     // The engine built for WebAssembly (scripts/build-wasm), where HOUSIE_WASM_PKG says.
     println!("cargo:rerun-if-env-changed=HOUSIE_WASM_PKG");

@@ -68,10 +68,19 @@ impl CallArgs {
 /// A choice of books or game refused, in the command line's words: `books: …` names
 /// `sold_flag` (`--sold`, or `--books`), the game `--game`.
 pub fn flagged(e: housie_core::rules::books::BooksError, sold_flag: &str) -> Error {
-    let m = e.to_string();
-    Error::Usage(match m.strip_prefix("books: ") {
-        Some(rest) => format!("{sold_flag}: {rest}"),
-        None => format!("--{m}"),
+    use housie_core::rules::books::BooksError;
+    Error::Usage(match e {
+        BooksError::NotBooklets => "this run has no booklets of games; leave out --game".to_string(),
+        BooksError::GameOutOfRange { game, games } => {
+            format!("--game {game}: this run's booklets have games 1–{games}")
+        }
+        e => {
+            let m = e.to_string();
+            match m.strip_prefix("books: ") {
+                Some(rest) => format!("{sold_flag}: {rest}"),
+                None => format!("--{m}"),
+            }
+        }
     })
 }
 

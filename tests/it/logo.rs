@@ -32,6 +32,10 @@ fn images(doc: &Document) -> Vec<&lopdf::Stream> {
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_gs, housie_missing_qpdf, housie_missing_pdfimages),
+    ignore = "needs Ghostscript, qpdf and poppler (apt-get install ghostscript qpdf poppler-utils)"
+)]
 fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
     let d = Dir::new();
     logo_png(&d.join("club.png"), 600, 300);
@@ -152,6 +156,7 @@ fn a_template_places_its_own_logo_relative_to_itself() {
 /// Tickets as pictures: one PNG a booklet, its pages one under the other, drawn from the page
 /// the print file carries (so a phone shows what the paper does, logo and all).
 #[test]
+#[cfg_attr(housie_missing_zbarimg, ignore = "needs zbarimg (apt-get install zbar-tools)")]
 fn export_png_writes_a_picture_a_booklet_that_scans_back_to_its_serials() {
     let d = Dir::new();
     logo_png(&d.join("club.png"), 600, 300);

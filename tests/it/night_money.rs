@@ -70,6 +70,7 @@ async fn a_night(f: &Fixture) -> String {
 }
 
 #[tokio::test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     let f = Fixture::new(30);
     let winner = a_night(&f).await;

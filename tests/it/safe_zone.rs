@@ -135,7 +135,7 @@ fn no_ink_comes_within_3_mm_of_a_cut_on_any_shipped_template() {
             let (nearest, at, rows, columns) = nearest_ink(&page_one(&d, template, booklets), &d.join("."));
             // Every cut was found: one under the header, one between each row, one above the
             // footer, and one between each column.
-            let layout = housie_core::print::template::Template::shipped(template).unwrap().layout().clone();
+            let layout = *housie_core::print::template::Template::shipped(template).unwrap().layout();
             assert_eq!((rows, columns), (layout.rows + 1, layout.columns - 1), "{template}: cuts found");
             let what = format!("{template} {}: {nearest:.2} mm at {at}", if booklets { "booklets" } else { "books" });
             if nearest < SAFE_MM {

@@ -38,6 +38,10 @@ fn harfbuzz(hb: &std::path::Path, font: &str, text: &str) -> Vec<(u16, u32, i32,
 }
 
 #[test]
+#[cfg_attr(
+    any(housie_missing_hb_shape, housie_missing_noto),
+    ignore = "needs hb-shape and Noto fonts (apt-get install libharfbuzz-bin fonts-noto-core)"
+)]
 fn hard_words_in_eight_scripts_shape_as_harfbuzz_shapes_them() {
     let Some(hb) = tool("hb-shape") else { return };
     let mut checked = 0;
@@ -65,6 +69,10 @@ fn hard_words_in_eight_scripts_shape_as_harfbuzz_shapes_them() {
 /// The negative control: drawn character by character, as housie 0.4 did, the pre-base vowel
 /// sign comes after its consonant, and HarfBuzz's sequence differs.
 #[test]
+#[cfg_attr(
+    any(housie_missing_hb_shape, housie_missing_noto),
+    ignore = "needs hb-shape and Noto fonts (apt-get install libharfbuzz-bin fonts-noto-core)"
+)]
 fn unshaped_text_is_not_what_harfbuzz_draws() {
     let Some(hb) = tool("hb-shape") else { return };
     let Some(path) = package_file(&format!("{NOTO}/NotoSansDevanagari-Bold.ttf"), "fonts-noto-core") else { return };
@@ -81,6 +89,10 @@ fn unshaped_text_is_not_what_harfbuzz_draws() {
 /// run verifies. The OCR tells a misspelled title from the right one: an unshaped title
 /// reads back as `दविाली`.
 #[test]
+#[cfg_attr(
+    any(housie_missing_tesseract, housie_missing_tesseract_hin, housie_missing_pdftotext, housie_missing_pdftoppm),
+    ignore = "needs tesseract with Hindi and poppler (apt-get install tesseract-ocr tesseract-ocr-hin poppler-utils)"
+)]
 fn a_hindi_title_prints_right_with_no_font_given() {
     let (Some(pdftoppm), Some(pdftotext), Some(tesseract)) = (tool("pdftoppm"), tool("pdftotext"), tool("tesseract"))
     else {

@@ -257,6 +257,7 @@ fn a_proof_is_the_print_files_first_twelve_pages() {
 /// A subtitle prints in place of the template's footer, from the studio and the command line;
 /// the prize set the design names is the desk's first offer.
 #[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
 fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
     let d = Dir::new();
     d.run(&["generate", "--books", "2", "--seed", "sub", "--subtitle", "Church Hall, Friday 7pm", "--out", "o", "-q"])
@@ -338,4 +339,24 @@ fn a_frozen_events_preview_still_shows_its_paper() {
     assert_eq!(event["state"], "night_under_way");
     let (status, _, _) = exchange(port, "PUT", "/api/events/fair", "", &event["design"].to_string());
     assert!(status.contains("409"), "{status}");
+}
+
+/// The studio's look picker offers exactly the looks the engine ships (read off the shipped
+/// templates), and the organiser's own: a look added to `templates/` without the page, or
+/// dropped from it, fails here.
+#[test]
+fn the_look_picker_offers_the_shipped_looks() {
+    let page = include_str!("../../crates/housie-web/src/web/assets/event.html");
+    let select = &page[page.find(r#"<select id="look""#).unwrap()..];
+    let select = &select[..select.find("</select>").unwrap()];
+    let offered: Vec<&str> = select
+        .match_indices(r#"<option value=""#)
+        .map(|(i, m)| select[i + m.len()..].split('"').next().unwrap())
+        .collect();
+    let mut shipped: Vec<&str> = housie_core::print::template::looks().collect();
+    shipped.push(housie_core::pipeline::design::OWN_LOOK);
+    let (mut a, mut b) = (offered.clone(), shipped.clone());
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b, "the page offers {offered:?}, the engine ships {shipped:?}");
 }

@@ -91,3 +91,22 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for MaybeJson<T> {
 pub fn game_id(text: &str) -> Result<i64, ApiError> {
     text.parse::<i64>().map_err(|_| ApiError::not_found(format!("there is no game `{text}`")))
 }
+
+/// One parameter of a query string, decoded as a browser encodes it (`%2B`, `+` for a space):
+/// the one reader of `?token=`, `?lang=` and `?format=` for every door.
+pub fn query_param(query: Option<&str>, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(query?.as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::query_param;
+
+    #[test]
+    fn a_query_parameter_is_found_and_decoded() {
+        assert_eq!(query_param(Some("format=text&lang=hi"), "lang").as_deref(), Some("hi"));
+        assert_eq!(query_param(Some("token=a%2Bb&x=1"), "token").as_deref(), Some("a+b"));
+        assert_eq!(query_param(Some("xtoken=1"), "token"), None);
+        assert_eq!(query_param(None, "token"), None);
+    }
+}

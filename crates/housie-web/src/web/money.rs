@@ -216,8 +216,8 @@ pub async fn cashup(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
     let cashup = app.read(|night| night.ledger().cashup()).await;
     if wants_text(query.as_deref()) {
         // `&lang=hi`: the text in that catalogue's words; one housie lacks gets English.
-        let lang = query.as_deref().and_then(|q| q.split('&').find_map(|p| p.strip_prefix("lang=")));
-        let words = lang.and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
+        let lang = super::extract::query_param(query.as_deref(), "lang");
+        let words = lang.as_deref().and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
         download(cashup.to_text_in(words), true, "cashup.txt")
     } else {
         Json(cashup).into_response()

@@ -16,6 +16,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("night.css", "text/css; charset=utf-8", include_str!("assets/night.css")),
     ("desk.js", "text/javascript; charset=utf-8", include_str!("assets/desk.js")),
     ("board.js", "text/javascript; charset=utf-8", include_str!("assets/board.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_str!("assets/api.js")),
     ("common.js", "text/javascript; charset=utf-8", include_str!("assets/common.js")),
     ("stream.js", "text/javascript; charset=utf-8", include_str!("assets/stream.js")),
     ("voice.js", "text/javascript; charset=utf-8", include_str!("assets/voice.js")),

@@ -12,6 +12,7 @@ use tokio_stream::wrappers::WatchStream;
 use tokio_stream::StreamExt;
 
 use super::app::App;
+use super::extract::query_param;
 use housie_night::night::transcript::NightRecord;
 
 /// How often an idle event stream gets a comment.
@@ -21,8 +22,8 @@ const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 pub(super) fn is_caller(app: &App, headers: &HeaderMap, query: Option<&str>) -> bool {
     let header =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let query = query.and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("token=")));
-    header.or(query).is_some_and(|t| app.is_token(t.trim()))
+    let query = query_param(query, "token");
+    header.or(query.as_deref()).is_some_and(|t| app.is_token(t.trim()))
 }
 
 fn json(body: Arc<str>) -> Response {
@@ -93,7 +94,7 @@ pub async fn record(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
 
 /// Whether `?format=text` was asked for.
 pub(super) fn wants_text(query: Option<&str>) -> bool {
-    query.is_some_and(|q| q.split('&').any(|p| p == "format=text"))
+    query_param(query, "format").as_deref() == Some("text")
 }
 
 /// `body` as a download named `name`, text or JSON.

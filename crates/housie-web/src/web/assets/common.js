@@ -2,21 +2,7 @@
 "use strict";
 
 const housie = (() => {
-  const token = new URLSearchParams(location.search).get("token") || "";
-
-  // Calls the API; resolves to {ok, status, body}. Status 0: housie did not answer.
-  async function api(method, path, body) {
-    const headers = { "Content-Type": "application/json" };
-    if (token) headers["Authorization"] = "Bearer " + token;
-    try {
-      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      let data = null;
-      try { data = await res.json(); } catch (_) { data = { error: "the server answered " + res.status }; }
-      return { ok: res.ok, status: res.status, body: data };
-    } catch (e) {
-      return { ok: false, status: 0, body: { error: "no answer from housie: is `housie serve` still running?" } };
-    }
-  }
+  const { api, token } = housieApi("housie serve");
 
   // Follows the night's state: onState(state) now and after every change, onLink(up) as the
   // connection comes and goes. Every page of this browser shares one connection through a

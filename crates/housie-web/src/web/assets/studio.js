@@ -2,22 +2,7 @@
 "use strict";
 
 const studio = (() => {
-  const token = new URLSearchParams(location.search).get("token") || "";
-
-  // Calls the API; resolves to {ok, status, body}. Status 0: housie did not answer.
-  async function api(method, path, body, type) {
-    const headers = {};
-    if (body !== undefined) headers["Content-Type"] = type || "application/json";
-    if (token) headers["Authorization"] = "Bearer " + token;
-    try {
-      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : (type ? body : JSON.stringify(body)) });
-      let data = null;
-      try { data = await res.json(); } catch (_) { data = { error: "the studio answered " + res.status }; }
-      return { ok: res.ok, status: res.status, body: data };
-    } catch (e) {
-      return { ok: false, status: 0, body: { error: "no answer from housie: is `housie studio` still running?" } };
-    }
-  }
+  const { api, token } = housieApi("housie studio");
 
   // A link to another studio page, keeping the token.
   function href(path, params) {

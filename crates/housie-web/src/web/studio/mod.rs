@@ -88,10 +88,9 @@ fn allowed(studio: &Studio, request: &Request) -> Result<(), ApiError> {
     if let Some(token) = &studio.token {
         let given = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
         // An event stream cannot send a header: its URL carries the token.
-        let query = request.uri().query().and_then(|q| {
-            q.split('&').find_map(|pair| pair.strip_prefix("token=")).filter(|_| request.method() == Method::GET)
-        });
-        let given = given.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).or(query);
+        let query =
+            super::extract::query_param(request.uri().query(), "token").filter(|_| request.method() == Method::GET);
+        let given = given.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).or(query.as_deref());
         let same = given.is_some_and(|g| housie_night::night::store::same_token(g, token));
         if !same {
             return Err(ApiError::new(

@@ -10,6 +10,7 @@ const EVENT: &str = include_str!("../assets/event.html");
 
 const ASSETS: &[(&str, &str, &str)] = &[
     ("studio.css", "text/css; charset=utf-8", include_str!("../assets/studio.css")),
+    ("api.js", "text/javascript; charset=utf-8", include_str!("../assets/api.js")),
     ("studio.js", "text/javascript; charset=utf-8", include_str!("../assets/studio.js")),
     ("event.js", "text/javascript; charset=utf-8", include_str!("../assets/event.js")),
 ];
