@@ -159,12 +159,12 @@ impl PdfStyle<'_> {
 
     fn check_fit_at(&self, last_book: u64, game: u16, pages: u64) -> Result<(), StyleError> {
         let values = self.values_at(last_book, game, pages);
-        let header = self.check_header(&values, last_book)?;
-        self.check_edges(last_book, &header)?;
+        let g = Geometry::of(self.template);
+        let header = self.check_header(&g, &values, last_book)?;
+        self.check_edges(&g, last_book, &header)?;
         let footer = fill(self.footer_text(), &values);
-        self.check_logo(last_book, &header, &footer)?;
+        self.check_logo(&g, last_book, &header, &footer)?;
         if !footer.is_empty() {
-            let g = Geometry::of(self.template);
             let half = self.text_width(&footer, self.template.footer().size) * MM_PER_PT / 2.0;
             let distance = (g.w / 2.0 - half).min(g.footer_base);
             if distance < SAFE_MM {
@@ -203,13 +203,12 @@ impl PdfStyle<'_> {
     }
 
     /// The header's two texts and their widths (mm), refused when they would overlap.
-    fn check_header(&self, values: &Fill<'_>, last_book: u64) -> Result<HeaderTexts, StyleError> {
+    fn check_header(&self, g: &Geometry, values: &Fill<'_>, last_book: u64) -> Result<HeaderTexts, StyleError> {
         let t = self.template;
         let mm = |text: &str, size: f32| self.text_width(text, size) * MM_PER_PT;
         let (left, right) = (fill(&t.header().left, values), fill(self.header_right(), values));
         let (left_mm, right_mm) = (mm(&left, t.header().size), mm(&right, t.header().size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
-        let g = Geometry::of(t);
         let width_mm = g.right - g.left;
         if left_mm + right_mm + gap > width_mm + 0.01 {
             let need_mm = left_mm + right_mm + gap;
@@ -228,9 +227,8 @@ impl PdfStyle<'_> {
     }
 
     /// The tickets, a QR code beside the grid and the header inside the safe zone.
-    fn check_edges(&self, last_book: u64, header: &HeaderTexts) -> Result<(), StyleError> {
+    fn check_edges(&self, g: &Geometry, last_book: u64, header: &HeaderTexts) -> Result<(), StyleError> {
         let t = self.template;
-        let g = Geometry::of(t);
         let outside =
             |what: PageText, distance_mm: f32| Err(StyleError::OutsideSafeZone { what, book: last_book, distance_mm });
         let edge = g.left.min(g.w - g.right);
@@ -255,10 +253,9 @@ impl PdfStyle<'_> {
     }
 
     /// The logo fits its band, clear of the texts beside it and inside the safe zone.
-    fn check_logo(&self, last_book: u64, header: &HeaderTexts, footer: &str) -> Result<(), StyleError> {
+    fn check_logo(&self, g: &Geometry, last_book: u64, header: &HeaderTexts, footer: &str) -> Result<(), StyleError> {
         let Some([x, y, w, h]) = self.logo_box() else { return Ok(()) };
         let t = self.template;
-        let g = Geometry::of(t);
         let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
             let texts = [
                 (g.left, g.left + header.left_mm, header.left.as_str()),
