@@ -171,7 +171,7 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
         csv.write_record(row).map_err(io)?;
     }
     let bytes = csv.into_inner().map_err(|e| Error::Usage(format!("{}: {e}", links_path.display())))?;
-    housie_files::output::write_private_file(out, LINKS, &bytes, false)
+    housie_files::output::write_private_file(out, LINKS, &bytes)
         .and_then(housie_files::output::FinishedFile::commit)
         .map_err(Error::io(&links_path))?;
     Ok(())

@@ -26,6 +26,7 @@ pub mod record;
 pub mod rules;
 pub mod self_check;
 pub mod support;
+pub mod verify;
 pub mod world;
 
 pub use domain::{Book, Serial, SerialError, Ticket};

@@ -100,3 +100,24 @@ impl Chain {
         Some((self.file_name(part, &file), first + (u64::from(ticket.max(1)) - 1) / per_page))
     }
 }
+/// A run beside `dir` (in the same parent folder) that continues the run in `dir`, if any:
+/// replacing `dir`'s run would break it.
+pub fn continued_by(dir: &Path) -> Option<PathBuf> {
+    let here = std::fs::canonicalize(dir).ok()?;
+    let parent = here.parent()?;
+    let mut siblings: Vec<PathBuf> = std::fs::read_dir(parent)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join(housie_core::record::RUN_RECORD).is_file())
+        .collect();
+    siblings.sort();
+    siblings.into_iter().filter(|p| *p != here).find(|p| {
+        read_record(p).ok().and_then(|(record, _)| record.after).is_some_and(|after| {
+            crate::continuation::resolve(&after, p)
+                .ok()
+                .and_then(|d| std::fs::canonicalize(d).ok())
+                .is_some_and(|d| d == here)
+        })
+    })
+}

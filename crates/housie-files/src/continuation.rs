@@ -165,25 +165,6 @@ impl Link {
     }
 }
 
-/// A run beside `dir` (in the same parent folder) that continues the run in `dir`, if any:
-/// replacing `dir`'s run would break it.
-pub fn continued_by(dir: &Path) -> Option<PathBuf> {
-    let here = std::fs::canonicalize(dir).ok()?;
-    let parent = here.parent()?;
-    let mut siblings: Vec<PathBuf> = std::fs::read_dir(parent)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join(housie_core::record::RUN_RECORD).is_file())
-        .collect();
-    siblings.sort();
-    siblings.into_iter().filter(|p| *p != here).find(|p| {
-        read_record(p).ok().and_then(|(record, _)| record.after).is_some_and(|after| {
-            resolve(&after, p).ok().and_then(|d| std::fs::canonicalize(d).ok()).is_some_and(|d| d == here)
-        })
-    })
-}
-
 /// The record `generate --force` kept in `dir` (`run-replaced-N.json`) whose SHA-256 is
 /// `sha256`: the run a continuation was drawn after, replaced since.
 fn kept_record(dir: &Path, sha256: &str) -> Option<String> {
@@ -202,7 +183,7 @@ fn kept_record(dir: &Path, sha256: &str) -> Option<String> {
 
 /// The folder an `after` names, from the continuation's folder `base`: relative to it first,
 /// then the recorded absolute path.
-fn resolve(after: &AfterRecord, base: &Path) -> Result<PathBuf, Error> {
+pub(crate) fn resolve(after: &AfterRecord, base: &Path) -> Result<PathBuf, Error> {
     let candidates = [Some(base.join(&after.dir)), after.absolute.clone()];
     for candidate in candidates.iter().flatten() {
         if let Ok(dir) = fs::canonicalize(candidate) {

@@ -5,6 +5,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use housie_core::verify::RunFiles;
 use housie_core::world::{too_large, World};
 
 /// The file system, as the engine's world: what a run's settings name is read from here.
@@ -18,6 +19,30 @@ impl World for Disk {
 
     fn canonical(&self, path: &Path) -> PathBuf {
         std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+    }
+}
+
+/// A run's folder: its files by name for verifying, and the world its record's files are read
+/// from. A relative path in a record (a page names a logo `logo.png`, beside its run) is looked
+/// for in the folder first, then where housie runs.
+#[derive(Clone, Copy, Debug)]
+pub struct RunFolder<'a>(pub &'a Path);
+
+impl RunFiles for RunFolder<'_> {
+    fn open(&self, name: &str, limit: u64) -> io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(io::BufReader::new(open_regular(&self.0.join(name), limit)?)))
+    }
+}
+
+impl World for RunFolder<'_> {
+    fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        if path.is_relative() {
+            match read_bytes(&self.0.join(path), limit) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                found => return found,
+            }
+        }
+        read_bytes(path, limit)
     }
 }
 

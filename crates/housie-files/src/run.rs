@@ -2,14 +2,13 @@
 //! never one with a night, never a run another continues), locked for the run's length, the
 //! engine's files written under temporary names and published only when all are complete —
 //! run.json first out and last in, so a run interrupted in between has none and `verify` calls
-//! the folder incomplete. Or, to verify a run, the same files compared with those already
-//! there, writing nothing.
+//! the folder incomplete.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use housie_core::error::Error;
-use housie_core::pipeline::{prepare, write_run, GeneratePlan, Watch};
+use housie_core::pipeline::{prepare, GeneratePlan, Watch};
 use housie_core::record::{is_night_file, is_volume_name, RunRecord, RUN_RECORD};
 
 use crate::lock::{is_non_empty_dir, lock_folder, remove_temporaries};
@@ -41,15 +40,6 @@ pub fn generate_run(plan: &GeneratePlan, dir: &Path, force: bool, watch: Watch<'
     let finished = staged.into_finished();
     let files = publish(dir, finished, &record, force)?;
     Ok(Outcome { files, record })
-}
-
-/// Regenerates the run `plan` describes (a record's) and compares each of its files with the
-/// one of that name in `dir`, writing nothing: each file's name, and the line where the file
-/// there first differs (`None`: identical).
-pub fn compare_run(plan: &GeneratePlan, dir: &Path, watch: Watch<'_>) -> Result<Vec<(String, Option<u64>)>, Error> {
-    let mut staged = Staged::compare(dir);
-    write_run(plan, &mut staged, watch).map_err(|e| in_folder(e, dir))?;
-    Ok(staged.into_finished().iter().map(|f| (f.name().to_string(), f.first_difference())).collect())
 }
 
 /// The engine names a file it could not write by its name in the run; here, by its path.
@@ -115,7 +105,7 @@ pub fn check_folder(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), 
         return Err(Error::HoldsNight { dir: dir.to_path_buf(), night });
     }
     if force && dir.join(RUN_RECORD).is_file() {
-        if let Some(by) = crate::continuation::continued_by(dir) {
+        if let Some(by) = crate::chain::continued_by(dir) {
             return Err(Error::ContinuedBy { dir: dir.to_path_buf(), by });
         }
     }
