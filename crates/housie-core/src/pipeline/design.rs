@@ -33,6 +33,10 @@ pub const SUBTITLE_MAX: usize = 120;
 /// The look that means the event's own template.
 pub const OWN_LOOK: &str = "own";
 
+/// The seed of a plan only looked at (a preview, a check): the preview draws sample books of its
+/// own, and a run draws a seed nobody can guess when it is generated.
+pub const SAMPLE: SeedChoice = SeedChoice::Random([0; 32]);
+
 /// The paper size: each shipped look comes in both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -271,6 +275,36 @@ impl Design {
         // The design alone: the folder (a night in it, a run continuing it) is for generating
         // to judge, so the preview of a frozen event still shows its paper.
         self.request(event, seed, date).plan(after, world).map_err(|e| vec![problem_of(e)])
+    }
+}
+
+/// The name an uploaded logo is kept under (`logo.png` or `logo.jpg`, by what its bytes are,
+/// whatever it was called), once it is checked as `--logo` checks it.
+pub fn logo_name(bytes: &[u8]) -> Result<&'static str, Problem> {
+    crate::print::logo::Logo::from_bytes(bytes, "the uploaded image")
+        .map_err(|e| Problem::new("logo", e.to_string()))?;
+    Ok(if bytes.starts_with(b"\x89PNG") { LOGO_FILES[0] } else { LOGO_FILES[1] })
+}
+
+impl Design {
+    /// The design's logo once the image `name` is uploaded to `event` (and in `world`): the
+    /// old one's height and place kept, else where a new one first fits (the header's middle,
+    /// else the footer's ends, as high as the room allows), by the policy every front door
+    /// uses ([`Request::plan`]).
+    pub fn placed_logo(&self, event: &Path, name: &str, world: &dyn World) -> DesignLogo {
+        if let Some(l) = &self.logo {
+            return DesignLogo { file: name.to_string(), ..l.clone() };
+        }
+        let mut request = self.request(event, SAMPLE, RunDate::EPOCH);
+        request.logo = Some(LogoAsked { file: event.join(name), height_mm: None, position: None });
+        match request.plan(None, world).map(|p| p.plan.settings().logo.clone()) {
+            Ok(Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
+            _ => DesignLogo {
+                file: name.to_string(),
+                height_mm: super::DEFAULT_LOGO_MM,
+                position: LogoPosition::default(),
+            },
+        }
     }
 }
 

@@ -234,9 +234,7 @@ impl Events {
     }
 }
 
-/// The seed of a plan only looked at (a preview, a check): the preview draws sample books of its
-/// own, and a run draws a seed nobody can guess when it is generated.
-pub const SAMPLE: housie_core::pipeline::SeedChoice = housie_core::pipeline::SeedChoice::Random([0; 32]);
+pub use housie_core::pipeline::design::SAMPLE;
 
 /// Writes `name` in `dir` by a temporary file renamed into place.
 pub fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {

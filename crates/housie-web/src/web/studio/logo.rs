@@ -10,11 +10,9 @@ use axum::Json;
 
 use super::events::{changeable, view, EventView};
 use super::state::{blocking, event_id, refused, Studio};
-use crate::studio::events::SAMPLE;
 use crate::web::error::ApiError;
-use housie_core::pipeline::design::{DesignLogo, LOGO_FILES};
-use housie_core::pipeline::LogoAsked;
-use housie_core::print::logo::{Logo, LogoPosition};
+use housie_core::pipeline::design::{logo_name, LOGO_FILES};
+use housie_core::print::logo::Logo;
 
 /// `POST /api/events/{id}/logo`: the image as the body, `Content-Type: image/png` or
 /// `image/jpeg`; whatever the type says, only a real PNG or JPEG is kept.
@@ -35,42 +33,19 @@ pub async fn upload(
     }
     blocking(move || {
         changeable(&studio, &id)?;
-        Logo::from_bytes(&body, "the uploaded image")
-            .map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "logo", e.to_string()))?;
-        let name = if body.starts_with(b"\x89PNG") { LOGO_FILES[0] } else { LOGO_FILES[1] };
+        let name =
+            logo_name(&body).map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
         let dir = studio.events.dir(&id);
         crate::studio::events::write_whole(&dir, name, &body).map_err(refused)?;
         for other in LOGO_FILES.iter().filter(|&&f| f != name) {
             let _ = std::fs::remove_file(dir.join(other));
         }
         let mut file = studio.events.read(&id).map_err(refused)?;
-        file.design.logo = Some(match file.design.logo.take() {
-            Some(l) => DesignLogo { file: name.to_string(), ..l },
-            // A new logo goes where it first fits: the header's middle, else the footer's
-            // ends, as high as the room allows.
-            None => first_fit(&studio, &id, &file, name),
-        });
+        file.design.logo = Some(file.design.placed_logo(&dir, name, &housie_files::read::Disk));
         studio.events.write(&id, &file).map_err(refused)?;
         view(&studio, &id).map(Json)
     })
     .await
-}
-
-/// A new logo goes where it first fits: asked for with no height or place, the policy every
-/// front door uses places it ([`housie_core::pipeline::Request::plan`]).
-fn first_fit(studio: &Studio, id: &str, file: &crate::studio::events::EventFile, name: &str) -> DesignLogo {
-    let asked = DesignLogo {
-        file: name.to_string(),
-        height_mm: housie_core::pipeline::DEFAULT_LOGO_MM,
-        position: LogoPosition::default(),
-    };
-    let dir = studio.events.dir(id);
-    let mut request = file.design.request(&dir, SAMPLE, housie_core::support::date::RunDate::EPOCH);
-    request.logo = Some(LogoAsked { file: dir.join(name), height_mm: None, position: None });
-    match request.plan(None, &housie_files::read::Disk).map(|p| p.plan.settings().logo.clone()) {
-        Ok(Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
-        _ => asked,
-    }
 }
 
 /// `DELETE /api/events/{id}/logo`: no logo.
