@@ -29,7 +29,9 @@ use counts::Counts;
 use layouts::Layouts;
 
 /// The tables build.rs built with `layouts.rs` and `counts.rs` (see their `to_bytes`).
+#[cfg(not(target_family = "wasm"))]
 const LAYOUT_TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/layouts.bin"));
+#[cfg(not(target_family = "wasm"))]
 const COUNT_TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/counts.bin"));
 
 /// The generator's tables, once per process, loaded from the bytes build.rs wrote (about
@@ -43,11 +45,24 @@ impl Generator {
     /// The process-wide tables.
     pub fn get() -> &'static Generator {
         static TABLES: OnceLock<Generator> = OnceLock::new();
-        TABLES.get_or_init(|| {
-            let layouts = Layouts::from_bytes(LAYOUT_TABLE).expect("build.rs wrote whole tables");
-            let counts = Counts::from_bytes(COUNT_TABLE).expect("build.rs wrote whole tables");
-            Generator { layouts, counts }
-        })
+        TABLES.get_or_init(Generator::load)
+    }
+
+    /// Natively, the tables build.rs wrote; in a page, built here: 5 MB less for every
+    /// visitor to download, for a few tens of milliseconds once (the same code builds both,
+    /// and the tests hold them equal).
+    #[cfg(not(target_family = "wasm"))]
+    fn load() -> Generator {
+        let layouts = Layouts::from_bytes(LAYOUT_TABLE).expect("build.rs wrote whole tables");
+        let counts = Counts::from_bytes(COUNT_TABLE).expect("build.rs wrote whole tables");
+        Generator { layouts, counts }
+    }
+
+    #[cfg(target_family = "wasm")]
+    fn load() -> Generator {
+        let layouts = Layouts::build();
+        let counts = Counts::build(&layouts);
+        Generator { layouts, counts }
     }
 
     /// Book `book`, draw `attempt` (0 unless the run re-drew it to avoid a duplicate).

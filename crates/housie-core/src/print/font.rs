@@ -8,7 +8,7 @@ pub const MAX_FONT_FILE: u64 = 64 << 20;
 
 use printpdf::{ParsedFont, PdfFontParseWarning};
 
-const BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
+static BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
 
 /// A parsed font with what the run record says about it.
 #[derive(Clone)]

@@ -3,6 +3,6 @@
 //! are converted through it.
 
 /// The output condition's profile, as published.
-pub const ICC_PROFILE: &[u8] = include_bytes!("../../icc/CoatedFOGRA39.icc");
+pub static ICC_PROFILE: &[u8] = include_bytes!("../../icc/CoatedFOGRA39.icc");
 /// The profile's ICC description string, by which the licence asks it to be referenced.
 pub const ICC_DESCRIPTION: &str = "Coated FOGRA39 (ISO 12647-2:2004)";

@@ -14,7 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::font::{Font, FontError};
 use crate::print::page_text::PageText;
 
-const DEVANAGARI: &[u8] = include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf");
+static DEVANAGARI: &[u8] = include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf");
 
 /// housie's own Devanagari font (Noto Sans Devanagari Bold, SIL OFL, `fonts/`).
 pub fn devanagari() -> &'static Font {
