@@ -34,7 +34,7 @@ fn probe_tools() {
     let mut flags: Vec<String> = TOOLS.iter().map(|t| format!("housie_missing_{}", t.replace('-', "_"))).collect();
     flags.extend(FILES.iter().map(|(flag, _)| format!("housie_missing_{flag}")));
     flags.push("housie_missing_a11y".into());
-    flags.push("housie_missing_wasm".into());
+    flags.push("housie_missing_site".into());
     for flag in &flags {
         println!("cargo:rustc-check-cfg=cfg({flag})");
     }
@@ -52,11 +52,11 @@ fn probe_tools() {
             println!("cargo:rustc-cfg=housie_missing_{flag}");
         }
     }
-    // The engine built for WebAssembly (scripts/build-wasm), where HOUSIE_WASM_PKG says.
-    println!("cargo:rerun-if-env-changed=HOUSIE_WASM_PKG");
-    let wasm = std::env::var_os("HOUSIE_WASM_PKG").map(std::path::PathBuf::from);
-    if !wasm.is_some_and(|d| d.join("housie_wasm_bg.wasm").is_file()) {
-        println!("cargo:rustc-cfg=housie_missing_wasm");
+    // The site, with the engine built for WebAssembly (scripts/build-site), where HOUSIE_SITE says.
+    println!("cargo:rerun-if-env-changed=HOUSIE_SITE");
+    let site = std::env::var_os("HOUSIE_SITE").map(std::path::PathBuf::from);
+    if !site.is_some_and(|d| d.join("pkg/housie_wasm_bg.wasm").is_file()) {
+        println!("cargo:rustc-cfg=housie_missing_site");
     }
     let a11y = std::env::var_os("HOUSIE_A11Y_TOOLS").map(std::path::PathBuf::from);
     if !a11y.is_some_and(|d| d.join("node_modules/lighthouse/cli/index.js").is_file()) {

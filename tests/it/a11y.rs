@@ -155,3 +155,45 @@ async fn the_studios_pages_pass_axe_and_lighthouse() {
         judge(c, name, page, &Tools { node: &node, dir: &tools, chromium: &chromium }, dir.path()).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(
+        housie_missing_chromium,
+        housie_missing_chromedriver,
+        housie_missing_node,
+        housie_missing_a11y,
+        housie_missing_python3,
+        housie_missing_site
+    ),
+    ignore = "needs chromium, chromedriver, node, python3, axe-core and lighthouse (see .ci/run), and the site (HOUSIE_SITE)"
+)]
+async fn the_site_passes_axe_and_lighthouse() {
+    let (Some(chromium), Some(chromedriver), Some(node)) = (tool("chromium"), tool("chromedriver"), tool("node"))
+    else {
+        return;
+    };
+    let Some(tools) = a11y_tools() else { return };
+    let dir = Dir::new();
+    let (_server, url) = crate::site_browser::static_server(&crate::wasm::site(), &dir.join("server.log"));
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let page = format!("{url}/");
+    // An event open, its preview drawn: the page at its fullest. At a phone's size too.
+    for (name, phone_size) in [("site", false), ("site at phone size", true)] {
+        let c = if phone_size {
+            phone(driver_port, &chromium).await
+        } else {
+            browser(driver_port, &chromium, 1366, 900).await
+        };
+        c.goto(&page).await.unwrap();
+        text_until(&c, "#version", |t| t.starts_with("housie ")).await;
+        c.find(fantoccini::Locator::Id("new-title")).await.unwrap().send_keys("Spring Fair\n").await.unwrap();
+        crate::browser::js_until(&c, "return document.querySelectorAll('#preview svg').length", |v| v == 1).await;
+        if phone_size {
+            axe_finds_nothing_serious(&c, name, &tools).await;
+            c.close().await.unwrap();
+        } else {
+            judge(c, name, &page, &Tools { node: &node, dir: &tools, chromium: &chromium }, dir.path()).await;
+        }
+    }
+}

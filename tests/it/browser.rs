@@ -26,24 +26,33 @@ pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
 }
 
 pub async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
-    session(driver_port, chromium, width, height, None).await
+    session(driver_port, chromium, width, height, None, None).await
+}
+
+/// As [`browser`], saving what the page downloads into `downloads` without asking.
+pub async fn browser_downloading(driver_port: u16, chromium: &Path, downloads: &Path) -> Client {
+    let prefs = serde_json::json!({
+        "download.default_directory": downloads, "download.prompt_for_download": false
+    });
+    session(driver_port, chromium, 1366, 900, None, Some(prefs)).await
 }
 
 /// A phone: Chromium emulating a 390×844 screen at 3 pixels a CSS pixel, touch and all (a
 /// headless window is never narrower than 500 pixels).
 pub async fn phone(driver_port: u16, chromium: &Path) -> Client {
     let screen = serde_json::json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}});
-    session(driver_port, chromium, 500, 900, Some(screen)).await
+    session(driver_port, chromium, 500, 900, Some(screen), None).await
 }
 
 /// A WebDriver session in headless Chromium with a window of `width` × `height`, emulating
-/// `mobile` (chromedriver's `mobileEmulation`) when given.
+/// `mobile` (chromedriver's `mobileEmulation`) when given, with Chromium's `prefs`.
 async fn session(
     driver_port: u16,
     chromium: &Path,
     width: u32,
     height: u32,
     mobile: Option<serde_json::Value>,
+    prefs: Option<serde_json::Value>,
 ) -> Client {
     let mut options = serde_json::json!({
         "binary": chromium,
@@ -53,6 +62,9 @@ async fn session(
     });
     if let Some(mobile) = mobile {
         options["mobileEmulation"] = mobile;
+    }
+    if let Some(prefs) = prefs {
+        options["prefs"] = prefs;
     }
     let mut caps = serde_json::Map::new();
     caps.insert("goog:chromeOptions".into(), options);
@@ -156,4 +168,15 @@ pub async fn js_until(c: &Client, script: &str, want: impl Fn(&serde_json::Value
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     panic!("{script}: still {last} after 10 s");
+}
+
+/// Types " Bingo" after the title "Spring Fair" in the event page's `#title` and waits for the
+/// preview's header to follow: the header's left text (the numbers, drawn first, are texts
+/// too), as the studio and the site both draw it.
+pub async fn preview_follows_the_title(c: &Client) {
+    let title = "const t = [...document.querySelectorAll('#preview svg text')].find(t => isNaN(t.textContent)); \
+                 return t ? t.textContent : ''";
+    js_until(c, title, |v| v == "Spring Fair").await;
+    c.find(Locator::Id("title")).await.unwrap().send_keys(" Bingo").await.unwrap();
+    js_until(c, title, |v| v == "Spring Fair Bingo").await;
 }

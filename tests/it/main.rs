@@ -41,6 +41,7 @@ mod safe_zone;
 mod scan;
 mod serving;
 mod shaping;
+mod site_browser;
 mod snapshots;
 mod statistics;
 mod studio_api;

@@ -1,9 +1,11 @@
-//! The engine in a page is the engine: housie-core built for WebAssembly (scripts/build-wasm)
-//! and run by Node as a browser runs it makes the same runs, byte for byte, as the native
-//! build makes of the same designs — plain books, booklets in colour on Letter with bleed,
-//! marks, a Hindi subtitle and a logo converted to CMYK, a phone look with QR links, two books
-//! a page — and its C libraries give the native build's figures for every sRGB colour and for
-//! deflate. A page's run verifies with `housie verify`.
+//! The engine in a page is the engine: housie-core built for WebAssembly and run by Node
+//! through the site's own module (`site/housie.js`, as `scripts/build-site` lays it out) makes
+//! the same runs, byte for byte, as the native build makes of the same designs — plain books,
+//! booklets in colour on Letter with bleed, marks, a Hindi subtitle and a logo converted to
+//! CMYK, a phone look with QR links, two books a page — and its C libraries give the native
+//! build's figures. A page's run (its zip, unpacked) verifies with `housie verify`; a native
+//! run verifies in the page; what a visitor could drop or ask for that is wrong or hostile is
+//! refused with the field it belongs beside, and nothing is made.
 
 use std::path::{Path, PathBuf};
 
@@ -17,14 +19,25 @@ use crate::util::Dir;
 
 const DATE: i64 = 1_795_000_000;
 
-/// The built engine for the web: `HOUSIE_WASM_PKG`, else `target/wasm-pkg`.
-fn pkg() -> PathBuf {
-    std::env::var_os("HOUSIE_WASM_PKG")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/wasm-pkg"), PathBuf::from)
+/// The built site: `HOUSIE_SITE` (scripts/build-site's OUT).
+pub fn site() -> PathBuf {
+    std::env::var_os("HOUSIE_SITE").map_or_else(|| PathBuf::from("/nonexistent"), PathBuf::from)
 }
 
 fn logo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/logo-example.png")
+}
+
+/// Runs `tests/it/wasm_run.mjs` with `op` on `cases`, in `d`; its output folder.
+pub fn node(d: &Dir, op: &str, cases: &serde_json::Value) -> PathBuf {
+    let input = d.join(&format!("{op}.json"));
+    std::fs::write(&input, serde_json::to_string(cases).unwrap()).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/wasm_run.mjs");
+    let out = d.join(&format!("out-{op}"));
+    let run =
+        std::process::Command::new("node").arg(script).arg(site()).arg(op).arg(&input).arg(&out).output().unwrap();
+    assert!(run.status.success(), "node {op}: {}", String::from_utf8_lossy(&run.stderr));
+    out
 }
 
 /// Each case: its name, the design (the studio's event JSON) and the seed.
@@ -56,20 +69,23 @@ fn cases() -> Vec<(&'static str, serde_json::Value, &'static str)> {
 /// The same design's run, made natively through the same path a page takes.
 fn native(design: &serde_json::Value, seed: &str) -> MemoryFiles {
     let design: Design = serde_json::from_value(design.clone()).unwrap();
-    let world = Files::default().with("event/logo.png", std::fs::read(logo()).unwrap());
+    let world = Files::default().with("logo.png", std::fs::read(logo()).unwrap());
     let date = RunDate::from_unix(DATE).unwrap();
-    let planned = design.plan(Path::new("event"), SeedChoice::Text(seed.into()), date, None, &world).unwrap();
+    let planned = design.plan(Path::new(""), SeedChoice::Text(seed.into()), date, None, &world).unwrap();
     let mut files = MemoryFiles::default();
     write_run(&planned.plan, &mut files, Watch::none()).unwrap();
     files
 }
 
+/// The zip at `zip` unpacked into `into`.
+pub fn unzip(zip: &Path, into: &Path) {
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(zip).unwrap()).unwrap();
+    archive.extract(into).unwrap();
+}
+
 #[test]
 #[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
-#[cfg_attr(
-    housie_missing_wasm,
-    ignore = "needs the engine built for WebAssembly (scripts/build-wasm, then HOUSIE_WASM_PKG=target/wasm-pkg)"
-)]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
 fn the_engine_in_a_page_makes_the_native_engines_bytes() {
     let d = Dir::new();
     let list: Vec<serde_json::Value> = cases()
@@ -79,42 +95,185 @@ fn the_engine_in_a_page_makes_the_native_engines_bytes() {
             serde_json::json!({ "name": name, "design": design, "seed": seed, "date": DATE, "files": files })
         })
         .collect();
-    std::fs::write(d.join("cases.json"), serde_json::to_string(&list).unwrap()).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/wasm_run.mjs");
-    let out = std::process::Command::new("node")
-        .arg(script)
-        .arg(pkg())
-        .arg(d.join("cases.json"))
-        .arg(d.join("out"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "node: {}", String::from_utf8_lossy(&out.stderr));
+    let out = node(&d, "generate", &serde_json::Value::Array(list));
     for (name, design, seed) in cases() {
         let native = native(&design, seed);
         assert_eq!(native.files().len(), 3, "{name}");
         for (file, bytes) in native.files() {
-            let page = std::fs::read(d.join(&format!("out/{name}/{file}"))).unwrap();
-            assert!(page == *bytes, "{name}/{file}: the page's bytes differ from the native ones");
+            let theirs = out.join(name).join(file);
+            let mine = d.join(&format!("native-{name}-{file}"));
+            std::fs::write(&mine, bytes).unwrap();
+            // `cmp`, as an auditor would run it.
+            let cmp = std::process::Command::new("cmp").arg(&mine).arg(&theirs).output().unwrap();
+            assert!(cmp.status.success(), "{name}/{file}: {}", String::from_utf8_lossy(&cmp.stdout));
         }
     }
     // The C libraries, on inputs that cover every logo and every page.
-    let check: serde_json::Value = serde_json::from_str(&d.read("out/self_check.json")).unwrap();
+    let check: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("self_check.json")).unwrap()).unwrap();
     let native = housie_core::self_check::self_check();
     assert_eq!(
         (check["colours"].as_str(), check["deflate"].as_str()),
         (Some(&*native.colours), Some(&*native.deflate))
     );
-    // A page's run is a run: `housie verify` regenerates it byte for byte (its logo is where
-    // the page's world named it, relative to where verify runs).
-    std::fs::create_dir_all(d.join("event")).unwrap();
-    std::fs::copy(logo(), d.join("event/logo.png")).unwrap();
+    // A page's run, downloaded as its zip and unpacked, is a run: `housie verify` regenerates
+    // it byte for byte (the logo travels in the zip, beside run.json, where it names it).
     for name in ["plain", "booklets"] {
-        d.run(&["verify", &format!("out/{name}")]).success();
+        unzip(&out.join(format!("{name}.zip")), &d.join("unzipped"));
+        d.run(&["verify", &format!("unzipped/{name}")]).success();
     }
+    assert!(d.join("unzipped/booklets/logo.png").is_file() && d.join("unzipped/booklets/proof.pdf").is_file());
     // Control: a changed byte is caught.
-    let mut pdf = std::fs::read(d.join("out/plain/books.pdf")).unwrap();
+    let mut pdf = std::fs::read(d.join("unzipped/plain/books.pdf")).unwrap();
     let at = pdf.len() / 2;
     pdf[at] ^= 1;
-    std::fs::write(d.join("out/plain/books.pdf"), pdf).unwrap();
-    d.run(&["verify", "out/plain"]).expect_code(1);
+    std::fs::write(d.join("unzipped/plain/books.pdf"), pdf).unwrap();
+    d.run(&["verify", "unzipped/plain"]).expect_code(1);
+}
+
+/// Writes `files` (name, bytes) as a zip at `path`, each name as given.
+fn zip_of(path: &Path, files: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    for (name, bytes) in files {
+        z.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
+        z.write_all(bytes).unwrap();
+    }
+    z.finish().unwrap();
+}
+
+#[test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+fn a_native_run_verifies_in_the_page_and_a_forged_one_does_not() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "12", "--seed", "native", "--out", "native"]).success();
+    d.run(&["generate", "--books", "12", "--seed", "other", "--out", "other"]).success();
+    let read = |p: &str| std::fs::read(d.join(p)).unwrap();
+    // A manifest edited inside a zip: two tickets' rows swapped.
+    let manifest = String::from_utf8(read("native/manifest.csv")).unwrap();
+    let mut lines: Vec<String> = manifest.lines().map(String::from).collect();
+    lines.swap(3, 4);
+    let edited = lines.join("\n") + "\n";
+    assert_ne!(edited, manifest);
+    // A run.json whose seed was changed.
+    let record = String::from_utf8(read("native/run.json")).unwrap();
+    let seed = serde_json::from_str::<serde_json::Value>(&record).unwrap()["seed"].as_str().unwrap().to_string();
+    let reseeded = record.replace(&seed, &format!("{}0", &seed[..seed.len() - 1]));
+    let pdf = read("native/books.pdf");
+    let other = read("other/run.json");
+    let zips = [
+        (
+            "edited",
+            vec![
+                ("run/run.json", record.as_bytes()),
+                ("run/manifest.csv", edited.as_bytes()),
+                ("run/books.pdf", &pdf[..]),
+            ],
+        ),
+        (
+            "reseeded",
+            vec![("run.json", reseeded.as_bytes()), ("manifest.csv", manifest.as_bytes()), ("books.pdf", &pdf[..])],
+        ),
+        ("mixed", vec![("run.json", &other[..]), ("manifest.csv", manifest.as_bytes()), ("books.pdf", &pdf[..])]),
+        ("escaping", vec![("../run.json", record.as_bytes()), ("manifest.csv", manifest.as_bytes())]),
+        ("absolute", vec![("/tmp/run.json", record.as_bytes())]),
+        ("two", vec![("a/run.json", record.as_bytes()), ("b/run.json", record.as_bytes())]),
+        ("empty", vec![("readme.txt", &b"hello"[..])]),
+    ];
+    let mut cases = vec![serde_json::json!({ "name": "native", "dir": d.join("native") })];
+    for (name, files) in &zips {
+        zip_of(&d.join(&format!("{name}.zip")), files);
+        cases.push(serde_json::json!({ "name": name, "zip": d.join(&format!("{name}.zip")) }));
+    }
+    std::fs::write(d.join("not.zip"), b"PK\x03\x04 nothing after").unwrap();
+    cases.push(serde_json::json!({ "name": "not-a-zip", "zip": d.join("not.zip") }));
+    let out = node(&d, "verify", &serde_json::Value::Array(cases));
+    let answers: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("verify.json")).unwrap()).unwrap();
+    let native = &answers["native"];
+    assert_eq!(native["ok"], true, "{native}");
+    assert!(native["summary"].as_str().unwrap().contains("regenerated from seed and compared byte for byte"));
+    let problems = |name: &str| answers[name]["problems"].to_string();
+    assert_eq!(answers["edited"]["ok"], false);
+    assert!(problems("edited").contains("manifest.csv"), "{}", answers["edited"]);
+    assert_eq!(answers["reseeded"]["ok"], false, "{}", answers["reseeded"]);
+    assert_eq!(answers["mixed"]["ok"], false, "{}", answers["mixed"]);
+    assert!(problems("mixed").contains("books.pdf"), "{}", answers["mixed"]);
+    for (name, words) in [
+        ("escaping", "outside its folder"),
+        ("absolute", "outside its folder"),
+        ("two", "more than one folder"),
+        ("empty", "there is no run.json"),
+        ("not-a-zip", "not a zip file"),
+    ] {
+        let thrown = &answers[name]["thrown"];
+        assert_eq!(thrown["housie"], true, "{name}: {thrown}");
+        assert_eq!(thrown["field"], "run", "{name}: {thrown}");
+        assert!(thrown["message"].as_str().unwrap().contains(words), "{name}: {thrown}");
+    }
+}
+
+#[test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+fn the_page_refuses_what_it_cannot_print_beside_its_field() {
+    let d = Dir::new();
+    let mut bomb = std::io::Cursor::new(Vec::new());
+    image::RgbaImage::new(1, 1).write_to(&mut bomb, image::ImageFormat::Png).unwrap();
+    let mut bomb = bomb.into_inner();
+    bomb[16..24].copy_from_slice(&[0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0]); // 100,000 × 100,000
+    let mut crc = flate2::Crc::new();
+    crc.update(&bomb[12..29]); // IHDR's type and data, with their checksum made good
+    bomb[29..33].copy_from_slice(&crc.sum().to_be_bytes());
+    std::fs::write(d.join("bomb.png"), &bomb).unwrap();
+    std::fs::write(d.join("program.png"), b"MZ\x90\x00 a program with an image's name").unwrap();
+    std::fs::write(d.join("huge.png"), vec![0u8; 100 << 20]).unwrap();
+    let logo = |file: &str| serde_json::json!({ "logo.png": d.join(file) });
+    let with_logo = serde_json::json!({ "title": "Logo", "books": 2, "seed": "s",
+        "logo": { "file": "logo.png", "height_mm": 10.0, "position": "header-centre" } });
+    let cases = serde_json::json!([
+        { "name": "bomb", "request": with_logo, "files": logo("bomb.png") },
+        { "name": "program", "request": with_logo, "files": logo("program.png") },
+        { "name": "huge", "request": with_logo, "files": logo("huge.png") },
+        { "name": "billion", "request": { "title": "Big", "books": 1_000_000_000u64, "seed": "s" } },
+        { "name": "no-title", "request": { "title": " ", "books": 2, "seed": "s" } },
+        { "name": "unknown", "request": { "title": "X", "books": 2, "seed": "s", "colour": "red" } },
+        { "name": "sneaky-logo", "request": { "title": "X", "books": 2, "seed": "s",
+            "logo": { "file": "../../etc/passwd", "height_mm": 10.0 } } },
+        { "name": "control", "request": { "title": "Fine", "books": 2, "seed": "s" } },
+    ]);
+    let out = node(&d, "refuse", &cases);
+    let answers: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("refuse.json")).unwrap()).unwrap();
+    assert_eq!(answers["control"], "made", "the control is made: {answers}");
+    for (name, field, words) in [
+        ("bomb", "logo", "image"),
+        ("program", "logo", "PNG or JPEG"),
+        ("huge", "logo", "larger than"),
+        ("billion", "books", "up to 100000"),
+        ("no-title", "title", "title"),
+        ("unknown", "event", "colour"),
+        ("sneaky-logo", "logo", "upload the logo"),
+    ] {
+        let thrown = &answers[name]["thrown"];
+        assert_eq!(thrown["field"], field, "{name}: {thrown}");
+        assert!(thrown["message"].as_str().unwrap().contains(words), "{name}: {thrown}");
+    }
+}
+
+#[test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+fn a_top_up_made_in_the_page_continues_a_native_run_and_verifies_beside_it() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "6", "--seed", "fair", "--title", "Fair", "--out", "fair"]).success();
+    let case = serde_json::json!({ "dir": d.join("fair"), "request": { "title": "Fair", "books": 4 } });
+    let out = node(&d, "top-up", &case);
+    std::fs::rename(out, d.join("fair-more")).unwrap();
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("fair-more/run.json")).unwrap()).unwrap();
+    assert_eq!(record["settings"]["first_book"], 7, "numbered on: {}", record["settings"]);
+    let verify = d.run(&["verify", "fair-more"]).success();
+    assert!(verify.stdout().contains("the run it continues"), "{}", verify.stdout());
 }

@@ -1,19 +1,53 @@
-// Runs housie's engine as a page would, in Node: loads the WebAssembly build (scripts/build-wasm)
-// from PKG, makes each run of CASES (a JSON list of {name, design, seed, date, files}) and
-// writes its files into OUT/name/, and the engine's self-check into OUT/self_check.json.
+// Runs housie's page engine in Node through the site's own module (site/housie.js, as
+// scripts/build-site lays it out in SITE), for tests/it/wasm.rs:
 //
-//   node wasm_run.mjs PKG CASES OUT
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+//   node wasm_run.mjs SITE generate CASES OUT   each case {name, design, seed, date, files}:
+//                                               its files into OUT/name/, its zip as OUT/name.zip,
+//                                               and the engine's self-check as OUT/self_check.json
+//   node wasm_run.mjs SITE verify CASES OUT     each case {name, dir | zip}: verify()'s answer, or
+//                                               the problem thrown, into OUT/verify.json
+//   node wasm_run.mjs SITE refuse CASES OUT     each case {name, request, files}: generate()'s
+//                                               problem (or "made") into OUT/refuse.json
+//   node wasm_run.mjs SITE top-up CASE OUT      {dir, request}: the top-up of the run in dir
+//                                               (its folder's name kept), its files into OUT/
+import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 
-const [pkg, cases, out] = process.argv.slice(2);
-const housie = await import(join(pkg, "housie_wasm.js"));
-await housie.default({ module_or_path: readFileSync(join(pkg, "housie_wasm_bg.wasm")) });
-for (const c of JSON.parse(readFileSync(cases, "utf8"))) {
-  const world = new housie.World();
-  for (const [name, path] of Object.entries(c.files)) world.add(name, readFileSync(path));
-  const run = housie.generate(JSON.stringify(c.design), c.seed, undefined, c.date, world);
-  mkdirSync(join(out, c.name), { recursive: true });
-  for (const name of run.names()) writeFileSync(join(out, c.name, name), run.file(name));
+const [site, op, input, out] = process.argv.slice(2);
+const housie = await import(join(site, "housie.js"));
+await housie.default(readFileSync(join(site, "pkg/housie_wasm_bg.wasm")));
+mkdirSync(out, { recursive: true });
+const cases = JSON.parse(readFileSync(input, "utf8"));
+const files = (map) => Object.fromEntries(Object.entries(map || {}).map(([n, p]) => [n, readFileSync(p)]));
+const folder = (dir) => Object.fromEntries(readdirSync(dir).filter((n) => statSync(join(dir, n)).isFile()).map((n) => [n, readFileSync(join(dir, n))]));
+const refused = (e) => ({ thrown: { field: e.field || null, message: e.message, housie: e instanceof housie.HousieError } });
+
+if (op === "generate") {
+  for (const c of cases) {
+    const run = housie.generate({ ...c.design, seed: c.seed, date: c.date, files: files(c.files) });
+    mkdirSync(join(out, c.name), { recursive: true });
+    for (const [name, bytes] of Object.entries(run.files)) writeFileSync(join(out, c.name, name), bytes);
+    writeFileSync(join(out, c.name + ".zip"), run.run.zip(c.name));
+  }
+  writeFileSync(join(out, "self_check.json"), JSON.stringify(housie.selfCheck()));
+} else if (op === "verify") {
+  const answers = {};
+  for (const c of cases) {
+    try {
+      answers[c.name] = housie.verify(c.zip ? readFileSync(c.zip) : folder(c.dir));
+    } catch (e) { answers[c.name] = refused(e); }
+  }
+  writeFileSync(join(out, "verify.json"), JSON.stringify(answers, null, 1));
+} else if (op === "refuse") {
+  const answers = {};
+  for (const c of cases) {
+    try {
+      housie.generate({ ...c.request, files: files(c.files) });
+      answers[c.name] = "made";
+    } catch (e) { answers[c.name] = refused(e); }
+  }
+  writeFileSync(join(out, "refuse.json"), JSON.stringify(answers, null, 1));
+} else if (op === "top-up") {
+  const r = housie.topUp(folder(cases.dir), cases.request, undefined, basename(cases.dir));
+  for (const [name, bytes] of Object.entries(r.files)) writeFileSync(join(out, name), bytes);
 }
-writeFileSync(join(out, "self_check.json"), housie.self_check());

@@ -10,7 +10,8 @@
 //! the card format), [`generate`] (drawing books), [`rules`] (prizes, calls, verdicts),
 //! [`print`](mod@print) (template, font, pages), [`record`] (run.json, the manifest's schema,
 //! chains), [`export`] (one file per output format) and [`picture`] (pages as SVG and PNG),
-//! driven by [`pipeline`] (the one policy layer every front door goes through). What the engine
+//! driven by [`pipeline`] (the one policy layer every front door goes through), and [`verify`]
+//! (a run proved to be what its record says, on a disk or in a page). What the engine
 //! reads comes through a [`world::World`]; where its files go, through [`export::Outputs`].
 //!
 //! Nothing inside the crate imports through the re-exports below; they are for users.

@@ -9,65 +9,11 @@
   let event = null;
   let previewAsked = 0;
 
-  const fields = ["title", "subtitle", "prizes", "look", "player-url", "count", "games", "bleed", "logo", "lines", "event"];
-  function showProblems(problems) {
-    for (const f of fields) $(f + "-error").textContent = "";
-    const where = { title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url", books: "count", booklets: "count", games: "games", bleed_mm: "bleed", order: "games", logo: "logo", lines: "lines" };
-    for (const p of problems || []) {
-      const el = $((where[p.field] || "event") + "-error");
-      el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
-    }
-  }
-
-  function design() {
-    const booklets = $("kind").value === "booklets";
-    const count = Number($("count").value);
-    return {
-      title: $("title").value,
-      subtitle: $("subtitle").value,
-      look: $("look").value,
-      player_url: $("player-url").value.trim(),
-      paper: $("paper").value,
-      books: booklets ? null : count,
-      booklets: booklets ? count : null,
-      games: booklets ? Number($("games").value) : null,
-      order: $("order").value,
-      bleed_mm: Number($("bleed").value || 0),
-      crop_marks: $("crop").checked,
-      prizes: $("prizes").value,
-      lines: $("lines").value,
-      logo: event && event.design.logo ? { file: event.design.logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
-    };
-  }
-
-  function fill(e) {
-    const d = e.design;
-    $("title").value = d.title;
-    $("subtitle").value = d.subtitle || "";
-    $("look").value = d.look;
-    $("player-url").value = d.player_url || "";
-    $("paper").value = d.paper;
-    $("kind").value = d.booklets ? "booklets" : "books";
-    $("count").value = d.booklets || d.books || 1;
-    $("games").value = d.games || 6;
-    $("order").value = d.order;
-    $("bleed").value = d.bleed_mm;
-    $("crop").checked = d.crop_marks;
-    $("prizes").value = d.prizes;
-    $("lines").value = d.lines || "unique";
-    $("logo-settings").hidden = !d.logo;
-    if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
-    kindChanged();
-  }
-
-  function kindChanged() {
-    const booklets = $("kind").value === "booklets";
-    $("games-row").hidden = !booklets;
-    $("lines-row").hidden = booklets;
-    $("count-label").textContent = booklets ? "How many booklets" : "How many books";
-    // The address the QR codes open: asked of the looks that print them (or may).
-    $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
-  }
+  const form = housieDesignForm;
+  const showProblems = form.showProblems;
+  const design = () => form.read(event && event.design.logo);
+  const fill = (e) => form.fill(e.design);
+  const kindChanged = () => form.kindChanged();
 
   function show(e) {
     event = e;

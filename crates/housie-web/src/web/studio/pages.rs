@@ -13,6 +13,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("api.js", "text/javascript; charset=utf-8", include_str!("../assets/api.js")),
     ("studio.js", "text/javascript; charset=utf-8", include_str!("../assets/studio.js")),
     ("event.js", "text/javascript; charset=utf-8", include_str!("../assets/event.js")),
+    ("design-form.js", "text/javascript; charset=utf-8", include_str!("../assets/design-form.js")),
 ];
 
 /// `GET /`: the events.

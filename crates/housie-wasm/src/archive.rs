@@ -1,0 +1,131 @@
+//! A run as one zip, in and out. Out: the run's files in one folder, byte for byte, dated
+//! 1980 so the same run gives the same zip. In: a zip the visitor dropped, taken apart within
+//! bounds, since anyone can make one: a name reaching outside its folder (`../`, `/etc`, `C:`),
+//! more files than a run has, or more bytes than a run can be (a zip bomb) is refused whole.
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, Read, Write};
+
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, ZipArchive, ZipWriter};
+
+/// The most files a dropped zip may hold: a run's volumes, manifest, record, proof and logo.
+pub const MAX_FILES: usize = 256;
+/// The most a dropped zip's files may come to, unpacked: past any run the page makes.
+pub const MAX_BYTES: u64 = 1 << 30;
+
+/// `files` as a zip, in the folder `folder`: PDFs and pictures stored as they are (they are
+/// compressed already), text deflated.
+pub fn write(folder: &str, files: &[(String, &[u8])]) -> Result<Vec<u8>, String> {
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        let stored = name.ends_with(".pdf") || name.ends_with(".png") || name.ends_with(".jpg");
+        let method = if stored { CompressionMethod::Stored } else { CompressionMethod::Deflated };
+        let options = SimpleFileOptions::default().compression_method(method).unix_permissions(0o644);
+        let path = if folder.is_empty() { name.clone() } else { format!("{folder}/{name}") };
+        zip.start_file(path, options).map_err(|e| e.to_string())?;
+        zip.write_all(bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// A dropped zip's files by their names in the run's folder, and that folder's name (`run`
+/// when the files are not in one): one folder, no name outside it, within the bounds above.
+pub fn read(bytes: &[u8]) -> Result<(String, BTreeMap<String, Vec<u8>>), String> {
+    read_within(bytes, MAX_BYTES)
+}
+
+/// As [`read`], refusing past `max` bytes unpacked.
+fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u8>>), String> {
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|_| "this is not a zip file".to_string())?;
+    if zip.len() > MAX_FILES {
+        return Err(format!("the zip holds {} files; a run has at most {MAX_FILES}", zip.len()));
+    }
+    let mut named = Vec::new();
+    let mut total = 0u64;
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i).map_err(|e| format!("the zip is damaged: {e}"))?;
+        let name = entry.name().map_err(|e| format!("the zip is damaged: {e}"))?.to_string();
+        if entry.is_dir() {
+            continue;
+        }
+        let parts = safe_parts(&name).ok_or_else(|| {
+            format!("the zip names a file outside its folder (`{}`): it was not made by housie", clip(&name))
+        })?;
+        let room = max - total;
+        let mut out = Vec::new();
+        entry.by_ref().take(room + 1).read_to_end(&mut out).map_err(|e| format!("{}: {e}", clip(&name)))?;
+        if out.len() as u64 > room {
+            return Err(format!(
+                "the zip unpacks to more than {}: no run is that large",
+                housie_core::world::size(max)
+            ));
+        }
+        total += out.len() as u64;
+        named.push((parts, out));
+    }
+    let folder = match named.first() {
+        Some((parts, _)) if parts.len() == 2 && named.iter().all(|(p, _)| p.len() == 2 && p[0] == parts[0]) => {
+            Some(parts[0].clone())
+        }
+        _ => None,
+    };
+    let mut files = BTreeMap::new();
+    for (parts, bytes) in named {
+        let name = match (&folder, parts.as_slice()) {
+            (Some(_), [_, name]) | (None, [name]) => name.clone(),
+            _ => return Err("the zip holds more than one folder: drop one run at a time".to_string()),
+        };
+        if files.insert(name.clone(), bytes).is_some() {
+            return Err(format!("the zip holds `{}` twice", clip(&name)));
+        }
+    }
+    Ok((folder.unwrap_or_else(|| "run".to_string()), files))
+}
+
+/// The parts of a zip entry's name, or `None` when it reaches outside the zip's folder: an
+/// absolute path, a drive, `..`, or a part that is empty or holds a backslash.
+fn safe_parts(name: &str) -> Option<Vec<String>> {
+    if name.starts_with('/') || name.contains('\\') || name.contains(':') || name.contains('\0') {
+        return None;
+    }
+    let parts: Vec<String> = name.split('/').map(str::to_string).collect();
+    let bad = |p: &String| p.is_empty() || p == "." || p == "..";
+    (!parts.iter().any(bad)).then_some(parts)
+}
+
+/// A name from a zip, short enough to show.
+fn clip(name: &str) -> String {
+    housie_core::domain::text::clip(name, 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zip_written_reads_back_and_hostile_names_are_refused() {
+        let zip = write("spring", &[("books.pdf".into(), b"%PDF"), ("run.json".into(), b"{}")]).unwrap();
+        assert_eq!(zip, write("spring", &[("books.pdf".into(), b"%PDF"), ("run.json".into(), b"{}")]).unwrap());
+        let (folder, files) = read(&zip).unwrap();
+        assert_eq!(folder, "spring");
+        assert_eq!(files["books.pdf"], b"%PDF");
+        for bad in ["../run.json", "/etc/passwd", "a/../../b", "C:/x", "a\\..\\b", "a//b"] {
+            let zip = write("", &[(bad.into(), b"x")]).unwrap();
+            assert!(read(&zip).unwrap_err().contains("outside its folder"), "{bad}");
+        }
+        let two = write("", &[("a/run.json".into(), b"x"), ("b/run.json".into(), b"y")]).unwrap();
+        assert!(read(&two).unwrap_err().contains("more than one folder"));
+        assert_eq!(read(b"PK not a zip").unwrap_err(), "this is not a zip file");
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_before_it_is_unpacked() {
+        let big = vec![0u8; 16 << 20];
+        let names: Vec<(String, &[u8])> = (0..4).map(|i| (format!("f{i}"), big.as_slice())).collect();
+        let zip = write("", &names).unwrap();
+        assert!(zip.len() < 1 << 20, "deflated zeros are small: {}", zip.len());
+        assert!(read_within(&zip, 48 << 20).unwrap_err().contains("more than 48 MiB"));
+        assert_eq!(read_within(&zip, 64 << 20).unwrap().1.len(), 4, "control: within the bound it unpacks");
+    }
+}

@@ -1,0 +1,145 @@
+//! A run the visitor dropped into the page (a zip, or a folder's files): verified as `housie
+//! verify` verifies it, its booklets pictured, or topped up — each from its own files, which
+//! never leave the page.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use housie_core::pipeline::GeneratePlan;
+use housie_core::record::continuation::Continuation;
+use housie_core::record::{AfterRecord, RunRecord, MAX_RECORD, RUN_RECORD};
+use housie_core::world::World as _;
+use wasm_bindgen::prelude::*;
+
+use crate::files::{Files, Manifest};
+use crate::run::{Run, PICTURE_DPI};
+use crate::{archive, problem, progress, World};
+
+/// A run dropped into the page.
+#[wasm_bindgen]
+pub struct DroppedRun {
+    folder: String,
+    files: Arc<Files>,
+}
+
+#[wasm_bindgen]
+impl DroppedRun {
+    /// A run in the folder `folder` (its name), no files yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(folder: &str) -> DroppedRun {
+        DroppedRun { folder: folder.to_string(), files: Arc::new(Files::default()) }
+    }
+
+    /// The run in a dropped zip: one folder, no name outside it, within a run's size.
+    pub fn from_zip(bytes: &[u8]) -> Result<DroppedRun, JsError> {
+        let (folder, files) = archive::read(bytes).map_err(|e| problem("run", &e))?;
+        Ok(DroppedRun { folder, files: Arc::new(Files(files)) })
+    }
+
+    /// `bytes` as the run's file `name` (a name in the folder, not a path).
+    pub fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), JsError> {
+        if name.is_empty() || name.contains(['/', '\\', ':', '\0']) || name == "." || name == ".." {
+            return Err(problem(
+                "run",
+                &format!("`{}` is not a file of a run", housie_core::domain::text::clip(name, 60)),
+            ));
+        }
+        Arc::make_mut(&mut self.files).0.insert(name.to_string(), bytes);
+        Ok(())
+    }
+
+    /// The run's folder's name.
+    pub fn folder(&self) -> String {
+        self.folder.clone()
+    }
+
+    /// The files' names.
+    pub fn names(&self) -> Vec<String> {
+        self.files.0.keys().cloned().collect()
+    }
+
+    /// The bytes of the file `name`.
+    pub fn file(&self, name: &str) -> Option<Vec<u8>> {
+        self.files.0.get(name).cloned()
+    }
+
+    /// Verifies the run as `housie verify` does, telling `progress(done, total)` the pages
+    /// regenerated: `{ok, problems, notes, summary}` as JSON. Thrown when the question cannot
+    /// be answered (no run.json, a run that tops up another).
+    pub fn verify(&self, listener: Option<js_sys::Function>) -> Result<String, JsError> {
+        let record = self.record()?;
+        if record.after.is_some() {
+            return Err(problem(
+                "run",
+                "this run tops up an earlier one: verify the two folders side by side with `housie verify`",
+            ));
+        }
+        let total = GeneratePlan::from_record(&record, None, &*self.files).map(|plan| plan.page_count()).unwrap_or(0);
+        let report = progress::with_listener(listener, total, || {
+            housie_core::verify::verify_run(&*self.files, &record, Ok(None), &*self.files, &progress::tell)
+        })
+        .map_err(|e| problem("run", &e.to_string()))?;
+        Ok(serde_json::json!({
+            "ok": report.is_valid(), "problems": report.problems, "notes": report.notes, "summary": report.summary
+        })
+        .to_string())
+    }
+
+    /// Booklet (or book) `unit` of the run as a PNG picture, drawn again from its record.
+    pub fn picture(&self, unit: u32) -> Result<Vec<u8>, JsError> {
+        let record = self.record()?;
+        let plan =
+            GeneratePlan::from_record(&record, None, &*self.files).map_err(|e| problem("run", &e.to_string()))?;
+        housie_core::pipeline::booklets::booklet_picture(
+            &plan,
+            record.books(),
+            &record.attempts(),
+            u64::from(unit),
+            PICTURE_DPI,
+        )
+        .map_err(|e| problem("picture", &e.to_string()))
+    }
+
+    /// More books after this run (the design's `books` or `booklets` say how many), drawn as
+    /// one larger run would have drawn them: numbered on, tickets and lines unique across
+    /// both. Its run.json names this run's folder as `../FOLDER`: keep the two side by side.
+    pub fn top_up(
+        &self,
+        design: &str,
+        entropy: Vec<u8>,
+        date: f64,
+        world: &World,
+        listener: Option<js_sys::Function>,
+    ) -> Result<Run, JsError> {
+        let record = self.record()?;
+        if record.after.is_some() {
+            return Err(problem(
+                "run",
+                "this run tops up an earlier one: top up the whole event with `housie generate --after`",
+            ));
+        }
+        let text = &self.files.0[RUN_RECORD];
+        let after = AfterRecord {
+            dir: PathBuf::from("..").join(&self.folder),
+            absolute: None,
+            run_sha256: housie_core::support::digest::sha256_hex(text),
+            books: record.settings.books,
+        };
+        let runs = vec![(PathBuf::from(&self.folder), record)];
+        let continuation = Continuation::new(runs, after, Arc::new(Manifest(Arc::clone(&self.files))));
+        crate::design::run(design, None, Some(entropy), date, world, Some(continuation), listener)
+    }
+
+    fn record(&self) -> Result<RunRecord, JsError> {
+        let bytes = self.files.read(Path::new(RUN_RECORD), MAX_RECORD).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => {
+                problem("run", "there is no run.json: drop a whole run (the zip housie made, or its folder)")
+            }
+            _ => problem("run", &format!("run.json: {e}")),
+        })?;
+        RunRecord::from_bytes(bytes, Path::new(RUN_RECORD))
+            .map(|(record, _)| record)
+            .map_err(|e| problem("run", &e.to_string()))
+    }
+}

@@ -1,0 +1,72 @@
+//! A run made in the page: its files as `housie generate` writes them, and what the studio
+//! offers of a run (the proof, a booklet's picture, everything in one zip).
+
+use housie_core::export::MemoryFiles;
+use housie_core::pipeline::booklets;
+use housie_core::pipeline::GeneratePlan;
+use housie_core::record::RunRecord;
+use wasm_bindgen::prelude::*;
+
+use crate::{archive, problem, World};
+
+/// The name the proof is offered under, in a zip beside the run's files.
+pub const PROOF: &str = "proof.pdf";
+/// A booklet's picture: sharp on a phone, small enough to message (the studio's too).
+pub const PICTURE_DPI: u32 = 110;
+
+/// A run made in the page: its files, in the order they were written.
+#[wasm_bindgen]
+pub struct Run {
+    plan: GeneratePlan,
+    record: RunRecord,
+    files: MemoryFiles,
+    world: World,
+}
+
+impl Run {
+    pub(crate) fn new(plan: GeneratePlan, record: RunRecord, files: MemoryFiles, world: World) -> Run {
+        Run { plan, record, files, world }
+    }
+}
+
+#[wasm_bindgen]
+impl Run {
+    /// The files' names: the PDF volumes, `manifest.csv`, `run.json`.
+    pub fn names(&self) -> Vec<String> {
+        self.files.files().iter().map(|(name, _)| name.clone()).collect()
+    }
+
+    /// The bytes of file `name`.
+    pub fn file(&self, name: &str) -> Option<Vec<u8>> {
+        self.files.get(name).map(<[u8]>::to_vec)
+    }
+
+    /// The first books as the print file has them, to check before printing the lot.
+    pub fn proof(&self) -> Result<Vec<u8>, JsError> {
+        booklets::proof(&self.plan).map_err(|e| problem("event", &e.to_string()))
+    }
+
+    /// Booklet (or book) `unit` as a PNG picture, to send to a player.
+    pub fn picture(&self, unit: u32) -> Result<Vec<u8>, JsError> {
+        let attempts = self.record.attempts();
+        booklets::booklet_picture(&self.plan, self.record.books(), &attempts, u64::from(unit), PICTURE_DPI)
+            .map_err(|e| problem("picture", &e.to_string()))
+    }
+
+    /// The run as one zip, its files in the folder `folder`: the run's files, the proof, and
+    /// the logo it was made with (where run.json names it, so `housie verify` finds it).
+    pub fn zip(&self, folder: &str) -> Result<Vec<u8>, JsError> {
+        let proof = self.proof()?;
+        let mut files: Vec<(String, &[u8])> =
+            self.files.files().iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
+        files.push((PROOF.to_string(), &proof));
+        let logo = self.record.settings.logo.as_ref().map(|l| l.file.clone());
+        let logo_bytes = logo.as_ref().and_then(|path| {
+            housie_core::world::World::read(&self.world.files, path, u64::MAX).ok().map(|b| (path, b))
+        });
+        if let Some((path, bytes)) = &logo_bytes {
+            files.push((path.display().to_string(), bytes));
+        }
+        archive::write(folder, &files).map_err(|e| problem("event", &e))
+    }
+}

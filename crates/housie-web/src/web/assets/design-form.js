@@ -1,0 +1,78 @@
+// The design form, one for the studio's event page and the page in a browser tab (site/):
+// the same fields under the same ids, read into the engine's design, filled from it, and a
+// problem shown beside the field it belongs to. No framework, no build step.
+"use strict";
+
+const housieDesignForm = (() => {
+  const $ = (id) => document.getElementById(id);
+  // Each design field's element (its error is the element's id and "-error").
+  const where = {
+    title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url",
+    books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", lines: "lines",
+  };
+  const errors = [...new Set(Object.values(where)), "event"];
+
+  // The form's design; `logo` is the design's logo file (its height and place are the form's).
+  function read(logo) {
+    const booklets = $("kind").value === "booklets";
+    const count = Number($("count").value);
+    return {
+      title: $("title").value,
+      subtitle: $("subtitle").value,
+      look: $("look").value,
+      player_url: $("player-url").value.trim(),
+      paper: $("paper").value,
+      books: booklets ? null : count,
+      booklets: booklets ? count : null,
+      games: booklets ? Number($("games").value) : null,
+      order: $("order").value,
+      bleed_mm: Number($("bleed").value || 0),
+      crop_marks: $("crop").checked,
+      prizes: $("prizes").value,
+      lines: $("lines").value,
+      logo: logo ? { file: logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
+    };
+  }
+
+  // The form showing design `d`; `say(id, english)` words the count's label.
+  function fill(d, say) {
+    $("title").value = d.title;
+    $("subtitle").value = d.subtitle || "";
+    $("look").value = d.look;
+    $("player-url").value = d.player_url || "";
+    $("paper").value = d.paper;
+    $("kind").value = d.booklets ? "booklets" : "books";
+    $("count").value = d.booklets || d.books || 1;
+    $("games").value = d.games || 6;
+    $("order").value = d.order;
+    $("bleed").value = d.bleed_mm;
+    $("crop").checked = d.crop_marks;
+    $("prizes").value = d.prizes;
+    $("lines").value = d.lines || "unique";
+    $("logo-settings").hidden = !d.logo;
+    if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
+    kindChanged(say);
+  }
+
+  // Booklets ask for games, books for lines; the QR codes' address is asked of the looks that
+  // print them (or may).
+  function kindChanged(say) {
+    const booklets = $("kind").value === "booklets";
+    $("games-row").hidden = !booklets;
+    $("lines-row").hidden = booklets;
+    const word = say || ((_, english) => english);
+    $("count-label").textContent = booklets ? word("site-count-booklets", "How many booklets") : word("site-count-books", "How many books");
+    $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
+  }
+
+  // Each problem ({field, message}) beside its field; the others cleared.
+  function showProblems(problems) {
+    for (const f of errors) $(f + "-error").textContent = "";
+    for (const p of problems || []) {
+      const el = $((where[p.field] || "event") + "-error");
+      el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
+    }
+  }
+
+  return { read, fill, kindChanged, showProblems };
+})();

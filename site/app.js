@@ -1,0 +1,412 @@
+// housie in a browser tab: the studio's pages over the engine in a Web Worker, the events kept
+// in this browser's IndexedDB. No request leaves this page's own site (its
+// Content-Security-Policy forbids it), and the seed is drawn and kept on this machine.
+const $ = (id) => document.getElementById(id);
+
+// ---- The engine, in two workers: one answers the form (checks, previews) at once; the other
+// draws and verifies runs, and Stop ends it.
+function worker() {
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const waiting = new Map();
+  let next = 0;
+  w.onmessage = (ev) => {
+    const { id, progress, ok, result, error } = ev.data;
+    const job = waiting.get(id);
+    if (!job) return;
+    if (progress) { if (job.onProgress) job.onProgress(progress[0], progress[1]); return; }
+    waiting.delete(id);
+    if (ok) job.resolve(result); else job.reject(error);
+  };
+  w.onerror = (ev) => { for (const job of waiting.values()) job.reject({ field: "event", message: ev.message || "the engine stopped" }); waiting.clear(); };
+  return {
+    ask(op, args, onProgress) {
+      const id = ++next;
+      return new Promise((resolve, reject) => { waiting.set(id, { resolve, reject, onProgress }); w.postMessage({ id, op, args }); });
+    },
+    stop() { w.terminate(); for (const job of waiting.values()) job.reject({ field: "event", message: "stopped", stopped: true }); waiting.clear(); },
+  };
+}
+const designer = worker();
+let jobs = worker();
+
+// ---- Words, from the engine's catalogues (the night's pages read the same ones).
+let words = {};
+function t(id, args) {
+  const text = words[id];
+  if (text === undefined) return null;
+  return text.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
+}
+function say(id, args, english) {
+  // The design form asks say(id, english).
+  if (english === undefined && typeof args === "string") return t(id) || args;
+  return t(id, args) || english;
+}
+function translate() {
+  for (const e of document.querySelectorAll("[data-t]")) { const w = t(e.dataset.t); if (w) e.textContent = w; }
+  for (const e of document.querySelectorAll("[data-t-aria-label]")) { const w = t(e.dataset.tAriaLabel); if (w) e.setAttribute("aria-label", w); }
+}
+async function useLanguage() {
+  const languages = await designer.ask("languages");
+  let kept = null;
+  try { kept = localStorage.getItem("housie.lang.site"); } catch (_) { /* not kept */ }
+  const have = languages.map((l) => l.lang);
+  const browser = (navigator.languages || []).map((l) => l.slice(0, 2).toLowerCase());
+  const lang = [kept, ...browser, "en"].find((l) => l && have.includes(l)) || "en";
+  const select = $("lang");
+  select.replaceChildren(...languages.map((l) => { const o = document.createElement("option"); o.value = l.lang; o.lang = l.lang; o.textContent = l.name; return o; }));
+  select.value = lang;
+  select.onchange = () => { try { localStorage.setItem("housie.lang.site", select.value); } catch (_) { /* not kept */ } location.reload(); };
+  words = (await designer.ask("catalogue", { lang })).messages;
+  document.documentElement.lang = lang;
+  translate();
+}
+
+// ---- The events, in this browser's IndexedDB.
+const store = (() => {
+  let opened = null;
+  function db() {
+    opened = opened || new Promise((resolve, reject) => {
+      const r = indexedDB.open("housie", 1);
+      r.onupgradeneeded = () => r.result.createObjectStore("events", { keyPath: "id" });
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    return opened;
+  }
+  async function tx(mode, f) {
+    const d = await db();
+    return new Promise((resolve, reject) => {
+      const t = d.transaction("events", mode);
+      const r = f(t.objectStore("events"));
+      t.oncomplete = () => resolve(r && r.result);
+      t.onerror = () => reject(t.error);
+    });
+  }
+  return {
+    all: () => tx("readonly", (s) => s.getAll()),
+    get: (id) => tx("readonly", (s) => s.get(id)),
+    put: (e) => tx("readwrite", (s) => s.put(e)),
+    remove: (id) => tx("readwrite", (s) => s.delete(id)),
+  };
+})();
+
+function slug(title) {
+  const s = title.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 44);
+  return s || "event";
+}
+
+async function listEvents() {
+  const events = (await store.all()).sort((a, b) => b.created.localeCompare(a.created));
+  const ul = $("events");
+  ul.replaceChildren(...events.map((e) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#event=" + encodeURIComponent(e.id);
+    a.textContent = e.design.title;
+    const state = document.createElement("span");
+    state.className = "hint";
+    state.textContent = " · " + (e.run ? say("site-state-printed", null, "printed") : say("site-state-designed", null, "designed"));
+    li.append(a, state);
+    return li;
+  }));
+  $("empty").hidden = events.length > 0;
+}
+
+$("new-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const title = $("new-title").value.trim();
+  $("new-title-error").textContent = "";
+  if (!title) { $("new-title-error").textContent = say("site-give-title", null, "Give the event a title."); $("new-title").focus(); return; }
+  const taken = new Set((await store.all()).map((e) => e.id));
+  let id = slug(title);
+  for (let n = 2; taken.has(id); n++) id = slug(title) + "-" + n;
+  const design = { title, subtitle: "", look: "classic", paper: "a4", books: 50, booklets: null, games: null, order: "booklets", bleed_mm: 0, crop_marks: false, prizes: "uk", logo: null, lines: "unique", player_url: "" };
+  await store.put({ id, design, logo: null, created: new Date().toISOString(), run: null });
+  $("new-title").value = "";
+  location.hash = "#event=" + encodeURIComponent(id);
+});
+
+// ---- One event: its design saved at each change, checked and previewed by the engine.
+let current = null;
+let asked = 0;
+
+function request() {
+  const files = current.logo ? { [current.logo.name]: current.logo.bytes } : {};
+  return { ...current.design, files };
+}
+
+// The design form is the studio's (design-form.js, loaded before this module).
+const form = housieDesignForm; // a classic script's global
+const showProblems = form.showProblems;
+const fill = () => { $("event-name").textContent = current.design.title; form.fill(current.design, say); };
+
+async function refresh() {
+  const mine = ++asked;
+  const req = request();
+  let checked;
+  try { checked = await designer.ask("check", { request: req }); } catch (e) { checked = { problems: [e], warnings: [], pages: 0 }; }
+  if (mine !== asked) return;
+  showProblems(checked.problems);
+  const w = $("warnings");
+  w.replaceChildren(...checked.warnings.map((text) => { const li = document.createElement("li"); li.textContent = text; return li; }));
+  w.hidden = checked.warnings.length === 0;
+  const pages = Math.max(1, Math.min(checked.pages, 99));
+  const sel = $("page");
+  if (sel.options.length !== pages) {
+    const keep = Math.min(Number(sel.value) || 1, pages);
+    sel.replaceChildren(...Array.from({ length: pages }, (_, i) => { const o = document.createElement("option"); o.value = o.textContent = i + 1; return o; }));
+    sel.value = keep;
+  }
+  $("generate").disabled = checked.problems.length > 0 || running;
+  if (checked.problems.length > 0) return;
+  try {
+    const svg = await designer.ask("preview", { request: req, page: Number(sel.value) || 1 });
+    if (mine === asked) {
+      $("preview").innerHTML = svg;
+      // For scripts/bench-figures: how long after the page began the first preview showed.
+      if (!performance.getEntriesByName("housie-first-preview").length) performance.mark("housie-first-preview");
+    }
+  } catch (e) {
+    if (mine === asked) $("preview").textContent = e.message;
+  }
+}
+
+let saveTimer = null;
+function changed() {
+  current.design = form.read(current.design.logo);
+  form.kindChanged(say);
+  $("event-name").textContent = current.design.title;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(async () => { await store.put(current); refresh(); }, 120);
+}
+for (const el of document.querySelectorAll("#design input, #design select")) {
+  if (el.id !== "logo-file") el.addEventListener("input", changed);
+}
+$("page").addEventListener("change", refresh);
+
+$("logo-file").addEventListener("change", async () => {
+  const file = $("logo-file").files[0];
+  if (!file) return;
+  $("logo-error").textContent = "";
+  if (file.size > 20 * 1024 * 1024) { $("logo-error").textContent = say("site-logo-too-large", null, "A logo is at most 20 MB."); return; }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const name = await designer.ask("logoFile", { bytes });
+    const logo = await designer.ask("placedLogo", { request: { ...current.design, files: { [name]: bytes } }, name });
+    current.logo = { name, bytes };
+    current.design.logo = logo;
+    await store.put(current);
+    fill();
+    refresh();
+  } catch (e) {
+    $("logo-error").textContent = e.message;
+    $("logo-file").value = "";
+  }
+});
+$("logo-remove").addEventListener("click", async () => {
+  current.logo = null;
+  current.design.logo = null;
+  $("logo-file").value = "";
+  await store.put(current);
+  fill();
+  refresh();
+});
+
+// ---- Making the run.
+let running = false;
+function download(bytes, name, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = name;
+  return a;
+}
+const kinds = { pdf: "application/pdf", csv: "text/csv", json: "application/json", zip: "application/zip", png: "image/png" };
+const kindOf = (name) => kinds[name.split(".").pop()] || "application/octet-stream";
+
+function showRun() {
+  const run = current.run;
+  const ul = $("downloads");
+  ul.replaceChildren();
+  $("pictures").hidden = !run;
+  $("folder-row").hidden = !run || !window.showDirectoryPicker;
+  if (!run) return;
+  const li = document.createElement("li");
+  const a = download(run.zip, run.folder + ".zip", kinds.zip);
+  a.id = "zip-link";
+  a.textContent = say("site-download-zip", { name: run.folder + ".zip" }, `Everything in one zip: ${run.folder}.zip`) + ` (${kb(run.zip.size)})`;
+  li.append(a);
+  ul.append(li);
+  for (const [i, name] of run.names.entries()) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link";
+    b.textContent = `${name} (${kb(run.sizes[i])})`;
+    b.onclick = async () => { const bytes = await jobs.ask("file", { zip: new Uint8Array(await run.zip.arrayBuffer()), name }); download(bytes, name, kindOf(name)).click(); };
+    li.append(b);
+    ul.append(li);
+  }
+}
+const kb = (n) => (n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + " MB" : Math.max(1, Math.round(n / 1024)) + " KB");
+
+function showProgress(bar, message, verb) {
+  return (done, total) => {
+    bar.max = Math.max(1, total);
+    bar.value = done;
+    message.textContent = say("site-page-of", { verb, done, total }, `${verb}: page ${done} of ${total}`);
+  };
+}
+
+$("generate").addEventListener("click", async () => {
+  if (current.run && !confirm(say("site-confirm-again", null, "Make the print file again? The new file has new numbers: throw away any copies of the old one."))) return;
+  running = true;
+  $("generate").disabled = true;
+  $("stop").hidden = false;
+  const message = $("job-message");
+  message.className = "message";
+  try {
+    const r = await jobs.ask("generate", { request: request(), folder: current.id }, showProgress($("progress"), message, say("site-making", null, "Making")));
+    current.run = { folder: current.id, names: r.names, sizes: r.sizes, zip: new Blob([r.zip], { type: kinds.zip }), made: new Date().toISOString() };
+    await store.put(current);
+    message.textContent = say("site-done", { books: current.design.books || current.design.booklets }, "Done: the files are ready to download.");
+    message.className = "message good";
+    showRun();
+  } catch (e) {
+    message.textContent = e.stopped ? say("site-stopped", null, "Stopped: nothing was made.") : e.message;
+    message.className = e.stopped ? "message" : "message bad";
+    if (!e.stopped) showProblems([e]);
+  } finally {
+    running = false;
+    $("stop").hidden = true;
+    refresh();
+  }
+});
+$("stop").addEventListener("click", () => { jobs.stop(); jobs = worker(); });
+
+$("save-folder").addEventListener("click", async () => {
+  let dir;
+  try { dir = await window.showDirectoryPicker({ mode: "readwrite" }); } catch (_) { return; }
+  const zip = new Uint8Array(await current.run.zip.arrayBuffer());
+  for (const name of [...current.run.names, "proof.pdf"]) {
+    const bytes = await jobs.ask("file", { zip, name });
+    const handle = await dir.getFileHandle(name, { create: true });
+    const w = await handle.createWritable();
+    await w.write(bytes);
+    await w.close();
+  }
+  $("job-message").textContent = say("site-saved", { name: dir.name }, `Saved into ${dir.name}.`);
+});
+
+$("picture").addEventListener("click", async () => {
+  const unit = Number($("picture-unit").value);
+  try {
+    const png = await jobs.ask("picture", { files: new Uint8Array(await current.run.zip.arrayBuffer()), unit });
+    download(png, `${current.id}-booklet-${String(unit).padStart(6, "0")}.png`, kinds.png).click();
+  } catch (e) { $("job-message").textContent = e.message; $("job-message").className = "message bad"; }
+});
+
+$("delete").addEventListener("click", async () => {
+  if (!confirm(say("site-confirm-delete", null, "Delete this event from this browser? Its files are gone unless you downloaded them."))) return;
+  await store.remove(current.id);
+  location.hash = "";
+});
+
+async function route() {
+  const id = decodeURIComponent((location.hash.match(/^#event=(.+)$/) || [])[1] || "");
+  current = id ? await store.get(id) : null;
+  $("design-panel").hidden = !current;
+  await listEvents();
+  if (!current) return;
+  $("job-message").textContent = "";
+  $("progress").value = 0;
+  fill();
+  showRun();
+  refresh();
+  $("design-heading").scrollIntoView();
+}
+window.addEventListener("hashchange", route);
+
+// ---- A dropped run: verified, and topped up.
+let dropped = null;
+async function verifyDropped(files, folder) {
+  dropped = { files, folder };
+  $("verify-error").textContent = "";
+  $("verify-problems").replaceChildren();
+  $("top-up").hidden = true;
+  const message = $("verify-message");
+  message.className = "message";
+  try {
+    const report = await jobs.ask("verify", { files }, showProgress($("verify-progress"), message, say("site-verifying", null, "Verifying")));
+    message.textContent = (report.ok ? say("site-valid", null, "Valid") : say("site-not-valid", null, "NOT VALID")) + ": " + report.summary;
+    message.className = report.ok ? "message good" : "message bad";
+    $("verify-problems").replaceChildren(...report.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+    $("top-up").hidden = !report.ok;
+  } catch (e) {
+    message.textContent = "";
+    $("verify-error").textContent = e.stopped ? "" : e.message;
+  }
+}
+$("verify-zip").addEventListener("change", async () => {
+  const file = $("verify-zip").files[0];
+  if (file) verifyDropped(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.zip$/i, ""));
+});
+$("verify-folder").addEventListener("change", async () => {
+  const list = [...$("verify-folder").files];
+  if (!list.length) return;
+  const files = {};
+  for (const f of list) {
+    const parts = (f.webkitRelativePath || f.name).split("/");
+    if (parts.length <= 2) files[parts[parts.length - 1]] = new Uint8Array(await f.arrayBuffer());
+  }
+  verifyDropped(files, (list[0].webkitRelativePath || "run").split("/")[0]);
+});
+
+$("top-up-make").addEventListener("click", async () => {
+  $("more-error").textContent = "";
+  const more = Number($("more").value);
+  const ul = $("top-up-downloads");
+  try {
+    const record = JSON.parse(new TextDecoder().decode(await jobs.ask("file", { zip: dropped.files, name: "run.json" })));
+    const design = topUpDesign(record.settings, (await store.get(dropped.folder)) || null, more);
+    const folder = dropped.folder + "-more";
+    const r = await jobs.ask("topUp", { files: dropped.files, request: design, folder, from: dropped.folder }, showProgress($("verify-progress"), $("verify-message"), say("site-making", null, "Making")));
+    const li = document.createElement("li");
+    const a = download(r.zip, folder + ".zip", kinds.zip);
+    a.textContent = say("site-download-zip", { name: folder + ".zip" }, `Everything in one zip: ${folder}.zip`);
+    li.append(a);
+    ul.replaceChildren(li);
+  } catch (e) { $("more-error").textContent = e.message; }
+});
+
+// The design of a top-up: the event's own when this browser made the run, else what the run's
+// record says (its title, look and paper; no logo), with `more` books or booklets.
+function topUpDesign(s, event, more) {
+  const template = String(s.template || "classic");
+  const design = event ? { ...event.design, files: event.logo ? { [event.logo.name]: event.logo.bytes } : {} } : {
+    title: s.title || "Bingo", subtitle: s.subtitle || "", paper: template.endsWith("-letter") ? "letter" : "a4",
+    look: template.replace(/-letter$/, ""), bleed_mm: s.bleed_mm || 0, crop_marks: !!s.crop_marks,
+  };
+  design.books = s.games ? null : more;
+  design.booklets = s.games ? more : null;
+  design.games = s.games || null;
+  if (!s.games) design.lines = s.allow_duplicate_lines ? "repeat" : "unique";
+  return design;
+}
+
+// ---- Start: the engine's looks and words, the events, and the service worker that keeps
+// every file of this site for when there is no network.
+async function start() {
+  try {
+    $("version").textContent = "housie " + (await designer.ask("version"));
+    performance.mark("housie-ready");
+    const looks = await designer.ask("looks");
+    await useLanguage();
+    $("look").replaceChildren(...looks.map((l) => { const o = document.createElement("option"); o.value = l; o.textContent = say("site-look-" + l, null, l); return o; }));
+    await route();
+  } catch (e) {
+    $("no-engine").hidden = false;
+    $("no-engine").textContent = "housie could not start in this browser: " + (e.message || e);
+  }
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => { /* works online */ });
+}
+start();

@@ -1,0 +1,168 @@
+// housie's engine as a JavaScript module: the same Rust engine as `housie generate` and
+// `housie verify`, compiled to WebAssembly. It runs in a browser (a page or a Web Worker) and
+// in Node alike; nothing it is given leaves the machine. docs/browser.md documents it.
+//
+//   import init, { generate, verify } from "./housie.js";
+//   await init();                       // or init(bytes), init(url)
+//   const run = generate({ title: "Spring Fair", books: 50, seed: "…" }, (done, total) => …);
+//   run.files["books.pdf"]              // Uint8Array
+//   verify(run.files)                   // { ok: true, problems: [], notes: [], summary: "…" }
+
+import start, * as engine from "./pkg/housie_wasm.js";
+
+let ready = null;
+
+// Loads the engine: `wasm` is the .wasm's bytes (ArrayBuffer, Uint8Array), a Response, or its
+// URL (default: beside this file). Safe to call more than once.
+export default function init(wasm) {
+  if (!ready) {
+    const source = wasm === undefined ? new URL("./pkg/housie_wasm_bg.wasm", import.meta.url) : wasm;
+    ready = start({ module_or_path: source }).then(() => undefined);
+  }
+  return ready;
+}
+
+// A problem the engine threw: `{field, message}` (the field of the event it belongs beside).
+export class HousieError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.name = "HousieError";
+    this.field = field;
+  }
+}
+
+function call(f) {
+  try {
+    return f();
+  } catch (e) {
+    let p = null;
+    try { p = JSON.parse(e && e.message !== undefined ? e.message : String(e)); } catch (_) { /* not ours */ }
+    if (p && typeof p.message === "string") throw new HousieError(p.field || "event", p.message);
+    throw e;
+  }
+}
+
+// The engine's world: `files` ({"logo.png": Uint8Array, "template.toml": …}).
+function world(files) {
+  const w = new engine.World();
+  for (const [name, bytes] of Object.entries(files || {})) w.add(name, toBytes(bytes));
+  return w;
+}
+
+function toBytes(b) {
+  if (b instanceof Uint8Array) return b;
+  if (b instanceof ArrayBuffer) return new Uint8Array(b);
+  if (typeof b === "string") return new TextEncoder().encode(b);
+  throw new HousieError("event", "a file is given as bytes (a Uint8Array)");
+}
+
+// The event without what is not its design.
+function design(request) {
+  const { seed: _s, files: _f, date: _d, ...rest } = request || {};
+  return JSON.stringify(rest);
+}
+
+// housie's version, as run.json records it.
+export function version() {
+  return engine.version();
+}
+
+// SHA-256 of what the engine's C libraries (Little CMS, libdeflate) give for fixed inputs:
+// `{colours, deflate}`, the same natively and here.
+export function selfCheck() {
+  return JSON.parse(engine.self_check());
+}
+
+// The looks housie ships, and the languages its words come in.
+export function looks() {
+  return JSON.parse(engine.looks());
+}
+
+export function languages() {
+  return JSON.parse(engine.languages());
+}
+
+// The catalogue of `lang`: `{lang, name, messages: {id: text}}`.
+export function catalogue(lang) {
+  return JSON.parse(engine.catalogue(lang));
+}
+
+// The event's problems (`[{field, message}]`), warnings and pages, as the studio shows them.
+export function check(request) {
+  return JSON.parse(call(() => engine.check(design(request), world(request.files))));
+}
+
+// Page `page` (from 1) of the event as SVG with sample numbers: the print's own page.
+export function preview(request, page = 1) {
+  return call(() => engine.preview(design(request), page, world(request.files)));
+}
+
+// The name a logo is kept under (`logo.png`, `logo.jpg`) once it is checked as `--logo`
+// checks it; and the event's logo settings once it is among `request.files`.
+export function logoFile(bytes) {
+  return call(() => engine.logo_file(toBytes(bytes)));
+}
+
+export function placedLogo(request, name) {
+  return JSON.parse(call(() => engine.placed_logo(design(request), name, world(request.files))));
+}
+
+// The event's run: `request` is the studio's event JSON (title, look, books or booklets and
+// games, paper, …) with an optional `seed` (any text, as `housie generate --seed` takes it;
+// without one the browser's crypto draws 256 bits nobody can guess), `files` (a logo) and
+// `date` (seconds since 1970; default now). `onProgress(done, total)` is told after each page.
+// Returns `{ files: {"books.pdf": Uint8Array, "manifest.csv": …, "run.json": …}, run }`, where
+// `run` offers `proof()`, `picture(unit)` and `zip(folder)`.
+export function generate(request, onProgress) {
+  const seed = typeof request.seed === "string" ? request.seed : undefined;
+  const entropy = seed === undefined ? crypto.getRandomValues(new Uint8Array(32)) : undefined;
+  const date = request.date === undefined ? Math.floor(Date.now() / 1000) : request.date;
+  const run = call(() => engine.generate(design(request), seed, entropy, date, world(request.files), onProgress));
+  return result(run);
+}
+
+function result(run) {
+  const files = {};
+  for (const name of run.names()) files[name] = run.file(name);
+  return {
+    files,
+    run: {
+      proof: () => call(() => run.proof()),
+      picture: (unit) => call(() => run.picture(unit)),
+      zip: (folder) => call(() => run.zip(folder)),
+    },
+  };
+}
+
+// A dropped run: a zip's bytes, or its files by name (`{"run.json": Uint8Array, …}`).
+export function open(dropped, folder = "run") {
+  if (dropped instanceof Uint8Array || dropped instanceof ArrayBuffer) {
+    return call(() => engine.DroppedRun.from_zip(toBytes(dropped)));
+  }
+  const run = new engine.DroppedRun(folder);
+  for (const [name, bytes] of Object.entries(dropped)) call(() => run.add(name, toBytes(bytes)));
+  return run;
+}
+
+// Verifies a run as `housie verify` does: `files` as `open` takes them. Returns `{ ok,
+// problems, notes, summary }`; `onProgress(done, total)` is told the pages regenerated.
+export function verify(files, onProgress) {
+  const run = open(files);
+  return JSON.parse(call(() => run.verify(onProgress)));
+}
+
+// Booklet `unit` of a dropped run as a PNG picture.
+export function picture(files, unit) {
+  return call(() => open(files).picture(unit));
+}
+
+// More books after a dropped run (`request.books` or `request.booklets` say how many), as
+// `generate` returns them; their run.json names the dropped run's folder as `../FOLDER`
+// (`folder`, or the zip's folder): keep the new run's folder beside it.
+export function topUp(files, request, onProgress, folder = "run") {
+  const dropped = open(files, folder);
+  const date = request.date === undefined ? Math.floor(Date.now() / 1000) : request.date;
+  const entropy = crypto.getRandomValues(new Uint8Array(32));
+  const run = call(() => dropped.top_up(design(request), entropy, date, world(request.files), onProgress));
+  return { folder: dropped.folder(), ...result(run) };
+}
