@@ -350,6 +350,16 @@ $("verify-zip").addEventListener("change", async () => {
   const file = $("verify-zip").files[0];
   if (file) verifyDropped(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.zip$/i, ""));
 });
+// A zip dragged onto the box is taken as if chosen.
+const drop = $("drop");
+drop.addEventListener("dragover", (ev) => { ev.preventDefault(); drop.classList.add("over"); });
+drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+drop.addEventListener("drop", async (ev) => {
+  ev.preventDefault();
+  drop.classList.remove("over");
+  const file = ev.dataTransfer.files[0];
+  if (file) verifyDropped(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.zip$/i, ""));
+});
 $("verify-folder").addEventListener("change", async () => {
   const list = [...$("verify-folder").files];
   if (!list.length) return;
