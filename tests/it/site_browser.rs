@@ -3,7 +3,8 @@
 //! a logo, the preview following the title, 50 books made in the page's Web Worker with the
 //! progress reaching the end, the zip downloaded and passed by the native `housie verify`; a
 //! larger run stopped halfway, leaving the first as it was; a
-//! native run dropped into the page and found valid; and not one request to another host.
+//! native run dropped into the page and found valid; the page in Hindi; and not one request to
+//! another host.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -133,6 +134,10 @@ async fn an_organiser_makes_tickets_in_a_browser_tab_and_the_native_tool_verifie
     )
     .await;
     assert_eq!(foreign, serde_json::json!([]), "requests to other hosts");
+    // In Hindi, from the catalogue the night's pages read too, chosen from the page's picker.
+    js(&c, "const l = document.getElementById('lang'); l.value = 'hi'; l.dispatchEvent(new Event('change'));").await;
+    text_until(&c, "#events-heading", |t| t == "आपके आयोजन").await;
+    assert_eq!(js(&c, "return document.documentElement.lang").await, "hi");
     let csp = js(&c, "return document.querySelector('meta[http-equiv=Content-Security-Policy]').content").await;
     assert!(
         csp.as_str().unwrap().contains("default-src 'self'") && csp.as_str().unwrap().contains("connect-src 'self'")
