@@ -287,8 +287,10 @@ $("save-folder").addEventListener("click", async () => {
   let dir;
   try { dir = await window.showDirectoryPicker({ mode: "readwrite" }); } catch (_) { return; }
   const zip = new Uint8Array(await current.run.zip.arrayBuffer());
-  for (const name of [...current.run.names, "proof.pdf"]) {
-    const bytes = await jobs.ask("file", { zip, name });
+  // Everything the zip holds (the logo too, where run.json names it, so `housie verify` finds
+  // it), the zip taken apart once.
+  const files = await jobs.ask("files", { zip });
+  for (const [name, bytes] of Object.entries(files)) {
     const handle = await dir.getFileHandle(name, { create: true });
     const w = await handle.createWritable();
     await w.write(bytes);

@@ -15,6 +15,7 @@ const ops = {
     return { names, sizes: names.map((n) => r.files[n].length), zip: r.run.zip(a.folder) };
   },
   file: (a) => housie.open(a.zip).file(a.name),
+  files: (a) => { const run = housie.open(a.zip); return Object.fromEntries(run.names().map((n) => [n, run.file(n)])); },
   verify: (a, progress) => housie.verify(a.files, progress),
   picture: (a) => housie.picture(a.files, a.unit),
   topUp: (a, progress) => {

@@ -75,7 +75,8 @@ impl DroppedRun {
                 "this run tops up an earlier one: verify the two folders side by side with `housie verify`",
             ));
         }
-        let total = GeneratePlan::from_record(&record, None, &*self.files).map(|plan| plan.page_count()).unwrap_or(0);
+        // What the regeneration counts to, from the record alone (verify reads the font and logo).
+        let total = record.pages().page_count();
         let report = progress::with_listener(listener, total, || {
             housie_core::verify::verify_run(&*self.files, &record, Ok(None), &*self.files, &progress::tell)
         })

@@ -111,8 +111,7 @@ impl GeneratePlan {
 
     /// Pages the run prints, over all its files (what [`write_run`]'s progress counts to).
     pub fn page_count(&self) -> u64 {
-        let volumes = self.volumes();
-        (1..=volumes.files()).map(|f| volumes.len(f)).sum()
+        self.volumes().page_count()
     }
 
     fn record(&self, files: Vec<FileRecord>, redraws: Vec<Redraw>) -> RunRecord {

@@ -163,6 +163,11 @@ impl VolumePlan {
         self.books_in(f).div_ceil(self.books_per_page()) * self.pages_per_book()
     }
 
+    /// Pages over all the files (what a run's progress counts to).
+    pub fn page_count(&self) -> u64 {
+        (1..=self.files()).map(|f| self.len(f)).sum()
+    }
+
     /// Books on 1-based page `page` of file `f` (a part of one counts as one).
     pub fn books_on(&self, f: u64, page: u64) -> u64 {
         let first = (page - 1) / self.pages_per_book() * self.books_per_page();
