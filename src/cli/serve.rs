@@ -1,17 +1,17 @@
 //! `housie serve`: the caller's desk and the board for the night.
 
 use std::io::Write;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie_core::domain::PlayerUrl;
 use housie_core::Error;
 use housie_night::ledger::{Currency, Regime};
 use housie_night::night::callnames::CallNames;
-use housie_night::night::{Night, NightRun, OpenOptions};
-use housie_web::web::addresses::{reachable, url};
-use housie_web::web::{serve, App, Hosts, JoinAddress, Limits, ServeOptions};
+use housie_web::web::addresses::url;
+use housie_web::web::hall::Place;
+use housie_web::web::opening::{open_night, NightSettings, Opened, OpeningError};
+use housie_web::web::{serve, App, Hosts, Limits, ServeOptions};
 
 use super::out::note;
 
@@ -80,14 +80,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
-    // The ledger's own rule: a regime's figures are in its one currency.
-    let currency = args.currency.or(args.regime.map(Regime::currency));
-    if let (Some(regime), Some(currency)) = (args.regime, currency) {
-        regime.check_currency(currency).map_err(|e| Error::Usage(format!("--regime: {e}")))?;
-    }
-    let mut sets = Vec::new();
+    let mut prize_sets = Vec::new();
     for file in &args.prizes {
-        sets.push(housie_core::rules::PrizeSet::load(file, &housie_files::read::Disk).map_err(Error::from)?);
+        prize_sets.push(housie_core::rules::PrizeSet::load(file, &housie_files::read::Disk).map_err(Error::from)?);
     }
     let mut call_names = CallNames::shipped();
     if let Some(file) = &args.call_names {
@@ -97,39 +92,41 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let listener =
         std::net::TcpListener::bind(args.listen).map_err(Error::io(format!("cannot listen on {}", args.listen)))?;
     listener.set_nonblocking(true).map_err(Error::io(args.listen.to_string()))?;
-    let (night, event, player_url) = open_night(&args, currency, sets)?;
+    let settings = NightSettings {
+        new_night: args.new_night,
+        new_token: args.new_token,
+        from_rescue: args.from_rescue.clone(),
+        currency: args.currency,
+        regime: args.regime,
+        prize_sets,
+        phone_only: args.phone_only.clone(),
+    };
+    let opened = open_night(&args.dir, settings).map_err(|e| match e {
+        OpeningError::Open(e) => super::failure::Failure::from(e),
+        // A flag's own words: `--regime: …`; the books kept say which in their message.
+        OpeningError::Setting { field: "regime", message } => Error::Usage(format!("--regime: {message}")).into(),
+        OpeningError::Setting { message, .. } => Error::Usage(message).into(),
+    })?;
+    for warning in &opened.warnings {
+        note!("housie: warning: {warning}");
+    }
+    for line in &opened.notes {
+        note!("housie: {line}");
+    }
+    let Opened { mut night, event, player_url, .. } = opened;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener).map_err(Error::io(args.listen.to_string()))?;
         let bound = listener.local_addr().map_err(Error::io(args.listen.to_string()))?;
         let log = Box::new(|line: &str| note!("housie: {line}"));
-        let local = if bound.ip().is_unspecified() {
-            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), bound.port())
-        } else {
-            bound
-        };
-        let boards = match bound.ip().is_unspecified() {
-            true => reachable(bound),
-            false => vec![bound],
-        };
-        let boards = if boards.is_empty() { vec![local] } else { boards };
-        // The tickets' QR codes open the run's player URL: the board shows the same address
-        // when this server is where it points, and says so when it cannot be.
-        let links_reach = player_url.as_ref().map(|u| ticket_links_reach(u, bound, &boards));
-        let join = match (&player_url, links_reach) {
-            (Some(u), Some(true)) => format!("{u}/play"),
-            _ => format!("{}/play", url(boards[0])),
-        };
-        if let (Some(u), Some(false)) = (&player_url, links_reach) {
-            let here: Vec<String> = boards.iter().map(|b| url(*b)).collect();
-            note!(
-                "housie: warning: the tickets' QR codes open {u}, but this server is at {}: a phone that scans a \
-                 ticket will not reach it (serve with --listen on that address and port)",
-                here.join(", ")
-            );
+        let place = Place::of(bound, player_url.as_ref());
+        if let Some(why) = place.unreached(player_url.as_ref()) {
+            note!("housie: warning: {why} (serve with --listen on that address and port)");
         }
-        let join = JoinAddress { url: Some(join), reachable: !bound.ip().is_loopback() };
+        if let Err(e) = night.set_serving(&place.desk()) {
+            note!("housie: warning: {}: {e}", args.dir.display());
+        }
         let mut hosts = args.host.clone();
         hosts.extend(player_url.as_ref().map(|u| u.host_port().0));
         let options = ServeOptions {
@@ -137,74 +134,17 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             hosts: Hosts::of_this_machine(&hosts),
             call_names,
             log,
-            join,
+            join: place.join.clone(),
         };
         let app = App::with(night, options);
         // The caller's URL alone on the first line, for people and scripts alike; on stderr
         // too, so it is not lost when stdout cannot be written.
-        let caller = format!("{}/?token={}", url(local), app.token());
-        announce(&caller, &boards, bound);
+        let caller = format!("{}/?token={}", place.desk(), app.token());
+        announce(&caller, &place.boards, bound);
         note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
         serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))
     })?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Whether phones opening `player_url` reach this server, bound to `bound` and reachable at
-/// `boards`: the same port, and an address of this server (a name is taken on trust: resolving
-/// it could hang a hall without DNS).
-fn ticket_links_reach(player_url: &PlayerUrl, bound: SocketAddr, boards: &[SocketAddr]) -> bool {
-    let (host, port) = player_url.host_port();
-    if port != Some(bound.port()) {
-        return false;
-    }
-    match host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
-        Ok(ip) => boards.iter().any(|b| b.ip() == ip) || (ip.is_loopback() && bound.ip().is_loopback()),
-        Err(_) => !bound.ip().is_loopback() || host == "localhost",
-    }
-}
-
-/// The night of the run in `args.dir`, opened for serving as the flags ask (a new night or
-/// token, a rescue, books kept for phones, the money's currency and regime), how the run is
-/// described when it is one of a chain, and where its tickets' QR codes send phones.
-fn open_night(
-    args: &Args,
-    currency: Option<Currency>,
-    sets: Vec<housie_core::rules::PrizeSet>,
-) -> Result<(Night, String, Option<PlayerUrl>), super::failure::Failure> {
-    let run = NightRun::open(&args.dir)?;
-    let player_url = run.record.settings.player_url.clone();
-    let books = run.books();
-    let event = match run.runs() {
-        1 => String::new(),
-        n => format!(", books {}-{} from {n} runs of one event", books.start(), books.end()),
-    };
-    for warning in &run.warnings {
-        note!("housie: warning: {warning}");
-    }
-    let options =
-        OpenOptions { new_night: args.new_night, new_token: args.new_token, from_rescue: args.from_rescue.clone() };
-    let (mut night, notes) = Night::open(run, options)?;
-    for note in notes {
-        note!("housie: {note}");
-    }
-    for set in sets {
-        night.add_prize_set(set);
-    }
-    if let Some(units) = &args.phone_only {
-        match night.keep_for_phones(units) {
-            Ok(true) => note!("housie: {} {units} kept for phones", night.ledger().unit()),
-            Ok(false) => {}
-            Err(e) => return Err(Error::Usage(e.message).into()),
-        }
-    }
-    match (night.ledger().currency(), currency) {
-        (Some(set), Some(asked)) if set != asked => {
-            note!("housie: warning: the night's money is already in {set}; --currency {asked} is ignored")
-        }
-        (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), args.regime),
-    }
-    Ok((night, event, player_url))
 }
 
 /// Prints the caller's URL (alone on stdout's first line, and on stderr), the board's and the

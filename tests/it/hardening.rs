@@ -167,7 +167,7 @@ fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
     std::fs::create_dir(d.join("r")).unwrap();
     let held = housie_files::lock::lock_folder(&d.join("r")).unwrap().expect("free");
     let r = d.run(&["generate", "--books", "2", "--out", "r", "-q", "--force"]).expect_code(2);
-    assert_eq!(r.stderr().trim(), "housie: r is in use by another housie run; wait for it to finish");
+    assert_eq!(r.stderr().trim(), "housie: r is in use by another housie (a run being generated into it, or its night or an export reading it); wait for it to finish");
     drop(held);
     run(&d, "2", "r");
     assert!(!d.join("r/.housie.lock").exists(), "the lock leaves nothing behind");

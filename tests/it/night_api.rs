@@ -109,7 +109,9 @@ async fn a_game_records_calls_and_refuses_bad_ones() {
     let f = Fixture::new(12);
     let state = f.state(false).await;
     assert_eq!(state["game"], Value::Null);
-    assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72, "numbers": 90}));
+    let code = state["run"]["code"].as_str().unwrap().to_string();
+    assert!(code.len() == 9 && code.as_bytes()[4] == b'-', "{code}");
+    assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72, "numbers": 90, "code": code}));
 
     let id = f.game("Game 1", "1-10").await;
     assert_eq!(id, 1);
@@ -539,7 +541,8 @@ fn a_second_server_on_the_same_night_is_refused() {
     let err = night(&dir.join("run")).err().unwrap().to_string();
     assert!(
         err.ends_with(
-            "night.sqlite: is open in another `housie serve`; stop that one first (one caller's desk a night)"
+            "night.sqlite: this event's night is being served (by `housie serve` or the studio): use that desk, or \
+             stop it first (one night an event, one caller's desk a night)"
         ),
         "{err}"
     );

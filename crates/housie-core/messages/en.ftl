@@ -181,6 +181,7 @@ desk-record = Night's record
 desk-cashup = Cash-up
 desk-read-only = Read-only: this page has no token. Open the caller's address that housie serve printed.
 desk-lost = The night's database is lost: { $why }
+desk-run-code = run { $code }
 desk-entry-label = Number or serial, then Enter
 desk-entry-placeholder = 17   or   000123-4-0
 desk-help = 1–90 calls it · a serial (typed or scanned) checks a claim

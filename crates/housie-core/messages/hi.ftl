@@ -179,6 +179,7 @@ desk-record = रात का रिकॉर्ड
 desk-cashup = हिसाब
 desk-read-only = केवल देखने के लिए: इस पन्ने के पास टोकन नहीं है। housie serve ने जो कॉलर का पता छापा था, वह खोलें।
 desk-lost = रात का डेटाबेस खो गया है: { $why }
+desk-run-code = रन { $code }
 desk-entry-label = नंबर या सीरियल, फिर Enter
 desk-entry-placeholder = 17   या   000123-4-0
 desk-help = 1–90 उसे बुलाता है · सीरियल (टाइप या स्कैन) दावा जाँचता है

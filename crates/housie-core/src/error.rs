@@ -54,7 +54,11 @@ pub enum Error {
     )]
     HoldsEarlierRun(PathBuf),
     /// Another housie run is writing into the folder.
-    #[error("{} is in use by another housie run; wait for it to finish", .0.display())]
+    #[error(
+        "{} is in use by another housie (a run being generated into it, or its night or an export reading it); \
+         wait for it to finish",
+        .0.display()
+    )]
     Busy(PathBuf),
     #[error(
         "{}: incomplete: the run's files are here but not its run.json, so it was not fully published \
@@ -245,7 +249,11 @@ mod tests {
             (Error::Io { path: p(), source: io::Error::other("disk full") }, "spring: disk full"),
             (Error::NotEmpty(p()), "spring is not empty"),
             (Error::NotADir(p()), "spring is not a folder"),
-            (Error::Busy(p()), "spring is in use by another housie run; wait for it to finish"),
+            (
+                Error::Busy(p()),
+                "spring is in use by another housie (a run being generated into it, or its night or an export \
+                 reading it); wait for it to finish",
+            ),
             (
                 Error::HoldsNight { dir: p(), night: "night.sqlite".into() },
                 "spring: holds a night (night.sqlite), so its run is never replaced: the tickets sold and played \

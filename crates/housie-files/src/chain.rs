@@ -51,6 +51,12 @@ impl Chain {
         Ok(Chain { parts })
     }
 
+    /// The whole chain the run in `dir` belongs to: the runs it continues and the runs that
+    /// continue it (see [`latest_of`]).
+    pub fn whole(dir: &Path) -> Result<Chain, Error> {
+        Chain::open(&latest_of(dir))
+    }
+
     /// The runs, oldest first.
     pub fn parts(&self) -> &[Part] {
         &self.parts
@@ -100,6 +106,48 @@ impl Chain {
         Some((self.file_name(part, &file), first + (u64::from(ticket.max(1)) - 1) / per_page))
     }
 }
+/// The first run of the chain `dir` belongs to, found by following each record's `after`
+/// (nothing checked: where a chain's night lives, not whether its runs are whole).
+pub fn root_of(dir: &Path) -> PathBuf {
+    // As given while it is the answer, so messages name it as the user did.
+    let mut here = dir.to_path_buf();
+    let mut seen = Vec::new();
+    for _ in 0..crate::continuation::MAX_CHAIN {
+        seen.push(std::fs::canonicalize(&here).unwrap_or_else(|_| here.clone()));
+        let after = read_record(&here).ok().and_then(|(record, _)| record.after);
+        match after.and_then(|a| crate::continuation::resolve(&a, &here).ok()) {
+            Some(earlier) if !seen.contains(&earlier) => here = earlier,
+            _ => break,
+        }
+    }
+    here
+}
+
+/// The last run of the chain `dir` belongs to: the runs beside it that continue it, followed
+/// to the end (a top-up made after the run in `dir` is one event with it).
+pub fn latest_of(dir: &Path) -> PathBuf {
+    let mut here = dir.to_path_buf();
+    let mut seen = vec![std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())];
+    while let Some(next) = continued_by(&here) {
+        if seen.contains(&next) || seen.len() >= crate::continuation::MAX_CHAIN {
+            break;
+        }
+        seen.push(next.clone());
+        here = next;
+    }
+    here
+}
+
+/// The folder whose `night.sqlite` is the night of the run in `dir`: one night per chain, kept
+/// with its first run, so every run of an event sells and plays in one ledger. A run that
+/// already holds a night of its own (started on a top-up by housie before 0.13) keeps it.
+pub fn night_home(dir: &Path) -> PathBuf {
+    if dir.join(housie_core::record::NIGHT_DB).symlink_metadata().is_ok() {
+        return dir.to_path_buf();
+    }
+    root_of(dir)
+}
+
 /// A run beside `dir` (in the same parent folder) that continues the run in `dir`, if any:
 /// replacing `dir`'s run would break it.
 pub fn continued_by(dir: &Path) -> Option<PathBuf> {

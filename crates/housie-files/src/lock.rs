@@ -23,7 +23,7 @@ pub fn is_non_empty_dir(dir: &Path) -> bool {
         .unwrap_or(false)
 }
 
-/// An exclusive hold on an output folder for the length of one run; dropping it lets go.
+/// A hold on a folder (exclusive, or shared by readers); dropping it lets go.
 pub struct FolderLock {
     _file: fs::File,
 }
@@ -31,15 +31,46 @@ pub struct FolderLock {
 /// Takes the folder's lock, or `Ok(None)` at once when another run holds it. On Unix the
 /// folder itself is locked, so nothing is left in it, not even after a `kill -9`.
 pub fn lock_folder(dir: &Path) -> io::Result<Option<FolderLock>> {
-    #[cfg(unix)]
-    let file = fs::File::open(dir)?;
-    #[cfg(not(unix))]
-    let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(LOCK_FILE))?;
+    let file = lockable(dir)?;
     match file.try_lock() {
         Ok(()) => Ok(Some(FolderLock { _file: file })),
         Err(fs::TryLockError::WouldBlock) => Ok(None),
         Err(fs::TryLockError::Error(e)) => Err(e),
     }
+}
+
+/// Takes a shared hold on a run folder, or `Ok(None)` at once when a run is being written into
+/// it: what reads a run for as long as it uses it (a night served, an export, a run continued)
+/// holds this, so the run cannot be replaced under it, and it cannot start on a run that is
+/// being replaced. Any number of shared holds go together; [`lock_folder`] waits for none.
+pub fn share_folder(dir: &Path) -> io::Result<Option<FolderLock>> {
+    let file = lockable(dir)?;
+    match file.try_lock_shared() {
+        Ok(()) => Ok(Some(FolderLock { _file: file })),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Shared holds on every folder of `dirs` (see [`share_folder`]), or [`Error::Busy`] naming the
+/// first that is being written.
+pub fn share_folders<'a>(
+    dirs: impl IntoIterator<Item = &'a Path>,
+) -> Result<Vec<FolderLock>, housie_core::error::Error> {
+    let mut held = Vec::new();
+    for dir in dirs {
+        let lock = share_folder(dir).map_err(housie_core::error::Error::io(dir))?;
+        held.push(lock.ok_or_else(|| housie_core::error::Error::Busy(dir.to_path_buf()))?);
+    }
+    Ok(held)
+}
+
+/// What is locked for `dir`: the folder itself on Unix, its lock file elsewhere.
+fn lockable(dir: &Path) -> io::Result<fs::File> {
+    #[cfg(unix)]
+    return fs::File::open(dir);
+    #[cfg(not(unix))]
+    return fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(LOCK_FILE));
 }
 
 /// Removes the temporary files a killed run left in `dir`. Safe only under the folder's lock

@@ -27,6 +27,11 @@ pub struct Outcome {
 /// must be empty unless `force`.
 pub fn generate_run(plan: &GeneratePlan, dir: &Path, force: bool, watch: Watch<'_>) -> Result<Outcome, Error> {
     check_folder(plan, dir, force)?;
+    // The runs continued are held for the run's length, so none is replaced under it.
+    let _earlier = match plan.after() {
+        Some(after) => crate::lock::share_folders(after.dirs())?,
+        None => Vec::new(),
+    };
     // The earlier runs are re-drawn and compared with their manifests before anything is written.
     let prepared = prepare(plan)?;
     fs::create_dir_all(dir).map_err(Error::io(dir))?;
@@ -38,6 +43,11 @@ pub fn generate_run(plan: &GeneratePlan, dir: &Path, force: bool, watch: Watch<'
     let mut staged = Staged::write(dir);
     let record = prepared.write(&mut staged, watch).map_err(|e| in_folder(e, dir))?;
     let finished = staged.into_finished();
+    // A night cannot open on a folder being written (it needs a shared hold on it), but one
+    // started by a housie before 0.13 took no hold: look again before anything is replaced.
+    if let Some(night) = night_of(dir) {
+        return Err(Error::HoldsNight { dir: dir.to_path_buf(), night });
+    }
     let files = publish(dir, finished, &record, force)?;
     Ok(Outcome { files, record })
 }
@@ -101,7 +111,7 @@ pub fn check_folder(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), 
     if plan.after().is_some_and(|a| crate::continuation::holds(a, dir)) {
         return Err(Error::HoldsEarlierRun(dir.to_path_buf()));
     }
-    if let Some(night) = night_in(dir) {
+    if let Some(night) = night_of(dir) {
         return Err(Error::HoldsNight { dir: dir.to_path_buf(), night });
     }
     if force && dir.join(RUN_RECORD).is_file() {
@@ -113,6 +123,23 @@ pub fn check_folder(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), 
         return Err(Error::NotEmpty(dir.to_path_buf()));
     }
     Ok(())
+}
+
+/// The night that plays the run in `dir`, if there is one: a night file in `dir`, or the night of
+/// its chain kept with the chain's first run (named by its path from `dir`'s parent).
+pub fn night_of(dir: &Path) -> Option<String> {
+    if let Some(night) = night_in(dir) {
+        return Some(night);
+    }
+    if !dir.join(RUN_RECORD).is_file() {
+        return None;
+    }
+    let home = crate::chain::night_home(dir);
+    let db = home.join(housie_core::record::NIGHT_DB);
+    db.is_file().then(|| {
+        let folder = home.file_name().map_or_else(|| home.display().to_string(), |n| n.to_string_lossy().into_owned());
+        format!("{folder}/{}", housie_core::record::NIGHT_DB)
+    })
 }
 
 /// The first night file in `dir`, if it holds one.

@@ -149,6 +149,11 @@ impl RunRecord {
         self.settings.pages(layout.tickets_per_page())
     }
 
+    /// The run's code (`3F9A-1C2E`), as [`run_code`] reads it from run.json's text.
+    pub fn code(&self) -> String {
+        run_code(&self.to_json())
+    }
+
     /// The record as written: pretty JSON with a final newline.
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("a run record serialises");
@@ -192,3 +197,28 @@ pub const MAX_RECORD: u64 = 512 << 20;
 /// (with the generator they name), besides its own.
 pub const READABLE: &[&str] =
     &["0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0", "0.8.0", "0.9.0", "0.10.0", "0.11.0"];
+
+/// SHA-256 of run.json's content (its JSON, whatever the spacing or key order): what a night is
+/// bound to, and what a run's code is read from.
+pub fn content_sha256(text: &str) -> String {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        // serde_json's maps keep keys sorted, so this is one form for every spacing and order.
+        Ok(value) => {
+            crate::support::digest::sha256_hex(serde_json::to_string(&value).expect("a JSON value serialises"))
+        }
+        Err(_) => crate::support::digest::sha256_hex(text),
+    }
+}
+
+/// A run's short code (`3F9A-1C2E`): the first 32 bits of its content's SHA-256. Shown on its
+/// downloads, the studio's page and the desk, so a print file at the shop can be matched with
+/// the run the desk plays.
+pub fn run_code(text: &str) -> String {
+    code_of(&content_sha256(text))
+}
+
+/// The code of a run whose [`content_sha256`] is `sha256`.
+pub fn code_of(sha256: &str) -> String {
+    let upper = sha256.to_ascii_uppercase();
+    format!("{}-{}", upper.get(0..4).unwrap_or(""), upper.get(4..8).unwrap_or(""))
+}

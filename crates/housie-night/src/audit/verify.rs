@@ -51,7 +51,7 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
     }
     verify_night(dir, report);
     if let Some(seal) = seal {
-        if !dir.join(crate::night::NIGHT_DB).exists() {
+        if !crate::night::transcript::night_path(dir).exists() {
             report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB));
         } else {
             match crate::night::NightRecord::check_seal(dir, seal) {
@@ -67,7 +67,7 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
 /// The night played on the run, if one was: its whole log (games, claims, the ledger) replays
 /// with every event checked, as `serve` replays it; an edited event is a problem, named.
 fn verify_night(dir: &Path, report: &mut Report) {
-    if !dir.join(crate::night::NIGHT_DB).exists() {
+    if !crate::night::transcript::night_path(dir).exists() {
         return;
     }
     match crate::night::NightRecord::read(dir) {

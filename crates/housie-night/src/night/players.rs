@@ -196,6 +196,16 @@ impl Night {
             .serial(book, ticket)
             .ok_or_else(|| CommandError::new(Refused::Invalid, "ticket: a book's tickets are 1–6"))?
             .to_string();
+        // The requests' places are shared: one address holds most of them at most, so a burst
+        // from one cannot keep every other paper holder out. (A live rule, not the log's:
+        // nights recorded before it still replay.)
+        let from_here = g.raised.iter().filter(|r| r.unproven && r.source == source).count();
+        if unproven && from_here >= super::game::UNPROVEN_PER_SOURCE {
+            return Err(CommandError::new(
+                Refused::Busy,
+                format!("{from_here} requests from this address are waiting for the caller; claim again once they are checked"),
+            ));
+        }
         let id = g.id;
         self.commit(id, Event::Raised { serial: claimed.clone(), source: source.to_string(), unproven })?;
         let position = self.current().map_or(1, |g| g.raised.len());

@@ -35,12 +35,16 @@ impl Spot {
     }
 }
 
-/// A run's tickets, as the seed draws them: with the runs it continues, if any (one event).
+/// A run's tickets, as the seed draws them: with every run of its chain (one event).
 pub struct NightRun {
-    /// The run's folder.
+    /// The folder of the chain's last run.
     pub dir: PathBuf,
     /// Its run.json.
     pub record: RunRecord,
+    /// The folder whose `night.sqlite` is the chain's night (see [`housie_files::chain::night_home`]).
+    pub home: PathBuf,
+    /// Shared holds on every run folder of the chain, so none is replaced while it is played.
+    _held: Vec<housie_files::lock::FolderLock>,
     /// The run and the runs it continues, oldest first.
     chain: Chain,
     /// Which run this is: the night's database is bound to run.json's content.
@@ -56,13 +60,27 @@ pub struct NightRun {
 }
 
 impl NightRun {
-    /// Reads DIR/run.json (and the runs it continues, checked against their files), re-draws
-    /// every book from the seed on all cores, and compares each manifest row with the ticket
-    /// drawn for its serial.
+    /// Reads DIR/run.json with every run of its chain (the runs it continues and the top-ups
+    /// made after it, each checked against its files), holds their folders against being
+    /// replaced, re-draws every book from the seed on all cores, and compares each manifest row
+    /// with the ticket drawn for its serial. The night is the chain's one night, bound to the
+    /// run.json of the folder it is kept in.
     pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
-        let (record, text) = housie_files::record::read_record(dir)?;
-        let id = RunId::of_text(&text);
-        let chain = Chain::with_record(dir, record.clone())?;
+        // Held before anything is read: a run being replaced is never half read.
+        let mut held = match housie_files::lock::share_folders([dir]) {
+            Ok(held) => held,
+            // No such folder, or no run in it: said as reading its run.json says it.
+            Err(e) => {
+                housie_files::record::read_record(dir)?;
+                return Err(e.into());
+            }
+        };
+        let home = housie_files::chain::night_home(dir);
+        let chain = Chain::whole(dir)?;
+        held.extend(housie_files::lock::share_folders(chain.parts().iter().map(|p| p.dir.as_path()))?);
+        let (_, home_text) = housie_files::record::read_record(&home)?;
+        let id = RunId::of_text(&home_text);
+        let (record, dir) = (chain.latest().record.clone(), chain.latest().dir.clone());
         let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
             None => Vec::new(),
@@ -72,8 +90,10 @@ impl NightRun {
         };
         let mut run = NightRun {
             palette,
-            dir: dir.to_path_buf(),
+            dir,
             record,
+            home,
+            _held: held,
             chain,
             id,
             by_number: index(&tickets),
@@ -83,6 +103,16 @@ impl NightRun {
         };
         run.compare_manifest()?;
         Ok(run)
+    }
+
+    /// The code of the run the night is kept with (`3F9A-1C2E`), as its downloads show it.
+    pub fn code(&self) -> String {
+        housie_core::record::code_of(&self.id.content)
+    }
+
+    /// The night's database: `night.sqlite` in the chain's home folder.
+    pub fn night_path(&self) -> PathBuf {
+        self.home.join(super::store::NIGHT_DB)
     }
 
     /// The colour name of game `game`'s pages in a run of booklets.
@@ -252,15 +282,7 @@ impl RunId {
     }
 }
 
-/// SHA-256 of a JSON text's content: re-indenting or reordering its keys leaves it the same,
-/// any change to what it says does not.
-pub fn content_sha256(text: &str) -> String {
-    match serde_json::from_str::<serde_json::Value>(text) {
-        // serde_json's maps keep keys sorted, so this is one form for every spacing and order.
-        Ok(value) => sha256_hex(serde_json::to_string(&value).expect("a JSON value serialises")),
-        Err(_) => sha256_hex(text),
-    }
-}
+pub use housie_core::record::content_sha256;
 
 /// Every ticket of the chain in book order, drawn on all cores.
 fn draw_tickets(chain: &Chain) -> Vec<Ticket> {

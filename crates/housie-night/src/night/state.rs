@@ -11,7 +11,7 @@ use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::game::{check_name, Game, Log};
 use super::run::NightRun;
-use super::store::{OpenOptions, Store, NIGHT_DB};
+use super::store::{OpenOptions, Store};
 use super::watch::{Watch, WatchCounts};
 use crate::ledger::{Currency, Entry, Ledger, Regime, Units};
 use housie_core::domain::text::clip;
@@ -62,7 +62,7 @@ impl Night {
     /// Opens the night of `run` (creating `DIR/night.sqlite` on the first night) and replays
     /// its log, every event checked; returns notes worth telling the caller.
     pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
-        let path = run.dir.join(NIGHT_DB);
+        let path = run.night_path();
         let (store, notes) = Store::open(&path, &run.id, options)?;
         let events = store.events()?;
         let version = events.last().map_or(0, |e| e.seq);
@@ -81,6 +81,28 @@ impl Night {
         };
         night.rebuild_watch();
         Ok((night, notes))
+    }
+
+    /// Records where the night is served (the desk's address without its token), for a second
+    /// server that would open it.
+    pub fn set_serving(&mut self, url: &str) -> Result<(), String> {
+        self.store.set_serving(url)
+    }
+
+    /// Takes in the runs of the night's chain made since it opened (a top-up generated while it
+    /// runs): `run` is the whole chain read again. Its books can be sold, issued and played from
+    /// now on; the log is replayed against it, every event checked, so nothing recorded changes.
+    /// `Ok(false)` when `run` holds nothing new.
+    pub fn grow(&mut self, run: NightRun) -> Result<bool, String> {
+        let (now, then) = (run.books(), self.run.books());
+        if run.id != self.run.id || now.start() != then.start() || now.end() <= then.end() {
+            return Ok(false);
+        }
+        let events = self.store.events().map_err(|e| e.to_string())?;
+        let (games, ledger) = Log::of(&run).replay(&events).map_err(|(seq, m)| format!("event {seq}: {m}"))?;
+        (self.run, self.games, self.ledger) = (Arc::new(run), games, ledger);
+        self.rebuild_watch();
+        Ok(true)
     }
 
     /// The caller's token.

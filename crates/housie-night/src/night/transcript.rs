@@ -127,11 +127,17 @@ pub struct PrizeWon {
     pub taken_back: bool,
 }
 
+/// The night of the run in `dir`: one a chain, kept with its first run (see
+/// [`housie_files::chain::night_home`]).
+pub fn night_path(dir: &Path) -> std::path::PathBuf {
+    housie_files::chain::night_home(dir).join(NIGHT_DB)
+}
+
 impl NightRecord {
     /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
     /// it, so an edited or damaged log is refused, naming the event.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
-        let path = dir.join(NIGHT_DB);
+        let path = night_path(dir);
         // The night is replayed as `serve` replays it: against the run (every run of its chain,
         // its tickets redrawn from the seed and compared with the manifest), so every win is
         // judged again on the tickets and the calls, and the night must be this run's. Without
@@ -156,7 +162,7 @@ impl NightRecord {
     /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
     /// `dir`, as ranges: `None` when no night was played there or the hall sold none of its own.
     pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
-        if !dir.join(NIGHT_DB).exists() {
+        if !night_path(dir).exists() {
             return Ok(None);
         }
         let record = NightRecord::read(dir)?;
@@ -183,7 +189,7 @@ impl NightRecord {
         else {
             return Ok(Err(bad()));
         };
-        let store = Store::open_read_only(&dir.join(NIGHT_DB), None)?;
+        let store = Store::open_read_only(&night_path(dir), None)?;
         Ok(match store.seal(Some(count))? {
             None => Err(format!("the log holds fewer than the {count} events sealed: events were removed")),
             Some(now) if now.sha256.starts_with(&hex.to_ascii_lowercase()) => Ok(()),

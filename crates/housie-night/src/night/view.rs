@@ -40,6 +40,8 @@ pub struct RunView {
     pub tickets: usize,
     /// The board's highest number (90 for 90-ball): the board shows 1 to it.
     pub numbers: u8,
+    /// The code of the run the night is kept with (`3F9A-1C2E`), as its print files show it.
+    pub code: String,
 }
 
 /// A game, as the list of games shows it.
@@ -171,6 +173,7 @@ impl StateView {
                 games: run.record.settings.games,
                 tickets: run.ticket_count(),
                 numbers: run.record.card_format.numbers(),
+                code: run.code(),
             },
             games: night
                 .games()

@@ -31,6 +31,8 @@ pub struct Snapshot {
     pub caller_event: axum::body::Bytes,
     /// The night's database went from under the server.
     pub lost: bool,
+    /// The run's last book: a top-up taken in is news with no new event.
+    pub books: u64,
 }
 
 /// Where the server writes a line for the person running it (stderr, for `housie serve`).
@@ -76,8 +78,9 @@ impl Default for ServeOptions {
 /// The served night: the night behind one lock, its token, and what is published.
 pub struct App {
     night: Mutex<Night>,
-    /// The run, readable without the night's lock (the planner works from it).
-    pub run: Arc<housie_night::night::NightRun>,
+    /// The run, readable without the night's lock (the planner works from it); replaced when a
+    /// top-up joins the night.
+    run: Mutex<Arc<housie_night::night::NightRun>>,
     token: String,
     published: watch::Sender<Snapshot>,
     /// Connections, streams and time limits.
@@ -127,7 +130,7 @@ impl App {
         });
         Arc::new(App {
             night: Mutex::new(night),
-            run,
+            run: Mutex::new(run),
             token,
             published,
             limits,
@@ -157,6 +160,52 @@ impl App {
     /// The caller's token.
     pub fn token(&self) -> &str {
         &self.token
+    }
+
+    /// The run the night plays (every run of its chain taken in so far).
+    pub fn run(&self) -> Arc<housie_night::night::NightRun> {
+        Arc::clone(&self.run.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Takes in a top-up made since the night opened (a run beside the last one that continues
+    /// it, no longer being written): its books can be sold, issued and claimed at once, and the
+    /// desk, the board and the phones are told. Returns whether one was taken in.
+    pub async fn take_in_top_up(self: &Arc<App>) -> bool {
+        let app = Arc::clone(self);
+        let grown = tokio::task::spawn_blocking(move || -> Result<Option<Snapshot>, String> {
+            let latest = app.run().dir.clone();
+            let Some(next) = housie_files::chain::continued_by(&latest) else { return Ok(None) };
+            // Still being written (or replaced): taken in once it is whole.
+            if !matches!(housie_files::lock::share_folder(&next), Ok(Some(_))) {
+                return Ok(None);
+            }
+            let run = housie_night::night::NightRun::open(&next).map_err(|e| e.to_string())?;
+            let books = run.books();
+            let mut night = app.night.lock().unwrap_or_else(PoisonError::into_inner);
+            if !night.grow(run)? {
+                return Ok(None);
+            }
+            *app.run.lock().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&night.run);
+            (app.log)(&format!(
+                "a top-up joined the night: {} is played with it, books {}-{}",
+                next.display(),
+                books.start(),
+                books.end()
+            ));
+            Ok(Some(snapshot(&night)))
+        })
+        .await;
+        match joined_snapshot(grown) {
+            Ok(Some(new)) => {
+                self.publish(new);
+                true
+            }
+            Ok(None) => false,
+            Err(why) => {
+                (self.log)(&format!("a top-up beside the night could not be taken in: {why}"));
+                false
+            }
+        }
     }
 
     /// Whether `given` is the caller's token (compared in constant time).
@@ -213,7 +262,7 @@ impl App {
     /// other under the night's lock may reach here in either order).
     fn publish(&self, new: Snapshot) {
         self.published.send_if_modified(|current| {
-            let later = (new.version, new.lost) > (current.version, current.lost);
+            let later = (new.version, new.lost, new.books) > (current.version, current.lost, current.books);
             if later {
                 *current = new;
             }
@@ -251,5 +300,12 @@ fn snapshot(night: &Night) -> Snapshot {
         public,
         caller,
         lost: night.lost().is_some(),
+        books: *night.run.books().end(),
     }
+}
+
+fn joined_snapshot(
+    joined: Result<Result<Option<Snapshot>, String>, tokio::task::JoinError>,
+) -> Result<Option<Snapshot>, String> {
+    joined.unwrap_or_else(|_| Err("the task failed".into()))
 }

@@ -133,7 +133,7 @@ pub async fn plan(
         })
         .await;
     let Some((books, set)) = game else { return Err(ApiError::not_found(format!("there is no game {id}"))) };
-    let run = Arc::clone(&app.run);
+    let run = app.run();
     let plan = tokio::task::spawn_blocking(move || {
         let tickets = run.tickets_in(&books);
         // About a second of work on two cores, however many tickets: fewer games for more tickets.

@@ -12,9 +12,11 @@ pub mod error;
 pub(crate) mod extract;
 mod games;
 pub mod guard;
+pub mod hall;
 pub mod listen;
 pub mod messages;
 mod money;
+pub mod opening;
 pub(crate) mod pages;
 pub mod players;
 mod prizes;
@@ -91,7 +93,23 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let limits = app.limits;
-    listen::serve_with_limits(router(app), listener, limits, shutdown).await
+    let top_ups = Arc::clone(&app);
+    tokio::select! {
+        served = listen::serve_with_limits(router(app), listener, limits, shutdown) => served,
+        never = watch_top_ups(top_ups) => match never {},
+    }
+}
+
+/// How often the server looks beside the night's last run for a top-up to take in.
+const TOP_UP_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Looks for top-ups for as long as the night is served (one night an event: a run generated
+/// `--after` the served one joins it, see [`App::take_in_top_up`]).
+async fn watch_top_ups(app: Arc<App>) -> std::convert::Infallible {
+    loop {
+        tokio::time::sleep(TOP_UP_EVERY).await;
+        app.take_in_top_up().await;
+    }
 }
 
 /// Refuses a request whose `Host` is not this server's (403, JSON).

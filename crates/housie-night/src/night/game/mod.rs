@@ -13,7 +13,7 @@ use super::draw::{DrawSeed, Protocol};
 use super::error::{CommandError, Refused};
 use super::event::{ClaimLog, Event, Stored};
 use super::run::NightRun;
-use crate::ledger::{Entry, Ledger, Units, Wins};
+use crate::ledger::{Ledger, Units, Wins};
 
 mod checks;
 use housie_core::domain::text::check_plain;
@@ -113,6 +113,9 @@ pub const RAISED_MAX: usize = 100;
 /// The most requests (claims without the ticket's code) waiting at once; they have their own
 /// places, so strangers filling them never keep out a holder's proven claim.
 pub const UNPROVEN_MAX: usize = 50;
+/// The most of those requests one source (an address: a phone, or a whole hall behind one
+/// router) holds at once: the rest are kept for everyone else.
+pub const UNPROVEN_PER_SOURCE: usize = 40;
 /// The most characters of a claim's source.
 pub const SOURCE_MAX: usize = 60;
 
@@ -163,8 +166,9 @@ impl Log<'_> {
     /// ledger.
     pub fn check(&self, games: &[Game], ledger: &Ledger, game: i64, event: &Event) -> Result<(), CommandError> {
         if let (Event::Money { entry }, 0) = (event, game) {
-            ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()))?;
-            return self.not_playing(games, ledger, entry);
+            // A sale while a game runs is for the games not yet started: a game plays the paper
+            // in play when it was created, so nothing bought now joins a game half played.
+            return ledger.check(entry, &Confirmed(games)).map_err(|e| invalid(e.to_string()));
         }
         if let (Event::PhoneOnly { units }, 0) = (event, game) {
             let units = Units::parse(units, ledger.run()).map_err(|e| invalid(e.to_string()))?;
@@ -265,22 +269,6 @@ impl Log<'_> {
         if let Some(g) = usize::try_from(stored.game - 1).ok().and_then(|i| games.get_mut(i)) {
             g.apply(stored);
         }
-    }
-
-    /// Refuses a sale of paper in play in a game that has started and not ended: a ticket
-    /// bought then would join a game half played.
-    fn not_playing(&self, games: &[Game], ledger: &Ledger, entry: &Entry) -> Result<(), CommandError> {
-        let Entry::Sold { units, .. } = entry else { return Ok(()) };
-        let Ok(selling) = Units::parse(units, ledger.run()) else { return Ok(()) };
-        for g in games.iter().filter(|g| !g.ended() && !g.calls.is_empty()) {
-            let in_play = Units::of_sorted(g.books.spans());
-            let both = selling.and(&in_play);
-            if !both.is_empty() {
-                let unit = ledger.unit();
-                return Err(invalid(format!("{unit} {both} are in play in {}, which has started", g.name)));
-            }
-        }
-        Ok(())
     }
 
     /// The games and the ledger a log describes, each event checked as the live commands check

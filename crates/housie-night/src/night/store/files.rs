@@ -14,7 +14,8 @@ use super::token::fresh_token;
 use housie_core::record::NIGHT_DB;
 
 /// The schema, one file per step; `PRAGMA user_version` counts the steps applied.
-pub(super) const MIGRATIONS: &[&str] = &[include_str!("migrations/001_events.sql")];
+pub(super) const MIGRATIONS: &[&str] =
+    &[include_str!("migrations/001_events.sql"), include_str!("migrations/002_serving.sql")];
 
 /// The first bytes of every SQLite database.
 pub(super) const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";

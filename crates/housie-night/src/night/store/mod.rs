@@ -92,6 +92,13 @@ impl Identity {
     }
 }
 
+/// Where the server that holds the night at `path` said it serves it, if it did.
+fn served_at(path: &Path) -> Option<String> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    conn.busy_timeout(std::time::Duration::from_millis(500)).ok()?;
+    conn.query_row("SELECT url FROM serving WHERE id = 1", [], |r| r.get(0)).ok()
+}
+
 impl Store {
     /// Opens the night of the run `run` for serving: creates `night.sqlite` on the first night,
     /// refuses a database that is empty, foreign, damaged, newer, another run's, or open in
@@ -114,9 +121,11 @@ impl Store {
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(err(
-                    "is open in another `housie serve`; stop that one first (one caller's desk a night)".into()
-                ))
+                let at = served_at(path).map_or(String::new(), |url| format!(" at {url}"));
+                return Err(err(format!(
+                    "this event's night is being served{at} (by `housie serve` or the studio): use that desk, \
+                     or stop it first (one night an event, one caller's desk a night)"
+                )));
             }
             Err(std::fs::TryLockError::Error(source)) => return Err(OpenError::Io { path: path.into(), source }),
         }
@@ -152,6 +161,9 @@ impl Store {
             return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
         }
         store.token = token;
+        // Every table read once, so this connection's cache holds its pages: a rescue copy made
+        // from it after the file was cut short is whole (see `check_files`).
+        let _ = store.conn.query_row("SELECT count(*) FROM serving", [], |r| r.get::<_, i64>(0));
         let db = Identity::of(&file.metadata().map_err(io(path))?);
         store.guard = Some(Guard { _file: file, db, wal: None, lost: None });
         if options.new_token {
@@ -231,6 +243,19 @@ impl Store {
         self.conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         self.conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(sql)?;
         migrate(&mut self.conn, version).map_err(sql)
+    }
+
+    /// Records where the night is served (the desk's address, without its token), so a second
+    /// server on it can say where to go.
+    pub fn set_serving(&mut self, url: &str) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT INTO serving (id, url, since) VALUES (1, ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) \
+                 ON CONFLICT (id) DO UPDATE SET url = excluded.url, since = excluded.since",
+                params![url],
+            )
+            .map(|_| ())
+            .map_err(|e| format!("cannot write: {e}"))
     }
 
     /// The caller's token: random per night, kept here so a restart keeps the same URL.

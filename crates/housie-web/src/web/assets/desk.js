@@ -479,7 +479,7 @@ async function showPlan(g) {
 
 function render(s) {
   state = s;
-  $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
+  $("run-title").textContent = (s.run.title ? "· " + s.run.title : "") + (s.run.code ? " · " + t("desk-run-code", { code: s.run.code }) : "");
   $("lost").hidden = !s.lost;
   $("lost").textContent = s.lost ? t("desk-lost", { why: s.lost }) : "";
   const g = s.game;
