@@ -20,7 +20,8 @@ fn preview_after_an_edit(c: &mut Criterion) {
             let mut file = events.read(&id).unwrap();
             file.design.title = format!("Spring Fair {n}");
             events.write(&id, &file).unwrap();
-            events.preview(&id, 1).unwrap()
+            let file = events.read(&id).unwrap();
+            events.preview(&id, &file, 1).unwrap()
         })
     });
 }

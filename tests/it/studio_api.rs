@@ -32,14 +32,14 @@ fn preview(port: u16, id: &str) -> (String, String) {
     raw(port, &head, b"")
 }
 
-fn wait_job(port: u16, id: &str) -> serde_json::Value {
+pub fn wait_job(port: u16, id: &str) -> serde_json::Value {
     let start = Instant::now();
     loop {
         let (_, job, _) = exchange(port, "GET", &format!("/api/events/{id}/job"), "", "");
         if job["state"] != "running" {
             return job;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "{job}");
+        assert!(start.elapsed() < Duration::from_secs(120), "{job}");
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -285,7 +285,7 @@ fn a_subtitle_prints_at_the_foot_and_the_prize_set_is_checked() {
     assert!(status.contains("200") && svg.contains(">St Mary's, 7pm</text>"), "{status}");
 }
 
-/// The `phone` look asks for the player page's address beside its field, refuses one phones
+/// The `phone` look takes the player page's address beside its field, refuses one phones
 /// cannot open, and with one previews and generates tickets whose QR codes link to it.
 #[test]
 fn the_phone_look_asks_for_the_player_page_address_beside_its_field() {
@@ -296,12 +296,9 @@ fn the_phone_look_asks_for_the_player_page_address_beside_its_field() {
     let (_, mut event, _) = exchange(port, "GET", "/api/events/fair", "", "");
     let mut design = event["design"].take();
     design["look"] = "phone".into();
+    // No address given: the studio's own night's (see studio_night.rs).
     let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
-    assert_eq!(event["problems"][0]["field"], "player_url", "{event}");
-    assert!(
-        event["problems"][0]["message"].as_str().unwrap().contains("give the address phones will reach"),
-        "{event}"
-    );
+    assert_eq!(event["problems"], serde_json::json!([]), "{event}");
     design["player_url"] = "192.168.1.20:8080".into();
     let (_, event, _) = exchange(port, "PUT", "/api/events/fair", "", &design.to_string());
     assert_eq!(event["problems"][0]["field"], "player_url", "{event}");

@@ -84,6 +84,10 @@ pub struct Design {
     /// codes open each ticket (`phone`); empty for none.
     #[serde(default)]
     pub player_url: String,
+    /// The night's money (ISO 4217: `GBP`, `INR`, `EUR`, `USD`…); empty for pounds. Not printed:
+    /// the desk opened from the studio keeps its ledger in it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub currency: String,
 }
 
 /// How a plain run keeps its lines apart: the organiser's choice past 10,000 books.
@@ -132,6 +136,7 @@ impl Default for Design {
             logo: None,
             lines: Lines::Unique,
             player_url: String::new(),
+            currency: String::new(),
         }
     }
 }
@@ -169,6 +174,10 @@ impl Design {
         }
         if let Err(e) = self.player_url() {
             problems.push(Problem::new("player_url", e.to_string()));
+        }
+        let code = self.currency.as_bytes();
+        if !(code.is_empty() || code.len() == 3 && code.iter().all(u8::is_ascii_uppercase)) {
+            problems.push(Problem::new("currency", "choose a currency by its three-letter code: GBP, INR, EUR, USD…"));
         }
         match (self.books, self.booklets, self.games) {
             (Some(_), Some(_), _) => problems.push(Problem::new("books", "give books or booklets, not both")),

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use housie_core::error::Error;
 use housie_core::pipeline::design::Design;
-use housie_core::record::{NIGHT_DB, RUN_RECORD};
+use housie_core::record::RUN_RECORD;
 
 /// The design's file in an event's folder.
 pub const DESIGN_FILE: &str = "studio.json";
@@ -48,6 +48,10 @@ pub struct EventFile {
     pub after: Option<String>,
     /// When the event was made (RFC 3339).
     pub created: String,
+    /// The port its night is served on from the studio, chosen once so that the desk, the
+    /// board, the phones and the tickets' QR codes keep one address across restarts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night_port: Option<u16>,
 }
 
 /// An event as the events page lists it.
@@ -160,10 +164,20 @@ impl Events {
         serde_json::from_str(&text).map_err(|e| Error::Record { path, line: e.line(), message: e.to_string() })
     }
 
+    /// The event whose folder keeps the night of `id`'s chain (the event it tops up, followed
+    /// back to the first), when that is an event of this studio.
+    pub fn night_event(&self, id: &str) -> Option<String> {
+        let home = housie_files::chain::night_home(&self.dir(id));
+        (home.parent() == Some(self.root.as_path()))
+            .then(|| home.file_name()?.to_str().map(str::to_string))
+            .flatten()
+            .filter(|id| is_event_id(id))
+    }
+
     /// Where the event is.
     pub fn state(&self, id: &str) -> EventState {
         let dir = self.dir(id);
-        if dir.join(NIGHT_DB).exists() {
+        if housie_night::night::transcript::night_path(&dir).exists() {
             let ended = housie_night::night::NightRecord::read(&dir)
                 .is_ok_and(|n| !n.games.is_empty() && n.games.iter().all(|g| g.ended_at.is_some()));
             return if ended { EventState::Ended } else { EventState::NightUnderWay };
@@ -185,7 +199,7 @@ impl Events {
                 Ok(()) => {
                     let created =
                         housie_files::start::run_date().unwrap_or(housie_core::support::date::RunDate::EPOCH).rfc3339();
-                    self.write(&id, &EventFile { design, after, created })?;
+                    self.write(&id, &EventFile { design, after, created, night_port: None })?;
                     return Ok(id);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -227,9 +241,8 @@ impl Events {
 
     /// Page `page` of the event's first file as SVG, with sample numbers: what the studio's
     /// preview shows after each edit.
-    pub fn preview(&self, id: &str, page: u64) -> Result<String, super::Problem> {
-        let file = self.read(id).map_err(housie_core::pipeline::design::problem_of)?;
-        let planned = self.plan(id, &file, SAMPLE).map_err(|mut problems| problems.remove(0))?;
+    pub fn preview(&self, id: &str, file: &EventFile, page: u64) -> Result<String, super::Problem> {
+        let planned = self.plan(id, file, SAMPLE).map_err(|mut problems| problems.remove(0))?;
         housie_core::pipeline::preview(&planned.plan, page).map_err(housie_core::pipeline::design::problem_of)
     }
 }

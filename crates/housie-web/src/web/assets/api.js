@@ -6,8 +6,8 @@
 // answer. `who` is the command the organiser started, named when it does not answer.
 function housieApi(who) {
   const token = new URLSearchParams(location.search).get("token") || "";
-  async function api(method, path, body, type) {
-    const headers = { "Content-Type": type || "application/json" };
+  async function api(method, path, body, type, extra) {
+    const headers = Object.assign({ "Content-Type": type || "application/json" }, extra || {});
     if (token) headers["Authorization"] = "Bearer " + token;
     try {
       const res = await fetch(path, { method, headers, body: body === undefined ? undefined : (type ? body : JSON.stringify(body)) });

@@ -9,6 +9,7 @@ const housieDesignForm = (() => {
   const where = {
     title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url",
     books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", lines: "lines",
+    currency: "currency",
   };
   const errors = [...new Set(Object.values(where)), "event"];
 
@@ -30,6 +31,8 @@ const housieDesignForm = (() => {
       crop_marks: $("crop").checked,
       prizes: $("prizes").value,
       lines: $("lines").value,
+      // The night's money: a studio field (a page in a browser tab plays no night).
+      currency: $("currency") ? $("currency").value : "",
       logo: logo ? { file: logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
     };
   }
@@ -49,6 +52,7 @@ const housieDesignForm = (() => {
     $("crop").checked = d.crop_marks;
     $("prizes").value = d.prizes;
     $("lines").value = d.lines || "unique";
+    if ($("currency")) $("currency").value = d.currency || "";
     $("logo-settings").hidden = !d.logo;
     if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
     kindChanged(say);
@@ -67,9 +71,9 @@ const housieDesignForm = (() => {
 
   // Each problem ({field, message}) beside its field; the others cleared.
   function showProblems(problems) {
-    for (const f of errors) $(f + "-error").textContent = "";
+    for (const f of errors) if ($(f + "-error")) $(f + "-error").textContent = "";
     for (const p of problems || []) {
-      const el = $((where[p.field] || "event") + "-error");
+      const el = $((where[p.field] || "event") + "-error") || $("event-error");
       el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
     }
   }

@@ -43,6 +43,23 @@
     $("stop").hidden = !running;
     const files = $("files");
     files.textContent = "";
+    $("run-code").hidden = !e.run_code;
+    $("run-code").textContent = e.run_code ? `Run ${e.run_code}: this code is on every file, in their names, and on the caller's desk; paper and desk match when the codes do.` : "";
+    const kept = $("replaced");
+    kept.textContent = "";
+    for (const r of frozen ? [] : e.replaced) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "quiet";
+      b.textContent = `Restore run ${r.code}`;
+      b.addEventListener("click", () => {
+        if (confirm(`Make run ${r.code} again, exactly as it was? The run now here (${e.run_code}) is kept and can be restored in its turn.`)) start("restore", { name: r.name });
+      });
+      li.append("Replaced: run " + r.code + " ", b);
+      kept.append(li);
+    }
+    kept.hidden = kept.childElementCount === 0;
     if (printed) {
       const li = document.createElement("li");
       const a = document.createElement("a");
@@ -89,8 +106,9 @@
     saveTimer = setTimeout(save, 200);
   }
   async function save() {
-    const r = await studio.api("PUT", base, design());
+    const r = await studio.api("PUT", base, design(), undefined, event ? { "If-Match": event.version } : {});
     if (r.ok) { show(r.body); preview(); }
+    else if (r.status === 409 && !r.body.field) { $("event-error").textContent = r.body.error; const e = await reload(); if (e) fill(e); }
     else showProblems([{ field: r.body.field || "event", message: r.body.error }]);
   }
   for (const el of document.querySelectorAll("#design input, #design select")) {
@@ -152,16 +170,23 @@
     };
   }
 
-  async function start(task) {
-    const r = await studio.api("POST", base + "/" + task);
+  async function start(task, body) {
+    const r = await studio.api("POST", base + "/" + task, Object.assign({ version: event && event.version }, body || {}));
     if (!r.ok) { $("job-message").textContent = r.body.error; $("job-message").className = "message bad"; if (r.body.field) showProblems([{ field: r.body.field, message: r.body.error }]); return; }
     showJob(r.body);
     $("stop").hidden = false;
     $("generate").disabled = $("verify").disabled = $("night").disabled = true;
     follow();
   }
-  $("generate").addEventListener("click", () => start("generate"));
-  $("verify").addEventListener("click", () => start("verify"));
+  $("generate").addEventListener("click", () => {
+    // A run already made may be at the print shop: new numbers are asked for, never assumed.
+    if (event && event.run_code) {
+      const ok = confirm(`Generate again with new numbers? Run ${event.run_code} is replaced: paper already printed from it will not match the desk. (It can be restored until a night is played.)`);
+      if (!ok) return;
+      start("generate", { replace: true });
+    } else start("generate");
+  });
+  $("verify").addEventListener("click", () => start("verify", {}));
   $("stop").addEventListener("click", () => studio.api("DELETE", base + "/job"));
 
   $("night").addEventListener("click", async () => {

@@ -89,6 +89,22 @@ pub struct EventView {
     files: Vec<FileView>,
     /// The desk's URL once the night was opened from here.
     desk: Option<String>,
+    /// The run's code (`3F9A-1C2E`), on its downloads and the desk.
+    run_code: Option<String>,
+    /// Runs replaced by generating again, newest first, each restorable until a night exists.
+    replaced: Vec<Replaced>,
+    /// The event as this answer saw it: a change or a generate that names another version
+    /// (a second tab's stale page) is refused.
+    version: String,
+}
+
+/// A run replaced by generating again, kept as its record.
+#[derive(Serialize)]
+pub struct Replaced {
+    /// The record's file (`run-replaced-1.json`).
+    name: String,
+    /// Its code.
+    code: String,
 }
 
 #[derive(Serialize)]
@@ -99,7 +115,24 @@ struct FileView {
 
 /// The event's design as a plan (drawn with a sample seed), or its problems.
 pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<Planned, Vec<Problem>> {
-    studio.events.plan(id, file, SAMPLE)
+    studio.events.plan(id, &with_address(studio, id, file), SAMPLE)
+}
+
+/// The event's file with the address its tickets' QR codes open filled in, when its look prints
+/// them and the design names none: the address of the night the studio will serve (see
+/// [`super::night::player_address`]), so a scanned ticket reaches that desk.
+pub(super) fn with_address(studio: &Studio, id: &str, file: &EventFile) -> EventFile {
+    let asks = |f: &EventFile| {
+        f.design.player_url.trim().is_empty()
+            && studio.events.plan(id, f, SAMPLE).is_err_and(|p| p.iter().any(|p| p.field == "player_url"))
+    };
+    let mut file = file.clone();
+    if asks(&file) {
+        if let Ok(address) = super::night::player_address(studio, id) {
+            file.design.player_url = address;
+        }
+    }
+    file
 }
 
 pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
@@ -110,13 +143,73 @@ pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
         Err(problems) => (problems, Vec::new(), 0),
     };
     let dir = studio.events.dir(id);
-    let files = match housie_files::record::read_record(&dir) {
-        Ok((record, _)) => record.files.iter().map(|f| FileView { name: f.name.clone(), bytes: f.bytes }).collect(),
-        Err(_) => Vec::new(),
+    let (files, run_code) = match housie_files::record::read_record(&dir) {
+        Ok((record, text)) => (
+            record.files.iter().map(|f| FileView { name: f.name.clone(), bytes: f.bytes }).collect(),
+            Some(housie_core::record::run_code(&text)),
+        ),
+        Err(_) => (Vec::new(), None),
     };
-    let desk = studio.nights.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(id).cloned();
+    let replaced = replaced_runs(&dir)
+        .into_iter()
+        .filter(|(_, code)| Some(code) != run_code.as_ref())
+        .map(|(name, code)| Replaced { name, code })
+        .collect();
+    let desk = super::night::served(studio, id).map(|n| n.desk);
     let job = studio.job(id).map(|j| j.view());
-    Ok(EventView { id: id.to_string(), file, state, problems, warnings, pages, job, files, desk })
+    let version = version(studio, id);
+    Ok(EventView {
+        id: id.to_string(),
+        file,
+        state,
+        problems,
+        warnings,
+        pages,
+        job,
+        files,
+        desk,
+        run_code,
+        replaced,
+        version,
+    })
+}
+
+/// The event's version: its design and its run, as they are now.
+pub(super) fn version(studio: &Studio, id: &str) -> String {
+    let dir = studio.events.dir(id);
+    let mut bytes = std::fs::read(dir.join(crate::studio::events::DESIGN_FILE)).unwrap_or_default();
+    bytes.extend(std::fs::read(dir.join(housie_core::record::RUN_RECORD)).unwrap_or_default());
+    housie_core::support::digest::sha256_hex(&bytes)[..16].to_string()
+}
+
+/// Refuses a change asked by a page that saw another version of the event.
+pub(super) fn same_version(studio: &Studio, id: &str, seen: Option<&str>) -> Result<(), ApiError> {
+    match seen {
+        Some(seen) if seen != version(studio, id) => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the event was changed elsewhere (another tab or window) since this page read it; the page now shows it \
+             as it is: look, then do it again",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The records `generate` kept in `dir` of the runs it replaced (`run-replaced-N.json`), newest
+/// first, with their codes.
+pub(super) fn replaced_runs(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut found: Vec<(u64, String, String)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let n = name.strip_prefix("run-replaced-")?.strip_suffix(".json")?.parse().ok()?;
+            let text = housie_files::read::read_text(&e.path(), housie_core::record::MAX_RECORD).ok()?;
+            Some((n, name, housie_core::record::run_code(&text)))
+        })
+        .collect();
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
+    found.into_iter().map(|(_, name, code)| (name, code)).collect()
 }
 
 /// `GET /api/events/{id}`.
@@ -143,11 +236,15 @@ pub(super) fn changeable(studio: &Studio, id: &str) -> Result<(), ApiError> {
 pub async fn update(
     State(studio): State<Arc<Studio>>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     JsonBody(design): JsonBody<Design>,
 ) -> Result<Json<EventView>, ApiError> {
     let id = event_id(&studio, &id)?;
+    // `If-Match: VERSION`, as the page's last answer gave it: a stale tab's edit is refused.
+    let seen = headers.get(header::IF_MATCH).and_then(|v| v.to_str().ok()).map(|v| v.trim_matches('"').to_string());
     blocking(move || {
         changeable(&studio, &id)?;
+        same_version(&studio, &id, seen.as_deref())?;
         let mut file = studio.events.read(&id).map_err(refused)?;
         file.design = design;
         studio.events.write(&id, &file).map_err(refused)?;
@@ -169,9 +266,10 @@ pub async fn preview(
 ) -> Result<Response, ApiError> {
     let id = event_id(&studio, &id)?;
     blocking(move || {
+        let file = studio.events.read(&id).map_err(refused)?;
         let svg = studio
             .events
-            .preview(&id, q.page.unwrap_or(1))
+            .preview(&id, &with_address(&studio, &id, &file), q.page.unwrap_or(1))
             .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
         let mut response = svg.into_response();
         let headers = response.headers_mut();
@@ -225,14 +323,26 @@ pub async fn duplicate(
     let new = blocking(move || {
         let file = studio.events.read(&id).map_err(refused)?;
         let new = studio.events.create(file.design.clone(), None).map_err(refused)?;
-        if file.design.look == OWN_LOOK {
-            let (from, to) = (studio.events.dir(&id).join(OWN_TEMPLATE), studio.events.dir(&new).join(OWN_TEMPLATE));
-            std::fs::copy(&from, &to).map_err(|e| refused(housie_core::error::Error::io(&to)(e)))?;
-        }
+        carry_files(&studio, &id, &new, &file.design)?;
         Ok(new)
     })
     .await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": new }))))
+}
+
+/// Copies the files a design names in its event's folder (an uploaded template, the logo) from
+/// event `from` to event `to`, so the new event prints as the old one did.
+fn carry_files(studio: &Studio, from: &str, to: &str, design: &Design) -> Result<(), ApiError> {
+    let mut names = Vec::new();
+    if design.look == OWN_LOOK {
+        names.push(OWN_TEMPLATE.to_string());
+    }
+    names.extend(design.logo.as_ref().map(|l| l.file.clone()));
+    for name in names {
+        let (source, target) = (studio.events.dir(from).join(&name), studio.events.dir(to).join(&name));
+        std::fs::copy(&source, &target).map_err(|e| refused(housie_core::error::Error::io(&target)(e)))?;
+    }
+    Ok(())
 }
 
 /// What a top-up takes: how many more books (or booklets).
@@ -272,7 +382,8 @@ pub async fn top_up(
         if let Some(p) = design.problems().into_iter().next() {
             return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
         }
-        let new = studio.events.create(design, Some(id.clone())).map_err(refused)?;
+        let new = studio.events.create(design.clone(), Some(id.clone())).map_err(refused)?;
+        carry_files(&studio, &id, &new, &design)?;
         Ok(new)
     })
     .await?;

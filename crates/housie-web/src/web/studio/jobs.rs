@@ -40,18 +40,52 @@ fn start(
     Ok(())
 }
 
+/// What `POST /api/events/{id}/generate` takes (its body may be empty).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateBody {
+    /// Replace the run already made: new numbers, and the paper printed from it no longer
+    /// matches the desk.
+    #[serde(default)]
+    replace: bool,
+    /// The event's version as the page saw it: a stale tab's generate is refused.
+    #[serde(default)]
+    version: Option<String>,
+}
+
 /// `POST /api/events/{id}/generate` → `202`: draws the run with a new seed nobody can guess
 /// and writes its files into the event's folder, as `housie generate` does. Generating again
-/// replaces them (the earlier run's record is kept beside, as `--force` keeps it); once a
-/// night exists it is refused.
+/// replaces them only when the body says `"replace": true` (the earlier run's record is kept
+/// beside, as `--force` keeps it, and can be restored); once a night exists it is refused.
 pub async fn generate(
     State(studio): State<Arc<Studio>>,
     Path(id): Path<String>,
+    body: axum::body::Bytes,
 ) -> Result<(StatusCode, Json<JobView>), ApiError> {
     let id = event_id(&studio, &id)?;
+    let asked: GenerateBody = match body.iter().all(u8::is_ascii_whitespace) {
+        true => GenerateBody::default(),
+        false => serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("the request: {e}")))?,
+    };
     blocking(move || {
         changeable(&studio, &id)?;
-        let file = studio.events.read(&id).map_err(refused)?;
+        super::events::same_version(&studio, &id, asked.version.as_deref())?;
+        if !asked.replace {
+            if let Ok((_, text)) = housie_files::record::read_record(&studio.events.dir(&id)) {
+                return Err(ApiError::field(
+                    StatusCode::CONFLICT,
+                    "replace",
+                    format!(
+                        "this event's paper is made (run {}): generating again draws new numbers, and paper already \
+                         printed from it will not match the desk. Confirm to replace it (it can be restored until \
+                         a night is played)",
+                        housie_core::record::run_code(&text)
+                    ),
+                ));
+            }
+        }
+        let file = super::events::with_address(&studio, &id, &studio.events.read(&id).map_err(refused)?);
         // A seed nobody can guess (a top-up draws with its chain's).
         let seed = SeedChoice::Random(housie_files::start::entropy());
         let plan = studio.events.plan(&id, &file, seed).map_err(|problems| {
@@ -62,28 +96,40 @@ pub async fn generate(
         let dir = studio.events.dir(&id);
         // A night in the folder, or a top-up continuing it: its run is never replaced.
         housie_files::run::check_folder(&plan, &dir, true).map_err(refused)?;
-        let job = Job::new(Task::Generate, plan.page_count());
-        let log = Arc::clone(&studio);
-        start(&studio, &id, Arc::clone(&job), move |job| {
-            let watch = Watch { progress: &|pages| job.progress(pages), stop: job.stop_flag() };
-            match housie_files::run::generate_run(&plan, &dir, true, watch) {
-                Ok(outcome) => {
-                    let summary = format!(
-                        "{} books, {} tickets, in {}",
-                        plan.settings().books,
-                        outcome.record.tickets,
-                        dir.display()
-                    );
-                    (log.log)(&format!("generated {summary}"));
-                    Outcome::Done { summary, problems: Vec::new() }
-                }
-                Err(housie_core::error::Error::Stopped) => Outcome::Stopped,
-                Err(e) => Outcome::Failed { error: e.to_string() },
-            }
-        })?;
+        let summary = move |outcome: &housie_files::run::Outcome, dir: &std::path::Path| {
+            format!("{} books, {} tickets, in {}", outcome.record.settings.books, outcome.record.tickets, dir.display())
+        };
+        let job = start_writing(&studio, &id, plan, summary)?;
         Ok((StatusCode::ACCEPTED, Json(job.view())))
     })
     .await
+}
+
+/// Writes the run `plan` describes into the event's folder on a thread of its own, replacing
+/// what is there as `housie generate --force` does (the folder's checks are made again under
+/// its lock); `summary` words what was done, for the page and the log.
+pub(super) fn start_writing(
+    studio: &Arc<Studio>,
+    id: &str,
+    plan: housie_core::pipeline::GeneratePlan,
+    summary: impl FnOnce(&housie_files::run::Outcome, &std::path::Path) -> String + Send + 'static,
+) -> Result<Arc<Job>, ApiError> {
+    let job = Job::new(Task::Generate, plan.page_count());
+    let log = Arc::clone(studio);
+    let dir = studio.events.dir(id);
+    start(studio, id, Arc::clone(&job), move |job| {
+        let watch = Watch { progress: &|pages| job.progress(pages), stop: job.stop_flag() };
+        match housie_files::run::generate_run(&plan, &dir, true, watch) {
+            Ok(outcome) => {
+                let summary = summary(&outcome, &dir);
+                (log.log)(&summary);
+                Outcome::Done { summary, problems: Vec::new() }
+            }
+            Err(housie_core::error::Error::Stopped) => Outcome::Stopped,
+            Err(e) => Outcome::Failed { error: e.to_string() },
+        }
+    })?;
+    Ok(job)
 }
 
 /// `POST /api/events/{id}/verify` → `202`: regenerates the run from its record and compares
@@ -168,7 +214,7 @@ pub async fn file(
     let id = event_id(&studio, &id)?;
     blocking(move || {
         let dir = studio.events.dir(&id);
-        let (record, _) =
+        let (record, text) =
             housie_files::record::read_record(&dir).map_err(|_| ApiError::not_found("the event has no files yet"))?;
         let kind = match name.rsplit('.').next() {
             Some("pdf") => "application/pdf",
@@ -183,7 +229,9 @@ pub async fn file(
         }
         let path = dir.join(&name);
         let bytes = std::fs::read(&path).map_err(|e| refused(housie_core::error::Error::io(&path)(e)))?;
-        Ok(attachment(bytes, kind, &format!("{id}-{name}")))
+        // The run's code in the name: a file at the print shop is matched with the desk's run.
+        let code = housie_core::record::run_code(&text);
+        Ok(attachment(bytes, kind, &format!("{id}-{code}-{name}")))
     })
     .await
 }

@@ -23,7 +23,8 @@ pub async fn upload(
     body: axum::body::Bytes,
 ) -> Result<Json<EventView>, ApiError> {
     let id = event_id(&studio, &id)?;
-    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    // A media type is case-insensitive: `IMAGE/PNG` is a PNG.
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     if !matches!(kind.split(';').next().map(str::trim), Some("image/png" | "image/jpeg")) {
         return Err(ApiError::field(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,

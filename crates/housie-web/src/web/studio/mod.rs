@@ -13,6 +13,7 @@ mod jobs;
 mod logo;
 mod night;
 mod pages;
+mod restore;
 mod state;
 
 use std::future::Future;
@@ -47,6 +48,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/events/{id}/top-up", post(events::top_up))
         .route("/api/events/{id}/generate", post(jobs::generate))
         .route("/api/events/{id}/verify", post(jobs::verify))
+        .route("/api/events/{id}/restore", post(restore::restore))
         .route("/api/events/{id}/job", get(jobs::get).delete(jobs::stop))
         .route("/api/events/{id}/progress", get(jobs::progress))
         .route("/api/events/{id}/files/{name}", get(jobs::file))

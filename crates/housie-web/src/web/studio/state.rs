@@ -18,6 +18,13 @@ pub const TEMPLATE_LIMIT: usize = 64 * 1024;
 /// The largest image uploaded.
 pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
 
+/// A night the studio serves: its desk's URL with the token.
+#[derive(Clone, Debug)]
+pub struct Served {
+    /// The caller's URL.
+    pub desk: String,
+}
+
 /// The studio: its folder, its token, the tasks running and the nights it opened.
 pub struct Studio {
     /// The folder of events.
@@ -30,8 +37,8 @@ pub struct Studio {
     pub limits: Limits,
     /// The task running or last run on each event.
     pub(super) jobs: Mutex<HashMap<String, Arc<Job>>>,
-    /// Nights opened from here: the desk's URL by event.
-    pub(super) nights: Mutex<HashMap<String, String>>,
+    /// Nights opened from here, by the folder that keeps each (one night a chain).
+    pub(super) nights: Mutex<HashMap<std::path::PathBuf, Served>>,
     /// Where lines for the person running the studio go.
     pub log: Logger,
     /// The address the studio listens on (the night's server listens on the same interface).
