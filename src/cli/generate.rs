@@ -283,6 +283,7 @@ fn tell(n: &Note) {
             "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"
         ),
         Note::CutTooClose(warning) | Note::LogoResolution(warning) => note!("housie: warning: {warning}"),
+        Note::ContinuedInBlocks => note!("housie: {n} (docs/manual.md, --unique-lines-per)"),
     }
 }
 
@@ -307,7 +308,7 @@ fn of_title(what: PageText, message: String) -> String {
 
 /// The library speaks of settings; here the user gave flags, so the message names them.
 fn in_flags(e: Error) -> Error {
-    let hint = "use --allow-duplicate-lines, or split the event with --after";
+    let hint = "use --unique-lines-per 10000 (a plain run) or --allow-duplicate-lines";
     match e {
         Error::Settings(s) => Error::Usage(format!("{} {}", flag(s.field), s.problem)),
         Error::Request(r) => Error::Usage(match r {

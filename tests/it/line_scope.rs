@@ -116,6 +116,33 @@ fn blocks_are_recorded_verified_and_followed_by_a_continuation() {
     d.run(&["verify", "a"]).expect_code(1);
 }
 
+/// A default run (every line unique) continued past 10,000 books goes on in blocks of 10,000:
+/// its books are block 1, book for book as a blocks run of the same seed draws them, and the
+/// continuation's books past 10,000 start block 2. Nothing is refused, and no seed is reused.
+#[test]
+fn a_default_run_continued_past_the_limit_goes_on_in_blocks() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "6000", "--seed", "past", "--out", "a", "-q"]).success();
+    let out = d.run(&["generate", "--after", "a", "--books", "5000", "--out", "b"]).success();
+    assert!(out.stderr().contains("kept unique within blocks of 10,000 books"), "{}", out.stderr());
+    assert!(!out.stderr().contains("seed"), "no advice to reuse a seed: {}", out.stderr());
+    let record: serde_json::Value = serde_json::from_str(&d.read("b/run.json")).unwrap();
+    assert_eq!(record["settings"]["unique_lines_per"], UNIFORM_UNIQUE_LINE_BOOKS);
+    d.run(&["verify", "b"]).success();
+    // The whole chain is the blocks run of its seed, book for book.
+    let (whole, _) = draw_all(Seed::from_text("past"), blocks(11_000, UNIFORM_UNIQUE_LINE_BOOKS)).unwrap();
+    let mut rows = manifest_rows(&d.read("a/manifest.csv"));
+    rows.extend(manifest_rows(&d.read("b/manifest.csv")));
+    assert_eq!(rows.len(), 11_000 * 6);
+    for (drawn, six) in whole.iter().zip(rows.chunks(6)) {
+        for (t, row) in drawn.book.tickets().iter().zip(six) {
+            assert_eq!(t.cells(), row.cells.as_slice(), "{}", row.serial);
+        }
+    }
+    let books: Vec<(u64, Book)> = whole.iter().map(|d| (d.number, d.book)).collect();
+    assert_eq!(repeats(&books, UNIFORM_UNIQUE_LINE_BOOKS).0, 0, "no line repeats within a block");
+}
+
 /// The studio asks the same question beside its own field, in its own words.
 #[test]
 fn the_studio_asks_for_the_choice_beside_its_lines_field() {

@@ -227,12 +227,13 @@ mod tests {
             (
                 RunError::LinesExhausted { book: 7 }.into(),
                 "book 7: 1000 draws all repeated a line of an earlier book; a run this large cannot keep every line \
-                 unique (allow duplicate lines, or split the event)",
+                 unique (keep them unique within blocks of 10,000 books, or allow duplicate lines)",
             ),
             (
                 RunError::LinesInfeasible { books: 130_000 }.into(),
                 "130000 books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
-                 unique for at most 120000 books (of one game, in a run of booklets; allow duplicate lines, or split the event)",
+                 unique for at most 120000 books (of one game, in a run of booklets); keep them unique within blocks of \
+                 10,000 books (a plain run), or allow duplicate lines",
             ),
             (
                 RunError::TooLarge { books: 20_000_000 }.into(),

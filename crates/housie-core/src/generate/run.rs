@@ -155,7 +155,7 @@ impl RunOptions {
         if self.allow_duplicate_lines || self.unique_lines_per.is_some() || per_scope <= UNIFORM_UNIQUE_LINE_BOOKS {
             return Ok(());
         }
-        if before > 0 {
+        if before > 0 && self.games.is_none() {
             return Err(RunError::ChainUndecided { books: per_scope });
         }
         match self.games {
@@ -206,7 +206,7 @@ pub enum RunError {
     TooManyBooks,
     #[error(
         "book {book}: {MAX_ATTEMPTS} draws all repeated a line of an earlier book; a run this large \
-         cannot keep every line unique (allow duplicate lines, or split the event)"
+         cannot keep every line unique (keep them unique within blocks of 10,000 books, or allow duplicate lines)"
     )]
     /// Every draw of a book repeated a line.
     LinesExhausted {
@@ -215,8 +215,8 @@ pub enum RunError {
     },
     #[error(
         "{books} books cannot all have unique lines: lines run out near 128,000 books, so a run keeps them \
-         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (of one game, in a run of booklets; allow duplicate \
-         lines, or split the event)"
+         unique for at most {MAX_UNIQUE_LINE_BOOKS} books (of one game, in a run of booklets); keep them unique \
+         within blocks of 10,000 books (a plain run), or allow duplicate lines"
     )]
     /// More books in a scope than unique lines allow.
     LinesInfeasible {
@@ -246,9 +246,8 @@ pub enum RunError {
     },
     #[error(
         "{books} books in one line scope with every line unique would not be uniform (past \
-         10,000 books the row a number sits in drifts); this chain keeps lines unique across \
-         all its books, so start a new run (--unique-lines-per {UNIFORM_UNIQUE_LINE_BOOKS}, or \
-         --allow-duplicate-lines) rather than continue it"
+         10,000 books the row a number sits in drifts); a continuation of a chain that keeps every \
+         line unique goes on in blocks of {UNIFORM_UNIQUE_LINE_BOOKS} books"
     )]
     /// A continuation that would take its chain's single line scope past the uniform limit.
     ChainUndecided {
@@ -257,8 +256,8 @@ pub enum RunError {
     },
     #[error(
         "{books} booklets would be more than 10,000 in each game with every line unique, \
-         which would not be uniform; allow duplicate lines, or split the event into runs of at most \
-         10,000 booklets"
+         which would not be uniform; allow duplicate lines (--allow-duplicate-lines, for a new \
+         run), or make the extra booklets an event of their own"
     )]
     /// A run of booklets with more booklets than the uniform limit.
     GamesTooLarge {

@@ -165,6 +165,8 @@ pub enum Note {
     CutTooClose(String),
     /// The logo prints less sharp than it could.
     LogoResolution(String),
+    /// A chain that kept every line unique goes on past the uniform limit in blocks of it.
+    ContinuedInBlocks,
 }
 
 /// A note in the words of a form (the studio's, the page's): the command line says its own,
@@ -186,6 +188,10 @@ impl std::fmt::Display for Note {
                 f.write_str("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm")
             }
             Note::CutTooClose(warning) | Note::LogoResolution(warning) => f.write_str(warning),
+            Note::ContinuedInBlocks => f.write_str(
+                "the event passes 10,000 books, so its lines are kept unique within blocks of 10,000 books: the books \
+                 so far are the first block, and a line may repeat between blocks",
+            ),
         }
     }
 }
@@ -228,6 +234,9 @@ impl Request {
             notes.push(Note::GuessableSeed);
         }
         let settings = self.settings(books, games, after.as_ref(), &look);
+        if after.as_ref().is_some_and(|c| c.unique_lines_per().is_none()) && settings.unique_lines_per.is_some() {
+            notes.push(Note::ContinuedInBlocks);
+        }
         let fit = self.logo.as_ref().is_some_and(|l| l.height_mm.is_none() && l.position.is_none());
         let mut plan = match GeneratePlan::resolve(seed.clone(), settings.clone(), after.clone(), self.date, world) {
             // A logo placed by no one goes where it first fits.
@@ -300,7 +309,17 @@ impl Request {
     /// settings, else the defaults).
     fn settings(&self, books: u64, games: Option<u16>, after: Option<&Continuation>, look: &Settings) -> Settings {
         let (first_book, allow_duplicate_lines, unique_lines_per) = match after {
-            Some(c) => (c.next_book(), c.allow_duplicate_lines(), c.unique_lines_per()),
+            // A chain that kept every line unique goes on past the uniform limit in blocks of
+            // it: its books so far are block 1 (the default run is a blocks run's first block,
+            // book for book), and no seed is ever reused to start again.
+            Some(c) => {
+                let blocks = c.unique_lines_per().or_else(|| {
+                    let past = c.books().saturating_add(books) > crate::generate::UNIFORM_UNIQUE_LINE_BOOKS;
+                    (past && !c.allow_duplicate_lines() && games.is_none())
+                        .then_some(crate::generate::UNIFORM_UNIQUE_LINE_BOOKS)
+                });
+                (c.next_book(), c.allow_duplicate_lines(), blocks)
+            }
             None => match self.lines.unwrap_or(Lines::Unique) {
                 Lines::Unique => (self.first_book.unwrap_or(look.first_book), false, None),
                 Lines::UniquePer(n) => (self.first_book.unwrap_or(look.first_book), false, Some(n)),
