@@ -108,3 +108,21 @@ fn force_removes_volumes_left_by_a_larger_earlier_run() {
     assert_eq!(names(&d.join("o")), vec!["books.pdf", "manifest.csv", "run-replaced-1.json", "run.json"]);
     d.run(&["verify", "o"]).success();
 }
+
+/// A title that reads alike but holds a character that prints as nothing (a zero-width space)
+/// is refused by name, and an address phones cannot reach (an empty name part, port 0) too.
+#[test]
+fn invisible_title_characters_and_unreachable_player_urls_are_refused() {
+    let d = Dir::new();
+    let err =
+        d.run(&["generate", "--books", "1", "--title", "Spring\u{200B}Fair", "--out", "o"]).expect_code(2).stderr();
+    assert!(err.contains("U+200B") && err.contains("zero-width"), "{err}");
+    for (url, says) in [("http://x..com", "empty part"), ("http://192.168.1.20:0", "port 0")] {
+        let err = d
+            .run(&["generate", "--books", "1", "--template", "phone", "--player-url", url, "--out", "o"])
+            .expect_code(2)
+            .stderr();
+        assert!(err.contains(says), "{url}: {err}");
+    }
+    assert!(!d.join("o").exists());
+}

@@ -49,10 +49,13 @@ fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
     assert_eq!(image.dict.get(b"BitsPerComponent").unwrap().as_i64().unwrap(), 8);
     assert!(!image.dict.has(b"SMask"), "PDF/X-1a has no transparency");
     let pixels = image.decompressed_content().unwrap();
-    assert_eq!(pixels.len(), 600 * 300 * 4);
+    // 300 pixels over 12 mm would be 635 ppi: resampled to the 400 the print shows (189 high).
+    let (w, h) = (378, 189);
+    assert_eq!(image.dict.get(b"Width").unwrap().as_i64().unwrap(), w as i64);
+    assert_eq!(pixels.len(), w * h * 4);
     // The disc's red, through FOGRA39: no cyan, full magenta; the transparent corner: no ink.
-    let at = |x: usize, y: usize| &pixels[(y * 600 + x) * 4..(y * 600 + x) * 4 + 4];
-    assert!(at(150, 150)[0] < 60 && at(150, 150)[1] > 200, "{:?}", at(150, 150));
+    let at = |x: usize, y: usize| &pixels[(y * w + x) * 4..(y * w + x) * 4 + 4];
+    assert!(at(95, 95)[0] < 60 && at(95, 95)[1] > 200, "{:?}", at(95, 95));
     assert!(at(0, 0).iter().all(|&v| v < 3), "{:?}", at(0, 0));
     // Every page draws it, in the header's middle.
     for (_, id) in doc.get_pages() {
@@ -80,7 +83,7 @@ fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
         assert_eq!(rows.len(), 3, "{out}");
         assert!(rows.iter().all(|r| r[5] == "cmyk" && r[6] == "4"), "{out}");
         let ppi: f64 = rows[0][12].parse().unwrap();
-        assert!((ppi - 635.0).abs() < 2.0, "300 pixels over 12 mm is 635 ppi: {out}");
+        assert!((ppi - 400.0).abs() < 2.0, "189 pixels over 12 mm is 400 ppi: {out}");
     }
     // The image changed since: verify notices.
     logo_png(&d.join("club.png"), 600, 301);
@@ -92,6 +95,35 @@ fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
         out.stdout(),
         out.stderr()
     );
+}
+
+/// A phone's 12-megapixel photo as the logo: the print file carries what 12 mm at 400 ppi can
+/// show, not the photo, and the preview shows it at screen size.
+#[test]
+fn a_phone_photo_as_logo_costs_a_file_no_more_than_its_print_shows() {
+    let d = Dir::new();
+    let photo = image::RgbImage::from_fn(4000, 3000, |x, y| {
+        // A smooth scene with a photo's grain.
+        let grain = ((x.wrapping_mul(2654435761) ^ y.wrapping_mul(40503)) >> 13) as u8 % 24;
+        image::Rgb([(x / 16) as u8 ^ grain, (y / 12) as u8 ^ grain, ((x + y) / 28) as u8 ^ grain])
+    });
+    let mut jpeg = std::fs::File::create(d.join("photo.jpg")).unwrap();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&photo).unwrap();
+    drop(jpeg);
+    let bare = ["generate", "--books", "1", "--seed", "photo", "--template", "classic", "-q"];
+    d.run(&[&bare[..], &["--out", "bare"]].concat()).success();
+    d.run(&[&bare[..], &["--logo", "photo.jpg", "--out", "o"]].concat()).success();
+    let cost = std::fs::metadata(d.join("o/books.pdf")).unwrap().len()
+        - std::fs::metadata(d.join("bare/books.pdf")).unwrap().len();
+    assert!(cost <= 100 * 1024, "the photo costs the file {cost} bytes");
+    let doc = Document::load(d.join("o/books.pdf")).unwrap();
+    let found = images(&doc);
+    assert_eq!(found[0].dict.get(b"Height").unwrap().as_i64().unwrap(), 189, "400 ppi at 12 mm");
+    d.run(&["verify", "o"]).success();
+    // The preview draws it at screen size, once.
+    let logo =
+        housie_core::print::logo::Logo::from_bytes(&std::fs::read(d.join("photo.jpg")).unwrap(), "photo.jpg").unwrap();
+    assert!(logo.screen_png.len() < 200 * 1024, "{} bytes", logo.screen_png.len());
 }
 
 #[test]

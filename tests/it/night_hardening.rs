@@ -443,4 +443,8 @@ async fn the_seal_on_the_cash_up_shows_a_removed_last_event() {
     );
     let out = f.dir.run(&["verify", "run", "--seal", "nonsense"]).expect_code(1).stdout();
     assert!(out.contains("`nonsense` is not a seal like 42-3f9a1c2e5b7d9e0f"), "{out}");
+    // Half its digits is not the seal.
+    let half = &seal[..seal.len() - 8];
+    let out = f.dir.run(&["verify", "run", "--seal", half]).expect_code(1).stdout();
+    assert!(out.contains("is not a seal like"), "{out}");
 }

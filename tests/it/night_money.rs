@@ -398,7 +398,13 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     f.call(2, 1).await;
     let (s, v) = f.post("/api/sales", json!({"books": "8", "price": "5.00"})).await;
     assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("8 is already sold")), "{v}");
+    // A sale whose paper was paid a prize is voided only once the payout is.
     let (s, v) = f.post("/api/voids", json!({"books": "1-8"})).await; // Ann's sale, entry 5
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("was paid a prize (entry 14): void that payout first"), "{v}");
+    let (s, v) = f.post("/api/voids", json!({"entry": 14, "reason": "paid in error"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f.post("/api/voids", json!({"books": "1-8"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     // A sale while a game runs is for the games to come: Game 1 plays what it started with.
     let (s, v) = f.post("/api/sales", json!({"books": "3-4", "price": "5.00"})).await;

@@ -56,6 +56,14 @@ impl PlayerUrl {
         if url.host_str().is_none_or(str::is_empty) {
             return Err(bad("names no computer; e.g. http://192.168.1.20:8080"));
         }
+        if let Some(url::Host::Domain(name)) = url.host() {
+            if name.split('.').any(str::is_empty) {
+                return Err(bad("names no computer (a name with an empty part, like x..com)"));
+            }
+        }
+        if url.port() == Some(0) {
+            return Err(bad("has port 0, which no phone can reach; give the port housie serves on"));
+        }
         if !url.username().is_empty() || url.password().is_some() {
             return Err(bad("holds a user name or password, which would be printed on every ticket"));
         }
@@ -151,6 +159,8 @@ mod tests {
             ("http://hall/housie", "the address alone"),
             ("http://hall/?x=1", "the address alone"),
             ("http://hall/#top", "the address alone"),
+            ("http://x..com", "empty part"),
+            ("http://192.168.1.20:0", "port 0"),
         ] {
             let e = PlayerUrl::parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

@@ -252,7 +252,19 @@ impl GeneratePlan {
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
         plan.seed_kind = record.seed_kind;
+        plan.fit_logo_pixels();
         Ok(plan)
+    }
+
+    /// The logo at no more pixels than its print shows (housie 0.13 on; earlier runs printed
+    /// it as it came, and regenerate so).
+    pub(crate) fn fit_logo_pixels(&mut self) {
+        if !crate::export::pdf::PdfFormat::of(&self.housie).fitted_logo() {
+            return;
+        }
+        if let (Some(logo), Some(l)) = (&self.logo, &self.settings.logo) {
+            self.logo = Some(logo.fitted(l.height_mm));
+        }
     }
 
     /// What the PDFs carry of the record's rules (see [`crate::export::pdf::PdfStyle::seal`]):

@@ -265,6 +265,7 @@ impl Request {
         if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
             notes.extend(logo.check_resolution(l.height_mm).ok().flatten().map(Note::LogoResolution));
         }
+        plan.fit_logo_pixels();
         Ok(Planned { plan, notes })
     }
 

@@ -20,6 +20,14 @@ const DECODE_ALLOC_MAX: u64 = 300 << 20;
 pub const MIN_PPI: f32 = 150.0;
 /// Below this, it is printed with a warning.
 pub const GOOD_PPI: f32 = 300.0;
+/// The most pixels per inch a logo is printed at (housie 0.13 on): a finer image is resampled
+/// to this at its printed size, so a phone's photo costs the file what the print can show.
+/// Offset print renders a photo at about 300 lines an inch; 400 keeps a margin for a line-art
+/// logo's edges, and a 12-megapixel photo printed 12 mm high then costs a file under 100 KB.
+pub const PRINT_PPI_MAX: f32 = 400.0;
+/// The tallest image for screens (the preview, the players' pages): a photo is scaled down to
+/// it once, at load, not drawn at its full size on every edit.
+pub const SCREEN_HEIGHT_MAX: u32 = 240;
 
 /// Where on the page a logo goes: centred in the header (between its texts) or the footer, or
 /// at either end.
@@ -226,23 +234,44 @@ impl Logo {
             decoded.color(),
             image::ColorType::L8 | image::ColorType::La8 | image::ColorType::L16 | image::ColorType::La16
         );
-        // Laid on white: print has no transparency in PDF/X-1a.
-        let rgba = decoded.to_rgba8();
-        let rgb: Vec<[u8; 3]> = rgba
-            .pixels()
-            .map(|p| {
-                let a = u32::from(p[3]);
-                let on_white = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
-                [on_white(p[0]), on_white(p[1]), on_white(p[2])]
-            })
-            .collect();
-        let print = if gray { rgb.iter().map(|p| p[0]).collect() } else { to_cmyk(&rgb)? };
-        let flat: Vec<u8> = rgb.iter().flatten().copied().collect();
-        let mut screen_png = Vec::new();
-        image::codecs::png::PngEncoder::new(&mut screen_png)
-            .write_image_checked(&flat, width, height)
-            .map_err(|e| LogoError::Colour(e.to_string()))?;
+        // Laid on white (print has no transparency in PDF/X-1a) and converted a band of rows at
+        // a time: the decoded image and the print's pixels are the only full-size copies.
+        let mut print = Vec::with_capacity(width as usize * height as usize * if gray { 1 } else { 4 });
+        let mut cmyk = if gray { None } else { Some(Cmyk::new()?) };
+        let mut band = Vec::with_capacity(width as usize * BAND_ROWS as usize);
+        for top in (0..height).step_by(BAND_ROWS as usize) {
+            band.clear();
+            for y in top..(top + BAND_ROWS).min(height) {
+                band.extend((0..width).map(|x| on_white(image::GenericImageView::get_pixel(&decoded, x, y))));
+            }
+            match &mut cmyk {
+                None => print.extend(band.iter().map(|p| p[0])),
+                Some(t) => t.append(&band, &mut print),
+            }
+        }
+        let screen_png = screen_png(&decoded)?;
+        drop(decoded);
         Ok(Logo { width, height, gray, print, screen_png, sha256: crate::support::digest::sha256_hex(bytes) })
+    }
+
+    /// The logo for a print `height_mm` high with at most [`PRINT_PPI_MAX`] pixels per inch:
+    /// itself when it has no more, else its print pixels resampled (Lanczos, in the print's own
+    /// components) to that many. Pure arithmetic, so natively and in a page alike.
+    pub fn fitted(&self, height_mm: f32) -> Logo {
+        let most = (height_mm / 25.4 * PRINT_PPI_MAX).ceil().max(1.0) as u32;
+        if self.height <= most {
+            return self.clone();
+        }
+        let (height, width) = (most, ((self.width as f32 * most as f32 / self.height as f32).round() as u32).max(1));
+        use image::imageops::{resize, FilterType};
+        let print = if self.gray {
+            let img = image::GrayImage::from_raw(self.width, self.height, self.print.clone()).expect("sized at load");
+            resize(&img, width, height, FilterType::Lanczos3).into_raw()
+        } else {
+            let img = image::RgbaImage::from_raw(self.width, self.height, self.print.clone()).expect("sized at load");
+            resize(&img, width, height, FilterType::Lanczos3).into_raw()
+        };
+        Logo { width, height, print, ..self.clone() }
     }
 
     /// Its width when printed `height_mm` high, mm.
@@ -267,6 +296,36 @@ impl Logo {
     }
 }
 
+/// Rows converted at a time.
+const BAND_ROWS: u32 = 64;
+
+/// A pixel laid on white.
+fn on_white(p: image::Rgba<u8>) -> [u8; 3] {
+    let a = u32::from(p[3]);
+    let c = |v: u8| ((u32::from(v) * a + 255 * (255 - a) + 127) / 255) as u8;
+    [c(p[0]), c(p[1]), c(p[2])]
+}
+
+/// The image for screens as PNG on white: scaled down to [`SCREEN_HEIGHT_MAX`] pixels high if
+/// taller.
+fn screen_png(decoded: &image::DynamicImage) -> Result<Vec<u8>, LogoError> {
+    let (width, height) = (decoded.width(), decoded.height());
+    let small = if height > SCREEN_HEIGHT_MAX {
+        let w = ((width as f32 * SCREEN_HEIGHT_MAX as f32 / height as f32).round() as u32).max(1);
+        decoded.resize_exact(w, SCREEN_HEIGHT_MAX, image::imageops::FilterType::Triangle)
+    } else {
+        decoded.clone()
+    };
+    let rgba = small.into_rgba8();
+    let flat: Vec<u8> = rgba.pixels().flat_map(|p| on_white(*p)).collect();
+    let img = image::RgbImage::from_raw(rgba.width(), rgba.height(), flat).expect("sized above");
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image_checked(img.as_raw(), img.width(), img.height())
+        .map_err(|e| LogoError::Colour(e.to_string()))?;
+    Ok(png)
+}
+
 /// A helper trait's one method, named here so the call reads plainly.
 trait WriteChecked {
     fn write_image_checked(self, data: &[u8], width: u32, height: u32) -> image::ImageResult<()>;
@@ -279,12 +338,24 @@ impl<W: std::io::Write> WriteChecked for image::codecs::png::PngEncoder<W> {
 }
 
 /// sRGB to the print file's CMYK, through its output profile (perceptual intent).
-fn to_cmyk(rgb: &[[u8; 3]]) -> Result<Vec<u8>, LogoError> {
-    let mut t =
-        housie_lcms::RgbToCmyk::new(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
-    let mut out = vec![[0u8; 4]; rgb.len()];
-    t.convert(rgb, &mut out);
-    Ok(out.into_iter().flatten().collect())
+struct Cmyk {
+    transform: housie_lcms::RgbToCmyk,
+    out: Vec<[u8; 4]>,
+}
+
+impl Cmyk {
+    fn new() -> Result<Cmyk, LogoError> {
+        let transform =
+            housie_lcms::RgbToCmyk::new(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
+        Ok(Cmyk { transform, out: Vec::new() })
+    }
+
+    /// Converts `rgb` and appends it to `print`.
+    fn append(&mut self, rgb: &[[u8; 3]], print: &mut Vec<u8>) {
+        self.out.resize(rgb.len(), [0; 4]);
+        self.transform.convert(rgb, &mut self.out);
+        print.extend(self.out.iter().flatten());
+    }
 }
 
 #[cfg(test)]

@@ -71,6 +71,18 @@ pub enum LedgerError {
     /// A payout of nothing.
     #[error("a prize paid is more than 0.00: give the amount handed over")]
     ZeroPayout,
+    /// A sale voided while a prize paid on its paper stands.
+    #[error(
+        "{serial} of that sale was paid a prize (entry {payout}): void that payout first, then the sale (entry {sale})"
+    )]
+    PaidOnSale {
+        /// The sale.
+        sale: usize,
+        /// The payout that stands.
+        payout: usize,
+        /// The ticket paid.
+        serial: String,
+    },
     /// A reason that cannot be shown.
     #[error("the reason: {0}")]
     Reason(String),

@@ -306,11 +306,30 @@ impl Ledger {
             visible(name).map_err(|why| LedgerError::Name(who, why))?;
         }
         self.check(entry, wins)?;
+        if let Entry::Voided { entry, .. } = entry {
+            return self.no_prize_paid_on(*entry);
+        }
         let Entry::Sold { units, seller: Some(seller), .. } = entry else { return Ok(()) };
         let theirs = self.issued.get(seller).cloned().unwrap_or_default();
         match self.units(units)?.minus(&theirs) {
             never if never.is_empty() => Ok(()),
             never => Err(LedgerError::NotIssuedTo { units: never.to_string(), seller: seller.clone() }),
+        }
+    }
+
+    /// Refuses to void sale `entry` while a prize paid on one of its tickets stands: the
+    /// cash-up would pay a prize on paper nobody bought. The payout is voided first.
+    fn no_prize_paid_on(&self, entry: usize) -> Result<(), LedgerError> {
+        let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
+        // A serial's first field is its book (its booklet, in a run of booklets): the unit sold.
+        let unit = |serial: &str| serial.split('-').next().and_then(|u| u.parse::<u64>().ok());
+        match self
+            .payouts
+            .iter()
+            .find(|p| p.voided.is_none() && unit(&p.serial).is_some_and(|u| sale.units.contains(u)))
+        {
+            None => Ok(()),
+            Some(p) => Err(LedgerError::PaidOnSale { sale: entry, payout: p.entry, serial: p.serial.clone() }),
         }
     }
 

@@ -185,7 +185,8 @@ impl NightRecord {
     pub fn check_seal(dir: &Path, seal: &str) -> Result<Result<(), String>, OpenError> {
         let bad = || format!("`{}` is not a seal like 42-3f9a1c2e5b7d9e0f", housie_core::domain::text::clip(seal, 40));
         let Some((count, hex)) = seal.trim().split_once('-') else { return Ok(Err(bad())) };
-        let (Ok(count), true) = (count.parse::<usize>(), hex.len() >= 8 && hex.chars().all(|c| c.is_ascii_hexdigit()))
+        // All 16 digits, as the sheet prints them: fewer would match more logs than the one sealed.
+        let (Ok(count), true) = (count.parse::<usize>(), hex.len() == 16 && hex.chars().all(|c| c.is_ascii_hexdigit()))
         else {
             return Ok(Err(bad()));
         };

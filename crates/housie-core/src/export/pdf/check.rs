@@ -127,7 +127,7 @@ impl PdfStyle<'_> {
             (PageText::HeaderBooklet, &t.header().booklet),
         ] {
             left_to_right(what, text)?;
-            printable(what, text)?;
+            printable(what, text, self.format.fitted_logo())?;
             typesetter.lay_out(what, text)?;
         }
         f.check(PageText::Serials, "0123456789-")?;
@@ -339,11 +339,16 @@ impl PdfStyle<'_> {
 }
 
 /// Refuses a character that would print as an empty box or steer the text: a control or
-/// bidirectional control ([`crate::domain::text::forbidden`]) or a Unicode noncharacter.
-fn printable(what: PageText, text: &str) -> Result<(), StyleError> {
+/// bidirectional control ([`crate::domain::text::forbidden`]) or a Unicode noncharacter; and
+/// from housie 0.13 (`invisible`), one that prints as nothing, such as a zero-width space
+/// ([`crate::domain::text::forbidden_in_name`]), which would make two titles that read alike
+/// differ. Earlier runs regenerate as they printed.
+fn printable(what: PageText, text: &str, invisible: bool) -> Result<(), StyleError> {
     let noncharacter = |c: char| matches!(c as u32, 0xFDD0..=0xFDEF) || (c as u32) & 0xFFFE == 0xFFFE;
     for c in text.chars() {
-        let why = match crate::domain::text::forbidden(c) {
+        let refused =
+            if invisible { crate::domain::text::forbidden_in_name(c) } else { crate::domain::text::forbidden(c) };
+        let why = match refused {
             Some(why) => why,
             None if noncharacter(c) => "a Unicode noncharacter",
             None => continue,

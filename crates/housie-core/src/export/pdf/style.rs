@@ -111,10 +111,13 @@ pub enum PdfFormat {
     /// calls no form for its blank cells; and each page's content deflated by libdeflate,
     /// which takes about half miniz's time for the same size.
     Ground,
-    /// housie 0.11 on: as ground, with each barcode one string of a TrueType font housie
+    /// housie 0.11 and 0.12: as ground, with each barcode one string of a TrueType font housie
     /// builds whose glyphs are Code 128's symbols ([`symbol_font`]), instead of a form call and
     /// a move for each symbol.
     Symbols,
+    /// housie 0.13 on: as symbols, with a logo finer than its print can show resampled to
+    /// [`crate::print::logo::PRINT_PPI_MAX`] at its printed size.
+    Fitted,
 }
 
 impl PdfFormat {
@@ -126,7 +129,8 @@ impl PdfFormat {
             ["0", "7" | "8"] => PdfFormat::Press,
             ["0", "9"] => PdfFormat::Lean,
             ["0", "10"] => PdfFormat::Ground,
-            _ => PdfFormat::Symbols,
+            ["0", "11" | "12"] => PdfFormat::Symbols,
+            _ => PdfFormat::Fitted,
         }
     }
 
@@ -144,24 +148,30 @@ impl PdfFormat {
     /// Whether barcodes are vector bars as wide as the serial line allows, tints are chosen
     /// through the print profile, and a QR code keeps clear of the grid's border (housie 0.7 on).
     pub fn press(self) -> bool {
-        matches!(self, PdfFormat::Press | PdfFormat::Lean | PdfFormat::Ground | PdfFormat::Symbols)
+        matches!(self, PdfFormat::Press | PdfFormat::Lean | PdfFormat::Ground | PdfFormat::Symbols | PdfFormat::Fitted)
     }
 
     /// Whether what pages repeat is drawn once per file as shared forms that pages call
     /// (housie 0.9 on).
     pub fn forms(self) -> bool {
-        matches!(self, PdfFormat::Lean | PdfFormat::Ground | PdfFormat::Symbols)
+        matches!(self, PdfFormat::Lean | PdfFormat::Ground | PdfFormat::Symbols | PdfFormat::Fitted)
     }
 
     /// Whether each ticket's grid is shaded whole by one form and numbers clear their cells,
     /// and pages are deflated by libdeflate (housie 0.10 on).
     pub fn ground(self) -> bool {
-        matches!(self, PdfFormat::Ground | PdfFormat::Symbols)
+        matches!(self, PdfFormat::Ground | PdfFormat::Symbols | PdfFormat::Fitted)
     }
 
     /// Whether barcodes are strings in housie's TrueType Code 128 font (housie 0.11 on).
     pub fn symbol_font(self) -> bool {
-        self == PdfFormat::Symbols
+        matches!(self, PdfFormat::Symbols | PdfFormat::Fitted)
+    }
+
+    /// Whether a logo is printed at no more than [`crate::print::logo::PRINT_PPI_MAX`]
+    /// (housie 0.13 on).
+    pub fn fitted_logo(self) -> bool {
+        self == PdfFormat::Fitted
     }
 
     /// Whether the file declares PDF/X (an OutputIntent and the GTS keys).

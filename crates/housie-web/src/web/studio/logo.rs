@@ -32,6 +32,14 @@ pub async fn upload(
             "send the logo as a PNG or JPEG image (Content-Type: image/png or image/jpeg)",
         ));
     }
+    // One image read at a time: each may take hundreds of megabytes while it is decoded.
+    let turns = Arc::clone(&studio);
+    let _turn = turns.uploads.acquire().await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the studio is stopping; upload the logo again after it restarts",
+        )
+    })?;
     blocking(move || {
         changeable(&studio, &id)?;
         let name =

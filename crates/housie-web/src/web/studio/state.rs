@@ -43,6 +43,8 @@ pub struct Studio {
     pub log: Logger,
     /// The address the studio listens on (the night's server listens on the same interface).
     pub ip: std::net::IpAddr,
+    /// Images are decoded one at a time (see [`housie_core::print::logo`]'s limits).
+    pub(super) uploads: tokio::sync::Semaphore,
 }
 
 impl Studio {
@@ -64,6 +66,7 @@ impl Studio {
             nights: Mutex::new(HashMap::new()),
             log,
             ip,
+            uploads: tokio::sync::Semaphore::new(1),
         })
     }
 
