@@ -179,9 +179,9 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
 
 /// The night learns what left, in one step: the units kept for phones (with --phone-only),
 /// those never given out as given to --seller, and those not yet in play as sold at --price or
-/// given free. Every entry is tried on a copy of the ledger before the first is written. Says
-/// what went into play, if anything did.
-fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option<String>, Error> {
+/// given free. Every entry is tried on a copy of the ledger before the first is written; with
+/// `commit` false, nothing more. Says what went into play, if anything did.
+fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) -> Result<Option<String>, Error> {
     let ledger = night.ledger();
     let price = args.price.unwrap_or(Money::ZERO);
     let to_play = units.minus(ledger.sold());
@@ -242,6 +242,10 @@ fn record_export(night: &mut Night, args: &Args, units: &Units) -> Result<Option
     {
         return Err(Error::Usage(format!("{}: {why}; give --over-limit to record it anyway", entries[i].1)));
     }
+    if !commit {
+        // Tried, not recorded: the files are written first (see `run`).
+        return Ok(None);
+    }
     if args.phone_only {
         night.keep_for_phones(&units.to_string()).map_err(|e| Error::Usage(format!("--phone-only: {}", e.message)))?;
     }
@@ -291,11 +295,13 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let numbering = run.record.settings.numbering();
     let key = CodeKey::of_seed(&run.record.seed);
     let plan = housie_files::booklets::plan_of(&args.dir, &run.record)?;
-    // The night (made if there is none) learns what left and puts it in play, before the
-    // files are written: a refused sale writes nothing, and an export tried again finds the
-    // booklets in play and records nothing twice.
+    // The night (made if there is none) tries what left before the files are written, so a
+    // refused sale writes nothing; it records it once they are all written, so a booklet is
+    // never recorded as given that was not (a full disk, a kill). The night is held all along:
+    // nothing is recorded in between. An export tried again finds the booklets in play.
     let (mut night, notes) = Night::open(run, OpenOptions::default())?;
-    let in_play = match record_export(&mut night, &args, &units) {
+    let tried = record_export(&mut night, &args, &units, false);
+    let in_play = match tried {
         Ok(in_play) => in_play,
         Err(e) => {
             // A night made by this export goes with its refusal: left behind, empty, it would
@@ -307,9 +313,19 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     for n in notes {
         note!("housie: {n}");
     }
-    let phone_only = night.ledger().phone_only().clone();
+    let phone_only = match args.phone_only {
+        true => night.ledger().phone_only().or(&units),
+        false => night.ledger().phone_only().clone(),
+    };
     let run = std::sync::Arc::clone(&night.run);
-    let files = write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book))?;
+    let files = match write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book)) {
+        Ok(files) => files,
+        Err(e) => {
+            night.remove_if_new_and_empty();
+            return Err(e.into());
+        }
+    };
+    let in_play = record_export(&mut night, &args, &units, true)?.or(in_play);
     for &unit in &list {
         let file = booklet_file_name(unit, format(&args));
         links.insert(unit, link_row(unit, file, numbering, &key, phone_only.contains(unit), &base));

@@ -751,3 +751,29 @@ async fn wrong_codes_are_throttled_by_address() {
     let (s, v) = from(8, format!("/api/play/{kept}?code={code}")).await;
     assert_eq!(s, StatusCode::OK, "another phone: {v}");
 }
+
+/// `export --png` draws a booklet's pages one under another, a page at a time, and records the
+/// booklet as given only once its file is written: a file that cannot be written records
+/// nothing.
+#[test]
+fn an_exported_picture_holds_every_game_and_a_failed_export_records_nothing() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "3", "--games", "12", "--seed", "pic", "--out", "run", "-q"]).success();
+    // The booklet's file cannot be put in place (a folder holds its name): nothing recorded.
+    std::fs::create_dir_all(d.join("post/booklet-000002.png/in-the-way")).unwrap();
+    let err = d.run(&["export", "run", "--booklets", "2", "--png", "--dpi", "40", "--out", "post", "--force"]);
+    assert_ne!(err.code(), 0, "{}", err.stderr());
+    assert!(!d.join("run/night.sqlite").exists() || night(&d.join("run")).unwrap().ledger().is_empty());
+    std::fs::remove_dir_all(d.join("post")).unwrap();
+    d.run(&["export", "run", "--booklets", "2", "--png", "--dpi", "40", "--out", "post"]).success();
+    assert_eq!(night(&d.join("run")).unwrap().ledger().cashup().remote, "2");
+    let png = std::fs::read(d.join("post/booklet-000002.png")).unwrap();
+    let (width, height) =
+        (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
+    let page = image::load_from_memory(&png).unwrap();
+    assert_eq!((page.width(), page.height()), (width, height));
+    // Twelve pages of the paper's shape, one under another.
+    let per_page = height / 12;
+    assert_eq!(height % 12, 0, "{width} × {height}");
+    assert!((per_page as f32 / width as f32 - 297.0 / 210.0).abs() < 0.05, "{width} × {per_page} a page");
+}

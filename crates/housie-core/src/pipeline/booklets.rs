@@ -58,8 +58,7 @@ pub fn write_booklets<O: Outputs>(
         let total = pages.len() as u64;
         let mut file = outputs.create(&name, false).map_err(io())?;
         if let BookletFormat::Png(dpi) = format {
-            let png = crate::picture::png::pages(&style, &pages, total, dpi)?;
-            std::io::Write::write_all(&mut file, &png).map_err(io())?;
+            crate::picture::png::write_pages(&style, &pages, total, dpi, &mut file)?;
         } else {
             let mut pdf = PdfFile::new(&style, &shared, file).map_err(io())?;
             for page in pages {
