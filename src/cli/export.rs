@@ -177,6 +177,24 @@ fn write_links(out: &Path, links: &BTreeMap<u64, [String; 6]>) -> Result<(), Err
     Ok(())
 }
 
+/// The money's currency and regime, when this export is the night's first money (`paid`: it
+/// sells at a price); refused when they differ from the night's.
+fn opening(ledger: &housie_night::ledger::Ledger, args: &Args, paid: bool) -> Result<Option<Entry>, Error> {
+    let currency = args.currency.or(args.regime.map(Regime::currency));
+    match (ledger.currency(), currency) {
+        (Some(set), Some(asked)) if set != asked => {
+            Err(Error::Usage(format!("--currency: the night's money is already in {set}, not {asked}")))
+        }
+        (Some(_), _) if args.regime.is_some() && ledger.regime() != args.regime => {
+            Err(Error::Usage("--regime: the night's money is already held to other rules".into()))
+        }
+        (None, _) if currency.is_some() || paid => {
+            Ok(Some(Entry::Opened { currency: currency.unwrap_or(Currency::GBP), regime: args.regime }))
+        }
+        _ => Ok(None),
+    }
+}
+
 /// The night learns what left, in one step: the units kept for phones (with --phone-only),
 /// those never given out as given to --seller, and those not yet in play as sold at --price or
 /// given free. Every entry is tried on a copy of the ledger before the first is written; with
@@ -187,20 +205,8 @@ fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) ->
     let to_play = units.minus(ledger.sold());
     // Each entry with the flags its refusal and its warning are about.
     let mut entries: Vec<(&str, &str, Entry)> = Vec::new();
-    // The money's currency and regime, when this export is the night's first money.
-    let currency = args.currency.or(args.regime.map(Regime::currency));
-    match (ledger.currency(), currency) {
-        (Some(set), Some(asked)) if set != asked => {
-            return Err(Error::Usage(format!("--currency: the night's money is already in {set}, not {asked}")));
-        }
-        (Some(_), _) if args.regime.is_some() && ledger.regime() != args.regime => {
-            return Err(Error::Usage("--regime: the night's money is already held to other rules".into()));
-        }
-        (None, _) if currency.is_some() || (price != Money::ZERO && !to_play.is_empty()) => {
-            let opened = Entry::Opened { currency: currency.unwrap_or(Currency::GBP), regime: args.regime };
-            entries.push(("--currency", "--currency", opened));
-        }
-        _ => {}
+    if let Some(opened) = opening(ledger, args, price != Money::ZERO && !to_play.is_empty())? {
+        entries.push(("--currency", "--currency", opened));
     }
     let fresh = units.minus(&ledger.issued_units());
     if !fresh.is_empty() {
@@ -275,20 +281,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         );
     }
     let base = link_base(args.url.as_deref())?;
-    std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
-    // One export at a time into a folder; under its lock, a killed export's temporaries go.
-    let _lock = housie_files::lock::lock_folder(&args.out)
-        .map_err(Error::io(&args.out))?
-        .ok_or_else(|| Error::Busy(args.out.clone()))?;
-    housie_files::lock::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
-    let names: Vec<String> = list.iter().map(|&u| booklet_file_name(u, format(&args))).collect();
-    if !args.force {
-        if let Some(there) = names.iter().find(|n| args.out.join(n).exists()) {
-            return Err(
-                Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())).into()
-            );
-        }
-    }
+    let _lock = open_out(&args, &list)?;
     // links.csv gathers every export into this folder: this one's rows replace theirs.
     let links_path = args.out.join(LINKS);
     let mut links = if links_path.exists() { read_links(&links_path)? } else { BTreeMap::new() };
@@ -325,12 +318,12 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             return Err(e.into());
         }
     };
-    let in_play = record_export(&mut night, &args, &units, true)?.or(in_play);
     for &unit in &list {
         let file = booklet_file_name(unit, format(&args));
         links.insert(unit, link_row(unit, file, numbering, &key, phone_only.contains(unit), &base));
     }
     write_links(&args.out, &links)?;
+    let in_play = record_export(&mut night, &args, &units, true)?.or(in_play);
     let mut out = Out::new();
     out.text(&format!(
         "wrote {} booklet file{} and links.csv to {}\n",
@@ -342,15 +335,38 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         out.text(&format!("{in_play}\n"));
     }
     out.finish()?;
-    let text_seed = run.record.seed_kind == Some(housie_core::generate::SeedKind::Text);
-    if text_seed && !phone_only.and(&units).is_empty() {
+    if !phone_only.and(&units).is_empty() {
+        warn_of_links(&run, &base);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The output folder made and held (one export at a time into a folder; under its lock, a
+/// killed export's temporaries go), with no booklet file of `list` in it unless --force.
+fn open_out(args: &Args, list: &[u64]) -> Result<housie_files::lock::FolderLock, Error> {
+    std::fs::create_dir_all(&args.out).map_err(Error::io(&args.out))?;
+    let lock = housie_files::lock::lock_folder(&args.out)
+        .map_err(Error::io(&args.out))?
+        .ok_or_else(|| Error::Busy(args.out.clone()))?;
+    housie_files::lock::remove_temporaries(&args.out).map_err(Error::io(&args.out))?;
+    if !args.force {
+        let names = list.iter().map(|&u| booklet_file_name(u, format(args)));
+        if let Some(there) = names.into_iter().find(|n| args.out.join(n).exists()) {
+            return Err(Error::Usage(format!("{} exists; give --force to replace it", args.out.join(there).display())));
+        }
+    }
+    Ok(lock)
+}
+
+/// What the organiser should know of phone-only links: a guessable seed, and paths with no address.
+fn warn_of_links(run: &housie_night::night::NightRun, base: &str) {
+    if run.record.seed_kind == Some(housie_core::generate::SeedKind::Text) {
         note!(
             "housie: warning: the run's seed is text you chose, so anyone who guesses it can work out the codes; \
              phone-only books are safest in a run with a drawn seed"
         );
     }
-    if base.is_empty() && !phone_only.and(&units).is_empty() {
+    if base.is_empty() {
         note!("housie: the links are paths: put the address phones reach housie serve at before them, or give --url");
     }
-    Ok(ExitCode::SUCCESS)
 }

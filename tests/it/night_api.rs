@@ -110,7 +110,10 @@ async fn a_game_records_calls_and_refuses_bad_ones() {
     let state = f.state(false).await;
     assert_eq!(state["game"], Value::Null);
     let code = state["run"]["code"].as_str().unwrap().to_string();
-    assert!(code.len() == 9 && code.as_bytes()[4] == b'-', "{code}");
+    assert!(
+        code.len() == 9 && code.as_bytes()[4] == b'-' && code.replace('-', "").bytes().all(|b| b.is_ascii_digit()),
+        "{code}"
+    );
     assert_eq!(state["run"], json!({"title": "Bingo", "books": "1-12", "tickets": 72, "numbers": 90, "code": code}));
 
     let id = f.game("Game 1", "1-10").await;

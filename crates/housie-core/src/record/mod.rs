@@ -149,7 +149,7 @@ impl RunRecord {
         self.settings.pages(layout.tickets_per_page())
     }
 
-    /// The run's code (`3F9A-1C2E`), as [`run_code`] reads it from run.json's text.
+    /// The run's code (`4821-0937`), as [`run_code`] reads it from run.json's text.
     pub fn code(&self) -> String {
         run_code(&self.to_json())
     }
@@ -210,7 +210,8 @@ pub fn content_sha256(text: &str) -> String {
     }
 }
 
-/// A run's short code (`3F9A-1C2E`): the first 32 bits of its content's SHA-256. Shown on its
+/// A run's short code (`4821-0937`): eight digits from its content's SHA-256, in two groups
+/// (digits, so it reads aloud and looks the same in every language's page). Shown on its
 /// downloads, the studio's page and the desk, so a print file at the shop can be matched with
 /// the run the desk plays.
 pub fn run_code(text: &str) -> String {
@@ -219,6 +220,6 @@ pub fn run_code(text: &str) -> String {
 
 /// The code of a run whose [`content_sha256`] is `sha256`.
 pub fn code_of(sha256: &str) -> String {
-    let upper = sha256.to_ascii_uppercase();
-    format!("{}-{}", upper.get(0..4).unwrap_or(""), upper.get(4..8).unwrap_or(""))
+    let n = sha256.get(0..8).and_then(|h| u32::from_str_radix(h, 16).ok()).unwrap_or(0) % 100_000_000;
+    format!("{:04}-{:04}", n / 10_000, n % 10_000)
 }

@@ -105,7 +105,7 @@ impl NightRun {
         Ok(run)
     }
 
-    /// The code of the run the night is kept with (`3F9A-1C2E`), as its downloads show it.
+    /// The code of the run the night is kept with (`4821-0937`), as its downloads show it.
     pub fn code(&self) -> String {
         housie_core::record::code_of(&self.id.content)
     }

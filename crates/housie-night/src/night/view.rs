@@ -40,7 +40,7 @@ pub struct RunView {
     pub tickets: usize,
     /// The board's highest number (90 for 90-ball): the board shows 1 to it.
     pub numbers: u8,
-    /// The code of the run the night is kept with (`3F9A-1C2E`), as its print files show it.
+    /// The code of the run the night is kept with (`4821-0937`), as its print files show it.
     pub code: String,
 }
 

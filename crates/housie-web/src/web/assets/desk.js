@@ -479,7 +479,11 @@ async function showPlan(g) {
 
 function render(s) {
   state = s;
-  $("run-title").textContent = (s.run.title ? "· " + s.run.title : "") + (s.run.code ? " · " + t("desk-run-code", { code: s.run.code }) : "");
+  $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
+  // The run's code, as the print files' names carry it: on the tab, and as the title's tooltip.
+  const code = s.run.code ? t("desk-run-code", { code: s.run.code }) : "";
+  $("run-title").title = code;
+  if (code) document.title = document.title.replace(/ · \S+ \d{4}-\d{4}$/, "") + " · " + code;
   $("lost").hidden = !s.lost;
   $("lost").textContent = s.lost ? t("desk-lost", { why: s.lost }) : "";
   const g = s.game;

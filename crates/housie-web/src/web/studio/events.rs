@@ -89,7 +89,7 @@ pub struct EventView {
     files: Vec<FileView>,
     /// The desk's URL once the night was opened from here.
     desk: Option<String>,
-    /// The run's code (`3F9A-1C2E`), on its downloads and the desk.
+    /// The run's code (`4821-0937`), on its downloads and the desk.
     run_code: Option<String>,
     /// Runs replaced by generating again, newest first, each restorable until a night exists.
     replaced: Vec<Replaced>,
