@@ -186,3 +186,32 @@ fn duplicate_and_top_up_keep_the_logo_and_the_uploaded_template() {
         assert_eq!(wait_job(port, new)["state"], "done", "{new}");
     }
 }
+
+/// A studio.json too large to be a design is the organiser's to mend (422, not 500); a
+/// run.json edited to name a file outside the event, or a link put in its folder, serves nothing.
+#[test]
+fn hand_edited_event_files_are_refused_not_served() {
+    let d = Dir::new();
+    let root = d.join("events");
+    let (_studio, url) = studio(&root);
+    let port = port_of(&url);
+    let id = made(port, "Fete", 1, |_| {});
+    std::fs::write(d.join("secret.txt"), "the seed of another event").unwrap();
+    let record = d.read(&format!("events/{id}/run.json"));
+    let edited = record.replacen("\"name\": \"manifest.csv\"", "\"name\": \"../../secret.txt\"", 1);
+    assert_ne!(edited, record);
+    std::fs::write(root.join(&id).join("run.json"), &edited).unwrap();
+    let (s, _, _) = exchange(port, "GET", &format!("/api/events/{id}/files/..%2F..%2Fsecret.txt"), "", "");
+    assert!(s.contains("404"), "{s}");
+    std::fs::write(root.join(&id).join("run.json"), &record).unwrap();
+    #[cfg(unix)]
+    {
+        std::fs::rename(root.join(&id).join("manifest.csv"), root.join(&id).join("kept.csv")).unwrap();
+        std::os::unix::fs::symlink(d.join("secret.txt"), root.join(&id).join("manifest.csv")).unwrap();
+        let (s, _, _) = exchange(port, "GET", &format!("/api/events/{id}/files/manifest.csv"), "", "");
+        assert!(s.contains("404"), "a link is not followed: {s}");
+    }
+    std::fs::write(root.join(&id).join("studio.json"), vec![b' '; 100 * 1024]).unwrap();
+    let (s, body, _) = exchange(port, "GET", &format!("/api/events/{id}"), "", "");
+    assert!(s.contains("422"), "{s} {body}");
+}

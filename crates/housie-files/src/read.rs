@@ -67,8 +67,13 @@ pub fn open_regular(path: &Path, limit: u64) -> io::Result<std::fs::File> {
     Ok(file)
 }
 
-/// The whole of `path`, refused past `limit` bytes.
+/// The whole of `path`, refused past `limit` bytes; a pipe is refused before it is opened
+/// (opening one waits for a writer, for ever if none comes).
 pub fn read_bytes(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    #[cfg(unix)]
+    if std::os::unix::fs::FileTypeExt::is_fifo(&std::fs::metadata(path)?.file_type()) {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "a pipe, not a file"));
+    }
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes)?;
@@ -101,5 +106,12 @@ mod tests {
         assert_eq!(open_regular(dir.path(), 1 << 30).unwrap_err().to_string(), "not a regular file");
         #[cfg(unix)]
         assert_eq!(open_regular(Path::new("/dev/zero"), 1 << 30).unwrap_err().to_string(), "not a regular file");
+        // A pipe is refused at once, not waited on.
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("fifo");
+            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()));
+            assert_eq!(read_bytes(&fifo, 1024).unwrap_err().to_string(), "a pipe, not a file");
+        }
     }
 }

@@ -79,7 +79,15 @@ pub struct EventSummary {
 #[derive(Clone, Debug)]
 pub struct Events {
     root: PathBuf,
+    /// Whether each night has ended, as last read, with the length and time of the file read:
+    /// an event's page asks on every change, and replaying a large night each time cost its
+    /// answers half a second.
+    ended: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<PathBuf, Seen>>>,
 }
+
+/// A night's file as last read (its length and time, with its write-ahead log's) and whether
+/// its games had all ended.
+type Seen = (u64, std::time::SystemTime, bool);
 
 /// Whether `id` can name an event's folder: lower-case letters, digits and hyphens, so no id
 /// reaches outside the studio's folder.
@@ -114,7 +122,7 @@ impl Events {
     pub fn open(root: &Path) -> Result<Events, Error> {
         fs::create_dir_all(root).map_err(Error::io(root))?;
         let root = fs::canonicalize(root).map_err(Error::io(root))?;
-        Ok(Events { root })
+        Ok(Events { root, ended: Default::default() })
     }
 
     /// The studio's folder.
@@ -160,7 +168,12 @@ impl Events {
     /// An event's `studio.json`.
     pub fn read(&self, id: &str) -> Result<EventFile, Error> {
         let path = self.dir(id).join(DESIGN_FILE);
-        let text = housie_files::read::read_text(&path, 64 * 1024).map_err(Error::io(&path))?;
+        // Past its limit (or not text) it is no design housie wrote: the organiser's to mend,
+        // not the disk's failure.
+        let text = housie_files::read::read_text(&path, 64 * 1024).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => Error::io(&path)(e),
+            _ => Error::Record { path: path.clone(), line: 0, message: e.to_string() },
+        })?;
         serde_json::from_str(&text).map_err(|e| Error::Record { path, line: e.line(), message: e.to_string() })
     }
 
@@ -177,9 +190,26 @@ impl Events {
     /// Where the event is.
     pub fn state(&self, id: &str) -> EventState {
         let dir = self.dir(id);
-        if housie_night::night::transcript::night_path(&dir).exists() {
-            let ended = housie_night::night::NightRecord::read(&dir)
-                .is_ok_and(|n| !n.games.is_empty() && n.games.iter().all(|g| g.ended_at.is_some()));
+        let night = housie_night::night::transcript::night_path(&dir);
+        if let Ok(meta) = night.metadata() {
+            // The log grows with every change (into its write-ahead log first): the same lengths
+            // and times are the same night.
+            let wal = std::fs::metadata(format!("{}-wal", night.display())).ok();
+            let at = |m: &std::fs::Metadata| m.modified().unwrap_or(std::time::UNIX_EPOCH);
+            let seen = (
+                meta.len() + wal.as_ref().map_or(0, |w| w.len() << 32),
+                wal.as_ref().map_or(at(&meta), |w| at(w).max(at(&meta))),
+            );
+            let mut known = self.ended.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let ended = match known.get(&night) {
+                Some(&(len, at, ended)) if (len, at) == seen => ended,
+                _ => {
+                    let ended = housie_night::night::NightRecord::read(&dir)
+                        .is_ok_and(|n| !n.games.is_empty() && n.games.iter().all(|g| g.ended_at.is_some()));
+                    known.insert(night, (seen.0, seen.1, ended));
+                    ended
+                }
+            };
             return if ended { EventState::Ended } else { EventState::NightUnderWay };
         }
         if dir.join(RUN_RECORD).exists() {

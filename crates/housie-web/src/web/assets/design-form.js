@@ -78,5 +78,14 @@ const housieDesignForm = (() => {
     }
   }
 
-  return { read, fill, kindChanged, showProblems };
+  // Number fields holding what is not a number (a browser reads "abc" as empty, which would
+  // save as 0): each a problem beside its field, and nothing saved until it is mended.
+  function unreadable() {
+    const fields = [["bleed", "bleed_mm", "give the bleed in millimetres, a number like 3"],
+      ["count", "books", "give a number"], ["games", "games", "give a number"]];
+    return fields.filter(([id]) => $(id) && $(id).validity && $(id).validity.badInput)
+      .map(([, field, message]) => ({ field, message }));
+  }
+
+  return { read, fill, kindChanged, showProblems, unreadable };
 })();

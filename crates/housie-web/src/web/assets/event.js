@@ -27,11 +27,12 @@
     w.textContent = "";
     for (const text of e.warnings) { const li = document.createElement("li"); li.textContent = text; w.append(li); }
     w.hidden = e.warnings.length === 0;
-    const pages = Math.max(1, Math.min(e.pages, e.design.games || 1, 99));
+    // Every page of the first file (up to 99): a books event's later pages, a booklet's games.
+    const pages = Math.max(1, Math.min(e.pages, 99));
     const sel = $("page");
     if (sel.options.length !== pages) {
       sel.textContent = "";
-      for (let p = 1; p <= pages; p++) { const o = document.createElement("option"); o.value = p; o.textContent = e.design.games ? `${p} (game ${p})` : p; sel.append(o); }
+      for (let p = 1; p <= pages; p++) { const o = document.createElement("option"); o.value = p; o.textContent = e.design.games && p <= e.design.games ? `${p} (game ${p})` : p; sel.append(o); }
     }
     const printed = e.files.length > 0;
     const running = e.job && e.job.state === "running";
@@ -103,6 +104,8 @@
   function changed() {
     kindChanged();
     clearTimeout(saveTimer);
+    const bad = form.unreadable();
+    if (bad.length) { showProblems(bad); return; }
     saveTimer = setTimeout(save, 200);
   }
   async function save() {
@@ -130,7 +133,14 @@
     const file = $("logo-file").files[0];
     if (!file) return;
     if (file.size > 20 * 1024 * 1024) { showProblems([{ field: "logo", message: "an image is at most 20 MB" }]); return; }
+    // A large photo takes a moment to read: say so, and take no second one meanwhile.
+    $("logo-file").disabled = true;
+    $("logo-file").setAttribute("aria-busy", "true");
+    $("logo-error").textContent = "Reading the image…";
     const r = await studio.api("POST", base + "/logo", file, file.type || "application/octet-stream");
+    $("logo-file").disabled = false;
+    $("logo-file").removeAttribute("aria-busy");
+    $("logo-error").textContent = "";
     if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
     else showProblems([{ field: "logo", message: r.body.error }]);
   });
@@ -161,7 +171,7 @@
     source.addEventListener("progress", (ev) => {
       const j = JSON.parse(ev.data);
       showJob(j);
-      if (j.state !== "running") { source.close(); reload(); }
+      if (j.state !== "running") { source.close(); reload(); $("job-message").focus(); }
     });
     // Dropped (housie restarted, the network): read the task again, and follow it on if it runs.
     source.onerror = () => {

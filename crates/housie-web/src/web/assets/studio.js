@@ -50,8 +50,12 @@ if (document.getElementById("new-form")) {
     }
   }
 
+  let creating = false;
   $("new-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    // A double click makes one event, not two.
+    if (creating) return;
+    creating = true;
     for (const f of ["title", "count", "games"]) $("new-" + f + "-error").textContent = "";
     const count = Number($("new-count").value);
     const body = { title: $("new-title").value };
@@ -59,10 +63,13 @@ if (document.getElementById("new-form")) {
     else body.books = count;
     const r = await studio.api("POST", "/api/events", body);
     if (r.ok) { location.href = studio.href("/event", { id: r.body.id }); return; }
+    creating = false;
     const map = { title: "title", books: "count", booklets: "count", games: "games" };
     const where = map[r.body.field];
     if (where) { $("new-" + where + "-error").textContent = r.body.error; $("new-" + where).focus(); }
     else { $("new-message").textContent = r.body.error; $("new-message").className = "message bad"; }
   });
   load();
+  // Back from an event: the page may come from the browser's cache, so the list is read again.
+  window.addEventListener("pageshow", (ev) => { if (ev.persisted) load(); });
 }

@@ -221,7 +221,11 @@ pub async fn file(
             Some("csv") => "text/csv; charset=utf-8",
             _ => "application/octet-stream",
         };
-        if !record.files.iter().any(|f| f.name == name) || name == housie_core::record::RUN_RECORD {
+        // Only a file the run wrote, by a plain name: a hand-edited run.json cannot name a path
+        // outside the event's folder, and a link in the folder is not followed.
+        let plain = !name.contains(['/', '\\']) && name != ".." && name != ".";
+        let linked = std::fs::symlink_metadata(dir.join(&name)).is_ok_and(|m| !m.is_file());
+        if !plain || linked || !record.files.iter().any(|f| f.name == name) || name == housie_core::record::RUN_RECORD {
             return Err(ApiError::not_found(format!(
                 "the event has no file `{}`",
                 housie_core::domain::text::clip(&name, 60)
