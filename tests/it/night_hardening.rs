@@ -448,3 +448,23 @@ async fn the_seal_on_the_cash_up_shows_a_removed_last_event() {
     let out = f.dir.run(&["verify", "run", "--seal", half]).expect_code(1).stdout();
     assert!(out.contains("is not a seal like"), "{out}");
 }
+
+/// `serve --from-rescue` with a rescue copy of another run's night is refused before any file
+/// is moved: the folder's own night and the copy stay where they were.
+#[test]
+fn a_rescue_of_another_runs_night_is_refused_before_anything_moves() {
+    let d = Dir::new();
+    make_run(&d.join("a"), 2);
+    let b_plan = housie_core::GeneratePlan::new(housie_core::Seed::from_text("other"), 2);
+    crate::util::generate(&b_plan, &d.join("b"), &|_| {}).unwrap();
+    drop(night(&d.join("a")).unwrap());
+    drop(night(&d.join("b")).unwrap());
+    let foreign = "night-rescued-20261128T120000Z.sqlite";
+    std::fs::copy(d.join("a/night.sqlite"), d.join("b").join(foreign)).unwrap();
+    let before = std::fs::read(d.join("b/night.sqlite")).unwrap();
+    let options = OpenOptions { from_rescue: Some(foreign.into()), ..OpenOptions::default() };
+    let err = Night::open(NightRun::open(&d.join("b")).unwrap(), options).err().unwrap().to_string();
+    assert!(err.contains("belongs to another run"), "{err}");
+    assert_eq!(std::fs::read(d.join("b/night.sqlite")).unwrap(), before, "b's own night is untouched");
+    assert!(d.join("b").join(foreign).is_file(), "the copy stays where it was");
+}

@@ -110,6 +110,13 @@ impl Store {
             let p = p.to_path_buf();
             move |source| OpenError::Io { path: p.clone(), source }
         };
+        // A rescue of another run's night is refused before any file is moved.
+        if let Some(rescue) = options.from_rescue.as_ref().and_then(|r| r.file_name()) {
+            let beside = path.with_file_name(rescue);
+            if beside.is_file() {
+                Store::open_read_only(&beside, Some(run))?;
+            }
+        }
         let mut notes = make_way(path, &options)?;
         let made = path.symlink_metadata().is_err();
         if made {
