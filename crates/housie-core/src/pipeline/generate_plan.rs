@@ -240,7 +240,11 @@ impl GeneratePlan {
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), template, font);
         if let Some(l) = &record.settings.logo {
-            let logo = Logo::load(&l.file, world)?;
+            // Before 0.13 a logo printed with every pixel it had.
+            let logo = match crate::export::pdf::PdfFormat::of(&record.housie).fitted_logo() {
+                true => Logo::load(&l.file, world)?,
+                false => Logo::load_whole(&l.file, world)?,
+            };
             if logo.sha256 != l.sha256 {
                 return Err(LogoError::Changed { file: l.file.display().to_string() }.into());
             }

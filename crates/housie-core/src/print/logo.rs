@@ -25,6 +25,9 @@ pub const GOOD_PPI: f32 = 300.0;
 /// Offset print renders a photo at about 300 lines an inch; 400 keeps a margin for a line-art
 /// logo's edges, and a 12-megapixel photo printed 12 mm high then costs a file under 100 KB.
 pub const PRINT_PPI_MAX: f32 = 400.0;
+/// The tallest image a logo is worked at (housie 0.13 on): 400 ppi at 130 mm, taller than any
+/// band a logo goes in.
+pub const WORK_HEIGHT_MAX: u32 = 2048;
 /// The tallest image for screens (the preview, the players' pages): a photo is scaled down to
 /// it once, at load, not drawn at its full size on every edit.
 pub const SCREEN_HEIGHT_MAX: u32 = 240;
@@ -192,17 +195,34 @@ impl std::fmt::Debug for Logo {
 }
 
 impl Logo {
-    /// Reads and converts an image file of `world`.
+    /// Reads and converts an image file of `world`, at no more than [`WORK_HEIGHT_MAX`] pixels
+    /// high (see [`Logo::from_bytes`]).
     pub fn load(path: &Path, world: &dyn crate::world::World) -> Result<Logo, LogoError> {
+        Logo::load_sized(path, world, Some(WORK_HEIGHT_MAX))
+    }
+
+    /// As [`Logo::load`], every pixel kept: how runs of housie before 0.13 printed it.
+    pub fn load_whole(path: &Path, world: &dyn crate::world::World) -> Result<Logo, LogoError> {
+        Logo::load_sized(path, world, None)
+    }
+
+    fn load_sized(path: &Path, world: &dyn crate::world::World, most: Option<u32>) -> Result<Logo, LogoError> {
         let file = path.display().to_string();
         let bytes = world
             .read(path, LOGO_FILE_MAX)
             .map_err(|e| LogoError::Read { file: file.clone(), message: e.to_string() })?;
-        Logo::from_bytes(&bytes, &file)
+        Logo::decode(&bytes, &file, most)
     }
 
-    /// Converts an image's bytes; `file` names it in errors.
+    /// Converts an image's bytes; `file` names it in errors. An image taller than
+    /// [`WORK_HEIGHT_MAX`] is scaled down to it as soon as it is decoded (no logo prints that
+    /// many pixels: see [`Logo::fitted`]), so a phone's photo costs a fraction of the memory
+    /// and time its every pixel would.
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Logo, LogoError> {
+        Logo::decode(bytes, file, Some(WORK_HEIGHT_MAX))
+    }
+
+    fn decode(bytes: &[u8], file: &str, most: Option<u32>) -> Result<Logo, LogoError> {
         use image::{ImageFormat, ImageReader};
         let mut reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
@@ -230,6 +250,14 @@ impl Logo {
         limits.max_alloc = Some(DECODE_ALLOC_MAX);
         reader.limits(limits);
         let decoded = reader.decode().map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        let decoded = match most {
+            Some(most) if height > most => {
+                let w = ((width as f64 * f64::from(most) / f64::from(height)).round() as u32).max(1);
+                decoded.thumbnail_exact(w, most)
+            }
+            _ => decoded,
+        };
+        let (width, height) = (decoded.width(), decoded.height());
         let gray = matches!(
             decoded.color(),
             image::ColorType::L8 | image::ColorType::La8 | image::ColorType::L16 | image::ColorType::La16
