@@ -92,6 +92,17 @@ impl Identity {
     }
 }
 
+/// A rescue of another run's night (`--from-rescue`) is refused before any file is moved.
+fn refuse_foreign_rescue(path: &Path, run: &RunId, options: &OpenOptions) -> Result<(), OpenError> {
+    if let Some(rescue) = options.from_rescue.as_ref().and_then(|r| r.file_name()) {
+        let beside = path.with_file_name(rescue);
+        if beside.is_file() {
+            Store::open_read_only(&beside, Some(run))?;
+        }
+    }
+    Ok(())
+}
+
 /// Where the server that holds the night at `path` said it serves it, if it did.
 fn served_at(path: &Path) -> Option<String> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
@@ -110,13 +121,7 @@ impl Store {
             let p = p.to_path_buf();
             move |source| OpenError::Io { path: p.clone(), source }
         };
-        // A rescue of another run's night is refused before any file is moved.
-        if let Some(rescue) = options.from_rescue.as_ref().and_then(|r| r.file_name()) {
-            let beside = path.with_file_name(rescue);
-            if beside.is_file() {
-                Store::open_read_only(&beside, Some(run))?;
-            }
-        }
+        refuse_foreign_rescue(path, run, &options)?;
         let mut notes = make_way(path, &options)?;
         let made = path.symlink_metadata().is_err();
         if made {
