@@ -104,6 +104,8 @@ pub struct App {
     pub guesses: Throttle,
     /// The run's logo as screens show it (PNG), for the players' pages.
     pub logo: Option<axum::body::Bytes>,
+    /// A top-up that could not be taken in, with its record's time then.
+    refused_top_up: Mutex<Option<(std::path::PathBuf, Option<std::time::SystemTime>)>>,
 }
 
 impl App {
@@ -144,6 +146,7 @@ impl App {
             ticket_claims: Throttle::default(),
             guesses: Throttle::default(),
             logo,
+            refused_top_up: Mutex::new(None),
         })
     }
 
@@ -179,7 +182,18 @@ impl App {
             if !matches!(housie_files::lock::share_folder(&next), Ok(Some(_))) {
                 return Ok(None);
             }
-            let run = housie_night::night::NightRun::open(&next).map_err(|e| e.to_string())?;
+            // One that could not be taken in is tried again only once its record changes: every
+            // try re-draws the whole chain.
+            let record = std::fs::metadata(next.join(housie_core::record::RUN_RECORD)).and_then(|m| m.modified()).ok();
+            let mut refused = app.refused_top_up.lock().unwrap_or_else(PoisonError::into_inner);
+            if refused.as_ref() == Some(&(next.clone(), record)) {
+                return Ok(None);
+            }
+            let run = housie_night::night::NightRun::open(&next).map_err(|e| {
+                *refused = Some((next.clone(), record));
+                e.to_string()
+            })?;
+            drop(refused);
             let books = run.books();
             let mut night = app.night.lock().unwrap_or_else(PoisonError::into_inner);
             if !night.grow(run)? {

@@ -115,24 +115,29 @@ struct FileView {
 
 /// The event's design as a plan (drawn with a sample seed), or its problems.
 pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<Planned, Vec<Problem>> {
-    studio.events.plan(id, &with_address(studio, id, file), SAMPLE)
+    addressed(studio, id, file, |f| studio.events.plan(id, f, SAMPLE), |p| p.iter().any(|p| p.field == "player_url"))
 }
 
-/// The event's file with the address its tickets' QR codes open filled in, when its look prints
-/// them and the design names none: the address of the night the studio will serve (see
-/// [`super::night::player_address`]), so a scanned ticket reaches that desk.
-pub(super) fn with_address(studio: &Studio, id: &str, file: &EventFile) -> EventFile {
-    let asks = |f: &EventFile| {
-        f.design.player_url.trim().is_empty()
-            && studio.events.plan(id, f, SAMPLE).is_err_and(|p| p.iter().any(|p| p.field == "player_url"))
-    };
-    let mut file = file.clone();
-    if asks(&file) {
-        if let Ok(address) = super::night::player_address(studio, id) {
+/// `attempt` on the event's file; when it fails for want of the address its tickets' QR codes
+/// open (`asks`) and the design names none, again with the address of the night the studio will
+/// serve (see [`super::night::player_address`]), so a scanned ticket reaches that desk. One
+/// attempt in the usual case: this is on the path of every edit's preview.
+pub(super) fn addressed<T, E>(
+    studio: &Studio,
+    id: &str,
+    file: &EventFile,
+    attempt: impl Fn(&EventFile) -> Result<T, E>,
+    asks: impl Fn(&E) -> bool,
+) -> Result<T, E> {
+    match attempt(file) {
+        Err(e) if asks(&e) && file.design.player_url.trim().is_empty() => {
+            let Ok(address) = super::night::player_address(studio, id) else { return Err(e) };
+            let mut file = file.clone();
             file.design.player_url = address;
+            attempt(&file)
         }
+        done => done,
     }
-    file
 }
 
 pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
@@ -267,9 +272,8 @@ pub async fn preview(
     let id = event_id(&studio, &id)?;
     blocking(move || {
         let file = studio.events.read(&id).map_err(refused)?;
-        let svg = studio
-            .events
-            .preview(&id, &with_address(&studio, &id, &file), q.page.unwrap_or(1))
+        let page = q.page.unwrap_or(1);
+        let svg = addressed(&studio, &id, &file, |f| studio.events.preview(&id, f, page), |p| p.field == "player_url")
             .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
         let mut response = svg.into_response();
         let headers = response.headers_mut();
