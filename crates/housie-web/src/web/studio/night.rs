@@ -66,6 +66,9 @@ pub async fn open(
     if studio.job(&id).is_some_and(|j| j.running()) {
         return Err(ApiError::new(StatusCode::CONFLICT, "the event is being generated or verified; wait for it"));
     }
+    if studio.events.state(&id) == crate::studio::EventState::Designed {
+        return Err(ApiError::new(StatusCode::CONFLICT, "generate the event first: the desk plays its tickets"));
+    }
     let (home, port, file) = {
         let studio = Arc::clone(&studio);
         let id = id.clone();
