@@ -39,22 +39,26 @@ fn the_studio_night_keeps_its_address_and_the_phone_codes_name_it() {
     let id = made(port, "Fair", 2, |d| d["look"] = "phone".into());
     let file: serde_json::Value = serde_json::from_str(&d.read(&format!("events/{id}/studio.json"))).unwrap();
     let night_port = file["night_port"].as_u64().expect("a port chosen once, kept with the event");
+    assert_eq!(file["night_phones"], true, "codes are for phones: the night lets them join");
     let record: serde_json::Value = serde_json::from_str(&d.read(&format!("events/{id}/run.json"))).unwrap();
-    let printed = format!("http://127.0.0.1:{night_port}");
-    assert_eq!(record["settings"]["player_url"], printed.as_str());
+    // This computer's address on its network (loopback only on a machine with none).
+    let printed = record["settings"]["player_url"].as_str().unwrap().to_string();
+    assert!(printed.ends_with(&format!(":{night_port}")), "{printed}");
 
     let (s, body, _) = exchange(port, "POST", &format!("/api/events/{id}/night"), "", "");
     assert!(s.contains("200"), "{s} {body}");
     let desk = body["desk"].as_str().unwrap().to_string();
-    assert!(desk.starts_with(&format!("{printed}/?token=")), "the desk is where the codes point: {desk}");
+    let here = format!("http://127.0.0.1:{night_port}");
+    assert!(desk.starts_with(&format!("{here}/?token=")), "the caller's own address: {desk}");
     let (_, join, _) = exchange(night_port as u16, "GET", "/api/join", "", "");
-    assert_eq!(join["url"], format!("{printed}/play"));
+    assert_eq!(join["url"], format!("{printed}/play"), "the board's code is where the tickets' codes point");
+    assert_eq!(body["join"], join["url"]);
 
     // One night an event: `housie serve` on it is sent to the studio's desk.
     let other = free_port();
     let err =
         d.run(&["serve", &format!("events/{id}"), "--listen", &format!("127.0.0.1:{other}")]).expect_code(2).stderr();
-    assert!(err.contains(&format!("being served at {printed}")), "{err}");
+    assert!(err.contains(&format!("being served at {here}")), "{err}");
 
     // The studio restarted: the same address, the same token.
     drop(first);
@@ -63,6 +67,49 @@ fn the_studio_night_keeps_its_address_and_the_phone_codes_name_it() {
     let (s, body, _) = exchange(port, "POST", &format!("/api/events/{id}/night"), "", "");
     assert!(s.contains("200"), "{s} {body}");
     assert_eq!(body["desk"], desk.as_str(), "open desks, boards and phones find the night again");
+}
+
+/// *Let phones join*: off, only this computer reaches the night; on, it listens on the hall's
+/// network and the board's code says where. Chosen before the desk opens; a run whose codes are
+/// for phones keeps it on.
+#[test]
+fn let_phones_join_opens_the_night_to_the_hall() {
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    let quiet = made(port, "Quiet", 2, |_| {});
+    let (_, event, _) = exchange(port, "GET", &format!("/api/events/{quiet}"), "", "");
+    assert_eq!(event["phones"], false);
+    let (_, body, _) = exchange(port, "POST", &format!("/api/events/{quiet}/night"), "", "");
+    assert!(body["join"].is_null(), "{body}");
+    let night = port_of(body["desk"].as_str().unwrap().split("/?").next().unwrap());
+    let (_, join, _) = exchange(night, "GET", "/api/join", "", "");
+    assert_eq!(join["reachable"], false, "{join}");
+    // An open night keeps its address.
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{quiet}/phones"), "", r#"{"join": true}"#);
+    assert!(s.contains("409") && body["field"] == "phones", "{s} {body}");
+
+    let hall = made(port, "Hall", 2, |_| {});
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{hall}/phones"), "", r#"{"join": true}"#);
+    assert!(s.contains("200"), "{s} {body}");
+    let (_, event, _) = exchange(port, "GET", &format!("/api/events/{hall}"), "", "");
+    assert_eq!(event["phones"], true);
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{hall}/night"), "", "");
+    assert!(s.contains("200") && body["join"].as_str().is_some_and(|j| j.ends_with("/play")), "{s} {body}");
+    let night = port_of(body["desk"].as_str().unwrap().split("/?").next().unwrap());
+    let (_, join, _) = exchange(night, "GET", "/api/join", "", "");
+    assert_eq!(join["reachable"], true, "{join}");
+    assert_eq!(join["url"], body["join"]);
+
+    // The phone look's codes name the hall's address: phones cannot be turned away from them.
+    let phone = made(port, "Phones", 2, |d| d["look"] = "phone".into());
+    let printed: serde_json::Value = serde_json::from_str(&d.read(&format!("events/{phone}/run.json"))).unwrap();
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{phone}/phones"), "", r#"{"join": false}"#);
+    if printed["settings"]["player_url"].as_str().unwrap().contains("127.0.0.1") {
+        assert!(s.contains("200"), "a machine with no network: its codes are for this computer: {s} {body}");
+    } else {
+        assert!(s.contains("409") && body["error"].as_str().unwrap().contains("QR codes"), "{s} {body}");
+    }
 }
 
 #[test]

@@ -52,6 +52,10 @@ pub struct EventFile {
     /// board, the phones and the tickets' QR codes keep one address across restarts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub night_port: Option<u16>,
+    /// Whether its night listens on the hall's network, so that players' phones join (the
+    /// `phone` look's codes need it); otherwise only this computer reaches the night.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub night_phones: bool,
 }
 
 /// An event as the events page lists it.
@@ -229,7 +233,7 @@ impl Events {
                 Ok(()) => {
                     let created =
                         housie_files::start::run_date().unwrap_or(housie_core::support::date::RunDate::EPOCH).rfc3339();
-                    self.write(&id, &EventFile { design, after, created, night_port: None })?;
+                    self.write(&id, &EventFile { design, after, created, night_port: None, night_phones: false })?;
                     return Ok(id);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,

@@ -41,6 +41,8 @@
     $("verify").disabled = !printed || running;
     $("night").disabled = !printed || running;
     $("top-up").disabled = !printed;
+    $("phones").checked = e.phones;
+    $("phones").disabled = Boolean(e.desk);
     $("stop").hidden = !running;
     const files = $("files");
     files.textContent = "";
@@ -80,6 +82,7 @@
     $("pictures").hidden = !printed;
     pictureLink();
     if (e.desk) { $("desk-link").href = e.desk; $("desk-link").hidden = false; }
+    if (e.join) $("phones-help").textContent = `Phones join at ${e.join} (the board shows its code). To change who may join, start the studio again.`;
     if (e.job) showJob(e.job);
   }
 
@@ -199,12 +202,17 @@
   $("verify").addEventListener("click", () => start("verify", {}));
   $("stop").addEventListener("click", () => studio.api("DELETE", base + "/job"));
 
+  $("phones").addEventListener("change", async () => {
+    const r = await studio.api("POST", base + "/phones", { join: $("phones").checked });
+    $("phones-error").textContent = r.ok ? "" : r.body.error;
+    reload();
+  });
   $("night").addEventListener("click", async () => {
     const r = await studio.api("POST", base + "/night");
     if (!r.ok) { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; return; }
     $("desk-link").href = r.body.desk;
     $("desk-link").hidden = false;
-    $("night-message").textContent = "The desk is open in a new tab.";
+    $("night-message").textContent = r.body.join ? `The desk is open in a new tab. Phones join at ${r.body.join}.` : "The desk is open in a new tab.";
     window.open(r.body.desk, "_blank", "noopener");
     reload();
   });

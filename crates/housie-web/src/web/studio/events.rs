@@ -89,6 +89,10 @@ pub struct EventView {
     files: Vec<FileView>,
     /// The desk's URL once the night was opened from here.
     desk: Option<String>,
+    /// Where phones join that night, when they may.
+    join: Option<String>,
+    /// Whether the event's night lets phones join (*Let phones join*, kept with its chain).
+    phones: bool,
     /// The run's code (`4821-0937`), on its downloads and the desk.
     run_code: Option<String>,
     /// Runs replaced by generating again, newest first, each restorable until a night exists.
@@ -160,7 +164,9 @@ pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
         .filter(|(_, code)| Some(code) != run_code.as_ref())
         .map(|(name, code)| Replaced { name, code })
         .collect();
-    let desk = super::night::served(studio, id).map(|n| n.desk);
+    let served = super::night::served(studio, id);
+    let (desk, join) = (served.as_ref().map(|n| n.desk.clone()), served.and_then(|n| n.join));
+    let phones = super::night::phones(studio, id);
     let job = studio.job(id).map(|j| j.view());
     let version = version(studio, id);
     Ok(EventView {
@@ -173,6 +179,8 @@ pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
         job,
         files,
         desk,
+        join,
+        phones,
         run_code,
         replaced,
         version,

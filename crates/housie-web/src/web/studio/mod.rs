@@ -55,6 +55,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/events/{id}/pictures/{unit}", get(jobs::picture))
         .route("/api/events/{id}/proof.pdf", get(jobs::proof))
         .route("/api/events/{id}/night", post(night::open))
+        .route("/api/events/{id}/phones", post(night::set_phones))
         .fallback(super::pages::not_found)
         .method_not_allowed_fallback(super::pages::method_not_allowed)
         .layer(DefaultBodyLimit::max(super::listen::BODY_LIMIT))

@@ -23,6 +23,8 @@ pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
 pub struct Served {
     /// The caller's URL.
     pub desk: String,
+    /// Where players' phones join, when they may.
+    pub join: Option<String>,
 }
 
 /// The studio: its folder, its token, the tasks running and the nights it opened.
