@@ -224,10 +224,11 @@ impl Logo {
 
     fn decode(bytes: &[u8], file: &str, most: Option<u32>) -> Result<Logo, LogoError> {
         use image::{ImageFormat, ImageReader};
-        let mut reader = ImageReader::new(std::io::Cursor::new(bytes))
+        let reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
-        match reader.format() {
+        let format = reader.format();
+        match format {
             Some(ImageFormat::Png | ImageFormat::Jpeg) => {}
             other => {
                 return Err(LogoError::NotAnImage {
@@ -241,17 +242,29 @@ impl Logo {
         if width > LOGO_SIDE_MAX || height > LOGO_SIDE_MAX || width == 0 || height == 0 {
             return Err(LogoError::TooLarge { file: file.into(), width, height });
         }
-        reader = ImageReader::new(std::io::Cursor::new(bytes))
-            .with_guessed_format()
-            .map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
-        let mut limits = image::Limits::default();
-        limits.max_image_width = Some(LOGO_SIDE_MAX);
-        limits.max_image_height = Some(LOGO_SIDE_MAX);
-        limits.max_alloc = Some(DECODE_ALLOC_MAX);
-        reader.limits(limits);
-        let decoded = reader.decode().map_err(|e| LogoError::Damaged { file: file.into(), message: e.to_string() })?;
+        let damaged = |message: String| LogoError::Damaged { file: file.into(), message };
+        // A PNG taller than wanted is shrunk as its rows are read, never held at full size.
+        let shrunk = match (format, most) {
+            (Some(ImageFormat::Png), Some(most)) => super::shrunk_png::decode(bytes, height, most, DECODE_ALLOC_MAX),
+            _ => None,
+        };
+        let decoded = match shrunk {
+            Some(shrunk) => shrunk.map_err(damaged)?,
+            None => {
+                let mut reader = ImageReader::new(std::io::Cursor::new(bytes))
+                    .with_guessed_format()
+                    .map_err(|e| damaged(e.to_string()))?;
+                let mut limits = image::Limits::default();
+                limits.max_image_width = Some(LOGO_SIDE_MAX);
+                limits.max_image_height = Some(LOGO_SIDE_MAX);
+                limits.max_alloc = Some(DECODE_ALLOC_MAX);
+                reader.limits(limits);
+                reader.decode().map_err(|e| damaged(e.to_string()))?
+            }
+        };
         let decoded = match most {
-            Some(most) if height > most => {
+            // The width from the original's proportions, not the shrunk one's rounded sides.
+            Some(most) if decoded.height() > most => {
                 let w = ((width as f64 * f64::from(most) / f64::from(height)).round() as u32).max(1);
                 decoded.thumbnail_exact(w, most)
             }
@@ -430,5 +443,21 @@ mod tests {
         assert!(small.check_resolution(20.0).is_err(), "76 ppi");
         assert!(small.check_resolution(8.0).unwrap().is_some(), "190 ppi warns");
         assert_eq!(small.check_resolution(5.0).unwrap(), None);
+    }
+
+    #[test]
+    fn a_tall_image_is_at_most_the_working_height_in_its_proportions_png_or_jpeg() {
+        // 5000 rows: the PNG shrunk by 3 as its rows are read, the JPEG decoded whole then
+        // resampled; both keep 300:5000 and the colour.
+        let tall = png(300, 5000, [200, 30, 30, 255]);
+        let logo = Logo::from_bytes(&tall, "tall.png").unwrap();
+        assert_eq!((logo.width, logo.height), (100, 1667));
+        assert_eq!(logo.print[..4], Logo::from_bytes(&png(1, 1, [200, 30, 30, 255]), "p.png").unwrap().print[..]);
+        let mut jpeg = std::io::Cursor::new(Vec::new());
+        image::RgbImage::from_pixel(300, 5000, image::Rgb([200, 30, 30]))
+            .write_to(&mut jpeg, image::ImageFormat::Jpeg)
+            .unwrap();
+        let logo = Logo::from_bytes(&jpeg.into_inner(), "tall.jpg").unwrap();
+        assert_eq!((logo.width, logo.height), (123, WORK_HEIGHT_MAX));
     }
 }

@@ -11,5 +11,6 @@ pub mod pages;
 pub mod palette;
 pub mod profile;
 pub mod proof;
+mod shrunk_png;
 pub mod template;
 pub mod typeset;
