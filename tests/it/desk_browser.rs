@@ -526,8 +526,10 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     assert_eq!(js(&desk, "return document.getElementById('sale-units').value").await, "9");
     assert_eq!(js(&desk, "return document.getElementById('sale-result').className").await, "form-result bad");
     js(&desk, "document.getElementById('sale-units').value = ''").await;
-    // Taken back by its range, and sold again.
+    // Taken back by its range, saying why, and sold again.
     js(&desk, &kind("voided")).await;
+    assert_eq!(js(&desk, "return document.getElementById('sale-why-label').hidden").await, false);
+    js(&desk, "document.getElementById('sale-why').value = 'sold twice'").await;
     type_focused_in(&desk, "sale-units", "9").await;
     content_until(&desk, "message", |t| t == "Sale taken back: 9").await;
     content_until(&desk, "cashup", |t| t.starts_with("Sold 6 books · takings £30.00")).await;

@@ -44,7 +44,10 @@ async fn a_night(f: &Fixture) -> String {
         assert_eq!(s, StatusCode::CREATED, "{sale}: {v}");
     }
     // Entries: 1 the currency, 2–4 issues, 5–9 sales: Cat's second sale is entry 9.
-    let (s, v) = f.post("/api/voids", json!({"entry": 9})).await;
+    let (s, v) = f.post("/api/voids", json!({"entry": 9, "reason": "  "})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "a void says why: {v}");
+    assert!(v["error"].as_str().unwrap().starts_with("say why entry 9 is taken back"), "{v}");
+    let (s, v) = f.post("/api/voids", json!({"entry": 9, "reason": "sold twice"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     for back in [json!({"books": "9-10"}), json!({"books": "25-28"}), json!({"books": "29", "damaged": true})] {
         let (s, v) = f.post("/api/returns", back.clone()).await;
@@ -404,7 +407,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     assert!(v["error"].as_str().unwrap().contains("was paid a prize (entry 14): void that payout first"), "{v}");
     let (s, v) = f.post("/api/voids", json!({"entry": 14, "reason": "paid in error"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
-    let (s, v) = f.post("/api/voids", json!({"books": "1-8"})).await;
+    let (s, v) = f.post("/api/voids", json!({"books": "1-8", "reason": "never paid for"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     // A sale while a game runs is for the games to come: Game 1 plays what it started with.
     let (s, v) = f.post("/api/sales", json!({"books": "3-4", "price": "5.00"})).await;

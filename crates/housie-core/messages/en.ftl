@@ -240,6 +240,7 @@ desk-booklets = Booklets
 desk-price = Price of each
 desk-seller = Seller
 desk-buyer = Buyer or table (optional)
+desk-void-why = Why it is taken back
 desk-cash = Paid in cash
 desk-record-sale = Record
 desk-game-n = Game { $n }

@@ -238,6 +238,7 @@ desk-booklets = बुकलेट
 desk-price = हर एक का दाम
 desk-seller = विक्रेता
 desk-buyer = ख़रीदार या मेज़ (चाहें तो)
+desk-void-why = वापस लेने का कारण
 desk-cash = नक़द चुकाया
 desk-record-sale = दर्ज करें
 desk-game-n = खेल { $n }

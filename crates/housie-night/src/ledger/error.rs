@@ -83,6 +83,9 @@ pub enum LedgerError {
         /// The ticket paid.
         serial: String,
     },
+    /// A void with no reason: the cash-up an auditor reads says why money was taken back.
+    #[error("say why entry {0} is taken back (for example `void {0} typed 30 for 3`): the cash-up shows it")]
+    VoidWithoutReason(usize),
     /// A reason that cannot be shown.
     #[error("the reason: {0}")]
     Reason(String),

@@ -306,8 +306,13 @@ impl Ledger {
             visible(name).map_err(|why| LedgerError::Name(who, why))?;
         }
         self.check(entry, wins)?;
-        if let Entry::Voided { entry, .. } = entry {
-            return self.no_prize_paid_on(*entry);
+        // Live rules: nights logged before them replay as they were.
+        if let Entry::Voided { entry, reason } = entry {
+            self.no_prize_paid_on(*entry)?;
+            if reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+                return Err(LedgerError::VoidWithoutReason(*entry));
+            }
+            return Ok(());
         }
         let Entry::Sold { units, seller: Some(seller), .. } = entry else { return Ok(()) };
         let theirs = self.issued.get(seller).cloned().unwrap_or_default();

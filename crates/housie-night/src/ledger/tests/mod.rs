@@ -367,9 +367,13 @@ fn a_payout_is_corrected_by_appending_a_void_or_a_move_never_by_editing() {
         ("000013-1-1", &["000012-1-3".to_string()][..])
     );
     assert_eq!(c.prizes_paid, gbp("65.50"), "a move pays nothing twice");
-    // A mistyped payout is voided with a reason: shown, not counted.
+    // A mistyped payout is voided with a reason: shown, not counted. Without one it is refused
+    // on the night (an old log's reasonless void still replays).
+    let bare = Entry::Voided { entry: 15, reason: None };
+    assert_eq!(ledger.check_new(&bare, &Retaken).unwrap_err(), LedgerError::VoidWithoutReason(15));
+    ledger.check(&bare, &Retaken).unwrap();
     let void = Entry::Voided { entry: 15, reason: Some("typed 30 for 3".into()) };
-    ledger.check(&void, &Retaken).unwrap();
+    ledger.check_new(&void, &Retaken).unwrap();
     ledger.apply(&void, &Retaken);
     assert_eq!(ledger.check(&void, &Retaken).unwrap_err(), LedgerError::NothingToVoid(15));
     let c = ledger.cashup();

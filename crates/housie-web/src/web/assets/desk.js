@@ -693,6 +693,7 @@ function showSaleFields() {
   $("sale-price-label").hidden = kind !== "sold";
   $("sale-buyer-label").hidden = kind !== "sold";
   $("sale-cash-label").hidden = kind !== "sold";
+  $("sale-why-label").hidden = kind !== "voided";
 }
 $("sale-kind").addEventListener("change", showSaleFields);
 
@@ -724,6 +725,7 @@ $("sale-form").addEventListener("submit", async (e) => {
     body.seller = seller;
   } else if (kind === "voided") {
     path = "/api/voids";
+    body.reason = $("sale-why").value.trim();
   } else {
     path = "/api/returns";
     body.damaged = kind === "damaged";
@@ -741,6 +743,7 @@ $("sale-form").addEventListener("submit", async (e) => {
     }[kind];
     say(t(said, { units, seller }), "ok", result);
     $("sale-units").value = "";
+    $("sale-why").value = "";
     showCashup(r);
   }
   // The next sale is typed straight away; Escape or a click on the box goes back to calling.
