@@ -64,7 +64,8 @@ pub struct Args {
     #[arg(long, value_name = "AMOUNT", value_parser = Money::parse)]
     price: Option<Money>,
     /// Who bought them all, when one player did: one sale, counted against a regime's limit
-    /// per player. Without it each booklet is a sale of its own.
+    /// per player. Without it each booklet is a sale of its own. Without --price, who they
+    /// were given to, named in the cash-up.
     #[arg(long, value_name = "NAME")]
     buyer: Option<String>,
     /// The price was paid in cash, into the cash box (not by transfer or card).

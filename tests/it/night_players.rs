@@ -654,6 +654,13 @@ fn an_exports_buyer_is_refused_by_its_own_flag() {
     assert!(!d.join("alike/booklet-000002.pdf").exists(), "nothing written");
     // A night that was there before stays, with what it holds.
     assert_eq!(night(&d.join("run")).unwrap().ledger().cashup().sold, "1");
+    // --buyer without --price is not lost: given free to that buyer, and said so.
+    let free = d.run(&["export", "run", "--booklets", "3", "--buyer", "Bina", "--out", "bina"]).success();
+    assert!(free.stdout().contains("given free to Bina"), "{}", free.stdout());
+    let c = night(&d.join("run")).unwrap().ledger().cashup();
+    assert_eq!(c.given_free, "3");
+    let text = c.to_text();
+    assert!(text.contains("Bina"), "the cash-up names who got it: {text}");
 }
 
 #[tokio::test]

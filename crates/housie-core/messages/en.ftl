@@ -344,6 +344,7 @@ cashup-seller = { $seller }: issued { $issued }; sold { $sold } ({ $count }), ta
 cashup-missing = Missing: { $units } { $missing } issued and neither sold nor returned
 cashup-damaged = Damaged: { $units } { $damaged }
 cashup-given-free = Given free: { $units } { $free } (in play, nothing taken)
+cashup-given-free-to = { $units } to { $buyer }
 cashup-voided = Voided sales: { $count }
 cashup-voided-sale = #{ $entry } { $units } ({ $amount })
 cashup-voided-sale-why = #{ $entry } { $units } ({ $amount }): { $why }

@@ -342,6 +342,7 @@ cashup-seller = { $seller }: दिए { $issued }; बिके { $sold } ({ $c
 cashup-missing = ग़ायब: { $units } { $missing } दिए गए, पर न बिके न लौटे
 cashup-damaged = ख़राब: { $units } { $damaged }
 cashup-given-free = मुफ़्त दी गईं: { $units } { $free } (खेल में, कोई पैसा नहीं)
+cashup-given-free-to = { $units }: { $buyer } को
 cashup-voided = रद्द बिक्री: { $count }
 cashup-voided-sale = #{ $entry } { $units } ({ $amount })
 cashup-voided-sale-why = #{ $entry } { $units } ({ $amount }): { $why }

@@ -70,6 +70,15 @@ pub struct VoidedSale {
     pub reason: String,
 }
 
+/// Paper given free to a named buyer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FreeTo {
+    /// The units given.
+    pub units: String,
+    /// To whom.
+    pub buyer: String,
+}
+
 /// The night's money, reconciled.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cashup {
@@ -97,6 +106,9 @@ pub struct Cashup {
     pub damaged: String,
     /// Units given free (standing sales at 0.00): in play, nothing taken.
     pub given_free: String,
+    /// Of those, the ones given to a named buyer (`housie export --buyer` with no price).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given_free_to: Vec<FreeTo>,
     /// Units sold or given to players away from the hall (`housie export`).
     pub remote: String,
     /// Sales voided.
@@ -180,6 +192,11 @@ impl Ledger {
                 .filter(|s| s.price == Money::ZERO)
                 .fold(Units::default(), |all, s| all.or(&s.units))
                 .to_string(),
+            given_free_to: self
+                .standing()
+                .filter(|s| s.price == Money::ZERO)
+                .filter_map(|s| Some(FreeTo { units: s.units.to_string(), buyer: s.buyer.clone()? }))
+                .collect(),
             remote: self.standing().filter(|s| s.remote).fold(Units::default(), |all, s| all.or(&s.units)).to_string(),
             voided: self.sales.iter().filter(|s| s.voided).count(),
             voided_sales: self.voided_sales(),
@@ -363,6 +380,10 @@ impl Cashup {
         }
         if !self.given_free.is_empty() {
             out.push(Line::Text(say("cashup-given-free", &[("units", &units), ("free", &self.given_free)])));
+            for f in &self.given_free_to {
+                let args = [("units", f.units.as_str()), ("buyer", &escape(&f.buyer))];
+                out.push(Line::Indented(say("cashup-given-free-to", &args)));
+            }
         }
         if self.voided > 0 {
             out.push(Line::Text(say("cashup-voided", &[("count", &self.voided.to_string())])));
