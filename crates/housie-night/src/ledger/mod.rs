@@ -456,8 +456,10 @@ impl Ledger {
         }
         self.over_regime(entry).or_else(|| match entry {
             Entry::PrizePaid { amount, .. } => {
+                // A night that records no sales pays without this question; one whose every
+                // sale was voided took nothing, and is asked.
                 let takings = self.takings(None);
-                (takings > Money::ZERO && *amount > takings)
+                (!self.sales.is_empty() && *amount > takings)
                     .then(|| format!("paying {amount} is more than the {takings} every sale so far took"))
             }
             _ => None,

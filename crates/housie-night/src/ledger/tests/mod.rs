@@ -423,6 +423,17 @@ fn a_payout_larger_than_every_sale_so_far_asks_first() {
     assert_eq!(ledger.over_limit(&paid(2, "full house", "000077-4-1", "607.50")), None, "at the takings is allowed");
     let fresh = Ledger::replay(1..=500, &night()[..1], &Confirmed).unwrap();
     assert_eq!(fresh.over_limit(&big), None, "no sales recorded: nothing to compare with");
+    // Every sale voided: nothing taken, and a payout asks first.
+    let mut voided = fresh.clone();
+    let sale = sold("1-2", "5", None, Payment::Cash);
+    voided.apply(&sale, &Confirmed);
+    let void = Entry::Voided { entry: voided.entries, reason: Some("sold in error".into()) };
+    voided.apply(&void, &Confirmed);
+    assert_eq!(voided.takings(None), Money::ZERO);
+    assert_eq!(
+        voided.over_limit(&paid(1, "one line", "000001-1-1", "10.00")).as_deref(),
+        Some("paying 10.00 is more than the 0.00 every sale so far took")
+    );
 }
 
 /// Two tickets that won game 3's full house at the same call share its first place.
