@@ -312,7 +312,10 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         false => night.ledger().phone_only().clone(),
     };
     let run = std::sync::Arc::clone(&night.run);
-    let files = match write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book)) {
+    // A phone-only ticket's QR link carries its code, as its line of links.csv does.
+    let code = |serial: &Serial| phone_only.contains(serial.booklet()).then(|| key.code(serial));
+    let codes = housie_core::export::pdf::QrCodes(&code);
+    let files = match write_booklets(&plan, &list, &args.out, format(&args), &|book| run.drawn(book), Some(codes)) {
         Ok(files) => files,
         Err(e) => {
             night.remove_if_new_and_empty();

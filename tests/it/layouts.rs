@@ -237,6 +237,31 @@ fn qr_codes_scan_back_to_their_serials_and_need_room() {
     assert!(want[0].starts_with("000001-10-"));
 }
 
+/// A phone-only booklet exported from a `phone` run: each ticket's QR link carries that
+/// ticket's code, so a scanned code follows it as the link in links.csv does; a booklet for
+/// paper keeps the plain link.
+#[test]
+#[cfg_attr(
+    any(housie_missing_pdftoppm, housie_missing_zbarimg),
+    ignore = "needs pdftoppm and zbarimg (apt-get install poppler-utils zbar-tools)"
+)]
+fn a_phone_only_booklets_qr_links_carry_their_codes() {
+    let d = Dir::new();
+    let url = "http://192.168.1.20:8080";
+    d.run(&["generate", "--books", "3", "--template", "phone", "--player-url", url, "--out", "r", "-q"]).success();
+    d.run(&["export", "r", "--books", "1", "--phone-only", "--out", "phones"]).success();
+    d.run(&["export", "r", "--books", "2", "--out", "paper"]).success();
+    let Some(scanned) = scan_page(&d, "phones/booklet-000001.pdf", 1) else { return };
+    let links = d.read("phones/links.csv");
+    let first: Vec<&str> = links.lines().nth(1).unwrap().split(',').collect();
+    let (serial, code) = (first[3], first[4]);
+    assert_eq!(scanned.len(), 6, "{scanned:?}");
+    assert!(scanned.contains(&format!("{url}/p/{serial}?c={code}")), "{scanned:?} {serial} {code}");
+    assert!(scanned.iter().all(|s| s.contains("?c=")), "{scanned:?}");
+    let paper = scan_page(&d, "paper/booklet-000002.pdf", 1).unwrap();
+    assert!(paper.iter().all(|s| s.starts_with(&format!("{url}/p/000002-")) && !s.contains('?')), "{paper:?}");
+}
+
 #[test]
 fn the_progress_counts_to_the_pages_printed() {
     let d = Dir::new();

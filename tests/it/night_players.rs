@@ -533,6 +533,9 @@ fn export_writes_a_pdf_a_booklet_and_links_that_follow_them() {
         };
         assert_eq!(get(format!("/api/play/{serial}?code={code}")), StatusCode::OK);
         assert_eq!(get(format!("/api/play/{serial}")), StatusCode::NOT_FOUND);
+        // A ticket's QR link with its code passes the code on to the player page.
+        assert_eq!(get(format!("/p/{serial}?c={code}")), StatusCode::SEE_OTHER);
+        assert_eq!(get(format!("/p/{serial}?c=%3Cscript%3E")), StatusCode::NOT_FOUND);
     }
 }
 

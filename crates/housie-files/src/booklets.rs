@@ -30,9 +30,10 @@ pub fn write_booklets(
     out: &Path,
     format: BookletFormat,
     draw: &(dyn Fn(u64) -> DrawnBook + Sync),
+    codes: Option<housie_core::export::pdf::QrCodes<'_>>,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut staged = Staged::write(out);
-    booklets::write_booklets(plan, units, &mut staged, format, draw).map_err(|e| match e {
+    booklets::write_booklets(plan, units, &mut staged, format, draw, codes).map_err(|e| match e {
         Error::Io { path, source } if path.is_relative() => Error::Io { path: out.join(path), source },
         e => e,
     })?;

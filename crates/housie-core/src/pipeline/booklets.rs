@@ -36,16 +36,19 @@ pub fn booklet_file_name(unit: u64, format: BookletFormat) -> String {
 /// Writes one file for each of `units` (booklets, or books in a plain run) into `outputs`, in
 /// the look `plan` describes, each with the books `draw` gives for it. PDF/X is declared as
 /// the print file is (with its colour profile, about half a megabyte); a plain PDF is for a
-/// home printer; a PNG is the same pages drawn as a picture. Returns the files' names, in the
-/// order of `units`.
+/// home printer; a PNG is the same pages drawn as a picture. `codes`: the codes of tickets
+/// kept for phones, which their QR links carry. Returns the files' names, in the order of
+/// `units`.
 pub fn write_booklets<O: Outputs>(
     plan: &GeneratePlan,
     units: &[u64],
     outputs: &mut O,
     format: BookletFormat,
     draw: &(dyn Fn(u64) -> DrawnBook + Sync),
+    codes: Option<crate::export::pdf::QrCodes<'_>>,
 ) -> Result<Vec<String>, Error> {
     let mut style = plan.style();
+    style.qr_codes = codes;
     if format != BookletFormat::PdfX {
         home(&mut style);
     }

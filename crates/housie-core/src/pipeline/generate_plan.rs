@@ -221,6 +221,7 @@ impl GeneratePlan {
             logo: self.logo.as_ref().zip(self.settings.logo.as_ref()),
             subtitle: self.settings.subtitle.as_deref(),
             player_url: self.settings.player_url.as_ref(),
+            qr_codes: None,
         }
     }
 

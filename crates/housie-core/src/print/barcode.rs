@@ -200,6 +200,12 @@ pub fn qr_runs(text: &str, version: u8) -> Option<Vec<(usize, usize, usize)>> {
 }
 
 /// The dark modules of `text` as a QR symbol of `version` at level M, row by row.
+/// Whether `text` fits a QR symbol of `version` (error correction M, as housie draws them).
+pub fn qr_fits(text: &str, version: u8) -> bool {
+    use qrcode::{EcLevel, QrCode, Version};
+    QrCode::with_version(text, Version::Normal(i16::from(version)), EcLevel::M).is_ok()
+}
+
 fn qr_modules(text: &str, version: u8) -> Option<(usize, Vec<bool>)> {
     use qrcode::{Color, EcLevel, QrCode, Version};
     let code = QrCode::with_version(text, Version::Normal(i16::from(version)), EcLevel::M).ok()?;

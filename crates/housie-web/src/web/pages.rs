@@ -1,7 +1,7 @@
 //! The desk and the board: HTML, CSS and JavaScript compiled into the binary, served only from
 //! this fixed set, with no CDN and no build step.
 
-use axum::extract::Path;
+use axum::extract::{Path, Query};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
@@ -53,16 +53,32 @@ pub async fn play() -> Response {
     page("text/html; charset=utf-8", PLAY)
 }
 
+/// What a ticket's link may carry after its serial: the code of a ticket kept for phones.
+#[derive(serde::Deserialize)]
+pub struct LinkQuery {
+    c: Option<String>,
+}
+
 /// `GET /p/{serial}`: a ticket's link, as the `phone` templates' QR codes hold it → the player
 /// page following that ticket's book (`/play?s=SERIAL`, 303), which checks the serial as if it
-/// were typed. Only a serial's characters pass on; anything else is a 404.
-pub async fn ticket_link(Path(serial): Path<String>) -> Response {
+/// were typed; a phone-only ticket's link carries its code (`?c=`), passed on. Only a serial's
+/// characters (and a code's) pass on; anything else is a 404.
+pub async fn ticket_link(
+    Path(serial): Path<String>,
+    query: Result<Query<LinkQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
     let plausible = (1..=housie_core::rules::verdict::SERIAL_MAX).contains(&serial.len())
         && serial.bytes().all(|b| b.is_ascii_digit() || b == b'-');
-    if !plausible {
+    let code = match query {
+        Ok(Query(LinkQuery { c })) => c.unwrap_or_default(),
+        Err(_) => return ApiError::not_found("no ticket has this link").into_response(),
+    };
+    let code_plausible = code.len() <= 16 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    if !plausible || !code_plausible {
         return ApiError::not_found("no ticket has this link").into_response();
     }
-    axum::response::Redirect::to(&format!("/play?s={serial}")).into_response()
+    let to = if code.is_empty() { format!("/play?s={serial}") } else { format!("/play?s={serial}&c={code}") };
+    axum::response::Redirect::to(&to).into_response()
 }
 
 /// `GET /fonts/devanagari.ttf`: housie's own Devanagari font (Noto Sans Devanagari Bold, the

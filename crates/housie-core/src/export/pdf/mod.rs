@@ -27,7 +27,7 @@ pub use file::{deflate, PdfFile, RenderedPage};
 pub use furniture::{OVER, UNDER};
 pub use shared::Shared;
 pub use style::{
-    Colours, Look, PdfFormat, PdfStyle, BARCODE_FONT_ID, DEFLATE_LEVEL, FONT_ID, LOGO_ID, SHAPED_FONT_IDS,
+    Colours, Look, PdfFormat, PdfStyle, QrCodes, BARCODE_FONT_ID, DEFLATE_LEVEL, FONT_ID, LOGO_ID, SHAPED_FONT_IDS,
     SYMBOLS_DEFLATE_LEVEL,
 };
 

@@ -77,6 +77,19 @@ pub struct PdfStyle<'a> {
     pub subtitle: Option<&'a str>,
     /// Where phones reach the player page: what a template's QR link starts with.
     pub player_url: Option<&'a crate::domain::PlayerUrl>,
+    /// The codes of tickets kept for phones (`housie export --phone-only`): their QR links
+    /// carry them, so that a scanned code can follow the ticket. `None` in a print file.
+    pub qr_codes: Option<QrCodes<'a>>,
+}
+
+/// A phone-only ticket's code by its serial (`None`: the ticket is on paper, and needs none).
+#[derive(Clone, Copy)]
+pub struct QrCodes<'a>(pub &'a (dyn Fn(&crate::domain::Serial) -> Option<String> + Sync));
+
+impl std::fmt::Debug for QrCodes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("QrCodes(…)")
+    }
 }
 
 impl PdfStyle<'_> {
@@ -341,7 +354,13 @@ impl PdfStyle<'_> {
     pub fn qr_text(&self, serial: &crate::domain::Serial) -> Option<String> {
         use crate::print::template::QrHolds;
         match (self.template.ticket().qr.holds, self.player_url) {
-            (QrHolds::Link, Some(url)) => Some(url.link(serial)),
+            (QrHolds::Link, Some(url)) => {
+                // With the ticket's code when it has one and the symbol still holds the link.
+                let link = url.link(serial);
+                let coded = self.qr_codes.and_then(|codes| (codes.0)(serial)).map(|code| format!("{link}?c={code}"));
+                let version = self.template.ticket().qr.version;
+                Some(coded.filter(|text| crate::print::barcode::qr_fits(text, version)).unwrap_or(link))
+            }
             (QrHolds::Link, None) => None,
             (QrHolds::Serial, _) => Some(serial.to_string()),
         }
