@@ -565,4 +565,11 @@ fn a_manifest_that_is_a_device_or_too_large_is_refused_unread() {
     // Control: the manifest as written.
     std::fs::write(&manifest, &real).unwrap();
     d.run(&["verify", "r"]).success();
+    // A manifest on its own of one endless line (20 MB here; 200 MB took 1.18 GB in housie
+    // 0.12): refused at its first 64 KiB, the line not echoed back.
+    std::fs::write(d.join("one.csv"), vec![b'x'; 20 << 20]).unwrap();
+    let out = d.run(&["verify", "--manifest-only", "one.csv"]).expect_code(1);
+    let said = format!("{}{}", out.stdout(), out.stderr());
+    assert!(said.contains("one.csv: unreadable CSV: line 1 is longer than 65536 bytes"), "{said}");
+    assert!(said.len() < 1000, "{}", said.len());
 }

@@ -124,7 +124,11 @@ impl Continuation {
             let path = dir.join(crate::record::MANIFEST);
             let file = self.manifests.open(dir).map_err(Error::io(&path))?;
             let name = path.display().to_string();
-            let mut rows = manifest::rows(std::io::BufReader::new(file), &name, r.settings.numbering());
+            let mut rows = manifest::rows(
+                super::line_limit::LineLimit::new(std::io::BufReader::new(file)),
+                &name,
+                r.settings.numbering(),
+            );
             let mut edited = false;
             drawer.prime_with(
                 r.settings.first_book,

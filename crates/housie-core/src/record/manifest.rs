@@ -5,6 +5,7 @@
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
+use super::line_limit::LineLimit;
 use rustc_hash::FxHashMap;
 
 use crate::domain::format::CardFormat;
@@ -174,7 +175,7 @@ impl<R: Read> Iterator for Rows<R> {
             if !self.header_done {
                 self.header_done = true;
                 if fields.len() < self.expected.len() || fields[..self.expected.len()] != self.expected[..] {
-                    let got = fields.join(",");
+                    let got = crate::domain::text::clip(&fields.join(","), 60);
                     self.finished = true;
                     let want = self.expected[..4].join(",");
                     return Some(Err(vec![self.problem(line, "header", format!("expected `{want}…`, found `{got}`"))]));
@@ -418,7 +419,7 @@ pub fn max_size(books: Option<u64>) -> u64 {
 /// every book, and every repeat.
 pub fn check(manifest: impl Read, name: &str, numbering: Numbering) -> std::io::Result<RunChecks> {
     let mut checks = RunChecks::new(name, true);
-    for row in rows(std::io::BufReader::new(manifest), name, numbering) {
+    for row in rows(LineLimit::new(std::io::BufReader::new(manifest)), name, numbering) {
         checks.add(row);
     }
     Ok(checks.finish())
@@ -428,7 +429,7 @@ pub fn check(manifest: impl Read, name: &str, numbering: Numbering) -> std::io::
 /// three-part serials are books; four-part ones are booklets, whose games per booklet the
 /// first row past booklet 1 gives (book = (booklet − 1) × games + game), or else the highest game.
 pub fn numbering_of(manifest: impl Read) -> std::io::Result<Numbering> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(BufReader::new(manifest));
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(LineLimit::new(BufReader::new(manifest)));
     // The booklet and game columns, wherever the card's cells end.
     let header = reader.headers().cloned().unwrap_or_default();
     let at = |name: &str| header.iter().position(|c| c == name);

@@ -4,6 +4,7 @@
 //! organiser keeps it to themselves.
 
 pub mod continuation;
+pub mod line_limit;
 pub mod manifest;
 mod read;
 pub mod settings;
