@@ -26,7 +26,9 @@ pub struct Outcome {
 /// Draws the run `plan` describes and writes its files into `dir` (created if missing), which
 /// must be empty unless `force`.
 pub fn generate_run(plan: &GeneratePlan, dir: &Path, force: bool, watch: Watch<'_>) -> Result<Outcome, Error> {
-    check_folder(plan, dir, force)?;
+    // The quick checks first; the siblings' records (a run continuing this one) are read once,
+    // under the lock.
+    check_folder_but_siblings(plan, dir, force)?;
     // The runs continued are held for the run's length, so none is replaced under it.
     let _earlier = match plan.after() {
         Some(after) => crate::lock::share_folders(after.dirs())?,
@@ -105,6 +107,17 @@ fn remove_stale_volumes(dir: &Path, kept: &[PathBuf]) -> Result<(), Error> {
 /// The output folder: a folder, never one that holds a run the new one continues, a night, or
 /// a run another continues; and empty unless `force`.
 pub fn check_folder(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), Error> {
+    check_folder_but_siblings(plan, dir, force)?;
+    if force && dir.join(RUN_RECORD).is_file() {
+        if let Some(by) = crate::chain::continued_by(dir) {
+            return Err(Error::ContinuedBy { dir: dir.to_path_buf(), by });
+        }
+    }
+    Ok(())
+}
+
+/// [`check_folder`] without reading the records of the folders beside it.
+fn check_folder_but_siblings(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), Error> {
     if dir.exists() && !dir.is_dir() {
         return Err(Error::NotADir(dir.to_path_buf()));
     }
@@ -113,11 +126,6 @@ pub fn check_folder(plan: &GeneratePlan, dir: &Path, force: bool) -> Result<(), 
     }
     if let Some(night) = night_of(dir) {
         return Err(Error::HoldsNight { dir: dir.to_path_buf(), night });
-    }
-    if force && dir.join(RUN_RECORD).is_file() {
-        if let Some(by) = crate::chain::continued_by(dir) {
-            return Err(Error::ContinuedBy { dir: dir.to_path_buf(), by });
-        }
     }
     if !force && is_non_empty_dir(dir) {
         return Err(Error::NotEmpty(dir.to_path_buf()));
