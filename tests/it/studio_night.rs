@@ -232,6 +232,13 @@ fn duplicate_and_top_up_keep_the_logo_and_the_uploaded_template() {
         assert!(s.contains("202"), "{new}: {s} {body}");
         assert_eq!(wait_job(port, new)["state"], "done", "{new}");
     }
+    // The event topped up is never replaced, said in the studio's words (no server path, no flag).
+    let (_, event, _) = exchange(port, "GET", &format!("/api/events/{id}"), "", "");
+    let again = format!(r#"{{"replace": true, "version": "{}"}}"#, event["version"].as_str().unwrap());
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{id}/generate"), "", &again);
+    let said = body["error"].as_str().unwrap_or_default();
+    assert!(s.contains("409") && said.contains("tops this one up"), "{s} {body}");
+    assert!(!said.contains('/') && !said.contains("--"), "{said}");
 }
 
 /// A studio.json too large to be a design is the organiser's to mend (422, not 500); a

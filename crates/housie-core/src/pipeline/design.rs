@@ -354,7 +354,21 @@ pub fn problem_of(e: Error) -> Problem {
             _ => "event",
         },
     };
-    Problem::new(field, e.to_string())
+    Problem::new(field, studio_words(&e.to_string()))
+}
+
+/// A message the command line words with its flags, in the words of the studio's form.
+fn studio_words(message: &str) -> String {
+    const SAID: [(&str, &str); 4] = [
+        ("is `booklets`, but", "booklet by booklet, but"),
+        (
+            "use --order games (each game on its own paper)",
+            "choose “game by game, in black, for coloured paper” for the order",
+        ),
+        ("choose a font for it with --font", "give the title in Latin or Devanagari letters"),
+        ("--player-url", "the player page address"),
+    ];
+    SAID.iter().fold(message.to_string(), |m, (flag, words)| m.replace(flag, words))
 }
 
 /// The text of the page an error is about, if it is about one.
@@ -380,6 +394,13 @@ mod tests {
         assert_eq!(fields, ["title", "look", "books", "games"]);
         let huge = Design { books: Some(1_000_000_000), ..Design::default() };
         assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
+        // No flag of the command line in what the studio says.
+        let twelve =
+            Design { books: None, booklets: Some(4), games: Some(2), look: "twelve".into(), ..Design::default() };
+        let world = crate::world::Files::default();
+        let said = twelve.plan(Path::new("/e"), SeedChoice::Random([0; 32]), RunDate::EPOCH, None, &world);
+        let message = &said.unwrap_err()[0].message;
+        assert!(message.contains("choose “game by game") && !message.contains("--"), "{message}");
         let booklets = Design { books: None, booklets: Some(20), games: Some(6), ..Design::default() };
         assert!(booklets.problems().is_empty());
         let r = booklets.request(Path::new("/tmp/e"), SeedChoice::Random([0; 32]), RunDate::EPOCH);

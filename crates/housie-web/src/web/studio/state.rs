@@ -106,9 +106,25 @@ pub(super) async fn blocking<T: Send + 'static>(
 pub(super) fn refused(e: housie_core::error::Error) -> ApiError {
     match e {
         housie_core::error::Error::Io { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        housie_core::error::Error::Busy(_)
-        | housie_core::error::Error::HoldsNight { .. }
-        | housie_core::error::Error::ContinuedBy { .. } => ApiError::new(StatusCode::CONFLICT, e.to_string()),
+        // The studio's words, not the server's paths and the command line's flags.
+        housie_core::error::Error::Busy(_) => ApiError::new(
+            StatusCode::CONFLICT,
+            "the event's folder is in use by another housie (a generate, a night or an export): try again when it ends",
+        ),
+        housie_core::error::Error::HoldsNight { .. } => ApiError::new(
+            StatusCode::CONFLICT,
+            "a night was played on this event's paper, so its run is never replaced: duplicate the event for new paper",
+        ),
+        housie_core::error::Error::ContinuedBy { by, .. } => {
+            let by = by.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            ApiError::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "event “{by}” tops this one up, so this event's run is never replaced: duplicate the event for \
+                     new paper"
+                ),
+            )
+        }
         e => {
             let p = housie_core::pipeline::design::problem_of(e);
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
