@@ -195,12 +195,15 @@ fn the_reference_script_gives_every_vector_and_the_skip_is_caught() {
     let naive = script.replace(skip, "");
     let dir = Dir::new();
     std::fs::write(dir.join("naive.py"), &naive).unwrap();
+    let limit = "limit = 2**32 - 2**32 % (n + 1)";
+    assert!(script.contains(limit), "draws.py's limit is where this test looks for it");
+    std::fs::write(dir.join("off_by_one.py"), script.replace(limit, "limit = 2**32 - 2**32 % n")).unwrap();
     let run = |file: &std::path::Path, seed: &str| {
         let out = std::process::Command::new(&python).arg(file).arg(seed).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let mut skipping = 0;
+    let (mut skipping, mut near_limits) = (0, 0);
     for v in vectors["vectors"].as_array().unwrap() {
         let seed = v["seed"].as_str().unwrap();
         let order: Vec<String> = v["order"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
@@ -209,8 +212,13 @@ fn the_reference_script_gives_every_vector_and_the_skip_is_caught() {
         let skips = v.get("rejected").is_some_and(|r| !r.as_array().unwrap().is_empty());
         skipping += usize::from(skips);
         assert_eq!(run(&dir.join("naive.py"), seed) == want, !skips, "{seed}: the naive script");
+        // A limit taken for n choices instead of n + 1: caught by a word between the two limits.
+        let near = v.get("near_limit").is_some_and(|r| !r.as_array().unwrap().is_empty());
+        near_limits += usize::from(near);
+        assert_eq!(run(&dir.join("off_by_one.py"), seed) == want, !near, "{seed}: the n-for-n+1 limit");
     }
     assert!(skipping >= 1, "a vector exercises the skip");
+    assert!(near_limits >= 1, "a vector tells the limit from one taken with n");
 }
 
 /// The commands that only read a night leave the run folder as they found it: no `-wal` or
