@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use fantoccini::Locator;
 
-use crate::browser::{browser, chromedriver_on_a_free_port, js_until, text_until};
+use crate::browser::{browser, chromedriver_on_a_free_port, js, js_until, text_until};
 use crate::serving::{free_port, wait_for_port, Process};
 use crate::util::{tool, Dir};
 
@@ -88,6 +88,10 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     input.send_keys(d.join("club.png").to_str().unwrap()).await.unwrap();
     js_until(&c, "return document.querySelectorAll('#preview svg image').length", |v| v == 1).await;
     assert!(d.join("events/spring-fair/logo.png").is_file());
+
+    // Generate is on the first screen of a 1366×768 laptop, beside the form, not below it.
+    let bottom = js(&c, "return document.getElementById('generate').getBoundingClientRect().bottom + scrollY").await;
+    assert!(bottom.as_f64().unwrap() < 600.0, "Generate ends {bottom} px down the page");
 
     // Generate: the progress reaches the end, and the files are offered.
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();

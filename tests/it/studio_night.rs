@@ -269,3 +269,27 @@ fn hand_edited_event_files_are_refused_not_served() {
     let (s, body, _) = exchange(port, "GET", &format!("/api/events/{id}"), "", "");
     assert!(s.contains("422"), "{s} {body}");
 }
+
+/// Archive: an event's folder moved whole out of the list, never deleted; not while a top-up
+/// reads its run.
+#[test]
+fn an_archived_event_leaves_the_list_and_keeps_its_folder() {
+    let d = Dir::new();
+    let root = d.join("events");
+    let (_studio, url) = studio(&root);
+    let port = port_of(&url);
+    let id = made(port, "Fete", 2, |_| {});
+    let (_, top, _) = exchange(port, "POST", &format!("/api/events/{id}/top-up"), "", r#"{"books": 2}"#);
+    let top = top["id"].as_str().unwrap().to_string();
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{id}/archive"), "", "");
+    assert!(s.contains("409") && body["error"].as_str().unwrap().contains("tops this one up"), "{s} {body}");
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{top}/archive"), "", "");
+    assert!(s.contains("200"), "{s} {body}");
+    let (s, body, _) = exchange(port, "POST", &format!("/api/events/{id}/archive"), "", "");
+    assert!(s.contains("200") && body["archived"] == format!(".archived/{id}"), "{s} {body}");
+    let (_, list, _) = exchange(port, "GET", "/api/events", "", "");
+    assert_eq!(list, serde_json::json!([]), "{list}");
+    // Nothing deleted: the run still verifies where it went.
+    assert!(!root.join(&id).exists());
+    d.run(&["verify", root.join(".archived").join(&id).to_str().unwrap()]).success();
+}

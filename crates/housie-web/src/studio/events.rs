@@ -244,6 +244,32 @@ impl Events {
         Err(Error::io(self.dir(&base))(taken))
     }
 
+    /// The folder archived events are moved into, out of the list (a dot: never an event id).
+    pub const ARCHIVE: &'static str = ".archived";
+
+    /// Moves event `id`'s folder, whole, into [`Self::ARCHIVE`] (as `ID`, or `ID-2` …):
+    /// off the list, nothing deleted (its seed and its night go with it, and it comes back by
+    /// moving the folder back). Returns where it went.
+    pub fn archive(&self, id: &str) -> Result<PathBuf, Error> {
+        let shelf = self.root.join(Self::ARCHIVE);
+        fs::create_dir_all(&shelf).map_err(Error::io(&shelf))?;
+        for n in 1..10_000 {
+            let to = shelf.join(if n == 1 { id.to_string() } else { format!("{id}-{n}") });
+            if to.symlink_metadata().is_ok() {
+                continue;
+            }
+            fs::rename(self.dir(id), &to).map_err(Error::io(self.dir(id)))?;
+            return Ok(to);
+        }
+        let taken = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "too many archived events of that name");
+        Err(Error::io(shelf)(taken))
+    }
+
+    /// The events that top up event `id` (their `after` names it).
+    pub fn topped_up_by(&self, id: &str) -> Vec<String> {
+        self.list().into_iter().filter(|e| e.after.as_deref() == Some(id)).map(|e| e.id).collect()
+    }
+
     /// Writes `studio.json` whole, never half: a temporary file renamed into place.
     pub fn write(&self, id: &str, file: &EventFile) -> Result<(), Error> {
         let dir = self.dir(id);

@@ -231,6 +231,13 @@
     else { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; }
   });
 
+  $("archive").addEventListener("click", async () => {
+    if (!confirm("Archive this event? It leaves the list; its folder, with its seed and any night, is moved into .archived in the events folder, never deleted.")) return;
+    const r = await studio.api("POST", base + "/archive");
+    if (r.ok) location.href = studio.href("/");
+    else { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; }
+  });
+
   async function reload() {
     const r = await studio.api("GET", base);
     if (!r.ok) { $("event-error").textContent = r.body.error; return; }

@@ -8,6 +8,7 @@
 //! The night has its own server (its `/api/events` is its event stream): "Open the caller's
 //! desk" starts it in this process on a port of its own and hands the page its URL and token.
 
+mod archive;
 mod events;
 mod jobs;
 mod logo;
@@ -45,6 +46,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
             post(logo::upload).delete(logo::remove).get(logo::get).layer(DefaultBodyLimit::max(LOGO_LIMIT)),
         )
         .route("/api/events/{id}/duplicate", post(events::duplicate))
+        .route("/api/events/{id}/archive", post(archive::archive))
         .route("/api/events/{id}/top-up", post(events::top_up))
         .route("/api/events/{id}/generate", post(jobs::generate))
         .route("/api/events/{id}/verify", post(jobs::verify))
