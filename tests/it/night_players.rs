@@ -787,3 +787,29 @@ fn an_exported_picture_holds_every_game_and_a_failed_export_records_nothing() {
     assert_eq!(height % 12, 0, "{width} × {height}");
     assert!((per_page as f32 / width as f32 - 297.0 / 210.0).abs() < 0.05, "{width} × {per_page} a page");
 }
+
+/// A 99-game booklet's picture is drawn in bounded memory: the export runs with its address
+/// space capped at 300 MB (the 99 pages whole would need 380 MB at 100 dpi, 3.4 GB at 300, as
+/// housie 0.12 tried), and the cap is shown to bite on a smaller limit.
+#[cfg(unix)]
+#[test]
+fn a_99_game_booklets_picture_is_drawn_within_300_mb() {
+    let d = Dir::new();
+    d.run(&["generate", "--booklets", "1", "--games", "99", "--seed", "tall", "--out", "run", "-q"]).success();
+    let exe = assert_cmd::cargo::cargo_bin("housie");
+    let capped = |kb: u32, out: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {kb} && exec \"$0\" export run --booklets 1 --png --dpi 100 --out {out}"))
+            .arg(&exe)
+            .current_dir(d.path())
+            .output()
+            .unwrap()
+    };
+    let out = capped(300 * 1024, "pics");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let png = std::fs::read(d.join("pics/booklet-000001.png")).unwrap();
+    assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()) % 99, 0, "99 pages one under another");
+    // Negative control: a cap the drawing cannot live in is refused, so the cap above is real.
+    assert!(!capped(12 * 1024, "none").status.success());
+}
