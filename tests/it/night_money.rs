@@ -533,3 +533,32 @@ async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["warnings"].as_array().unwrap().len(), 2, "{v}");
 }
+
+/// A seller's name with no space to break at (60 letters) is cut onto the next line on the
+/// cash-up sheet, not run off the page (housie 0.12 set it to x = 598 pt on a 595 pt page).
+#[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs pdftotext (apt-get install poppler-utils)")]
+fn an_unbreakable_sellers_name_stays_on_the_cashup_sheet() {
+    let Some(pdftotext) = crate::util::tool("pdftotext") else { return };
+    let d = crate::util::Dir::new();
+    d.run(&["generate", "--books", "3", "--seed", "long", "--out", "run", "-q"]).success();
+    let name = "MW".repeat(30);
+    d.run(&["export", "run", "--books", "1", "--seller", &name, "--out", "ex"]).success();
+    d.run(&["cashup", "run", "--pdf", "sheet.pdf"]).success();
+    let path = d.join("sheet.pdf");
+    let (code, out, err) = crate::util::run_tool(&pdftotext, &["-bbox", path.to_str().unwrap(), "-"]);
+    assert_eq!(code, 0, "{err}");
+    let width: f32 = out.split("<page width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let attr = |l: &str, a: &str| -> f32 {
+        l.split(&format!("{a}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+    };
+    let words: Vec<(String, f32)> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("<word "))
+        .map(|l| (l.split('>').nth(1).unwrap().split('<').next().unwrap().to_string(), attr(l, "xMax")))
+        .collect();
+    assert!(words.iter().any(|(w, _)| w.starts_with("MWMW")), "the name is on the sheet: {words:?}");
+    for (word, right) in &words {
+        assert!(*right <= width - 28.0, "{word} ends at {right} pt on a {width} pt page");
+    }
+}

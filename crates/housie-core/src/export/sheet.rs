@@ -85,7 +85,7 @@ pub struct Sheet<'a> {
 pub const MARGIN: f32 = 18.0;
 
 /// `line` cut at spaces into lines no wider than `room` mm (by `width`), the later ones
-/// indented; a word wider than the room is left whole.
+/// indented; a word wider than the room (a 60-letter name) is cut where it must.
 fn wrap(line: &str, room: f32, width: &dyn Fn(&str) -> f32) -> Vec<String> {
     if width(line) <= room {
         return vec![line.to_string()];
@@ -100,9 +100,40 @@ fn wrap(line: &str, room: f32, width: &dyn Fn(&str) -> f32) -> Vec<String> {
         } else {
             current = tried;
         }
+        // What is left of a word too wide for a line of its own, cut into lines that fit.
+        while width(&current) > room {
+            let Some(cut) = cut_at(&current, room, width) else { break };
+            let rest = format!("{indent}{}", &current[cut..]);
+            current.truncate(cut);
+            out.push(std::mem::replace(&mut current, rest));
+        }
     }
     out.push(current);
     out
+}
+
+/// The longest start of `text` (past its indent) no wider than `room`, as a byte offset, cut
+/// between characters but never before a combining mark or after a virama or a joiner (so an
+/// Indic syllable stays whole); `None` when not even one character fits.
+fn cut_at(text: &str, room: f32, width: &dyn Fn(&str) -> f32) -> Option<usize> {
+    let joins = |c: char| {
+        matches!(c, '\u{0300}'..='\u{036F}' | '\u{0900}'..='\u{0903}' | '\u{093A}'..='\u{094F}'
+        | '\u{0951}'..='\u{0957}' | '\u{0962}'..='\u{0963}' | '\u{200C}' | '\u{200D}')
+    };
+    let start = text.len() - text.trim_start().len();
+    let mut best = None;
+    let mut prev: Option<char> = None;
+    for (i, c) in text.char_indices().skip_while(|(i, _)| *i < start) {
+        let breakable = i > start && !joins(c) && !matches!(prev, Some('\u{094D}' | '\u{200D}'));
+        if breakable {
+            if width(&text[..i]) > room {
+                break;
+            }
+            best = Some(i);
+        }
+        prev = Some(c);
+    }
+    best
 }
 
 /// The sheet's font and how wide its text sets: plain runs in the font, runs it cannot draw
@@ -362,7 +393,13 @@ mod tests {
         let chars = |t: &str| t.chars().count() as f32;
         assert_eq!(super::wrap("aaa bbb", 10.0, &chars), ["aaa bbb"]);
         assert_eq!(super::wrap("aaa bbb ccc dddd", 10.0, &chars), ["aaa bbb", "    ccc", "    dddd"]);
-        // A word wider than the room is left whole.
-        assert_eq!(super::wrap("abcdefghijklmn x", 10.0, &chars), ["abcdefghijklmn", "    x"]);
+        // A word wider than the room is cut where it must, an Indic syllable kept whole.
+        assert_eq!(super::wrap("abcdefghijklmn x", 10.0, &chars), ["abcdefghij", "    klmn x"]);
+        assert_eq!(
+            super::wrap("x abcdefghijklmnopqrst", 10.0, &chars),
+            ["x", "    abcdef", "    ghijkl", "    mnopqr", "    st"]
+        );
+        let hindi = super::wrap("aaaaaaaaaक्षत्रिय", 10.0, &chars);
+        assert!(hindi.iter().all(|l| !l.trim_start().starts_with('\u{094D}')), "{hindi:?}");
     }
 }
