@@ -277,6 +277,26 @@ fn bleed_and_crop_marks_set_the_boxes() {
     assert_eq!(marks.matches(" m\n").count(), 8 + 14);
 }
 
+/// The sheet sizes docs/manual.md and the studio name for each paper with a bleed and with
+/// crop marks.
+#[test]
+fn the_sheet_sizes_the_manual_names_are_the_pages() {
+    let d = Dir::new();
+    for (template, bleed, marks) in
+        [("classic", [216.0, 303.0], [225.0, 312.0]), ("classic-letter", [221.9, 285.4], [230.9, 294.4])]
+    {
+        for (flags, want) in [(&["--bleed", "3"][..], bleed), (&["--bleed", "3", "--crop-marks"][..], marks)] {
+            let out = format!("{template}{}", flags.len());
+            let args = [&["generate", "--books", "1", "--template", template, "--out", &out, "-q"][..], flags].concat();
+            d.run(&args).success();
+            let doc = Document::load(d.join(&format!("{out}/books.pdf"))).unwrap();
+            let media = boxes(&doc, *doc.get_pages().values().next().unwrap(), b"MediaBox");
+            let got = [(media[2] - media[0]) / MM, (media[3] - media[1]) / MM];
+            assert!((got[0] - want[0]).abs() < 0.06 && (got[1] - want[1]).abs() < 0.06, "{args:?}: {got:?}");
+        }
+    }
+}
+
 #[test]
 fn crop_marks_stay_three_millimetres_from_the_trim_without_bleed() {
     let d = Dir::new();
