@@ -198,20 +198,20 @@ impl Logo {
     /// Reads and converts an image file of `world`, at no more than [`WORK_HEIGHT_MAX`] pixels
     /// high (see [`Logo::from_bytes`]).
     pub fn load(path: &Path, world: &dyn crate::world::World) -> Result<Logo, LogoError> {
-        Logo::load_sized(path, world, Some(WORK_HEIGHT_MAX))
+        Logo::load_sized(path, world, Rules::Current)
     }
 
     /// As [`Logo::load`], every pixel kept: how runs of housie before 0.13 printed it.
     pub fn load_whole(path: &Path, world: &dyn crate::world::World) -> Result<Logo, LogoError> {
-        Logo::load_sized(path, world, None)
+        Logo::load_sized(path, world, Rules::Before013)
     }
 
-    fn load_sized(path: &Path, world: &dyn crate::world::World, most: Option<u32>) -> Result<Logo, LogoError> {
+    fn load_sized(path: &Path, world: &dyn crate::world::World, rules: Rules) -> Result<Logo, LogoError> {
         let file = path.display().to_string();
         let bytes = world
             .read(path, LOGO_FILE_MAX)
             .map_err(|e| LogoError::Read { file: file.clone(), message: e.to_string() })?;
-        Logo::decode(&bytes, &file, most)
+        Logo::decode(&bytes, &file, rules)
     }
 
     /// Converts an image's bytes; `file` names it in errors. An image taller than
@@ -219,10 +219,11 @@ impl Logo {
     /// many pixels: see [`Logo::fitted`]), so a phone's photo costs a fraction of the memory
     /// and time its every pixel would.
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Logo, LogoError> {
-        Logo::decode(bytes, file, Some(WORK_HEIGHT_MAX))
+        Logo::decode(bytes, file, Rules::Current)
     }
 
-    fn decode(bytes: &[u8], file: &str, most: Option<u32>) -> Result<Logo, LogoError> {
+    fn decode(bytes: &[u8], file: &str, rules: Rules) -> Result<Logo, LogoError> {
+        let most = (rules == Rules::Current).then_some(WORK_HEIGHT_MAX);
         use image::{ImageFormat, ImageReader};
         let reader = ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
@@ -278,7 +279,7 @@ impl Logo {
         // Laid on white (print has no transparency in PDF/X-1a) and converted a band of rows at
         // a time: the decoded image and the print's pixels are the only full-size copies.
         let mut print = Vec::with_capacity(width as usize * height as usize * if gray { 1 } else { 4 });
-        let mut cmyk = if gray { None } else { Some(Cmyk::new()?) };
+        let mut cmyk = if gray { None } else { Some(Cmyk::new(rules == Rules::Current)?) };
         let mut band = Vec::with_capacity(width as usize * BAND_ROWS as usize);
         for top in (0..height).step_by(BAND_ROWS as usize) {
             band.clear();
@@ -310,7 +311,13 @@ impl Logo {
             resize(&img, width, height, FilterType::Lanczos3).into_raw()
         } else {
             let img = image::RgbaImage::from_raw(self.width, self.height, self.print.clone()).expect("sized at load");
-            resize(&img, width, height, FilterType::Lanczos3).into_raw()
+            let mut print = resize(&img, width, height, FilterType::Lanczos3).into_raw();
+            // Lanczos rings at edges: the total ink is capped again.
+            for pixel in print.chunks_exact_mut(4) {
+                let capped = cap_ink([pixel[0], pixel[1], pixel[2], pixel[3]]);
+                pixel.copy_from_slice(&capped);
+            }
+            print
         };
         Logo { width, height, print, ..self.clone() }
     }
@@ -382,21 +389,63 @@ impl<W: std::io::Write> WriteChecked for image::codecs::png::PngEncoder<W> {
 struct Cmyk {
     transform: housie_lcms::RgbToCmyk,
     out: Vec<[u8; 4]>,
+    /// From housie 0.13: neutral pixels on K alone, and no pixel past [`INK_MAX`].
+    press: bool,
+}
+
+/// The most ink a logo pixel carries, of 4 × 255: 300 %, what print shops allow and what
+/// housie allows a template's colours.
+const INK_MAX: u32 = 3 * 255;
+
+/// How a logo is read: as housie 0.13 on reads it, or as earlier runs printed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rules {
+    /// Every pixel kept, converted by the profile alone (housie before 0.13).
+    Before013,
+    /// At most [`WORK_HEIGHT_MAX`] rows; neutral pixels on K alone (a black that is not
+    /// four-colour, a grey that does not shift on press); ink capped at 300 %.
+    Current,
 }
 
 impl Cmyk {
-    fn new() -> Result<Cmyk, LogoError> {
+    fn new(press: bool) -> Result<Cmyk, LogoError> {
         let transform =
             housie_lcms::RgbToCmyk::new(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
-        Ok(Cmyk { transform, out: Vec::new() })
+        Ok(Cmyk { transform, out: Vec::new(), press })
     }
 
     /// Converts `rgb` and appends it to `print`.
     fn append(&mut self, rgb: &[[u8; 3]], print: &mut Vec<u8>) {
         self.out.resize(rgb.len(), [0; 4]);
         self.transform.convert(rgb, &mut self.out);
+        if self.press {
+            for (cmyk, &[r, g, b]) in self.out.iter_mut().zip(rgb) {
+                *cmyk = press_ink(*cmyk, [r, g, b]);
+            }
+        }
         print.extend(self.out.iter().flatten());
     }
+}
+
+/// A converted pixel as the press gets it: a neutral one (R = G = B) on K alone, as DeviceGray
+/// would print it (K = 255 − value), and any other with its C, M and Y scaled down so the
+/// total stays within [`INK_MAX`], K kept.
+fn press_ink(cmyk: [u8; 4], [r, g, b]: [u8; 3]) -> [u8; 4] {
+    if r == g && g == b {
+        return [0, 0, 0, 255 - r];
+    }
+    cap_ink(cmyk)
+}
+
+/// `cmyk` with its C, M and Y scaled down so the total stays within [`INK_MAX`], K kept.
+fn cap_ink(cmyk: [u8; 4]) -> [u8; 4] {
+    let [c, m, y, k] = cmyk.map(u32::from);
+    let (colour, room) = (c + m + y, INK_MAX.saturating_sub(k));
+    if colour + k <= INK_MAX || colour == 0 {
+        return cmyk;
+    }
+    let scale = |v: u32| (v * room / colour) as u8;
+    [scale(c), scale(m), scale(y), k as u8]
 }
 
 #[cfg(test)]
@@ -459,5 +508,25 @@ mod tests {
             .unwrap();
         let logo = Logo::from_bytes(&jpeg.into_inner(), "tall.jpg").unwrap();
         assert_eq!((logo.width, logo.height), (123, WORK_HEIGHT_MAX));
+    }
+
+    #[test]
+    fn an_rgb_logos_black_prints_on_k_alone_and_no_pixel_passes_300_percent() {
+        // Black text, a neutral grey, a deep purple, on an RGB image.
+        let pixels = [[0, 0, 0], [128, 128, 128], [40, 0, 60], [200, 30, 30]];
+        let img = image::RgbImage::from_fn(4, 1, |x, _| image::Rgb(pixels[x as usize]));
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+        let bytes = bytes.into_inner();
+        let logo = Logo::from_bytes(&bytes, "text.png").unwrap();
+        let ink: Vec<[u8; 4]> = logo.print.chunks(4).map(|p| p.try_into().unwrap()).collect();
+        assert_eq!(ink[0], [0, 0, 0, 255], "black on K alone");
+        assert_eq!(ink[1], [0, 0, 0, 127], "grey on K alone");
+        assert!(ink.iter().all(|p| p.iter().map(|&v| u32::from(v)).sum::<u32>() <= INK_MAX), "{ink:?}");
+        assert!(ink[2][..3].iter().any(|&v| v > 0), "a colour keeps its colour: {:?}", ink[2]);
+        // Runs before housie 0.13 print as they did: black in four colours, past 300 %.
+        let old = Logo::decode(&bytes, "text.png", Rules::Before013).unwrap();
+        let black: u32 = old.print[..4].iter().map(|&v| u32::from(v)).sum();
+        assert!(old.print[0] > 0 && black > INK_MAX, "{:?}", &old.print[..4]);
     }
 }
