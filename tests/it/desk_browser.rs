@@ -529,6 +529,11 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     // Taken back by its range, saying why, and sold again.
     js(&desk, &kind("voided")).await;
     assert_eq!(js(&desk, "return document.getElementById('sale-why-label').hidden").await, false);
+    // Without why, asked for beside its field, nothing sent.
+    type_focused_in(&desk, "sale-units", "9").await;
+    content_until(&desk, "sale-result", |t| t.starts_with("Say why the sale is taken back")).await;
+    js_until(&desk, "return document.activeElement.id", |v| v == "sale-why").await;
+    js(&desk, "document.getElementById('sale-units').value = ''").await;
     js(&desk, "document.getElementById('sale-why').value = 'sold twice'").await;
     type_focused_in(&desk, "sale-units", "9").await;
     content_until(&desk, "message", |t| t == "Sale taken back: 9").await;

@@ -241,6 +241,7 @@ desk-price = Price of each
 desk-seller = Seller
 desk-buyer = Buyer or table (optional)
 desk-void-why = Why it is taken back
+desk-void-why-needed = Say why the sale is taken back: the cash-up shows it.
 desk-cash = Paid in cash
 desk-record-sale = Record
 desk-game-n = Game { $n }

@@ -239,6 +239,7 @@ desk-price = हर एक का दाम
 desk-seller = विक्रेता
 desk-buyer = ख़रीदार या मेज़ (चाहें तो)
 desk-void-why = वापस लेने का कारण
+desk-void-why-needed = बताएँ कि बिक्री क्यों वापस ली जा रही है: हिसाब में यह दिखता है।
 desk-cash = नक़द चुकाया
 desk-record-sale = दर्ज करें
 desk-game-n = खेल { $n }

@@ -731,6 +731,12 @@ $("sale-form").addEventListener("submit", async (e) => {
     body.damaged = kind === "damaged";
   }
   const result = $("sale-result");
+  // A sale taken back says why (the cash-up shows it): asked for here, beside its field.
+  if (kind === "voided" && !body.reason) {
+    say(t("desk-void-why-needed"), "bad", result);
+    $("sale-why").focus();
+    return;
+  }
   const r = await overLimit(path, body, t("desk-record-again"), result);
   if (r === "unsent") say(t("no-answer"), "bad", result);
   if (r && r !== "unsent") {

@@ -14,6 +14,7 @@ use axum::Json;
 
 use super::state::{blocking, event_id, refused, Served, Studio};
 use crate::web::error::ApiError;
+use crate::web::extract::JsonBody;
 use crate::web::hall::Place;
 use crate::web::opening::{open_night, NightSettings, OpeningError};
 use crate::web::{App, ServeOptions};
@@ -111,7 +112,7 @@ pub struct PhonesBody {
 pub async fn set_phones(
     State(studio): State<Arc<Studio>>,
     Path(id): Path<String>,
-    Json(body): Json<PhonesBody>,
+    JsonBody(body): JsonBody<PhonesBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let id = event_id(&studio, &id)?;
     if served(&studio, &id).is_some() {
