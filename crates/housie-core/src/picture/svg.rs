@@ -36,7 +36,7 @@ fn read(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> (String, 
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
     r.shaped_fonts = typesetter.fonts().to_vec();
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
-    r.symbol_font = style.format.symbol_font();
+    r.symbol_font = style.format.barcode_glyphs();
     r.run(&drawing.content, &drawing, 0);
     let unread = std::mem::take(&mut r.unread);
     (r.finish(w, h, label), unread)
@@ -201,6 +201,8 @@ impl<'a> Reader<'a> {
             "cm" => self.state.ctm = then(matrix(o), self.state.ctm),
             "k" => self.state.fill = Cmyk([num(o, 0), num(o, 1), num(o, 2), num(o, 3)].map(|v| v * 100.0)),
             "K" => self.state.stroke = Cmyk([num(o, 0), num(o, 1), num(o, 2), num(o, 3)].map(|v| v * 100.0)),
+            // DeviceGray (housie 0.13's codes): gray g is K = 1 - g on the press.
+            "g" => self.state.fill = Cmyk([0.0, 0.0, 0.0, (1.0 - num(o, 0)) * 100.0]),
             "w" => self.state.line_width = num(o, 0),
             "d" => {
                 self.state.dash = match o.first() {

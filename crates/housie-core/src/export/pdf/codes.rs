@@ -16,7 +16,7 @@ use std::io::Write as _;
 pub(super) fn codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], lean: bool, bytes: &mut Vec<u8>) {
     match style.template.ticket().barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, slots, bytes),
-        Barcode::Code128 if style.format.symbol_font() => {}
+        Barcode::Code128 if style.format.barcode_glyphs() => {}
         Barcode::Code128 if style.format.press() => press_barcodes(style, slots, lean, bytes),
         Barcode::Code128 => barcodes(style, slots, bytes),
         Barcode::Qr => qr_codes(style, slots, bytes),
@@ -91,6 +91,9 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
     let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
     if is_lean {
         lean.op("q");
+        if style.format.gray_codes() {
+            lean.raw("0 g\n");
+        }
     }
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
@@ -209,7 +212,11 @@ fn qr_codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
         let fits = "the plan checked that the run's longest serial fits the template's QR version";
         let m = TrimSpace::len(q.module);
         let mut c = Content::default();
-        c.op("q").num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
+        c.op("q");
+        if style.format.gray_codes() {
+            c.raw("0 g\n");
+        }
+        c.num(m).raw("0 0 ").num(-m).num(p.x(x0)).num(p.x(top)).op("cm");
         if q.shave > 0.0 {
             for points in barcode::qr_outline(&text, q.version, q.shave / q.module).expect(fits) {
                 for (i, (x, y)) in points.into_iter().enumerate() {

@@ -107,7 +107,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
             forms.push(Form { name: name(BLANKS, blank), bbox: row_box, content: c.into_bytes(), text: false });
         }
     }
-    if tk.barcode == crate::print::template::Barcode::Code128 && !style.format.symbol_font() {
+    if tk.barcode == crate::print::template::Barcode::Code128 && !style.format.barcode_glyphs() {
         for (v, pattern) in barcode::code128_all_patterns().iter().enumerate() {
             if pattern.is_empty() {
                 continue;

@@ -146,7 +146,7 @@ fn texts(
         let (width, _) = t.page().size.mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
-    if t.ticket().barcode == Barcode::Code128 && style.format.symbol_font() {
+    if t.ticket().barcode == Barcode::Code128 && style.format.barcode_glyphs() {
         symbol_barcodes(style, slots, &mut w.c);
     }
     w.c

@@ -243,7 +243,7 @@ fn resources(
     if style.template.ticket().barcode == Barcode::Code128 {
         if style.format.barcode_font() {
             fonts.set(BARCODE_FONT_ID, barcode_font(doc));
-        } else if style.format.symbol_font() {
+        } else if style.format.barcode_glyphs() {
             fonts.set(BARCODE_FONT_ID, super::symbol_font::add(doc));
         }
     }

@@ -129,7 +129,8 @@ pub enum PdfFormat {
     /// a move for each symbol.
     Symbols,
     /// housie 0.13 on: as symbols, with a logo finer than its print can show resampled to
-    /// [`crate::print::logo::PRINT_PPI_MAX`] at its printed size.
+    /// [`crate::print::logo::PRINT_PPI_MAX`] at its printed size, and barcodes drawn by
+    /// symbol as lean's forms, not as glyphs ([`PdfFormat::barcode_glyphs`]).
     Fitted,
 }
 
@@ -176,9 +177,34 @@ impl PdfFormat {
         matches!(self, PdfFormat::Ground | PdfFormat::Symbols | PdfFormat::Fitted)
     }
 
-    /// Whether barcodes are strings in housie's TrueType Code 128 font (housie 0.11 on).
+    /// Whether what housie 0.11 brought is in: each row of numbers one form, and shared page
+    /// boxes (housie 0.11 on).
     pub fn symbol_font(self) -> bool {
         matches!(self, PdfFormat::Symbols | PdfFormat::Fitted)
+    }
+
+    /// Whether barcodes are strings in housie's TrueType Code 128 font (housie 0.11 and 0.12).
+    /// From 0.13 each symbol is a form of plain fills again: Ghostscript's glyph cache
+    /// places a glyph on whole pixels, which at 150 dpi without anti-aliasing moved bars by
+    /// a pixel and lost 16 of 600 symbols of a 100-book run.
+    pub fn barcode_glyphs(self) -> bool {
+        self == PdfFormat::Symbols
+    }
+
+    /// Whether the header band stops 3 mm above the cut under the header (housie 0.13 on),
+    /// not on it.
+    pub fn band_clear_of_cut(self) -> bool {
+        self == PdfFormat::Fitted
+    }
+
+    /// Whether barcodes and QR codes are filled in DeviceGray black (`0 g`), not 100 % K
+    /// (housie 0.13 on). A 1-bit Ghostscript render takes 100 % K through the CMYK profile to
+    /// a dark grey and screens it, and a screened QR code does not decode at any resolution;
+    /// DeviceGray black is solid there and K alone on a plate. Codes sit on paper in their
+    /// quiet zones, so the knockout DeviceGray brings changes nothing; text and lines, which
+    /// cross tints, stay 100 % K overprinting.
+    pub fn gray_codes(self) -> bool {
+        self == PdfFormat::Fitted
     }
 
     /// Whether a logo is printed at no more than [`crate::print::logo::PRINT_PPI_MAX`]
@@ -370,7 +396,10 @@ impl PdfStyle<'_> {
     pub fn logo_box(&self) -> Option<[f32; 4]> {
         let (logo, l) = self.logo?;
         let g = Geometry::of(self.template);
-        Some(g.logo(self.template, l.position, logo.width_mm(l.height_mm), l.height_mm))
+        Some(match self.format.fitted_logo() {
+            true => g.safe_logo(self.template, l.position, |h| logo.width_mm(h), l.height_mm),
+            false => g.logo(self.template, l.position, logo.width_mm(l.height_mm), l.height_mm),
+        })
     }
 
     /// Whether colour (a background or header band) runs to the trim edge with no bleed, which
