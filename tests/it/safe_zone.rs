@@ -29,7 +29,7 @@ fn ink(p: &image::Rgb<u8>) -> bool {
 }
 
 /// The centres of the runs of true in `marks`.
-fn runs(marks: impl Iterator<Item = bool>) -> Vec<f32> {
+pub fn runs(marks: impl Iterator<Item = bool>) -> Vec<f32> {
     let (mut out, mut start) = (Vec::new(), None);
     for (i, m) in marks.chain(std::iter::once(false)).enumerate() {
         match (m, start) {

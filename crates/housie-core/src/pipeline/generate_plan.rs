@@ -268,7 +268,10 @@ impl GeneratePlan {
             return;
         }
         if let (Some(logo), Some(l)) = (&self.logo, &self.settings.logo) {
-            self.logo = Some(logo.fitted(l.height_mm));
+            // At the height it prints, which its band's safe zone may make lower than asked.
+            let (bottom, top) =
+                crate::print::layout::Geometry::of(&self.template).logo_band(&self.template, l.position);
+            self.logo = Some(logo.fitted(l.height_mm.min(top - bottom)));
         }
     }
 

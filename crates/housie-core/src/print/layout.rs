@@ -133,6 +133,27 @@ impl Geometry {
         [x, y, width, height]
     }
 
+    /// The part of its header (or footer) a logo may fill from housie 0.13, bottom and top: at
+    /// least [`SAFE_MM`] from the cut between the band and the tickets and from the trim, so a
+    /// guillotine a millimetre off never clips it.
+    pub fn logo_band(&self, t: &Template, position: LogoPosition) -> (f32, f32) {
+        if position.in_header() {
+            (self.header_bottom + SAFE_MM, (self.h - t.page().margin_top).min(self.h - SAFE_MM))
+        } else {
+            (t.page().margin_bottom.max(SAFE_MM), t.page().margin_bottom + t.footer().height - SAFE_MM)
+        }
+    }
+
+    /// Where a logo asked `height` mm high goes from housie 0.13: as [`Geometry::logo`], but
+    /// no taller than its [`Geometry::logo_band`] and centred in it. `width` is its width at a
+    /// height.
+    pub fn safe_logo(&self, t: &Template, position: LogoPosition, width: impl Fn(f32) -> f32, height: f32) -> [f32; 4] {
+        let (bottom, top) = self.logo_band(t, position);
+        let height = height.min(top - bottom).max(0.0);
+        let [x, _, w, h] = self.logo(t, position, width(height), height);
+        [x, bottom + (top - bottom - h) / 2.0, w, h]
+    }
+
     /// The cut above slip row `i` (0 under the header, `rows` above the footer).
     pub fn cut(&self, i: usize) -> f32 {
         self.slips_top - i as f32 * self.slip

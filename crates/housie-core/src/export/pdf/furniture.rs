@@ -6,7 +6,7 @@ use super::content::{Content, PT_PER_MM};
 use super::style::{PdfStyle, OVERPRINT, REGISTRATION};
 use crate::domain::{COLS, ROWS};
 use crate::print::colour::Cmyk;
-use crate::print::layout::{Geometry, Slot};
+use crate::print::layout::{Geometry, Slot, SAFE_MM};
 
 /// The form under the tickets (resource names are fixed, for byte-identical files).
 pub const UNDER: &str = "U";
@@ -56,14 +56,17 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
     Some(c.into_bytes())
 }
 
-/// The header band, from the header's bottom to the top edge and the sides, into the bleed.
+/// The header band, from the header's bottom (from housie 0.13, [`SAFE_MM`] above it) to the
+/// top edge and the sides, into the bleed. Ending on the cut under the header, as it did, a
+/// guillotine a fraction off left a sliver of colour on the tickets or of paper under the band.
 pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
     let (w, h) = style.template.page().size.mm();
     let bleed = style.bleed_mm;
     let p = TrimSpace::of(style);
     let g = Geometry::of(style.template);
-    let (x, y) = (p.x(-bleed), p.x(g.header_bottom));
-    c.fill(band).rect(x, y, TrimSpace::len(w + 2.0 * bleed), TrimSpace::len(h + bleed - g.header_bottom)).op("f");
+    let bottom = if style.format.band_clear_of_cut() { g.header_bottom + SAFE_MM } else { g.header_bottom };
+    let (x, y) = (p.x(-bleed), p.x(bottom));
+    c.fill(band).rect(x, y, TrimSpace::len(w + 2.0 * bleed), TrimSpace::len(h + bleed - bottom)).op("f");
 }
 
 /// Grid lines, borders, cut guides and crop marks, all overprinting.
