@@ -101,6 +101,17 @@ impl Fixture {
 }
 
 fn open(dir: &Path) -> std::sync::Arc<App> {
+    // The fixture's generate has just let go of the folder's hold, but a child that another
+    // test's thread forked in that moment keeps a copy of the lock's descriptor until it
+    // execs (close-on-exec), so the folder can read as held for a moment under load.
+    for _ in 0..40 {
+        match night(dir) {
+            Err(housie_night::night::OpenError::Run(housie_core::Error::Busy(_))) => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => return App::new(other.unwrap()),
+        }
+    }
     App::new(night(dir).unwrap())
 }
 
