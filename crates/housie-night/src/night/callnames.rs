@@ -114,6 +114,21 @@ mod tests {
         assert!(lists.iter().all(|l| l.names.len() == 90));
     }
 
+    /// A caller's saying names one number: both lists once called 29 and 49 "Rise and shine".
+    #[test]
+    fn every_saying_in_the_shipped_lists_is_one_number_s() {
+        for list in CallNames::shipped() {
+            let mut seen = std::collections::BTreeMap::new();
+            for (i, name) in list.names.iter().enumerate() {
+                // The saying, without the number's own name after the comma.
+                let saying = name.split(',').next().unwrap().trim().to_lowercase();
+                if let Some(first) = seen.insert(saying.clone(), i + 1) {
+                    panic!("{}: {first} and {} are both `{saying}`", list.name, i + 1);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_bad_list_is_refused_with_every_mistake() {
         let err = CallNames::parse("1 One\n1 Again\n91 Big\nx y\n2\n", "c", "c.txt").unwrap_err();
