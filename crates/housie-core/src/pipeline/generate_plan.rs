@@ -269,9 +269,8 @@ impl GeneratePlan {
         }
         if let (Some(logo), Some(l)) = (&self.logo, &self.settings.logo) {
             // At the height it prints, which its band's safe zone may make lower than asked.
-            let (bottom, top) =
-                crate::print::layout::Geometry::of(&self.template).logo_band(&self.template, l.position);
-            self.logo = Some(logo.fitted(l.height_mm.min(top - bottom)));
+            let g = crate::print::layout::Geometry::of(&self.template);
+            self.logo = Some(logo.fitted(g.safe_logo_height(&self.template, l.position, l.height_mm)));
         }
     }
 

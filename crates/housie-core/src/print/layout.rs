@@ -144,12 +144,19 @@ impl Geometry {
         }
     }
 
+    /// The height a logo asked `height` mm high prints at from housie 0.13: no taller than its
+    /// [`Geometry::logo_band`].
+    pub fn safe_logo_height(&self, t: &Template, position: LogoPosition, height: f32) -> f32 {
+        let (bottom, top) = self.logo_band(t, position);
+        height.min(top - bottom).max(0.0)
+    }
+
     /// Where a logo asked `height` mm high goes from housie 0.13: as [`Geometry::logo`], but
     /// no taller than its [`Geometry::logo_band`] and centred in it. `width` is its width at a
     /// height.
     pub fn safe_logo(&self, t: &Template, position: LogoPosition, width: impl Fn(f32) -> f32, height: f32) -> [f32; 4] {
         let (bottom, top) = self.logo_band(t, position);
-        let height = height.min(top - bottom).max(0.0);
+        let height = self.safe_logo_height(t, position, height);
         let [x, _, w, h] = self.logo(t, position, width(height), height);
         [x, bottom + (top - bottom - h) / 2.0, w, h]
     }
