@@ -553,7 +553,7 @@ async fn sales_and_a_prize_paid_from_the_desk() {
     type_focused(&desk, &ticket.serial).await;
     text_until(&desk, "#claim", |t| t.contains("STANDS")).await;
     type_focused(&desk, "pay 20").await;
-    content_until(&desk, "message", |t| t.starts_with("Paid 20.00 to")).await;
+    content_until(&desk, "message", |t| t.starts_with("Paid £20.00 to")).await;
     content_until(&desk, "cashup", |t| t.contains("prizes paid £20.00 · cash expected £15.00 · missing 7-8")).await;
     if let Some(out) = screenshot_dir() {
         std::fs::create_dir_all(&out).unwrap();

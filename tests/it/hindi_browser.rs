@@ -11,7 +11,7 @@ use fantoccini::{Client, Locator};
 use serde_json::json;
 
 use crate::browser::{browser, chromedriver_on_a_free_port, js, js_until, phone, text_until};
-use crate::serving::{exchange, free_port, serve, wait_for_port};
+use crate::serving::{exchange, free_port, serve_with, wait_for_port};
 use crate::util::{manifest_rows, tool, Dir};
 
 /// Latin-letter words the Hindi pages may show: the product's name, what a note quotes to
@@ -68,7 +68,7 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     dir.run(&["generate", "--books", "12", "--title", "दिवाली तम्बोला", "--out", "run", "-q"]).success();
     let rows = manifest_rows(&dir.read("run/manifest.csv"));
     let port = free_port();
-    let (_server, url) = serve(&dir.join("run"), port);
+    let (_server, url) = serve_with(&dir.join("run"), port, &["--currency", "INR"]);
     wait_for_port(port, "housie serve");
     let token = url.split("?token=").nth(1).unwrap().to_string();
     let post = |path: &str, body: &str| exchange(port, "POST", path, &token, body);
@@ -152,6 +152,40 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     crate::browser::type_focused(&desk, &other.serial).await;
     text_until(&desk, "#verdict", |t| t == "अभी पूरा नहीं").await;
     text_until(&desk, ".verdict-text", |t| t.contains("बोगी: ग़लत दावा")).await;
+    // The barred ticket's phone: no claim button, and why, in Hindi.
+    let c = phone(driver_port, &chromium).await;
+    c.goto(&format!("{base}/play?s={}&lang=hi", other.serial)).await.unwrap();
+    text_until(&c, ".play-ticket .barred-note", |t| t.starts_with("बोगी नियम के तहत")).await;
+    // Its book's other tickets keep theirs.
+    let buttons = js(
+        &c,
+        "return [...document.querySelectorAll('.play-ticket')].map((t) => [t.querySelector('.play-serial').firstChild.textContent, !!t.querySelector('.claim-button')])",
+    )
+    .await;
+    let buttons = buttons.as_array().unwrap();
+    assert_eq!(buttons.len(), 6, "{buttons:?}");
+    for b in buttons {
+        assert_eq!(b[1], json!(b[0] != json!(other.serial)), "a claim button on {}: {buttons:?}", b[0]);
+    }
+    assert_eq!(english(&c).await, Vec::<String>::new(), "a barred ticket's phone");
+    // Its claim sent anyway is refused in Hindi words, through the catalogue.
+    let claimed = js(
+        &c,
+        &format!(
+            "return housie.api('POST', '/api/play/{}/claims', {{ticket: {}}}).then((r) => housie.refusal(r.body, r.status))",
+            other.serial,
+            other.serial.split('-').nth(1).unwrap()
+        ),
+    )
+    .await;
+    assert!(claimed.as_str().unwrap().contains("के बाक़ी खेल में दावा नहीं कर सकता"), "{claimed}");
+    c.close().await.unwrap();
+    // The prize paid by the name the Hindi desk shows, the amount in rupees grouped in lakhs.
+    crate::browser::type_focused(&desk, "pay 125000 जल्दी फ़ाइव").await;
+    text_until(&desk, "#message", |t| {
+        t.starts_with(&format!("{} को जल्दी फ़ाइव के लिए ₹1,25,000.00 चुकाए", ticket.serial))
+    })
+    .await;
     // A number called twice is refused in Hindi.
     crate::browser::type_focused(&desk, &top[0].to_string()).await;
     text_until(&desk, "#message", |t| t.starts_with(&format!("{} पहले ही बुलाया जा चुका है", top[0]))).await;

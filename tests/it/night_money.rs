@@ -562,3 +562,41 @@ fn an_unbreakable_sellers_name_stays_on_the_cashup_sheet() {
         assert!(*right <= width - 28.0, "{word} ends at {right} pt on a {width} pt page");
     }
 }
+
+/// `pay` takes a prize by the name the desk shows in any of housie's languages (`एक लाइन` for
+/// one line), and the ledger records the set's own name: the same prize named in English
+/// afterwards is already paid, and the cash-up names it once.
+#[tokio::test]
+async fn a_prize_is_paid_by_its_name_in_any_language() {
+    let f = Fixture::new(30);
+    a_night(&f).await; // game 1, one line paid 20.00
+    let rows = f.rows();
+    let id = f.game("Game 2", "all").await;
+    let ticket = rows.iter().find(|r| r.serial.starts_with("000011-1-")).unwrap();
+    for n in ticket.row(0) {
+        f.call(id, n).await;
+    }
+    let (s, v) = f.post(&format!("/api/games/{id}/winners"), json!({"serial": ticket.serial})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = f
+        .post(
+            &format!("/api/games/{id}/payouts"),
+            json!({"serial": ticket.serial, "prize": " एक लाइन ", "amount": "15"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["payouts"][1]["prize"], "one line", "{v}");
+    let (s, v) = f
+        .post(
+            &format!("/api/games/{id}/payouts"),
+            json!({"serial": ticket.serial, "prize": "One Line", "amount": "15"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("already paid"), "{v}");
+    // A name no language has is still refused, naming it.
+    let (s, v) = f
+        .post(&format!("/api/games/{id}/payouts"), json!({"serial": ticket.serial, "prize": "दो लाइन", "amount": "15"}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+}

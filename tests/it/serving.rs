@@ -31,8 +31,14 @@ pub fn wait_for_port(port: u16, what: &str) {
 
 /// `housie serve DIR --listen 127.0.0.1:PORT`; returns the process and the caller's URL.
 pub fn serve(dir: &Path, port: u16) -> (Process, String) {
+    serve_with(dir, port, &[])
+}
+
+/// `serve` with more arguments (`--currency INR`).
+pub fn serve_with(dir: &Path, port: u16, more: &[&str]) -> (Process, String) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("housie"))
         .args(["serve", dir.to_str().unwrap(), "--listen", &format!("127.0.0.1:{port}")])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -28,8 +28,10 @@ place-7 = 7th
 place-8 = 8th
 place-9 = 9th
 place-10 = 10th
-calls-one = { $count } call
-calls-other = { $count } calls
+calls = { $count ->
+    [one] { $count } call
+   *[other] { $count } calls
+}
 last-call = Last call
 number-called = Number { $number }
 no-answer = housie did not answer: try again in a moment
@@ -98,8 +100,10 @@ stop-following = Stop following
 stop-following-label = Stop following { $unit }
 book = Book { $number }
 booklet = Booklet { $number }
-catch-up-one = Catch up: mark the 1 number called before you opened this page
-catch-up-other = Catch up: mark the { $count } numbers called before you opened this page
+catch-up = { $count ->
+    [one] Catch up: mark the { $count } number called before you opened this page
+   *[other] Catch up: mark the { $count } numbers called before you opened this page
+}
 claim-sent = Your claim is with the caller. Keep your ticket as it is until the caller has checked it.
 claim-waiting = Your claim for { $serial } is with the caller.
 claim-again = housie did not answer: claim again
@@ -169,6 +173,18 @@ refused-already-won = { $serial } has already won { $prize } at this call
 refused-no-game = there is no game { $game }
 refused-all-played = every prize has been played
 refused-does-not-stand = { $serial }'s claim does not stand
+refused-barred-rest = { $serial } is barred for the rest of { $game } (a false claim at call { $call }); ask the caller
+refused-claim-waiting = { $serial }'s claim is already with the caller
+refused-queue-full = { $most } claims are waiting for the caller; claim again in a moment
+refused-not-in-play = { $serial } is not in play in { $game }
+too-many-claims-ticket = { $seconds ->
+    [one] Too many claims for this ticket: wait { $seconds } second, then try again.
+   *[other] Too many claims for this ticket: wait { $seconds } seconds, then try again.
+}
+too-many-claims-address = { $seconds ->
+    [one] Too many claims from this address: wait { $seconds } second, then try again.
+   *[other] Too many claims from this address: wait { $seconds } seconds, then try again.
+}
 
 ## The caller's desk
 desk-title = housie · caller's desk
@@ -322,8 +338,14 @@ desk-cashup-line = Sold { $sold } { $units } · takings { $takings } · prizes p
 desk-cashup-missing = missing { $missing }
 desk-warning = WARNING: { $warning }
 desk-limits = { $regime }: at most { $per_player } a player a night, { $prizes } in prizes
-units-books = books
-units-booklets = booklets
+units-books = { $count ->
+    [one] book
+   *[other] books
+}
+units-booklets = { $count ->
+    [one] booklet
+   *[other] booklets
+}
 desk-record-again = Record it again to record it anyway.
 desk-sold = Sold { $units }
 desk-given = Given to { $seller }: { $units }

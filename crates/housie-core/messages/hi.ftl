@@ -26,8 +26,10 @@ place-7 = सातवाँ
 place-8 = आठवाँ
 place-9 = नौवाँ
 place-10 = दसवाँ
-calls-one = { $count } नंबर बुलाया गया
-calls-other = { $count } नंबर बुलाए गए
+calls = { $count ->
+    [one] { $count } नंबर बुलाया गया
+   *[other] { $count } नंबर बुलाए गए
+}
 last-call = पिछला नंबर
 number-called = नंबर { $number }
 no-answer = housie ने जवाब नहीं दिया: थोड़ी देर में फिर कोशिश करें
@@ -96,8 +98,10 @@ stop-following = देखना बंद करें
 stop-following-label = { $unit } देखना बंद करें
 book = किताब { $number }
 booklet = बुकलेट { $number }
-catch-up-one = पीछे का मिलाएँ: इस पन्ने के खुलने से पहले बुलाया गया 1 नंबर निशान लगाएँ
-catch-up-other = पीछे का मिलाएँ: इस पन्ने के खुलने से पहले बुलाए गए { $count } नंबर निशान लगाएँ
+catch-up = { $count ->
+    [one] पीछे का मिलाएँ: इस पन्ने के खुलने से पहले बुलाया गया { $count } नंबर निशान लगाएँ
+   *[other] पीछे का मिलाएँ: इस पन्ने के खुलने से पहले बुलाए गए { $count } नंबर निशान लगाएँ
+}
 claim-sent = आपका दावा कॉलर के पास है। कॉलर के जाँचने तक अपना टिकट जैसा है वैसा ही रखें।
 claim-waiting = { $serial } का आपका दावा कॉलर के पास है।
 claim-again = housie ने जवाब नहीं दिया: फिर से दावा करें
@@ -167,6 +171,12 @@ refused-already-won = { $serial } इस कॉल पर { $prize } पहल�
 refused-no-game = खेल { $game } नहीं है
 refused-all-played = सारे इनाम खेले जा चुके हैं
 refused-does-not-stand = { $serial } का दावा सही नहीं है
+refused-barred-rest = { $serial } { $game } के बाक़ी खेल में दावा नहीं कर सकता (कॉल { $call } पर ग़लत दावा); कॉलर से पूछें
+refused-claim-waiting = { $serial } का दावा पहले से कॉलर के पास है
+refused-queue-full = { $most } दावे कॉलर के पास प्रतीक्षा में हैं; थोड़ी देर में फिर दावा करें
+refused-not-in-play = { $serial } { $game } में नहीं खेल रहा
+too-many-claims-ticket = इस टिकट से बहुत सारे दावे: { $seconds } सेकंड रुकें, फिर कोशिश करें।
+too-many-claims-address = इस पते से बहुत सारे दावे: { $seconds } सेकंड रुकें, फिर कोशिश करें।
 
 ## कॉलर की मेज़
 desk-title = housie · कॉलर की मेज़
@@ -320,8 +330,14 @@ desk-cashup-line = बिके { $sold } { $units } · आमदनी { $takin
 desk-cashup-missing = ग़ायब { $missing }
 desk-warning = चेतावनी: { $warning }
 desk-limits = { $regime }: एक खिलाड़ी एक रात में अधिकतम { $per_player }, इनाम कुल अधिकतम { $prizes }
-units-books = किताबें
-units-booklets = बुकलेट
+units-books = { $count ->
+    [one] किताब
+   *[other] किताबें
+}
+units-booklets = { $count ->
+    [one] बुकलेट
+   *[other] बुकलेट
+}
 desk-record-again = फिर भी दर्ज करने के लिए फिर दर्ज करें।
 desk-sold = बिका { $units }
 desk-given = { $seller } को दिया: { $units }

@@ -248,9 +248,19 @@ impl PrizeSet {
         toml::to_string(&self.spec()).expect("a prize set serialises")
     }
 
-    /// The index of the prize called `name`.
+    /// The index of the prize called `name`: as the set names it (any case), or as any of
+    /// housie's catalogues shows it (`जल्दी फ़ाइव` for early five), so the caller can say the
+    /// name their desk shows.
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.prizes.iter().position(|p| p.name.eq_ignore_ascii_case(name.trim()))
+        let name = name.trim();
+        let shown = |p: &Prize| {
+            let lower = name.to_lowercase();
+            crate::support::catalogue::catalogues().iter().any(|c| c.prize(&p.name).to_lowercase() == lower)
+        };
+        self.prizes
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .or_else(|| self.prizes.iter().position(shown))
     }
 }
 

@@ -1,13 +1,19 @@
 //! housie's words in the people's languages: one Fluent catalogue per language
 //! (`messages/{lang}.ftl`; build.rs compiles in every file there, so a new language is a new
 //! file and no code). The night's pages are served them as JSON (`web::messages`); the
-//! cash-up's text and sheet are written from them. Each message is text with `{ $name }`
-//! placeables filled in by whoever shows it. English is the reference: every other catalogue
-//! has exactly its messages, which a test checks, naming any missing or extra.
+//! cash-up's text and sheet are written from them. English is the reference: every other
+//! catalogue has exactly its messages, which a test checks, naming any missing or extra.
+//!
+//! Messages are read with full Fluent (`fluent-bundle`): a message may choose its words by a
+//! number (`{ $count -> [one] … *[other] … }`), by the language's own plural rules (CLDR: in
+//! Hindi 0 and 1 are both `one`). Rust resolves them through the bundle; the pages get each
+//! variant's text and choose with the browser's `Intl.PluralRules`, the rules Fluent uses.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::Serialize;
 
 /// Each catalogue's language tag and text, as build.rs found them.
@@ -20,14 +26,98 @@ pub struct Catalogue {
     pub lang: String,
     /// The language's name in itself (`English`, `हिन्दी`): its `language-name` message.
     pub name: String,
-    /// Each message's id and its text, placeables written `{$name}`.
-    pub messages: BTreeMap<String, String>,
+    /// Each message's id and its words, placeables written `{$name}`.
+    pub messages: BTreeMap<String, Message>,
+    /// The same file as Fluent resolves it, for the words Rust writes.
+    #[serde(skip)]
+    bundle: Bundle,
 }
 
-/// Reads a catalogue: Fluent messages whose values are text and variable placeables; anything
-/// else (a term, a selector, a syntax error) is refused with its place.
+/// A message as the pages get it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Message {
+    /// Text with `{$name}` placeables.
+    Text(String),
+    /// Words chosen by a number.
+    Select {
+        /// The variable whose number chooses.
+        select: String,
+        /// Each variant's whole text by its key: a plural category (`one`, `few`, `other`) or
+        /// an exact number (`0`).
+        variants: BTreeMap<String, String>,
+        /// The key of the variant taken when no other fits.
+        default: String,
+    },
+}
+
+impl Message {
+    /// The names of its placeables, sorted, each once (those of every variant, and the
+    /// selector's).
+    pub fn variables(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut scan =
+            |t: &str| names.extend(t.split("{$").skip(1).map(|s| s.split('}').next().unwrap_or("").to_string()));
+        match self {
+            Message::Text(t) => scan(t),
+            Message::Select { select, variants, .. } => {
+                variants.values().for_each(|t| scan(t));
+                names.push(select.clone());
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// A value for a placeable: text as it is, or a number, which Fluent can choose words by.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    /// Text, shown as it is.
+    Text(&'a str),
+    /// A count, which a plural chooses by.
+    Number(i64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_arg!(u32, u64, usize, i64);
+
+/// A language's Fluent bundle, shared by the clones of its catalogue.
+#[derive(Clone)]
+struct Bundle(Arc<FluentBundle<FluentResource>>);
+
+impl std::fmt::Debug for Bundle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Bundle")
+    }
+}
+
+/// Reads a catalogue: Fluent messages of text, `{ $name }` placeables and at most one
+/// selector on a variable (a plural); anything else (a term, a nested selector, a syntax
+/// error) is refused with its place, since the pages get every message as plain text.
 pub fn parse(lang: &str, text: &str) -> Result<Catalogue, String> {
-    use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+    use fluent_syntax::ast::Entry;
     let resource = fluent_syntax::parser::parse(text).map_err(|(_, errors)| {
         let e = &errors[0];
         let line = text[..e.pos.start.min(text.len())].lines().count().max(1);
@@ -39,20 +129,8 @@ pub fn parse(lang: &str, text: &str) -> Result<Catalogue, String> {
             Entry::Message(m) => {
                 let id = m.id.name.to_string();
                 let pattern = m.value.ok_or_else(|| format!("{lang}.ftl: `{id}` has no text"))?;
-                let mut value = String::new();
-                for element in pattern.elements {
-                    match element {
-                        PatternElement::TextElement { value: text } => value.push_str(text),
-                        PatternElement::Placeable {
-                            expression: Expression::Inline(InlineExpression::VariableReference { id: var }),
-                        } => value.push_str(&format!("{{${}}}", var.name)),
-                        PatternElement::Placeable {
-                            expression: Expression::Inline(InlineExpression::StringLiteral { value: text }),
-                        } => value.push_str(text),
-                        _ => return Err(format!("{lang}.ftl: `{id}`: only text and {{ $name }} are used here")),
-                    }
-                }
-                if messages.insert(id.clone(), value).is_some() {
+                let message = flatten(&pattern).map_err(|what| format!("{lang}.ftl: `{id}`: {what}"))?;
+                if messages.insert(id.clone(), message).is_some() {
                     return Err(format!("{lang}.ftl: `{id}` is there twice"));
                 }
             }
@@ -63,8 +141,88 @@ pub fn parse(lang: &str, text: &str) -> Result<Catalogue, String> {
             }
         }
     }
-    let name = messages.get("language-name").cloned().ok_or_else(|| format!("{lang}.ftl: no `language-name`"))?;
-    Ok(Catalogue { lang: lang.to_string(), name, messages })
+    let name = match messages.get("language-name") {
+        Some(Message::Text(name)) => name.clone(),
+        _ => return Err(format!("{lang}.ftl: no `language-name`")),
+    };
+    Ok(Catalogue { lang: lang.to_string(), name, messages, bundle: bundle(lang, text)? })
+}
+
+/// A message's pattern as the pages get it: its text, or each variant's whole text with what
+/// stands before and after the selector.
+fn flatten(pattern: &fluent_syntax::ast::Pattern<&str>) -> Result<Message, String> {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement, VariantKey};
+    let mut before = String::new();
+    let mut after = String::new();
+    // The selector's variable, and each variant's key, text and whether it is the default.
+    type Variant = (String, String, bool);
+    let mut select: Option<(String, Vec<Variant>)> = None;
+    for element in &pattern.elements {
+        let piece = match element {
+            PatternElement::TextElement { value } => value.to_string(),
+            PatternElement::Placeable { expression: Expression::Inline(e) } => inline(e)?,
+            PatternElement::Placeable { expression: Expression::Select { selector, variants } } => {
+                let InlineExpression::VariableReference { id } = selector else {
+                    return Err("a selector chooses by a { $variable } only".into());
+                };
+                if select.is_some() {
+                    return Err("one selector a message".into());
+                }
+                let mut chosen = Vec::new();
+                for v in variants {
+                    let key = match &v.key {
+                        VariantKey::Identifier { name } => name.to_string(),
+                        VariantKey::NumberLiteral { value } => value.to_string(),
+                    };
+                    let mut text = String::new();
+                    for e in &v.value.elements {
+                        match e {
+                            PatternElement::TextElement { value } => text.push_str(value),
+                            PatternElement::Placeable { expression: Expression::Inline(e) } => {
+                                text.push_str(&inline(e)?)
+                            }
+                            PatternElement::Placeable { .. } => return Err("a selector inside a selector".into()),
+                        }
+                    }
+                    chosen.push((key, text, v.default));
+                }
+                select = Some((id.name.to_string(), chosen));
+                continue;
+            }
+        };
+        if select.is_some() { &mut after } else { &mut before }.push_str(&piece);
+    }
+    Ok(match select {
+        None => Message::Text(before),
+        Some((select, chosen)) => Message::Select {
+            select,
+            default: chosen.iter().find(|(_, _, d)| *d).map(|(k, _, _)| k.clone()).unwrap_or_default(),
+            variants: chosen.into_iter().map(|(k, text, _)| (k, format!("{before}{text}{after}"))).collect(),
+        },
+    })
+}
+
+/// A placeable's text: `{$name}` for a variable, a literal as itself.
+fn inline(e: &fluent_syntax::ast::InlineExpression<&str>) -> Result<String, String> {
+    use fluent_syntax::ast::InlineExpression;
+    match e {
+        InlineExpression::VariableReference { id } => Ok(format!("{{${}}}", id.name)),
+        InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => Ok(value.to_string()),
+        _ => Err("only text, { $name } and plurals are used here".into()),
+    }
+}
+
+/// The file as Fluent resolves it, in its language's plural rules; placeables are not
+/// wrapped in Unicode isolation marks (the words go into PDF text and plain-text cash-ups).
+fn bundle(lang: &str, text: &str) -> Result<Bundle, String> {
+    let tag: unic_langid::LanguageIdentifier =
+        lang.parse().map_err(|_| format!("{lang}.ftl: `{lang}` is not a language tag"))?;
+    let resource = FluentResource::try_new(text.to_string())
+        .map_err(|(_, e)| format!("{lang}.ftl: Fluent cannot read it: {e:?}"))?;
+    let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+    bundle.set_use_isolating(false);
+    bundle.add_resource(resource).map_err(|e| format!("{lang}.ftl: {e:?}"))?;
+    Ok(Bundle(Arc::new(bundle)))
 }
 
 /// Every catalogue compiled in, English first. A catalogue that does not read is left out
@@ -76,6 +234,14 @@ pub fn catalogues() -> &'static [Catalogue] {
         all.sort_by_key(|c| (c.lang != "en", c.lang.clone()));
         all
     })
+}
+
+/// A prize's name as a message id's tail: lower case, runs of other characters one hyphen
+/// (`Early Five!` → `early-five`), as the pages' `slug` makes it.
+fn slug(name: &str) -> String {
+    let name = name.trim().to_lowercase();
+    let words: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.join("-")
 }
 
 impl Catalogue {
@@ -92,33 +258,39 @@ impl Catalogue {
     /// A prize by its name in the prize set, in this language where the catalogue has it
     /// (`prize-early-five`), else as the set names it.
     pub fn prize(&self, name: &str) -> String {
-        let slug: String = name
-            .trim()
-            .to_lowercase()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join("-");
-        self.messages.get(&format!("prize-{slug}")).cloned().unwrap_or_else(|| name.to_string())
+        match self.messages.get(&format!("prize-{}", slug(name))) {
+            Some(Message::Text(text)) => text.clone(),
+            _ => name.to_string(),
+        }
     }
 
-    /// Message `id` with its `{$name}`s filled from `args`; a message the catalogue lacks is
-    /// taken from English (the tests keep every catalogue complete), else shown as its id.
+    /// Message `id` with its `{$name}`s filled with text from `args`; a message the catalogue
+    /// lacks is taken from English (the tests keep every catalogue complete), else shown as
+    /// its id.
     pub fn say(&self, id: &str, args: &[(&str, &str)]) -> String {
-        let text = self.messages.get(id).or_else(|| Catalogue::english().messages.get(id));
-        let Some(text) = text else { return id.to_string() };
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text.as_str();
-        while let Some(at) = rest.find("{$") {
-            out.push_str(&rest[..at]);
-            let after = &rest[at + 2..];
-            let end = after.find('}').unwrap_or(after.len());
-            let name = &after[..end];
-            out.push_str(args.iter().find(|(k, _)| *k == name).map_or("", |(_, v)| v));
-            rest = after.get(end + 1..).unwrap_or("");
+        let args: Vec<(&str, Arg)> = args.iter().map(|&(k, v)| (k, Arg::Text(v))).collect();
+        self.say_with(id, &args)
+    }
+
+    /// Message `id` with its placeables filled from `args`, text or numbers: a number chooses
+    /// a plural's words by this language's rules.
+    pub fn say_with(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let found = [self, Catalogue::english()]
+            .into_iter()
+            .find_map(|c| c.bundle.0.get_message(id).and_then(|m| m.value()).map(|p| (c, p)));
+        let Some((c, pattern)) = found else { return id.to_string() };
+        let mut values = FluentArgs::new();
+        for &(k, v) in args {
+            values.set(
+                k,
+                match v {
+                    Arg::Text(t) => FluentValue::from(t),
+                    Arg::Number(n) => FluentValue::from(n),
+                },
+            );
         }
-        out.push_str(rest);
-        out
+        let mut errors = Vec::new();
+        c.bundle.0.format_pattern(pattern, Some(&values), &mut errors).into_owned()
     }
 }
 
@@ -136,14 +308,8 @@ mod tests {
             let extra: Vec<_> = c.messages.keys().filter(|k| !english.messages.contains_key(*k)).collect();
             assert!(missing.is_empty() && extra.is_empty(), "{lang}.ftl: missing {missing:?}, extra {extra:?}");
             // The same placeables in each message: a page fills in what English names.
-            for (id, text) in &c.messages {
-                let vars = |t: &str| {
-                    let mut v: Vec<String> =
-                        t.split("{$").skip(1).map(|s| s.split('}').next().unwrap().to_string()).collect();
-                    v.sort();
-                    v
-                };
-                assert_eq!(vars(text), vars(&english.messages[id]), "{lang}.ftl: `{id}`");
+            for (id, message) in &c.messages {
+                assert_eq!(message.variables(), english.messages[id].variables(), "{lang}.ftl: `{id}`");
             }
         }
         assert_eq!(catalogues()[0].lang, "en");
@@ -156,8 +322,31 @@ mod tests {
         assert!(parse("xx", "a = { -term }\n").is_err());
         assert!(parse("xx", "a = b\n").unwrap_err().contains("no `language-name`"));
         let c = parse("xx", "language-name = X\ncalls = { $count } calls\n").unwrap();
-        assert_eq!(c.messages["calls"], "{$count} calls");
+        assert_eq!(c.messages["calls"], Message::Text("{$count} calls".into()));
         assert_eq!(c.say("calls", &[("count", "3")]), "3 calls");
         assert_eq!(Catalogue::english().say("desk-called", &[("index", "2"), ("number", "17")]), "Call 2: 17");
+    }
+
+    #[test]
+    fn plurals_are_chosen_by_each_languages_rules() {
+        let (en, hi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
+        let calls = |c: &Catalogue, n: u64| c.say_with("calls", &[("count", n.into())]);
+        assert_eq!([calls(en, 0), calls(en, 1), calls(en, 2)], ["0 calls", "1 call", "2 calls"]);
+        // Hindi's `one` holds 0 as well as 1 (CLDR), and its verb agrees: बुलाया गया / बुलाए गए.
+        assert_eq!([calls(hi, 0), calls(hi, 1), calls(hi, 2)], ["0 नंबर बुलाया गया", "1 नंबर बुलाया गया", "2 नंबर बुलाए गए"]);
+        // The pages get each variant whole, the selector's variable and the default.
+        let Message::Select { select, variants, default } = &hi.messages["calls"] else { panic!("a plural") };
+        assert_eq!((select.as_str(), default.as_str()), ("count", "other"));
+        assert_eq!(variants["one"], "{$count} नंबर बुलाया गया");
+        let json = serde_json::to_value(&hi.messages["calls"]).unwrap();
+        assert_eq!(json["variants"]["other"], "{$count} नंबर बुलाए गए");
+        // Text around the selector goes into every variant; an exact number beats a category.
+        let c = parse("xx", "language-name = X\nn = Seen { $n ->\n [0] no numbers\n [one] one number\n *[other] { $n } numbers\n} tonight\n").unwrap();
+        let Message::Select { variants, .. } = &c.messages["n"] else { panic!("a plural") };
+        assert_eq!(variants["0"], "Seen no numbers tonight");
+        assert_eq!(c.say_with("n", &[("n", 0u64.into())]), "Seen no numbers tonight");
+        assert_eq!(c.say_with("n", &[("n", 7u64.into())]), "Seen 7 numbers tonight");
+        // A selector on anything but a variable, or inside another, is refused.
+        assert!(parse("xx", "language-name = X\nn = { $a ->\n *[x] { $b ->\n *[y] z\n }\n}\n").is_err());
     }
 }

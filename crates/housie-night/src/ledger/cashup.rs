@@ -349,7 +349,8 @@ impl Cashup {
     pub fn lines_in(&self, words: &Catalogue) -> Vec<Line> {
         let say = |id: &str, args: &[(&str, &str)]| words.say(id, args);
         let money = |m: Money| self.money(m);
-        let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" }, &[]);
+        // A heading's units, in the plural.
+        let units = words.say_with(self.units_id(), &[("count", 2u64.into())]);
         let mut out = vec![Line::Title(self.title_in(words))];
         out.extend(self.totals_in(words).into_iter().map(|(label, figure)| Line::Total(label, figure)));
         if !self.sellers.is_empty() {
@@ -505,6 +506,15 @@ impl Cashup {
         ]
     }
 
+    /// The message naming the units sold, a plural: books, or booklets in a run of booklets.
+    fn units_id(&self) -> &'static str {
+        if self.units == "booklets" {
+            "units-booklets"
+        } else {
+            "units-books"
+        }
+    }
+
     /// The cash-up's title line in the words of `words`.
     pub fn title_in(&self, words: &Catalogue) -> String {
         let currency = self.currency.map_or_else(|| words.say("cashup-no-currency", &[]), |c| c.to_string());
@@ -517,7 +527,7 @@ impl Cashup {
     pub fn totals_in(&self, words: &Catalogue) -> Vec<(String, String)> {
         let say = |id: &str| words.say(id, &[]);
         let money = |m: Money| self.money(m);
-        let units = say(if self.units == "booklets" { "units-booklets" } else { "units-books" });
+        let units = words.say_with(self.units_id(), &[("count", self.sold_books.into())]);
         vec![
             (say("cashup-sold"), format!("{} {units}", self.sold_books)),
             (say("cashup-takings"), money(self.takings)),

@@ -190,18 +190,15 @@ pub async fn pay(
 ) -> Changed {
     let game = game_id(&id)?;
     record(&app, body.over_limit, move |night| {
-        night
+        let g = night
             .games()
             .iter()
             .find(|g| g.id == game)
             .ok_or_else(|| CommandError::new(Refused::NotFound, format!("there is no game {game}")))?;
-        Ok(Entry::PrizePaid {
-            game,
-            prize: body.prize,
-            serial: body.serial.trim().to_string(),
-            amount: body.amount,
-            how: body.how,
-        })
+        // The prize as the set names it, whichever language the caller named it in: the
+        // ledger keeps one name a prize.
+        let prize = g.set.find(&body.prize).map_or(body.prize, |i| g.set.prizes()[i].name().to_string());
+        Ok(Entry::PrizePaid { game, prize, serial: body.serial.trim().to_string(), amount: body.amount, how: body.how })
     })
     .await
 }

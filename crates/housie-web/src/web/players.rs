@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::app::App;
 use super::error::ApiError;
 use super::extract::JsonBody;
+use housie_night::night::error::Said;
 use housie_night::night::players::{Follower, RaisedView};
 
 /// Well-formed claims one address may raise in [`super::throttle::WINDOW`]: a whole hall may share one address
@@ -42,11 +43,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 pub const GUESSES_PER_WINDOW: usize = 6;
 
 /// A 429 saying how long to wait, with `Retry-After`.
-fn too_many(what: &str, wait: Duration) -> Response {
+fn too_many(what: &str, id: &'static str, wait: Duration) -> Response {
     let seconds = wait.as_secs().max(1);
-    let mut e =
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("{what}: wait {seconds} seconds, then try again."))
-            .into_response();
+    let mut e = ApiError {
+        said: Some(Said { id, args: [("seconds", seconds.to_string())].into_iter().collect() }),
+        ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("{what}: wait {seconds} seconds, then try again."))
+    }
+    .into_response();
     e.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     e
 }
@@ -62,7 +65,7 @@ async fn guarded(
     let guessing = code.is_some_and(|c| !c.trim().is_empty());
     if guessing {
         if let Err(wait) = app.guesses.check(&peer, Instant::now(), GUESSES_PER_WINDOW) {
-            return Ok(too_many("Too many wrong codes from this phone", wait));
+            return Ok(too_many("Too many wrong codes from this phone", "too-many-tries", wait));
         }
     }
     let result = attempt.await;
@@ -125,10 +128,10 @@ pub async fn claim(
     let proven = body.code.as_deref().is_some_and(|c| !c.trim().is_empty());
     let ticket_key = format!("{}/{}/{proven}", serial.trim().to_uppercase(), body.ticket);
     if let Err(wait) = app.claims.check(&peer, now, CLAIMS_PER_WINDOW) {
-        return Ok(too_many("Too many claims from this address", wait));
+        return Ok(too_many("Too many claims from this address", "too-many-claims-address", wait));
     }
     if let Err(wait) = app.ticket_claims.check(&ticket_key, now, CLAIMS_PER_TICKET) {
-        return Ok(too_many("Too many claims for this ticket", wait));
+        return Ok(too_many("Too many claims for this ticket", "too-many-claims-ticket", wait));
     }
     let source = match peer {
         Some(ip) => format!("phone {ip}"),

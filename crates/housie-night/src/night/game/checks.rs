@@ -51,7 +51,8 @@ impl Game {
             return Err(invalid(format!("the serial is written {parsed}")));
         }
         if !self.books.contains(parsed.book()) {
-            return Err(conflict(format!("{serial} is not in play in {}", self.name)));
+            return Err(conflict(format!("{serial} is not in play in {}", self.name))
+                .said("refused-not-in-play", [("serial", serial.to_string()), ("game", self.name.clone())]));
         }
         if source.is_empty() || source.chars().count() > SOURCE_MAX {
             return Err(invalid(format!("a claim's source is 1–{SOURCE_MAX} characters")));
@@ -61,11 +62,16 @@ impl Game {
             return Err(conflict(format!(
                 "{serial} is barred for the rest of {} (a false claim at call {call}); ask the caller",
                 self.name
-            )));
+            ))
+            .said(
+                "refused-barred-rest",
+                [("serial", serial.to_string()), ("game", self.name.clone()), ("call", call.to_string())],
+            ));
         }
         // A proven claim is never held up by requests anyone could have sent.
         if self.raised.iter().any(|r| r.serial == *serial && (unproven || !r.unproven)) {
-            return Err(conflict(format!("{serial}'s claim is already with the caller")));
+            return Err(conflict(format!("{serial}'s claim is already with the caller"))
+                .said("refused-claim-waiting", [("serial", serial.to_string())]));
         }
         let (waiting, most) = match unproven {
             false => (self.raised.iter().filter(|r| !r.unproven).count(), RAISED_MAX),
@@ -75,7 +81,8 @@ impl Game {
             return Err(CommandError::new(
                 Refused::Busy,
                 format!("{most} claims are waiting for the caller; claim again in a moment"),
-            ));
+            )
+            .said("refused-queue-full", [("most", most.to_string())]));
         }
         Ok(())
     }

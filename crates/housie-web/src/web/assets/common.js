@@ -106,10 +106,17 @@ const housie = (() => {
     });
   }
 
-  // Message `id` with its `{$name}`s filled from `args`.
+  // Message `id` with its `{$name}`s filled from `args`. A plural (Fluent's selector, served
+  // as its variants) is chosen as Fluent chooses: an exact number's variant, else the
+  // language's plural category (Intl.PluralRules, CLDR's rules), else the default.
   function t(id, args) {
-    const p = words[id];
+    let p = words[id];
     if (p === undefined) return id;
+    if (typeof p === "object") {
+      const n = Number(args && args[p.select]);
+      const category = new Intl.PluralRules(language).select(n);
+      p = p.variants[String(n)] ?? p.variants[category] ?? p.variants[p.default];
+    }
     return p.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
   }
 
@@ -164,9 +171,23 @@ const housie = (() => {
     return words["place-" + n] !== undefined ? words["place-" + n] : ordinal(n);
   }
 
-  // "12 calls", "1 call".
+  // An amount as the ledger keeps it ("100000.00") as people read it in the page's language
+  // and the night's currency: "₹1,00,000.00" (rupees group in lakhs in any language),
+  // "£100,000.00". The browser's Intl does it; an amount it cannot read is shown as it is.
+  function money(amount, currency) {
+    const n = Number(amount);
+    if (!currency || !Number.isFinite(n)) return String(amount);
+    const locale = currency === "INR" ? language + "-IN" : language;
+    try {
+      return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(n);
+    } catch (_) {
+      return currency + " " + amount;
+    }
+  }
+
+  // "12 calls", "1 call": Fluent's plural.
   function calls(n) {
-    return t(n === 1 ? "calls-one" : "calls-other", { count: n });
+    return t("calls", { count: n });
   }
 
   // The game's name, and the colour of its page in a run of booklets.
@@ -234,7 +255,7 @@ const housie = (() => {
 
   return {
     token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
-    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, gameName, refusal, and, needs, setName, named,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, money, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },
   };

@@ -166,7 +166,7 @@ async function payPrize(amount, named) {
   }
   const prize = named ? named.trim() : won.prizes.length === 1 ? won.prizes[0] : null;
   if (!prize) {
-    say(t("desk-pay-which", { serial: won.serial, prizes: won.prizes.join(", "), amount, prize: won.prizes[0] }), "bad");
+    say(t("desk-pay-which", { serial: won.serial, prizes: won.prizes.map(housie.prize).join(", "), amount, prize: housie.prize(won.prizes[0]) }), "bad");
     return;
   }
   const body = { serial: won.serial, prize, amount };
@@ -174,7 +174,7 @@ async function payPrize(amount, named) {
   if (r && r !== "unsent") {
     // The amount as the ledger recorded it ("10.00" for a typed "10").
     const paid = r.payouts.length ? r.payouts[r.payouts.length - 1] : { entry: "?", amount };
-    say(t("desk-paid", { amount: paid.amount, serial: won.serial, prize: housie.prize(prize), entry: paid.entry }), "ok");
+    say(t("desk-paid", { amount: housie.money(paid.amount, r.currency), serial: won.serial, prize: housie.prize(prize), entry: paid.entry }), "ok");
     showCashup(r);
   }
   return r;
@@ -679,7 +679,7 @@ $("open-board").addEventListener("click", () => setTimeout(back, 0));
 // ---- Sales: paper given to sellers, sold and returned, and the cash-up's totals.
 function showCashup(c) {
   if (!c || !c.currency) return;
-  const units = t(c.units === "booklets" ? "units-booklets" : "units-books");
+  const units = t(c.units === "booklets" ? "units-booklets" : "units-books", { count: c.sold_books });
   // The regime's limits from the start of the night, not only once one is passed.
   const limits = c.shown.limits ? t("desk-limits", c.shown.limits) + " · " : "";
   $("cashup").textContent = limits +

@@ -172,11 +172,18 @@ function ticketBox(t, hits, g, who) {
   }
   const head = housie.el("h3", { class: "play-serial" }, t.serial, " ",
     housie.el("span", { class: "to-go" }, togo === 0 ? housie.t("full-house-done") : housie.t("to-go", { count: togo })));
+  const box = housie.el("article", { class: "play-ticket", "aria-label": housie.t("ticket-label", { serial: t.serial }) }, head, table);
+  // A ticket barred by the bogey rule can claim nothing more this game: no button, the reason.
+  if (g && !g.ended && (g.barred || []).includes(t.serial)) {
+    box.append(housie.el("p", { class: "message bad barred-note" }, housie.t("verdict-barred")));
+    return box;
+  }
   const button = housie.el("button", { type: "button", class: "claim-button" }, housie.t("claim"));
   button.setAttribute("aria-label", housie.t("claim-label", { serial: t.serial }));
   button.disabled = !g || g.ended || !!pending;
   button.addEventListener("click", () => claim(who, t));
-  return housie.el("article", { class: "play-ticket", "aria-label": housie.t("ticket-label", { serial: t.serial }) }, head, table, button);
+  box.append(button);
+  return box;
 }
 
 // Whether a book's page is for the game on the desk (before the first game, any is).
@@ -219,7 +226,7 @@ function render() {
   note.textContent = notes.join(" ");
   const catchUp = $("catch-up");
   catchUp.hidden = earlier === 0;
-  catchUp.textContent = housie.t(earlier === 1 ? "catch-up-one" : "catch-up-other", { count: earlier });
+  catchUp.textContent = housie.t("catch-up", { count: earlier });
   $("tickets").replaceChildren(...parts);
   housie.showWinners(g, $("play-winners"), $("play-winners-label"));
   announce(g);
@@ -257,7 +264,7 @@ async function claim(who, t) {
   if (who.code) body.code = who.code;
   const r = await housie.api("POST", path(who, "/claims"), body);
   if (!r.ok) {
-    status(r.body && r.body.error ? r.body.error : housie.t("claim-again"), "bad");
+    status(r.body && r.body.error ? housie.refusal(r.body, r.status) : housie.t("claim-again"), "bad");
     return;
   }
   setPending({ serial: r.body.serial, before, game: g.commitment });
