@@ -573,3 +573,33 @@ fn a_manifest_that_is_a_device_or_too_large_is_refused_unread() {
     assert!(said.contains("one.csv: unreadable CSV: line 1 is longer than 65536 bytes"), "{said}");
     assert!(said.len() < 1000, "{}", said.len());
 }
+
+/// A run records its font by path, name and SHA-256. Moved into the run's folder, or into the
+/// folder holding it, the font is found again by name and hash and the run still verifies;
+/// gone, verify says which file, where to put it and its hash.
+#[test]
+fn a_moved_font_is_found_beside_its_run() {
+    let d = Dir::new();
+    let font =
+        std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/crates/housie-core/fonts/LiberationSans-Bold.ttf")
+            .unwrap();
+    std::fs::create_dir(d.join("fonts")).unwrap();
+    std::fs::write(d.join("fonts/Hall-Bold.ttf"), &font).unwrap();
+    d.run(&["generate", "--books", "2", "--font", "fonts/Hall-Bold.ttf", "--out", "run", "-q"]).success();
+    let valid = |d: &Dir| d.run(&["verify", "run"]).success().stdout().starts_with("valid:");
+    assert!(valid(&d));
+    std::fs::rename(d.join("fonts/Hall-Bold.ttf"), d.join("run/Hall-Bold.ttf")).unwrap();
+    assert!(valid(&d), "the font in the run's folder");
+    std::fs::rename(d.join("run/Hall-Bold.ttf"), d.join("Hall-Bold.ttf")).unwrap();
+    assert!(valid(&d), "the font beside the run's folder");
+    // Another font under that name is not taken for it.
+    std::fs::write(d.join("Hall-Bold.ttf"), &font[..font.len() / 2]).unwrap();
+    let err = d.run(&["verify", "run"]).expect_code(2).stderr();
+    assert!(
+        err.contains("fonts/Hall-Bold.ttf: the font this run was made with is not there; put Hall-Bold.ttf (SHA-256 "),
+        "{err}"
+    );
+    std::fs::remove_file(d.join("Hall-Bold.ttf")).unwrap();
+    let err = d.run(&["verify", "run"]).expect_code(2).stderr();
+    assert!(err.contains("Hall-Bold.ttf: the font this run was made with is not there"), "{err}");
+}

@@ -7,7 +7,7 @@
 use housie_core::print::font::Font;
 use housie_core::print::typeset::{Piece, Typesetter};
 
-use crate::util::{package_file, run_tool, tool, Dir};
+use crate::util::{manifest_rows, package_file, run_tool, tool, Dir};
 
 const NOTO: &str = "/usr/share/fonts/truetype/noto";
 
@@ -142,4 +142,72 @@ fn a_script_housie_cannot_print_is_refused_by_name() {
     assert!(!d.join("bn").exists());
     let err = d.run(&["generate", "--books", "1", "--title", "بنغو", "--out", "ar"]).expect_code(2).stderr();
     assert!(err.contains("right to left") || err.contains("right-to-left"), "{err}");
+}
+
+/// Where pdftotext places the first serial line of page 1 (`No.` and the serial after it):
+/// its box in points, left, top, right, bottom.
+fn serial_box(pdftotext: &std::path::Path, pdf: &std::path::Path) -> [f32; 4] {
+    let (_, html, _) = run_tool(pdftotext, &["-f", "1", "-l", "1", "-bbox", pdf.to_str().unwrap(), "-"]);
+    let words: Vec<(Vec<f32>, &str)> = html
+        .lines()
+        .filter_map(|l| {
+            let at = |k: &str| l.split(&format!("{k}=\"")).nth(1)?.split('"').next()?.parse::<f32>().ok();
+            let text = l.split('>').nth(1)?.split('<').next()?;
+            Some((vec![at("xMin")?, at("yMin")?, at("xMax")?, at("yMax")?], text))
+        })
+        .collect();
+    let i = words.iter().position(|(_, w)| *w == "No.").expect("a serial line in the text layer");
+    let (a, b) = (&words[i].0, &words[i + 1].0);
+    [a[0], a[1].min(b[1]), b[2], a[3].max(b[3])]
+}
+
+/// What tesseract reads on page 1's first serial line, rendered at 300 dpi with 3 pt around it.
+fn read_serial_line(d: &Dir, pdf: &std::path::Path) -> String {
+    let (Some(pdftoppm), Some(pdftotext), Some(tesseract)) = (tool("pdftoppm"), tool("pdftotext"), tool("tesseract"))
+    else {
+        unreachable!("checked by the caller")
+    };
+    let [x0, y0, x1, y1] = serial_box(&pdftotext, pdf);
+    let px = |pt: f32| ((pt * 300.0 / 72.0).round() as i64).to_string();
+    let png = d.join("serial");
+    let (x, y, w, h) = (px(x0 - 3.0), px(y0 - 3.0), px(x1 - x0 + 6.0), px(y1 - y0 + 6.0));
+    let args = ["-r", "300", "-png", "-f", "1", "-l", "1", "-x", &x, "-y", &y, "-W", &w, "-H", &h];
+    run_tool(&pdftoppm, &[&args[..], &[pdf.to_str().unwrap(), png.to_str().unwrap()]].concat());
+    let (_, read, _) =
+        run_tool(&tesseract, &[d.join("serial-1.png").to_str().unwrap(), "-", "--psm", "7", "-l", "eng"]);
+    read.trim().to_string()
+}
+
+/// A Bengali title in Noto Sans Bengali Bold, which has no Latin `N`: the serials' `No.` falls
+/// back, glyph by glyph, to housie's own Liberation Sans, embedded with that glyph, and the
+/// rendered serial line reads `No.` (tesseract on the line pdftotext places), not only the
+/// text layer. The negative control: the same run as housie 0.12 wrote it, whose fallback
+/// font lacked the glyph and printed a blank box.
+#[test]
+#[cfg_attr(
+    any(housie_missing_tesseract, housie_missing_pdftotext, housie_missing_pdftoppm),
+    ignore = "needs tesseract and poppler (apt-get install tesseract-ocr poppler-utils)"
+)]
+fn a_font_without_latin_letters_falls_back_glyph_by_glyph() {
+    if tool("pdftoppm").is_none() || tool("pdftotext").is_none() || tool("tesseract").is_none() {
+        return;
+    }
+    let Some(font) = package_file(&format!("{NOTO}/NotoSansBengali-Bold.ttf"), "fonts-noto-core") else { return };
+    let d = Dir::new();
+    let title = "দীপাবলি তাম্বোলা";
+    d.run(&["generate", "--books", "1", "--title", title, "--font", font.to_str().unwrap(), "--out", "bn", "-q"])
+        .success();
+    let read = read_serial_line(&d, &d.join("bn/books.pdf"));
+    let serial = manifest_rows(&d.read("bn/manifest.csv"))[0].serial.clone();
+    assert_eq!(read, format!("No. {serial}"), "the rendered serial line");
+    let pdf = std::fs::read(d.join("bn/books.pdf")).unwrap();
+    assert!(pdf.windows(20).any(|w| w == b"LiberationSans-Bold/"), "the fallback font is embedded");
+    assert!(d.run(&["verify", "bn"]).success().stdout().starts_with("valid:"));
+
+    let (mut record, _) = housie_files::record::read_record(&d.join("bn")).unwrap();
+    record.housie = "0.12.0".into();
+    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::Disk).unwrap();
+    crate::util::generate(&plan, &d.join("old"), &|_| {}).unwrap();
+    let old = read_serial_line(&d, &d.join("old/books.pdf"));
+    assert!(!old.starts_with("No."), "0.12's serial line has a blank box for N, yet read {old:?}");
 }

@@ -237,7 +237,7 @@ impl GeneratePlan {
         let template = Template::parse(&record.template.toml, "run.json's template")?;
         let font = match &record.settings.font {
             None => Font::bundled(),
-            Some(path) => Font::from_file(path, world)?,
+            Some(path) => Font::recorded(path, &record.font.sha256, world)?,
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), template, font);
         if let Some(l) = &record.settings.logo {

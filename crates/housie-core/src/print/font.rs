@@ -81,6 +81,18 @@ pub enum FontError {
         /// The run's font.
         font: String,
     },
+    /// The font a run was made with is neither where it was nor beside the run.
+    #[error(
+        "{file}: the font this run was made with is not there; put {name} (SHA-256 {sha256}) back there, or in the run's folder or the folder holding it, and try again"
+    )]
+    Moved {
+        /// The file, as the run recorded it.
+        file: String,
+        /// Its file name, to look for.
+        name: String,
+        /// Its SHA-256, as the run recorded it.
+        sha256: String,
+    },
     /// The font cannot be cut down to the glyphs a run prints.
     #[error("the font {font} cannot be cut down to the glyphs the run prints ({reason}); choose another font")]
     Subset {
@@ -123,6 +135,31 @@ impl Font {
         // Absolute, so `housie verify` finds it from any folder.
         font.file = Some(world.canonical(path));
         Ok(font)
+    }
+
+    /// The font a run was made with: the file at its recorded `path`, or, where that is gone or
+    /// no longer the same, a file of the same name and SHA-256 in the run's folder or the
+    /// folder holding it (`world` reads a relative path in the run's folder first), so a font
+    /// moved beside its run still regenerates it. A font that is there but changed is given
+    /// back as it is: regenerating then shows what differs.
+    pub fn recorded(path: &Path, sha256: &str, world: &dyn crate::world::World) -> Result<Font, FontError> {
+        let at = Font::from_file(path, world);
+        if matches!(&at, Ok(f) if f.sha256 == sha256) {
+            return at;
+        }
+        let name = path.file_name().map(Path::new).unwrap_or(path);
+        for beside in [name.to_path_buf(), Path::new("..").join(name)] {
+            match Font::from_file(&beside, world) {
+                Ok(f) if f.sha256 == sha256 => return Ok(f),
+                _ => {}
+            }
+        }
+        match at {
+            Err(FontError::Read { file, .. }) => {
+                Err(FontError::Moved { file, name: name.display().to_string(), sha256: sha256.to_string() })
+            }
+            other => other,
+        }
     }
 
     /// A font compiled into housie.

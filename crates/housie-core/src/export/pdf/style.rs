@@ -207,6 +207,14 @@ impl PdfFormat {
         self == PdfFormat::Fitted
     }
 
+    /// Whether the serials' `No.` is among the texts whose fallback glyphs are embedded
+    /// (housie 0.13 on). A run's font without a Latin `N` (most Indic fonts) has it drawn in
+    /// housie's own Liberation Sans, which before was embedded without that glyph: a blank box
+    /// printed where `N` belongs, though the text layer still read `No.`.
+    pub fn serial_falls_back(self) -> bool {
+        self == PdfFormat::Fitted
+    }
+
     /// Whether a logo is printed at no more than [`crate::print::logo::PRINT_PPI_MAX`]
     /// (housie 0.13 on).
     pub fn fitted_logo(self) -> bool {
@@ -363,7 +371,8 @@ impl PdfStyle<'_> {
                 part: 0,
                 parts: 0,
             };
-            for text in [&self.template.header().left, self.header_right(), self.footer_text()] {
+            let serial = if self.format.serial_falls_back() { "No. 0123456789-" } else { "" };
+            for text in [&self.template.header().left, self.header_right(), self.footer_text(), serial] {
                 if let Ok(pieces) = t.lay_out(PageText::Other, &fill(text, &values)) {
                     runs.extend(pieces.into_iter().filter_map(|p| match p {
                         Piece::Shaped(s) => Some(s),
