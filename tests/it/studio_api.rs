@@ -357,3 +357,44 @@ fn the_look_picker_offers_the_shipped_looks() {
     b.sort_unstable();
     assert_eq!(a, b, "the page offers {offered:?}, the engine ships {shipped:?}");
 }
+
+/// An event's folder keeps its title's letters in any script: `दिवाली तम्बोला 2026` is the
+/// folder `दिवाली-तम्बोला-2026` (a second one `…-2`), reached by its address percent-encoded,
+/// and its proof downloads under that name (RFC 6266's `filename*`).
+#[test]
+fn an_events_folder_keeps_an_indic_title() {
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let (status, body, _) =
+            exchange(port, "POST", "/api/events", "", r#"{"title": "दिवाली तम्बोला 2026", "books": 2}"#);
+        assert!(status.contains("201"), "{status} {body}");
+        ids.push(body["id"].as_str().unwrap().to_string());
+    }
+    assert_eq!(ids, ["दिवाली-तम्बोला-2026", "दिवाली-तम्बोला-2026-2"]);
+    assert!(d.join("events/दिवाली-तम्बोला-2026/studio.json").is_file());
+    let path = format!("/api/events/{}", url::form_urlencoded::byte_serialize(ids[0].as_bytes()).collect::<String>());
+    let (status, event, _) = exchange(port, "GET", &path, "", "");
+    assert!(status.contains("200"), "{status} {event}");
+    assert_eq!(event["design"]["title"], "दिवाली तम्बोला 2026");
+    let (status, _, _) = exchange(port, "POST", &format!("{path}/generate"), "", "");
+    assert!(status.contains("202"), "{status}");
+    crate::studio_api::wait_job(port, &url::form_urlencoded::byte_serialize(ids[0].as_bytes()).collect::<String>());
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.write_all(
+        format!("GET {path}/proof.pdf HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    let head = answer.split("\r\n\r\n").next().unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let disposition = head.lines().find(|l| l.to_lowercase().starts_with("content-disposition")).unwrap_or_default();
+    assert!(
+        disposition.contains("filename*=UTF-8''%E0%A4%A6%E0%A4%BF%E0%A4%B5%E0%A4%BE%E0%A4%B2%E0%A5%80%2D"),
+        "{disposition}"
+    );
+}

@@ -282,13 +282,17 @@ pub async fn proof(State(studio): State<Arc<Studio>>, Path(id): Path<String>) ->
     .await
 }
 
-/// A download: the bytes with their type, saved under `name` (an event id and a file name
-/// housie made, so nothing in it needs quoting).
+/// A download: the bytes with their type, saved under `name` (an event id, in any script, and
+/// a file name housie made): as it is for browsers (RFC 6266's `filename*`, UTF-8), with `_`
+/// for each letter outside ASCII for any other client.
 fn attachment(bytes: Vec<u8>, kind: &'static str, name: &str) -> Response {
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || "-._".contains(c) { c } else { '_' }).collect();
+    let encoded = percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC);
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"))
         .unwrap_or(HeaderValue::from_static("attachment"));
     headers.insert(header::CONTENT_DISPOSITION, disposition);
     response
