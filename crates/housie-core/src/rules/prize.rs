@@ -554,11 +554,16 @@ pub fn listing(sets: &[PrizeSet]) -> String {
             Opens::InOrder => "played in order, each when the one before is won",
         };
         let _ = writeln!(out, "{} ({opens})", set.name);
+        // Names padded to a column by the width a terminal gives them, not by characters:
+        // a Devanagari name's vowel signs and viramas take no column of their own.
+        let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
+        let column = set.prizes.iter().map(|p| width(&p.name) + 2).max().unwrap_or(0).max(18);
         for p in &set.prizes {
-            let _ = writeln!(out, "  {:<18}{}", p.name, p.describe());
+            let pad = " ".repeat(column - width(&p.name));
+            let _ = writeln!(out, "  {}{pad}{}", p.name, p.describe());
             if let Some(rows) = p.picture() {
                 for row in rows {
-                    let _ = writeln!(out, "  {:<18}  {row}", "");
+                    let _ = writeln!(out, "  {:column$}  {row}", "");
                 }
             }
         }

@@ -105,6 +105,33 @@ fn the_listing_shows_each_set_and_prize() {
     );
 }
 
+/// Devanagari names line up by the columns a terminal gives them: every description starts
+/// at the same display column, though `जल्दी फ़ाइव` has more characters than columns.
+#[test]
+fn the_listing_aligns_names_by_display_width() {
+    let text = "name = \"दिवाली\"\nopens = \"together\"\n\
+        [[prize]]\nname = \"जल्दी फ़ाइव\"\nany = 5\n\
+        [[prize]]\nname = \"पहली लाइन\"\nrows = [1]\n\
+        [[prize]]\nname = \"a long name for a prize\"\nrows = [2]\n";
+    let listing = listing(&[PrizeSet::parse(text, "f").unwrap()]);
+    let starts: Vec<usize> = listing
+        .lines()
+        .filter(|l| l.contains("any 5") || l.contains("row"))
+        .map(|l| {
+            let name_end = l.find("any 5").or_else(|| l.find("every")).unwrap_or(l.len());
+            unicode_width::UnicodeWidthStr::width(&l[..name_end])
+        })
+        .collect();
+    assert_eq!(starts.len(), 3, "{listing}");
+    assert!(starts.iter().all(|&s| s == starts[0]), "{starts:?}\n{listing}");
+    // The negative control: padding by characters, as before, puts them apart.
+    let by_chars: Vec<usize> = ["जल्दी फ़ाइव", "पहली लाइन"]
+        .iter()
+        .map(|n| unicode_width::UnicodeWidthStr::width(format!("  {n:<18}").as_str()))
+        .collect();
+    assert_ne!(by_chars[0], by_chars[1]);
+}
+
 /// The one refusal of a set with a single prize whose body is `body`, or "ok".
 fn one(body: &str) -> String {
     let text = format!("name = \"s\"\nopens = \"together\"\n[[prize]]\nname = \"p\"\n{body}\n");
