@@ -208,3 +208,23 @@ fn qr_keys_without_a_qr_code_are_refused() {
     std::fs::write(d.join("t.toml"), qr).unwrap();
     d.run(&["generate", "--books", "1", "--seed", "t", "--template", "t.toml", "--out", "o", "-q"]).success();
 }
+
+/// twelve has no footer: its subtitle would print across the cut between its two strips (an
+/// organiser's OCR read `सन सिटी | सोसाइटी`), so a subtitle is refused there, saying why and
+/// what to do, and nothing is written; the same subtitle prints on classic.
+#[test]
+fn a_subtitle_on_twelves_cut_is_refused() {
+    let d = Dir::new();
+    for look in ["twelve", "twelve-letter"] {
+        let args = ["generate", "--books", "2", "--template", look, "--subtitle", "सन सिटी सोसाइटी", "--out", look];
+        let err = d.run(&args).expect_code(2).stderr();
+        assert_eq!(
+            err.trim(),
+            "housie: the subtitle would print across the cut between the columns of tickets, where this look has no \
+             footer; put it in the title, or choose a look with one column of tickets",
+            "{look}"
+        );
+        assert!(!d.join(look).exists());
+    }
+    d.run(&["generate", "--books", "2", "--subtitle", "सन सिटी सोसाइटी", "--out", "classic", "-q"]).success();
+}

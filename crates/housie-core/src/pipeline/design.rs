@@ -378,6 +378,7 @@ fn page_text(e: &Error) -> Option<PageText> {
         | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
         | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }) => Some(*what),
         Error::Style(StyleError::OutsideSafeZone { what: PageText::Footer, .. }) => Some(PageText::Footer),
+        Error::Style(StyleError::FooterOnCut { what }) => Some(*what),
         _ => None,
     }
 }

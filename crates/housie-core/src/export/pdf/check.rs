@@ -72,6 +72,15 @@ pub enum StyleError {
         /// What is wrong.
         problem: String,
     },
+    /// A footer text (a subtitle) centred where a guillotine cuts between columns of tickets.
+    #[error(
+        "{what} would print across the cut between the columns of tickets, where this look has no footer; \
+         put it in the title, or choose a look with one column of tickets"
+    )]
+    FooterOnCut {
+        /// Which text.
+        what: PageText,
+    },
     /// A character no page should carry: a control character, a bidirectional control, or a
     /// Unicode noncharacter (U+FFFF and its kin), which fonts draw as an empty box.
     #[error("{what} contains U+{code:04X} ({why}), which cannot be printed; remove it")]
@@ -166,6 +175,14 @@ impl PdfStyle<'_> {
         self.check_logo(&g, last_book, &header, &footer)?;
         if !footer.is_empty() {
             let half = self.text_width(&footer, self.template.footer().size) * MM_PER_PT / 2.0;
+            // A guillotine cuts between columns of tickets the whole sheet long (0.13 on).
+            let centre = g.w / 2.0;
+            let on_a_cut =
+                g.column_cuts().into_iter().any(|c| centre - half - SAFE_MM < c && c < centre + half + SAFE_MM);
+            if self.format.band_clear_of_cut() && on_a_cut {
+                let what = if self.subtitle.is_some() { PageText::Subtitle } else { PageText::Footer };
+                return Err(StyleError::FooterOnCut { what });
+            }
             let distance = (g.w / 2.0 - half).min(g.footer_base);
             if distance < SAFE_MM {
                 return Err(StyleError::OutsideSafeZone {
