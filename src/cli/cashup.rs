@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         (Some(money), false) => {
             let mut text = money.to_text_in(words);
             if let Some(seal) = &record.seal {
-                text.push_str(&housie_night::night::transcript::seal_line(seal));
+                text.push_str(&housie_night::night::transcript::seal_line_in(seal, words));
                 text.push('\n');
             }
             text
@@ -75,7 +75,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     };
     match (&args.pdf, &record.money) {
         (Some(path), Some(money)) => {
-            let seal: Vec<String> = record.seal.iter().map(housie_night::night::transcript::seal_line).collect();
+            let seal: Vec<String> =
+                record.seal.iter().map(|s| housie_night::night::transcript::seal_line_in(s, words)).collect();
             write_pdf(path, money, &seal, &dir, args.force, words)?
         }
         (Some(path), None) => {

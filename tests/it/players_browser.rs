@@ -75,6 +75,8 @@ async fn phones_follow_mark_and_claim_while_the_desk_settles() {
     let board = browser(driver_port, &chromium, 1280, 720).await;
     board.goto(&format!("{base}/board")).await.unwrap();
     text_until(&board, "#join-url", |t| t == format!("{base}/play")).await;
+    // On loopback only, the board says how to open it to the hall, on this server's own port.
+    text_until(&board, "#join-local", |t| t.contains(&format!("--listen 0.0.0.0:{port})"))).await;
     js_until(&board, "const i = document.getElementById('join-qr'); return i.complete && i.naturalWidth > 0", |v| {
         *v == json!(true)
     })

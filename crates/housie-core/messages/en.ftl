@@ -58,7 +58,7 @@ seed-revealed = The draw's seed, revealed:
 seed-fixed = The draw is fixed: SHA-256 of its seed
 join-qr = QR code of the address below
 join-follow = Follow your ticket on your phone:
-join-local = (only this computer reaches it: start housie serve with --listen 0.0.0.0:8090)
+join-local = (only this computer reaches it: start housie serve with --listen 0.0.0.0:{ $port })
 voice = voice
 voice-heading = Voice on this screen
 voice-start = Press a key or click here once so this browser lets the board speak.
@@ -368,6 +368,11 @@ cashup-missing = Missing: { $units } { $missing } issued and neither sold nor re
 cashup-damaged = Damaged: { $units } { $damaged }
 cashup-given-free = Given free: { $units } { $free } (in play, nothing taken)
 cashup-given-free-to = { $units } to { $buyer }
+cashup-desk = (desk)
+cashup-seal = { $events ->
+    [one] Night's log: { $events } event, seal { $seal } (`housie verify DIR --seal { $seal }` shows none was edited or removed since)
+   *[other] Night's log: { $events } events, seal { $seal } (`housie verify DIR --seal { $seal }` shows none was edited or removed since)
+}
 cashup-voided = Voided sales: { $count }
 cashup-voided-sale = #{ $entry } { $units } ({ $amount })
 cashup-voided-sale-why = #{ $entry } { $units } ({ $amount }): { $why }

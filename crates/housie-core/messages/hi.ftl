@@ -56,7 +56,7 @@ seed-revealed = ड्रॉ का बीज, अब खुला:
 seed-fixed = ड्रॉ तय है: उसके बीज का SHA-256
 join-qr = नीचे दिए पते का QR कोड
 join-follow = अपना टिकट अपने फ़ोन पर देखें:
-join-local = (यह पता सिर्फ़ इसी कंप्यूटर से खुलता है: housie serve को --listen 0.0.0.0:8090 के साथ चलाएँ)
+join-local = (यह पता सिर्फ़ इसी कंप्यूटर से खुलता है: housie serve को --listen 0.0.0.0:{ $port } के साथ चलाएँ)
 voice = आवाज़
 voice-heading = इस स्क्रीन पर आवाज़
 voice-start = एक बार कोई बटन दबाएँ या यहाँ क्लिक करें, ताकि यह ब्राउज़र बोल सके।
@@ -360,6 +360,11 @@ cashup-missing = ग़ायब: { $units } { $missing } दिए गए, प�
 cashup-damaged = ख़राब: { $units } { $damaged }
 cashup-given-free = मुफ़्त दी गईं: { $units } { $free } (खेल में, कोई पैसा नहीं)
 cashup-given-free-to = { $units }: { $buyer } को
+cashup-desk = (डेस्क)
+cashup-seal = { $events ->
+    [one] रात का लॉग: { $events } घटना, सील { $seal } (`housie verify DIR --seal { $seal }` दिखाता है कि तब से कोई घटना बदली या हटाई नहीं गई)
+   *[other] रात का लॉग: { $events } घटनाएँ, सील { $seal } (`housie verify DIR --seal { $seal }` दिखाता है कि तब से कोई घटना बदली या हटाई नहीं गई)
+}
 cashup-voided = रद्द बिक्री: { $count }
 cashup-voided-sale = #{ $entry } { $units } ({ $amount })
 cashup-voided-sale-why = #{ $entry } { $units } ({ $amount }): { $why }

@@ -334,6 +334,12 @@ mod tests {
         assert_eq!([calls(en, 0), calls(en, 1), calls(en, 2)], ["0 calls", "1 call", "2 calls"]);
         // Hindi's `one` holds 0 as well as 1 (CLDR), and its verb agrees: बुलाया गया / बुलाए गए.
         assert_eq!([calls(hi, 0), calls(hi, 1), calls(hi, 2)], ["0 नंबर बुलाया गया", "1 नंबर बुलाया गया", "2 नंबर बुलाए गए"]);
+        // The cash-up's seal line: घटना, one event; घटनाएँ, more.
+        let seal = |c: &Catalogue, n: u64| c.say_with("cashup-seal", &[("events", n.into()), ("seal", "ab12".into())]);
+        assert!(seal(en, 1).starts_with("Night's log: 1 event, seal ab12 "), "{}", seal(en, 1));
+        assert!(seal(en, 2).starts_with("Night's log: 2 events, seal ab12 "), "{}", seal(en, 2));
+        assert!(seal(hi, 1).starts_with("रात का लॉग: 1 घटना, सील ab12 "), "{}", seal(hi, 1));
+        assert!(seal(hi, 2).starts_with("रात का लॉग: 2 घटनाएँ, सील ab12 "), "{}", seal(hi, 2));
         // The pages get each variant whole, the selector's variable and the default.
         let Message::Select { select, variants, default } = &hi.messages["calls"] else { panic!("a plural") };
         assert_eq!((select.as_str(), default.as_str()), ("count", "other"));

@@ -356,7 +356,7 @@ impl Cashup {
         if !self.sellers.is_empty() {
             out.push(Line::Text(say("cashup-sellers", &[("units", &units)])));
             for l in &self.sellers {
-                let cells = self.seller_cells(l);
+                let cells = self.seller_cells(l, words);
                 let [seller, issued, sold, count, takings, returned, missing] = &cells;
                 let text = say(
                     "cashup-seller",
@@ -459,10 +459,11 @@ impl Cashup {
 
     /// A seller's line as the text and the sheet set it: seller (escaped), issued, sold, how
     /// many, takings, returned, missing (`-` for none).
-    pub fn seller_cells(&self, l: &SellerLine) -> [String; 7] {
+    pub fn seller_cells(&self, l: &SellerLine, words: &Catalogue) -> [String; 7] {
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
         [
-            escape(&l.seller).into_owned(),
+            // The desk's own sales, in the sheet's language.
+            if l.seller == DESK { words.say("cashup-desk", &[]) } else { escape(&l.seller).into_owned() },
             dash(&l.issued),
             dash(&l.sold),
             l.sold_count.to_string(),

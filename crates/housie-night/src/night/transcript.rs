@@ -304,7 +304,14 @@ fn game_text(out: &mut String, g: &GameRecord) {
 
 /// The line that gives the log's seal, for the record and the cash-up sheet.
 pub fn seal_line(seal: &Seal) -> String {
-    format!("Night's log: {} events, seal {seal} (`housie verify DIR --seal {seal}` shows none was edited or removed since)", seal.events)
+    seal_line_in(seal, housie_core::support::catalogue::Catalogue::english())
+}
+
+/// The seal's line in the words of `words`.
+pub fn seal_line_in(seal: &Seal, words: &housie_core::support::catalogue::Catalogue) -> String {
+    use housie_core::support::catalogue::Arg;
+    let text = seal.to_string();
+    words.say_with("cashup-seal", &[("events", Arg::from(seal.events)), ("seal", Arg::from(&text))])
 }
 
 fn game_record(g: &Game) -> GameRecord {

@@ -115,7 +115,10 @@ async function showJoin() {
   const r = await housie.api("GET", "/api/join");
   if (!r.ok || !r.body.url) return;
   $("join-url").textContent = r.body.url;
-  $("join-local").textContent = r.body.reachable ? "" : " " + housie.t("join-local");
+  // The port this server listens on, for the command that opens it to the hall.
+  let port = "8090";
+  try { port = new URL(r.body.url).port || "80"; } catch (_) { /* the default */ }
+  $("join-local").textContent = r.body.reachable ? "" : " " + housie.t("join-local", { port });
   $("join-qr").src = "/join.svg";
   $("join").hidden = false;
 }
