@@ -109,6 +109,11 @@ pub struct Args {
     /// prizes (with --after, the earlier run's unless given).
     #[arg(long, value_name = "TEXT")]
     subtitle: Option<String>,
+    /// The language of the paper's own words: `hi` prints क्र. for No., the shipped templates'
+    /// book, booklet and game words and the colours' names in Hindi (recorded in run.json;
+    /// with --after, the earlier run's unless given). Unsaid: English.
+    #[arg(long, value_name = "TAG")]
+    lang: Option<String>,
     /// A PNG or JPEG logo on every page (a club's or a sponsor's), converted to print colours
     /// (with --after, the earlier run's unless given; a template may name one in `[logo]`).
     #[arg(long, value_name = "FILE")]
@@ -246,6 +251,7 @@ fn request(args: &Args) -> Result<Request, Error> {
     request.impose = args.impose.map(|ImposeArg::TwoUp| Impose::TwoUp);
     request.title.clone_from(&args.title);
     request.subtitle = args.subtitle.clone().filter(|s| !s.trim().is_empty());
+    request.lang.clone_from(&args.lang);
     request.template.clone_from(&args.template);
     request.font.clone_from(&args.font);
     request.logo = args.logo.as_ref().map(|file| LogoAsked {

@@ -126,3 +126,41 @@ fn invisible_title_characters_and_unreachable_player_urls_are_refused() {
     }
     assert!(!d.join("o").exists());
 }
+
+/// `--lang hi` prints the paper's own words in Hindi — क्र. before each serial, the shipped
+/// template's booklet, game and colour words — records the language in run.json, and the run
+/// verifies; without it a run is English and records nothing; a language housie lacks is
+/// refused, naming those it has.
+#[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs poppler-utils (apt-get install poppler-utils)")]
+fn the_papers_words_are_printed_in_the_runs_language() {
+    let d = Dir::new();
+    let args = |lang: &[&'static str], out: &'static str| {
+        let mut a = vec!["generate", "--booklets", "2", "--games", "2", "--title", "दिवाली तम्बोला", "--bleed", "0"];
+        a.extend_from_slice(lang);
+        a.extend_from_slice(&["--out", out, "-q"]);
+        a
+    };
+    d.run(&args(&["--lang", "hi"], "hi")).success();
+    d.run(&args(&[], "en")).success();
+    let record: serde_json::Value = serde_json::from_str(&d.read("hi/run.json")).unwrap();
+    assert_eq!(record["settings"]["lang"], "hi");
+    let english: serde_json::Value = serde_json::from_str(&d.read("en/run.json")).unwrap();
+    assert!(english["settings"].get("lang").is_none(), "{}", english["settings"]);
+    assert!(d.run(&["verify", "hi"]).success().stdout().starts_with("valid:"));
+    let serial = crate::util::manifest_rows(&d.read("hi/manifest.csv"))[0].serial.clone();
+    if let Some(pdftotext) = crate::util::tool("pdftotext") {
+        let page = |run: &str| {
+            let pdf = d.join(run).join("books.pdf");
+            crate::util::run_tool(&pdftotext, &["-f", "1", "-l", "1", pdf.to_str().unwrap(), "-"]).1
+        };
+        let hi = page("hi");
+        assert!(hi.contains(&format!("क्र. {serial}")), "{hi}");
+        assert!(hi.contains("बुकलेट 1 · खेल 1 · नीला"), "{hi}");
+        let en = page("en");
+        assert!(en.contains(&format!("No. {serial}")) && en.contains("Booklet 1 · Game 1 · Blue"), "{en}");
+    }
+    let err = d.run(&args(&["--lang", "xx"], "xx")).expect_code(2).stderr();
+    assert_eq!(err.trim(), "housie: --lang is `xx`, a language housie has no words in; it has en, hi");
+    assert!(!d.join("xx").exists());
+}

@@ -492,3 +492,25 @@ site-top-up-hint = More books numbered on from this run, no ticket or line repea
 site-more = How many more
 site-top-up-make = Make the top-up
 site-footer = housie runs in this page: the same engine as the housie program, byte for byte.
+
+## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
+## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
+paper-no = No.
+paper-text-book = Book { $book }
+paper-text-books = Books { $book }
+paper-text-booklet = Booklet { $booklet } · Game { $game } · { $colour }
+paper-text-booklets = Booklets { $booklet } · Game { $game } · { $colour }
+paper-text-large-booklet = Page { $part } of { $parts } of booklet { $booklet }, game { $game }
+paper-text-large-book = Page { $part } of { $parts } of book { $book }
+paper-text-page = Page { $page } of { $pages }
+paper-text-eyes-down = Eyes down, and good luck!
+colour-blue = Blue
+colour-red = Red
+colour-lime = Lime
+colour-green = Green
+colour-violet = Violet
+colour-orange = Orange
+colour-aqua = Aqua
+colour-pink = Pink
+colour-maroon = Maroon
+colour-charcoal = Charcoal

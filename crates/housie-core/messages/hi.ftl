@@ -484,3 +484,25 @@ site-top-up-hint = इस रन के आगे नंबर वाली औ�
 site-more = कितनी और
 site-top-up-make = और बनाएँ
 site-footer = housie इसी पेज में चलता है: housie प्रोग्राम वाला ही इंजन, बाइट-दर-बाइट।
+
+## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
+## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
+paper-no = क्र.
+paper-text-book = किताब { $book }
+paper-text-books = किताबें { $book }
+paper-text-booklet = बुकलेट { $booklet } · खेल { $game } · { $colour }
+paper-text-booklets = बुकलेट { $booklet } · खेल { $game } · { $colour }
+paper-text-large-booklet = बुकलेट { $booklet }, खेल { $game } का पन्ना { $part } / { $parts }
+paper-text-large-book = किताब { $book } का पन्ना { $part } / { $parts }
+paper-text-page = पन्ना { $page } / { $pages }
+paper-text-eyes-down = ध्यान से खेलें, शुभकामनाएँ!
+colour-blue = नीला
+colour-red = लाल
+colour-lime = धानी
+colour-green = हरा
+colour-violet = बैंगनी
+colour-orange = नारंगी
+colour-aqua = फ़िरोज़ी
+colour-pink = गुलाबी
+colour-maroon = मैरून
+colour-charcoal = स्लेटी

@@ -17,6 +17,7 @@ use crate::print::template::{Template, TemplateError};
 use crate::record::continuation::Continuation;
 use crate::record::settings::{LogoSettings, Settings};
 use crate::record::RunRecord;
+use crate::support::catalogue::Catalogue;
 use crate::support::date::RunDate;
 use crate::world::World;
 
@@ -49,6 +50,9 @@ pub struct GeneratePlan {
     pub(super) seed_kind: Option<SeedKind>,
     /// The settings' logo, decoded and converted.
     pub(super) logo: Option<Logo>,
+    /// The template with its words in the paper's language (`settings.lang`), and the word
+    /// before each serial: what the pages print.
+    pub(super) paper: (Template, String),
 }
 
 impl GeneratePlan {
@@ -183,7 +187,12 @@ impl GeneratePlan {
     }
 
     fn with_style(seed: Seed, settings: Settings, template: Template, font: Font) -> Self {
+        let paper = match settings.lang.as_deref().and_then(Catalogue::of) {
+            Some(words) => (template.in_words(words), crate::print::template::serial_word(words)),
+            None => (template.clone(), "No.".to_string()),
+        };
         GeneratePlan {
+            paper,
             seed,
             settings,
             card_format: &NINETY_BALL,
@@ -201,7 +210,8 @@ impl GeneratePlan {
     /// The look of every page: the template and font with the settings' title, bleed and marks.
     pub fn style(&self) -> PdfStyle<'_> {
         PdfStyle {
-            template: &self.template,
+            template: &self.paper.0,
+            serial_word: &self.paper.1,
             font: &self.font,
             title: &self.settings.title,
             bleed_mm: self.settings.bleed_mm,

@@ -92,6 +92,8 @@ pub struct Request {
     pub title: Option<String>,
     /// A line in place of the template's footer (an empty one: none).
     pub subtitle: Option<String>,
+    /// The language of the paper's own words (`None`: English).
+    pub lang: Option<String>,
     /// A shipped template's name, or a TOML file's path.
     pub template: Option<String>,
     /// A TrueType font file.
@@ -121,6 +123,7 @@ impl Request {
             impose: None,
             title: None,
             subtitle: None,
+            lang: None,
             template: None,
             font: None,
             logo: None,
@@ -346,6 +349,7 @@ impl Request {
                 Some(s) => Some(s.clone()),
                 None => look.subtitle.clone(),
             },
+            lang: self.lang.clone().or_else(|| look.lang.clone()),
             logo: match &self.logo {
                 Some(l) => Some(LogoSettings {
                     file: l.file.clone(),

@@ -55,6 +55,11 @@ pub struct Settings {
     /// A line printed in place of the template's footer (`--subtitle`, the studio's subtitle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subtitle: Option<String>,
+    /// The language of the paper's own words (`--lang hi`): the serials' `No.`, the shipped
+    /// templates' texts (`Book {book}`, `Booklet {booklet} · Game {game} · {colour}` …) and
+    /// the shipped colours' names, from that catalogue; `None` (every run before 0.13), English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     /// A logo on every page (`--logo`, a template's `[logo]`, or the studio's upload).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo: Option<LogoSettings>,
@@ -117,6 +122,7 @@ impl Default for Settings {
             bleed_mm: 0.0,
             crop_marks: false,
             subtitle: None,
+            lang: None,
             logo: None,
             player_url: None,
         }
@@ -180,6 +186,8 @@ pub enum Setting {
     Logo,
     /// `bleed_mm`.
     BleedMm,
+    /// `lang`.
+    Lang,
 }
 
 impl std::fmt::Display for Setting {
@@ -193,6 +201,7 @@ impl std::fmt::Display for Setting {
             Setting::Order => "order",
             Setting::Logo => "logo",
             Setting::BleedMm => "bleed_mm",
+            Setting::Lang => "lang",
         })
     }
 }
@@ -243,6 +252,16 @@ impl Settings {
                     Setting::Books,
                     &format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"),
                 )
+            }
+        }
+        if let Some(lang) = &self.lang {
+            if crate::support::catalogue::Catalogue::of(lang).is_none() {
+                let have: Vec<&str> = crate::support::catalogue::catalogues().iter().map(|c| c.lang.as_str()).collect();
+                let lang = crate::domain::text::clip(lang, 20);
+                return bad(
+                    Setting::Lang,
+                    &format!("is `{lang}`, a language housie has no words in; it has {}", have.join(", ")),
+                );
             }
         }
         if self.books_per_file == Some(0) {

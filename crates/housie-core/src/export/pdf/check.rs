@@ -109,6 +109,7 @@ impl PdfStyle<'_> {
     pub fn printed_chars(&self) -> String {
         let t = self.template;
         let mut chars: std::collections::BTreeSet<char> = "0123456789No. -".chars().collect();
+        chars.extend(self.serial_word.chars());
         if t.layout().books_per_page() > 1 {
             chars.insert('–'); // "Book 1–2" on a page of two
         }
@@ -134,6 +135,7 @@ impl PdfStyle<'_> {
             (PageText::FooterText, &t.footer().text),
             (PageText::Subtitle, self.subtitle.unwrap_or_default()),
             (PageText::HeaderBooklet, &t.header().booklet),
+            (PageText::Serials, self.serial_word),
         ] {
             left_to_right(what, text)?;
             printable(what, text, self.format.fitted_logo())?;

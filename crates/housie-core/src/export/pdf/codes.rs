@@ -145,8 +145,13 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
 /// mm, and its first bar's bottom left corner.
 fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot, width: usize) -> (f32, f32, f32) {
     let tk = &style.template.ticket();
-    let text = serial_text(&serial);
-    let text_mm = style.font.width(&text, tk.serial_size) * crate::print::layout::MM_PER_PT;
+    let text = serial_text(style.serial_word, &serial);
+    // As drawn, with any fallback glyphs (0.13 on); before, in the run's font alone.
+    let text_pt = match style.format.serial_falls_back() {
+        true => style.text_width(&text, tk.serial_size),
+        false => style.font.width(&text, tk.serial_size),
+    };
+    let text_mm = text_pt * crate::print::layout::MM_PER_PT;
     let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
     let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
     (module, x0, slot.top - tk.serial_height + 0.6)
@@ -175,9 +180,9 @@ pub(super) fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize
     }
 }
 
-/// A ticket's serial as its serial line prints it.
-pub fn serial_text(serial: &crate::domain::Serial) -> String {
-    format!("No. {serial}")
+/// A ticket's serial as its serial line prints it, after `word` (`No.`).
+pub fn serial_text(word: &str, serial: &crate::domain::Serial) -> String {
+    format!("{word} {serial}")
 }
 
 /// A page's QR codes: 100 % K modules, each row's dark runs as rectangles in module units, at

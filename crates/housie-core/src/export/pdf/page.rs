@@ -360,7 +360,7 @@ impl TextWriter<'_> {
         let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
         let ticket = &b.drawn.book.tickets()[t];
         let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
-        self.text(&serial_text(&serial), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
+        self.text(&serial_text(self.style.serial_word, &serial), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
         if !numbers {
             return;
         }

@@ -40,8 +40,10 @@ pub(super) const REGISTRATION: Cmyk = Cmyk([100.0, 100.0, 100.0, 100.0]);
 /// resolved plan (its settings and its loaded template and font), so it cannot drift from them.
 #[derive(Clone, Copy, Debug)]
 pub struct PdfStyle<'a> {
-    /// The page's look.
+    /// The page's look, its words in the paper's language.
     pub template: &'a Template,
+    /// The word before each serial: `No.`, or the paper's language's (`क्र.`).
+    pub serial_word: &'a str,
     /// The font for every text.
     pub font: &'a Font,
     /// The event's title, for `{title}`.
@@ -371,8 +373,12 @@ impl PdfStyle<'_> {
                 part: 0,
                 parts: 0,
             };
-            let serial = if self.format.serial_falls_back() { "No. 0123456789-" } else { "" };
-            for text in [&self.template.header().left, self.header_right(), self.footer_text(), serial] {
+            let serial = if self.format.serial_falls_back() {
+                format!("{} 0123456789-", self.serial_word)
+            } else {
+                String::new()
+            };
+            for text in [&self.template.header().left, self.header_right(), self.footer_text(), &serial] {
                 if let Ok(pieces) = t.lay_out(PageText::Other, &fill(text, &values)) {
                     runs.extend(pieces.into_iter().filter_map(|p| match p {
                         Piece::Shaped(s) => Some(s),

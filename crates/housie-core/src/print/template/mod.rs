@@ -19,6 +19,9 @@ use super::palette::{default_palette, PaletteColour};
 mod checks;
 mod fill;
 mod parts;
+mod words;
+
+pub use words::serial_word;
 
 pub use fill::{fill, Fill, PLACEHOLDERS};
 pub use parts::{
