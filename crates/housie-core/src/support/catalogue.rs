@@ -355,4 +355,43 @@ mod tests {
         // A selector on anything but a variable, or inside another, is refused.
         assert!(parse("xx", "language-name = X\nn = { $a ->\n *[x] { $b ->\n *[y] z\n }\n}\n").is_err());
     }
+
+    /// The Hindi words docs/night.md's glossary fixes: each English term's one Hindi word, and
+    /// the variants once used beside it, which no Hindi message may use.
+    const GLOSSARY: &[(&str, &str, &[&str])] = &[
+        ("seed", "सीड", &["बीज"]),
+        ("star", "तारा", &["सितारा"]),
+        ("page (printed or on screen)", "पन्ना", &["पेज", "पृष्ठ"]),
+        ("book", "किताब", &["बुक ", "पुस्तिका"]),
+        ("prize", "इनाम", &["पुरस्कार"]),
+        ("game", "खेल", &["गेम"]),
+        ("serial", "सीरियल", &["क्रमांक"]),
+    ];
+
+    #[test]
+    fn hindi_uses_the_glossarys_words() {
+        let hi = Catalogue::of("hi").unwrap();
+        let text = |m: &Message| match m {
+            Message::Text(t) => t.clone(),
+            Message::Select { variants, .. } => variants.values().cloned().collect::<Vec<_>>().join(" "),
+        };
+        for (term, word, not) in GLOSSARY {
+            assert!(hi.messages.values().any(|m| text(m).contains(word)), "{term}: {word} is used nowhere");
+            for (id, m) in &hi.messages {
+                let t = format!("{} ", text(m));
+                for wrong in *not {
+                    assert!(!t.contains(wrong), "hi.ftl `{id}` says {wrong} for {term}; the glossary's word is {word}");
+                }
+            }
+        }
+        // Hindi sentences end in a danda, not an English full stop (an abbreviation keeps its dot).
+        for (id, m) in &hi.messages {
+            let t = text(m);
+            let chars: Vec<char> = t.chars().collect();
+            for w in chars.windows(3) {
+                let devanagari = ('\u{0900}'..='\u{097F}').contains(&w[0]);
+                assert!(!(devanagari && w[1] == '.' && w[2] == ' ') || id == "paper-no", "hi.ftl `{id}`: {t}");
+            }
+        }
+    }
 }
