@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::browser::{
     browser, chromedriver_on_a_free_port, js, js_until, press, screenshot_dir, text_until, type_focused,
@@ -457,6 +457,9 @@ async fn a_tambola_game_by_keyboard() {
     type_focused(&desk, "w").await;
     text_until(&desk, "#message", |t| t.starts_with(&format!("Won by {}:", ticket.serial))).await;
     text_until(&desk, "#prizes", |t| t.contains(&format!("bottom line · won · at call 5 by {}", ticket.serial))).await;
+    // The winner's serial is a span that never breaks across lines.
+    let span = js(&desk, "const s = document.querySelector('#prizes .serial'); return s && [s.textContent, getComputedStyle(s).whiteSpace]").await;
+    assert_eq!(span, json!([ticket.serial, "nowrap"]));
     // A false claim under the bogey rule.
     let liar = &hall.rows[20];
     type_focused(&desk, &liar.serial).await;

@@ -255,7 +255,7 @@ const housie = (() => {
 
   return {
     token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
-    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, money, gameName, refusal, and, needs, setName, named,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, money, unbroken, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },
   };

@@ -510,7 +510,9 @@ function render(s) {
           const places = p.won.map((pl) => (p.places > 1 ? housie.place(pl.place) + " " : "") +
             (pl.winners.length ? t("desk-at-call-by", { call: pl.call, who: pl.winners.join(", ") }) : t("desk-at-call", { call: pl.call })));
           const state = t(p.state === "won" ? "desk-state-won" : p.state === "playing" ? "desk-state-playing" : "desk-state-waiting");
-          return housie.el("li", { class: p.state }, `${housie.prize(p.prize)} · ${state}${places.length ? " · " + places.join("; ") : ""}`);
+          // Each winner's serial a span of its own that never breaks across lines.
+          const text = `${housie.prize(p.prize)} · ${state}${places.length ? " · " + places.join("; ") : ""}`;
+          return housie.el("li", { class: p.state }, ...housie.unbroken(text, p.won.flatMap((pl) => pl.winners)));
         })
       : []),
   );
