@@ -130,3 +130,57 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
     js_until(&c, "return document.getElementById('frozen').hidden", |v| v == false).await;
     c.close().await.unwrap();
 }
+
+/// At a phone's 390 px the studio's pages — the events, an event printed with its night open,
+/// and that night's desk — fit the screen: nothing is wider than the window, so nothing
+/// scrolls sideways.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn the_studio_fits_a_phone() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    let (status, body, _) = crate::serving::exchange(
+        port,
+        "POST",
+        "/api/events",
+        "",
+        r#"{"title": "दिवाली तम्बोला 2026, Sun City Society", "booklets": 2, "games": 6}"#,
+    );
+    assert!(status.contains("201"), "{status} {body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    let encoded: String = url::form_urlencoded::byte_serialize(id.as_bytes()).collect();
+    crate::serving::exchange(port, "POST", &format!("/api/events/{encoded}/generate"), "", "");
+    crate::studio_api::wait_job(port, &encoded);
+    // The night open: its desk's address (with its long token) on show.
+    let (status, body, _) = crate::serving::exchange(port, "POST", &format!("/api/events/{encoded}/night"), "", "{}");
+    assert!(status.starts_with("HTTP/1.1 20"), "{status} {body}");
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let c = crate::browser::phone(driver_port, &chromium).await;
+    let wide = "return [innerWidth, document.documentElement.scrollWidth, [...document.querySelectorAll('body *')]\
+        .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && e.getClientRects().length)\
+        .slice(0, 6).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))]";
+    for page in [format!("{url}/"), format!("{url}/event?id={encoded}")] {
+        c.goto(&page).await.unwrap();
+        js_until(&c, "return document.readyState", |v| v == "complete").await;
+        js_until(&c, "return document.querySelectorAll('#events tbody tr, #files li').length", |v| {
+            v.as_u64() > Some(0)
+        })
+        .await;
+        let found = js(&c, wide).await;
+        assert!(found[1].as_u64() <= found[0].as_u64(), "{page} at a phone's width: {found}");
+    }
+    let desk = js_until(&c, "const a = document.getElementById('desk-link'); return a.hidden ? '' : a.href", |v| {
+        v.as_str().is_some_and(|s| s.contains("/?token="))
+    })
+    .await;
+    c.goto(desk.as_str().unwrap()).await.unwrap();
+    text_until(&c, "#run-title", |t| t.contains("दिवाली")).await;
+    let found = js(&c, wide).await;
+    assert!(found[1].as_u64() <= found[0].as_u64(), "the desk at a phone's width: {found}");
+    c.close().await.unwrap();
+}
