@@ -25,6 +25,19 @@ const ALLOWED: &[&str] = &[
 
 /// Every Latin-letter word the page shows or reads out that is not allowed.
 async fn english(c: &Client) -> Vec<String> {
+    english_but(c, &[]).await
+}
+
+/// What the studio's Hindi pages may show besides: its name, file formats and paper sizes
+/// (TOML, PNG, JPEG, US Letter, SRA4, A3), Wi-Fi, the prize sets' UK, the currencies' codes,
+/// and the names of files (run.json, books.pdf, manifest.csv, .archived).
+const STUDIO_ALLOWED: &[&str] = &[
+    "studio", "TOML", "PNG", "JPEG", "US", "Letter", "SRA", "Wi", "Fi", "UK", "GBP", "INR", "EUR", "USD", "CAD", "AUD",
+    "NZD", "ZAR", "run", "json", "manifest", "csv", "archived",
+];
+
+/// As [`english`], allowing `more` words too.
+async fn english_but(c: &Client, more: &[&str]) -> Vec<String> {
     let script = r#"
         const seen = [document.title, document.body.innerText];
         for (const e of document.querySelectorAll('*')) {
@@ -36,7 +49,7 @@ async fn english(c: &Client) -> Vec<String> {
     let text = js(c, script).await.as_str().unwrap_or_default().to_string();
     let mut words: Vec<String> = text
         .split(|ch: char| !ch.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 2 && !ALLOWED.iter().any(|a| a.eq_ignore_ascii_case(w)))
+        .filter(|w| w.len() >= 2 && !ALLOWED.iter().chain(more).any(|a| a.eq_ignore_ascii_case(w)))
         // A URL's own letters (the join address) are an address, not English; a run of hex
         // digits is a digest (the draw's commitment).
         .filter(|w| !["http", "play"].contains(w))
@@ -220,4 +233,73 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     for c in [desk, board, a, en] {
         c.close().await.unwrap();
     }
+}
+
+/// The studio in Hindi: its events page and an event's page show no English outside the
+/// allow-list, before and after the organiser creates an event of booklets in rupees by
+/// keyboard and generates it; the event's paper speaks Hindi too (run.json's `lang`), and the
+/// negative control, the same page in English, is caught.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver),
+    ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
+)]
+async fn the_studio_in_hindi_shows_no_english_and_makes_hindi_paper() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let d = Dir::new();
+    let (_studio, url) = crate::studio_browser::studio(&d.join("events"));
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let c = browser(driver_port, &chromium, 1366, 900).await;
+    c.goto(&format!("{url}/?lang=hi")).await.unwrap();
+    text_until(&c, "#empty", |t| t.starts_with("अभी कोई इवेंट नहीं")).await;
+    assert_eq!(js(&c, "return document.documentElement.lang").await, json!("hi"));
+    assert_eq!(english_but(&c, STUDIO_ALLOWED).await, Vec::<String>::new(), "the events page");
+
+    // A new event of booklets, by keyboard: its title, booklets, two of two games.
+    c.find(Locator::Id("new-title")).await.unwrap().send_keys("दिवाली तम्बोला 2026").await.unwrap();
+    js(
+        &c,
+        "const k = document.getElementById('new-kind'); k.value = 'booklets'; k.dispatchEvent(new Event('change'));",
+    )
+    .await;
+    text_until(&c, "#new-count-label", |t| t == "कितनी बुकलेट").await;
+    for (id, n) in [("new-count", "2"), ("new-games", "2")] {
+        let f = c.find(Locator::Id(id)).await.unwrap();
+        f.clear().await.unwrap();
+        f.send_keys(n).await.unwrap();
+    }
+    c.find(Locator::Id("create")).await.unwrap().click().await.unwrap();
+    js_until(&c, "return location.pathname", |v| *v == json!("/event")).await;
+    text_until(&c, "#design-heading", |t| t == "डिज़ाइन").await;
+    text_until(&c, "#count-label", |t| t == "कितनी बुकलेट").await;
+    // Rupees for the night's money.
+    js(&c, "const s = document.getElementById('currency'); s.value = 'INR'; s.dispatchEvent(new Event('input'));")
+        .await;
+    let folder = d.join("events/दिवाली-तम्बोला-2026");
+    let saved = std::time::Instant::now();
+    while !std::fs::read_to_string(folder.join("studio.json")).unwrap().contains("\"INR\"") {
+        assert!(saved.elapsed() < std::time::Duration::from_secs(10), "the currency is saved");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    js_until(&c, "return document.querySelectorAll('#preview svg').length", |v| *v == json!(1)).await;
+    assert_eq!(english_but(&c, STUDIO_ALLOWED).await, Vec::<String>::new(), "an event's page");
+    js_until(&c, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
+    c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    text_until(&c, "#job-message", |t| t.starts_with("हो गया")).await;
+    text_until(&c, "#files", |t| t.contains("books.pdf")).await;
+    assert_eq!(english_but(&c, STUDIO_ALLOWED).await, Vec::<String>::new(), "an event's page, printed");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("run.json")).unwrap()).unwrap();
+    assert_eq!(record["settings"]["lang"], "hi", "the paper's words follow the studio's language");
+    let design: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("studio.json")).unwrap()).unwrap();
+    assert_eq!(design["design"]["currency"], "INR");
+
+    // The negative control: the same page in English is caught.
+    let here = js(&c, "return location.pathname + location.search").await;
+    c.goto(&format!("{url}{}", here.as_str().unwrap().replace("lang=hi", "lang=en"))).await.unwrap();
+    c.goto(&format!("{url}/?lang=en")).await.unwrap();
+    text_until(&c, "#events", |t| t.contains("दिवाली")).await;
+    assert!(english_but(&c, STUDIO_ALLOWED).await.contains(&"Events".to_string()));
+    c.close().await.unwrap();
 }

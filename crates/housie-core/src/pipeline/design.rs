@@ -88,6 +88,10 @@ pub struct Design {
     /// the desk opened from the studio keeps its ledger in it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub currency: String,
+    /// The language of the paper's own words (`hi`; `--lang`); empty for English. The studio
+    /// gives a new event the language its page is shown in.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lang: String,
 }
 
 /// How a plain run keeps its lines apart: the organiser's choice past 10,000 books.
@@ -137,6 +141,7 @@ impl Default for Design {
             lines: Lines::Unique,
             player_url: String::new(),
             currency: String::new(),
+            lang: String::new(),
         }
     }
 }
@@ -253,6 +258,7 @@ impl Design {
         request.order = self.order;
         request.title = Some(self.title.trim().to_string());
         request.subtitle = Some(self.subtitle.trim().to_string());
+        request.lang = Some(self.lang.clone()).filter(|l| !l.is_empty());
         request.template = Some(self.template(event));
         request.bleed_mm = Some(self.bleed_mm);
         request.crop_marks = self.crop_marks;
@@ -341,6 +347,7 @@ pub fn problem_of(e: Error) -> Problem {
             Setting::Games => "games",
             Setting::Order => "order",
             Setting::Logo => "logo",
+            Setting::Lang => "event",
             _ => "books",
         },
         Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",

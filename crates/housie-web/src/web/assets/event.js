@@ -11,14 +11,21 @@
 
   const form = housieDesignForm;
   const showProblems = form.showProblems;
-  const design = () => form.read(event && event.design.logo);
-  const fill = (e) => form.fill(e.design);
-  const kindChanged = () => form.kindChanged();
+  // The form's design, keeping what the form does not show: the paper's language, chosen
+  // when the event was made.
+  const design = () => Object.assign(form.read(event && event.design.logo), { lang: (event && event.design.lang) || "" });
+  const t = studio.t;
+  // The count's label in the page's language.
+  const say = (id) => t(id === "site-count-booklets" ? "studio-how-many-booklets" : "studio-how-many-books");
+  const fill = (e) => form.fill(e.design, say);
+  const kindChanged = () => form.kindChanged(say);
+  // housie's refusal in the page's language where the catalogue has it.
+  const refused = (r) => housie.refusal(r.body, r.status);
 
   function show(e) {
     event = e;
     document.title = "housie studio · " + e.design.title;
-    $("state").textContent = studio.states[e.state] || e.state;
+    $("state").textContent = studio.state(e.state);
     const frozen = e.state === "night_under_way" || e.state === "ended";
     $("frozen").hidden = !frozen;
     for (const el of document.querySelectorAll("#design input, #design select")) el.disabled = frozen;
@@ -32,12 +39,12 @@
     const sel = $("page");
     if (sel.options.length !== pages) {
       sel.textContent = "";
-      for (let p = 1; p <= pages; p++) { const o = document.createElement("option"); o.value = p; o.textContent = e.design.games && p <= e.design.games ? `${p} (game ${p})` : p; sel.append(o); }
+      for (let p = 1; p <= pages; p++) { const o = document.createElement("option"); o.value = p; o.textContent = e.design.games && p <= e.design.games ? t("studio-page-game", { page: p }) : p; sel.append(o); }
     }
     const printed = e.files.length > 0;
     const running = e.job && e.job.state === "running";
     $("generate").disabled = frozen || running || e.problems.length > 0;
-    $("generate").textContent = printed ? "Generate again (new numbers)" : "Generate the print file";
+    $("generate").textContent = t(printed ? "studio-generate-again" : "studio-generate");
     $("verify").disabled = !printed || running;
     $("night").disabled = !printed || running;
     $("top-up").disabled = !printed;
@@ -47,7 +54,7 @@
     const files = $("files");
     files.textContent = "";
     $("run-code").hidden = !e.run_code;
-    $("run-code").textContent = e.run_code ? `Run ${e.run_code}: this code is on every file, in their names, and on the caller's desk; paper and desk match when the codes do.` : "";
+    $("run-code").textContent = e.run_code ? t("studio-run-code", { code: e.run_code }) : "";
     const kept = $("replaced");
     kept.textContent = "";
     for (const r of frozen ? [] : e.replaced) {
@@ -55,11 +62,11 @@
       const b = document.createElement("button");
       b.type = "button";
       b.className = "quiet";
-      b.textContent = `Restore run ${r.code}`;
+      b.textContent = t("studio-restore", { code: r.code });
       b.addEventListener("click", () => {
-        if (confirm(`Make run ${r.code} again, exactly as it was? The run now here (${e.run_code}) is kept and can be restored in its turn.`)) start("restore", { name: r.name });
+        if (confirm(t("studio-restore-confirm", { code: r.code, now: e.run_code }))) start("restore", { name: r.name });
       });
-      li.append("Replaced: run " + r.code + " ", b);
+      li.append(t("studio-replaced", { code: r.code }) + " ", b);
       kept.append(li);
     }
     kept.hidden = kept.childElementCount === 0;
@@ -67,7 +74,7 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = studio.href(base + "/proof.pdf");
-      a.textContent = "A proof: the first 12 books, to check before printing the lot";
+      a.textContent = t("studio-proof");
       li.append(a);
       files.append(li);
     }
@@ -75,14 +82,14 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = studio.href(base + "/files/" + encodeURIComponent(f.name));
-      a.textContent = `${f.name} (${(f.bytes / 1024).toFixed(0)} KB)`;
+      a.textContent = t("studio-file", { name: f.name, kb: (f.bytes / 1024).toFixed(0) });
       li.append(a);
       files.append(li);
     }
     $("pictures").hidden = !printed;
     pictureLink();
     if (e.desk) { $("desk-link").href = e.desk; $("desk-link").hidden = false; }
-    if (e.join) $("phones-help").textContent = `Phones join at ${e.join} (the board shows its code). To change who may join, start the studio again.`;
+    if (e.join) $("phones-help").textContent = t("studio-phones-at", { join: e.join });
     if (e.job) showJob(e.job);
   }
 
@@ -97,10 +104,17 @@
     let res;
     try { res = await fetch(base + "/preview.svg?page=" + ($("page").value || 1), { headers }); } catch (_) { return; }
     if (asked !== previewAsked) return;
-    if (res.ok) { $("preview").innerHTML = await res.text(); return; }
+    if (res.ok) {
+      $("preview").innerHTML = await res.text();
+      // The picture's name in the page's language (the engine names it in English).
+      const svg = $("preview").querySelector("svg");
+      const page = Number($("page").value || 1);
+      if (svg) svg.setAttribute("aria-label", t("studio-preview-label", { page, pages: Math.max(page, event ? event.pages : 1) }));
+      return;
+    }
     let body = {};
     try { body = await res.json(); } catch (_) {}
-    $("preview").textContent = "No preview: " + (body.error || res.status);
+    $("preview").textContent = t("studio-no-preview", { why: body.error || res.status });
   }
 
   let saveTimer = null;
@@ -114,8 +128,8 @@
   async function save() {
     const r = await studio.api("PUT", base, design(), undefined, event ? { "If-Match": event.version } : {});
     if (r.ok) { show(r.body); preview(); }
-    else if (r.status === 409 && !r.body.field) { $("event-error").textContent = r.body.error; const e = await reload(); if (e) fill(e); }
-    else showProblems([{ field: r.body.field || "event", message: r.body.error }]);
+    else if (r.status === 409 && !r.body.field) { $("event-error").textContent = refused(r); const e = await reload(); if (e) fill(e); }
+    else showProblems([{ field: r.body.field || "event", message: refused(r) }]);
   }
   for (const el of document.querySelectorAll("#design input, #design select")) {
     if (el.id === "template-file" || el.id === "logo-file") continue;
@@ -126,26 +140,26 @@
   $("template-file").addEventListener("change", async () => {
     const file = $("template-file").files[0];
     if (!file) return;
-    if (file.size > 64 * 1024) { showProblems([{ field: "look", message: "a template is at most 64 KB" }]); return; }
+    if (file.size > 64 * 1024) { showProblems([{ field: "look", message: t("studio-template-big") }]); return; }
     const r = await studio.api("POST", base + "/template", await file.text(), "text/plain");
     if (r.ok) { fill(r.body); show(r.body); preview(); }
-    else showProblems([{ field: "look", message: r.body.error }]);
+    else showProblems([{ field: "look", message: refused(r) }]);
   });
 
   $("logo-file").addEventListener("change", async () => {
     const file = $("logo-file").files[0];
     if (!file) return;
-    if (file.size > 20 * 1024 * 1024) { showProblems([{ field: "logo", message: "an image is at most 20 MB" }]); return; }
+    if (file.size > 20 * 1024 * 1024) { showProblems([{ field: "logo", message: t("studio-image-big") }]); return; }
     // A large photo takes a moment to read: say so, and take no second one meanwhile.
     $("logo-file").disabled = true;
     $("logo-file").setAttribute("aria-busy", "true");
-    $("logo-error").textContent = "Reading the image…";
+    $("logo-error").textContent = t("studio-reading-image");
     const r = await studio.api("POST", base + "/logo", file, file.type || "application/octet-stream");
     $("logo-file").disabled = false;
     $("logo-file").removeAttribute("aria-busy");
     $("logo-error").textContent = "";
     if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
-    else showProblems([{ field: "logo", message: r.body.error }]);
+    else showProblems([{ field: "logo", message: refused(r) }]);
   });
   $("logo-remove").addEventListener("click", async () => {
     const r = await studio.api("DELETE", base + "/logo");
@@ -156,16 +170,18 @@
     const p = $("progress");
     p.max = Math.max(1, j.total);
     p.value = j.done;
-    const what = j.task === "verify" ? "Verifying" : "Generating";
     const m = $("job-message");
     m.className = "message";
-    if (j.state === "running") m.textContent = `${what}: page ${j.done} of ${j.total}`;
+    // housie's own summary is English: an English page shows it after the word.
+    const english = housie.language === "en";
+    const with_ = (id, detail) => t(id) + (english && detail ? ": " + detail : "");
+    if (j.state === "running") m.textContent = t(j.task === "verify" ? "studio-verifying" : "studio-generating", { done: j.done, total: j.total });
     else if (j.state === "done" && j.task === "verify") {
-      m.textContent = j.problems.length ? "NOT VALID: " + j.problems.join("; ") : "Valid: " + j.summary;
+      m.textContent = j.problems.length ? t("studio-not-valid") + ": " + j.problems.join("; ") : with_("studio-valid", j.summary);
       m.className = j.problems.length ? "message bad" : "message good";
-    } else if (j.state === "done") { m.textContent = "Done: " + j.summary; m.className = "message good"; }
-    else if (j.state === "stopped") m.textContent = "Stopped: nothing was written.";
-    else if (j.state === "failed") { m.textContent = "Failed: " + j.error; m.className = "message bad"; }
+    } else if (j.state === "done") { m.textContent = with_("studio-done", j.summary); m.className = "message good"; }
+    else if (j.state === "stopped") m.textContent = t("studio-stopped");
+    else if (j.state === "failed") { m.textContent = t("studio-failed") + ": " + j.error; m.className = "message bad"; }
   }
 
   function follow() {
@@ -185,7 +201,7 @@
 
   async function start(task, body) {
     const r = await studio.api("POST", base + "/" + task, Object.assign({ version: event && event.version }, body || {}));
-    if (!r.ok) { $("job-message").textContent = r.body.error; $("job-message").className = "message bad"; if (r.body.field) showProblems([{ field: r.body.field, message: r.body.error }]); return; }
+    if (!r.ok) { $("job-message").textContent = refused(r); $("job-message").className = "message bad"; if (r.body.field) showProblems([{ field: r.body.field, message: refused(r) }]); return; }
     showJob(r.body);
     $("stop").hidden = false;
     $("generate").disabled = $("verify").disabled = $("night").disabled = true;
@@ -194,7 +210,7 @@
   $("generate").addEventListener("click", () => {
     // A run already made may be at the print shop: new numbers are asked for, never assumed.
     if (event && event.run_code) {
-      const ok = confirm(`Generate again with new numbers? Run ${event.run_code} is replaced: paper already printed from it will not match the desk. (It can be restored until a night is played.)`);
+      const ok = confirm(t("studio-generate-confirm", { code: event.run_code }));
       if (!ok) return;
       start("generate", { replace: true });
     } else start("generate");
@@ -204,22 +220,22 @@
 
   $("phones").addEventListener("change", async () => {
     const r = await studio.api("POST", base + "/phones", { join: $("phones").checked });
-    $("phones-error").textContent = r.ok ? "" : r.body.error;
+    $("phones-error").textContent = r.ok ? "" : refused(r);
     reload();
   });
   $("night").addEventListener("click", async () => {
     const r = await studio.api("POST", base + "/night");
-    if (!r.ok) { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; return; }
+    if (!r.ok) { $("night-message").textContent = refused(r); $("night-message").className = "message bad"; return; }
     $("desk-link").href = r.body.desk;
     $("desk-link").hidden = false;
-    $("night-message").textContent = r.body.join ? `The desk is open in a new tab. Phones join at ${r.body.join}.` : "The desk is open in a new tab.";
+    $("night-message").textContent = r.body.join ? t("studio-desk-open-phones", { join: r.body.join }) : t("studio-desk-open");
     window.open(r.body.desk, "_blank", "noopener");
     reload();
   });
   async function duplicate() {
     const r = await studio.api("POST", base + "/duplicate");
     if (r.ok) location.href = studio.href("/event", { id: r.body.id });
-    else $("night-message").textContent = r.body.error;
+    else $("night-message").textContent = refused(r);
   }
   $("duplicate").addEventListener("click", duplicate);
   $("duplicate-frozen").addEventListener("click", duplicate);
@@ -228,23 +244,27 @@
     const body = event && event.design.booklets ? { booklets: n } : { books: n };
     const r = await studio.api("POST", base + "/top-up", body);
     if (r.ok) location.href = studio.href("/event", { id: r.body.id });
-    else { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; }
+    else { $("night-message").textContent = refused(r); $("night-message").className = "message bad"; }
   });
 
   $("archive").addEventListener("click", async () => {
-    if (!confirm("Archive this event? It leaves the list; its folder, with its seed and any night, is moved into .archived in the events folder, never deleted.")) return;
+    if (!confirm(t("studio-archive-confirm"))) return;
     const r = await studio.api("POST", base + "/archive");
     if (r.ok) location.href = studio.href("/");
-    else { $("night-message").textContent = r.body.error; $("night-message").className = "message bad"; }
+    else { $("night-message").textContent = refused(r); $("night-message").className = "message bad"; }
   });
 
   async function reload() {
     const r = await studio.api("GET", base);
-    if (!r.ok) { $("event-error").textContent = r.body.error; return; }
+    if (!r.ok) { $("event-error").textContent = refused(r); return; }
     show(r.body);
     return r.body;
   }
-  reload().then((e) => {
+  // The page's words first (?lang=hi, or the language chosen before on this screen).
+  housie.useLanguage("studio").then(() => {
+    housie.languagePicker($("language"), "studio");
+    return reload();
+  }).then((e) => {
     if (!e) return;
     fill(e);
     preview();

@@ -12,11 +12,14 @@ const studio = (() => {
     return s ? path + "?" + s : path;
   }
 
-  const states = { designed: "Designed", printed: "Printed", night_under_way: "Night under way", ended: "Ended" };
+  // An event's state and paper in the page's language (common.js's catalogue words).
+  const t = (id, args) => housie.t(id, args);
+  const stateIds = { designed: "studio-state-designed", printed: "studio-state-printed", night_under_way: "studio-state-night", ended: "studio-state-ended" };
+  const state = (s) => (stateIds[s] ? t(stateIds[s]) : s);
   function paper(e) {
-    return e.booklets ? `${e.booklets} booklets × ${e.games} games` : `${e.books} books`;
+    return e.booklets ? t("studio-paper-booklets", { booklets: e.booklets, games: e.games }) : t("studio-paper-books", { books: e.books });
   }
-  return { api, href, token, states, paper };
+  return { api, href, token, state, paper, t };
 })();
 
 if (document.getElementById("new-form")) {
@@ -25,7 +28,7 @@ if (document.getElementById("new-form")) {
   kind.addEventListener("change", () => {
     const booklets = kind.value === "booklets";
     $("new-games-row").hidden = !booklets;
-    $("new-count-label").textContent = booklets ? "How many booklets" : "How many books";
+    $("new-count-label").textContent = studio.t(booklets ? "studio-how-many-booklets" : "studio-how-many-books");
   });
 
   async function load() {
@@ -40,11 +43,11 @@ if (document.getElementById("new-form")) {
       const name = document.createElement("td");
       const a = document.createElement("a");
       a.href = studio.href("/event", { id: e.id });
-      a.textContent = e.title + (e.after ? " (top-up)" : "");
+      a.textContent = e.title + (e.after ? " " + studio.t("studio-top-up-mark") : "");
       name.append(a);
       const p = document.createElement("td"); p.textContent = studio.paper(e);
       const made = document.createElement("td"); made.textContent = (e.created || "").slice(0, 10);
-      const st = document.createElement("td"); st.className = "state"; st.textContent = studio.states[e.state] || e.state;
+      const st = document.createElement("td"); st.className = "state"; st.textContent = studio.state(e.state);
       tr.append(name, p, made, st);
       tbody.append(tr);
     }
@@ -59,6 +62,8 @@ if (document.getElementById("new-form")) {
     for (const f of ["title", "count", "games"]) $("new-" + f + "-error").textContent = "";
     const count = Number($("new-count").value);
     const body = { title: $("new-title").value };
+    // The paper's own words (No., Book, the colours) in the studio's language.
+    if (housie.language !== "en") body.lang = housie.language;
     if (kind.value === "booklets") { body.booklets = count; body.games = Number($("new-games").value); }
     else body.books = count;
     const r = await studio.api("POST", "/api/events", body);
@@ -66,10 +71,15 @@ if (document.getElementById("new-form")) {
     creating = false;
     const map = { title: "title", books: "count", booklets: "count", games: "games" };
     const where = map[r.body.field];
-    if (where) { $("new-" + where + "-error").textContent = r.body.error; $("new-" + where).focus(); }
-    else { $("new-message").textContent = r.body.error; $("new-message").className = "message bad"; }
+    const said = housie.refusal(r.body, r.status);
+    if (where) { $("new-" + where + "-error").textContent = said; $("new-" + where).focus(); }
+    else { $("new-message").textContent = said; $("new-message").className = "message bad"; }
   });
-  load();
+  // The page's words first (?lang=hi, or the language chosen before on this screen).
+  housie.useLanguage("studio").then(() => {
+    housie.languagePicker($("language"), "studio");
+    load();
+  });
   // Back from an event: the page may come from the browser's cache, so the list is read again.
   window.addEventListener("pageshow", (ev) => { if (ev.persisted) load(); });
 }

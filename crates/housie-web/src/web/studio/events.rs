@@ -36,6 +36,9 @@ pub struct NewEvent {
     booklets: Option<u64>,
     #[serde(default)]
     games: Option<u16>,
+    /// The language of the paper's words: the studio page's, when it is not English.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 /// `POST /api/events`: a new event → `201 {"id"}`.
@@ -43,7 +46,7 @@ pub async fn create(
     State(studio): State<Arc<Studio>>,
     JsonBody(new): JsonBody<NewEvent>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
-    let mut design = Design { title: new.title, ..Design::default() };
+    let mut design = Design { title: new.title, lang: new.lang.unwrap_or_default(), ..Design::default() };
     if let Some(look) = new.look {
         design.look = look;
     }

@@ -37,6 +37,8 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/", get(pages::events))
         .route("/event", get(pages::event))
         .route("/assets/{file}", get(pages::asset))
+        .route("/api/languages", get(crate::web::messages::languages))
+        .route("/api/messages/{lang}", get(crate::web::messages::messages))
         .route("/api/events", get(events::list).post(events::create))
         .route("/api/events/{id}", get(events::get).put(events::update))
         .route("/api/events/{id}/preview.svg", get(events::preview))

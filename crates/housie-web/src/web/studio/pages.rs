@@ -11,6 +11,8 @@ const EVENT: &str = include_str!("../assets/event.html");
 const ASSETS: &[(&str, &str, &str)] = &[
     ("studio.css", "text/css; charset=utf-8", include_str!("../assets/studio.css")),
     ("api.js", "text/javascript; charset=utf-8", include_str!("../assets/api.js")),
+    // The night pages' shared pieces: the studio takes its words (catalogue, picker) from them.
+    ("common.js", "text/javascript; charset=utf-8", include_str!("../assets/common.js")),
     ("studio.js", "text/javascript; charset=utf-8", include_str!("../assets/studio.js")),
     ("event.js", "text/javascript; charset=utf-8", include_str!("../assets/event.js")),
     ("design-form.js", "text/javascript; charset=utf-8", include_str!("../assets/design-form.js")),
