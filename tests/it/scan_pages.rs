@@ -53,23 +53,43 @@ fn read_all(dir: &Path, qr: bool) -> (BTreeSet<String>, usize) {
     let mut pages: Vec<String> =
         std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path().to_str().unwrap().to_string()).collect();
     pages.sort();
-    // Bars stand upright, so rows of pixels read them: no scan down the columns. zbarimg reads
-    // Code 128 from many pages in one run, but given many pages of QR codes it missed 2 of
-    // 600 that it read one page at a time.
+    // Bars stand upright, so rows of pixels read them: no scan down the columns.
     let symbols: &[&str] = if qr { &["-Sqrcode.enable"] } else { &["-Scode128.enable", "-Sx-density=0"] };
-    let batches: Vec<Vec<&str>> = match qr {
-        true => pages.iter().map(|p| vec![p.as_str()]).collect(),
-        false => vec![pages.iter().map(String::as_str).collect()],
-    };
-    let link = format!("{PLAYER_URL}/p/");
-    let mut read = Vec::new();
-    for batch in batches {
-        let (_, out, _) =
-            run_tool(&tool("zbarimg").unwrap(), &[&["-q", "--raw", "-Sdisable"][..], symbols, &batch].concat());
-        read.extend(out.lines().map(|l| l.strip_prefix(&link).unwrap_or(l).to_string()));
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let mut by_page = zbar_pages(symbols, &pages);
+    // Given many pages of QR codes at once, zbarimg missed 2 of 600 that it read one page at a
+    // time: a page that reads fewer than the most any page read is read again on its own.
+    if qr {
+        let most = by_page.values().map(Vec::len).max().unwrap_or(0);
+        for page in &pages {
+            if by_page.get(*page).map_or(0, Vec::len) < most {
+                let alone = zbar_pages(symbols, &[page]).remove(*page).unwrap_or_default();
+                by_page.insert(page.to_string(), alone);
+            }
+        }
     }
+    let link = format!("{PLAYER_URL}/p/");
+    let read: Vec<String> =
+        by_page.into_values().flatten().map(|l| l.strip_prefix(&link).unwrap_or(&l).to_string()).collect();
     let symbols = read.len();
     (read.into_iter().collect(), symbols)
+}
+
+/// What one zbarimg run reads on `pages`, by page (its `--xml` names each symbol's source).
+fn zbar_pages(symbols: &[&str], pages: &[&str]) -> std::collections::BTreeMap<String, Vec<String>> {
+    let (_, out, _) =
+        run_tool(&tool("zbarimg").unwrap(), &[&["-q", "--xml", "-Sdisable"][..], symbols, pages].concat());
+    let mut by_page = std::collections::BTreeMap::new();
+    for source in out.split("<source href='").skip(1) {
+        let name = source.split('\'').next().unwrap_or_default().to_string();
+        let data: Vec<String> = source
+            .split("<data><![CDATA[")
+            .skip(1)
+            .filter_map(|d| d.split("]]></data>").next().map(str::to_string))
+            .collect();
+        by_page.entry(name).or_insert_with(Vec::new).extend(data);
+    }
+    by_page
 }
 
 /// For each render at 150 and 120 dpi, the serials of `want` read from `pdf` (none other is

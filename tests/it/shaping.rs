@@ -139,6 +139,11 @@ fn a_script_housie_cannot_print_is_refused_by_name() {
     let err = d.run(&["generate", "--books", "1", "--title", "বাংলা বিঙ্গো", "--out", "bn"]).expect_code(2).stderr();
     assert!(err.contains("Bengali script"), "{err}");
     assert!(err.contains("--font"), "{err}");
+    // A font that prints it, named with its file and the Debian package that has it.
+    assert!(
+        err.contains("(Noto Sans Bengali Bold (/usr/share/fonts/truetype/noto/NotoSansBengali-Bold.ttf, in Debian's fonts-noto-core) does)"),
+        "{err}"
+    );
     assert!(!d.join("bn").exists());
     let err = d.run(&["generate", "--books", "1", "--title", "بنغو", "--out", "ar"]).expect_code(2).stderr();
     assert!(err.contains("right to left") || err.contains("right-to-left"), "{err}");

@@ -67,9 +67,11 @@ pub enum FontError {
     },
     /// Text in a script neither the run's font nor housie's own fonts print.
     #[error(
-        "{what} is in {script} script ({ch:?}, U+{code:04X}), which neither the font {font} nor housie's own fonts print; choose a font for it with --font"
+        "{what} is in {script} script ({ch:?}, U+{code:04X}), which neither the font {font} nor housie's own fonts print ({suggestion} does); choose a font for it with --font"
     )]
     Script {
+        /// A font that prints the script, and where to get it.
+        suggestion: String,
         /// Which text.
         what: crate::print::page_text::PageText,
         /// The script's name.
@@ -101,6 +103,19 @@ pub enum FontError {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+/// A font that prints `script` (its Unicode name, spaces for underscores) and the Debian package
+/// that has it: Noto Sans, bold, in fonts-noto-core for the scripts of India and most others,
+/// fonts-noto-cjk for Chinese, Japanese and Korean.
+pub fn suggestion(script: &str) -> String {
+    let file: String = script.split_whitespace().collect();
+    match script {
+        "Han" | "Hiragana" | "Katakana" | "Hangul" | "Bopomofo" => {
+            "Noto Sans CJK Bold (NotoSansCJK-Bold.ttc, in Debian's fonts-noto-cjk)".to_string()
+        }
+        _ => format!("Noto Sans {script} Bold (/usr/share/fonts/truetype/noto/NotoSans{file}-Bold.ttf, in Debian's fonts-noto-core)"),
+    }
 }
 
 /// A font cut down to the glyphs a run prints: only those are embedded in its PDFs.

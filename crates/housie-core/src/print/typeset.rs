@@ -185,7 +185,9 @@ impl<'a> Typesetter<'a> {
             if script == Script::Common {
                 return Err(FontError::MissingGlyph { what, ch, code, font });
             }
-            return Err(FontError::Script { what, script: script.full_name().replace('_', " "), ch, code, font });
+            let script = script.full_name().replace('_', " ");
+            let suggestion = super::font::suggestion(&script);
+            return Err(FontError::Script { what, script, ch, code, font, suggestion });
         };
         let font = self.fonts[index];
         // Every page draws the same title: shaped once (a shaper's face costs ~0.1 ms to build).
