@@ -32,8 +32,14 @@ let jobs = worker();
 // ---- Words, from the engine's catalogues (the night's pages read the same ones).
 let words = {};
 function t(id, args) {
-  const text = words[id];
+  let text = words[id];
   if (text === undefined) return null;
+  // A plural comes as its variants: chosen as Fluent chooses, by the language's plural rules.
+  if (typeof text === "object") {
+    const n = Number(args && args[text.select]);
+    const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
+    text = text.variants[String(n)] ?? text.variants[category] ?? text.variants[text.default];
+  }
   return text.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
 }
 function say(id, args, english) {
