@@ -302,7 +302,9 @@ mod tests {
         let err = Typesetter::new(&Font::bundled(), true).lay_out(PageText::Title, "বিঙ্গো").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the title is in Bengali script ('ব', U+09AC), which neither the font LiberationSans-Bold nor housie's own fonts print; choose a font for it with --font"
+            "the title is in Bengali script ('ব', U+09AC), which neither the font LiberationSans-Bold nor housie's own fonts \
+             print (Noto Sans Bengali Bold (/usr/share/fonts/truetype/noto/NotoSansBengali-Bold.ttf, in Debian's \
+             fonts-noto-core) does); choose a font for it with --font"
         );
     }
 }
