@@ -107,7 +107,7 @@ async fn a_night_of_paper_and_prizes_reconciles_to_the_penny() {
     assert_eq!(c["voided_sales"].as_array().unwrap().len(), 1);
     assert_eq!(
         c["payouts"],
-        json!([{"entry": 14, "game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "how": "cash"}])
+        json!([{"entry": 14, "game": 1, "prize": "one line", "place": 1, "serial": winner, "amount": "20.00", "shown": "£20.00", "how": "cash"}])
     );
 
     // The record carries the money for the caller only; the cash-up downloads as text.

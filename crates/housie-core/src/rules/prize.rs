@@ -253,8 +253,8 @@ impl PrizeSet {
     /// name their desk shows.
     pub fn find(&self, name: &str) -> Option<usize> {
         let name = name.trim();
+        let lower = name.to_lowercase();
         let shown = |p: &Prize| {
-            let lower = name.to_lowercase();
             crate::support::catalogue::catalogues().iter().any(|c| c.prize(&p.name).to_lowercase() == lower)
         };
         self.prizes

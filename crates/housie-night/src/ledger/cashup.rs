@@ -47,6 +47,10 @@ pub struct PayoutLine {
     pub serial: String,
     /// The amount.
     pub amount: Money,
+    /// The amount as people read it ([`Currency::show`]: `₹1,25,000.00`), for screens; `None`
+    /// before the currency is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown: Option<String>,
     /// How it was paid.
     pub how: Payment,
     /// Voided: not in the totals. The reason given, empty when none was.
@@ -261,6 +265,7 @@ impl Ledger {
                 place: p.place,
                 serial: p.serial.clone(),
                 amount: p.amount,
+                shown: self.currency.map(|c| c.show(p.amount)),
                 how: p.how,
                 voided: p.voided.clone(),
                 moved_from: p.moved_from.clone(),

@@ -117,41 +117,34 @@ fn reserved(id: &str) -> bool {
 /// folder, and no name Windows keeps for a device.
 pub fn is_event_id(id: &str) -> bool {
     use unicode_normalization::UnicodeNormalization;
-    !id.is_empty()
-        && id.len() <= ID_MAX
-        && !id.starts_with('-')
-        && !id.chars().next().is_some_and(|c| !id_char(c) || c.is_mark_start())
+    id.len() <= ID_MAX
+        && id.chars().next().is_some_and(|c| id_char(c) && !mark(c))
         && id.chars().all(|c| c == '-' || id_char(c))
         && id.nfc().eq(id.chars())
         && !reserved(id)
 }
 
 /// Whether `c` is a mark, which cannot begin a name (it belongs to the letter before it).
-trait MarkStart {
-    fn is_mark_start(&self) -> bool;
-}
-
-impl MarkStart for char {
-    fn is_mark_start(&self) -> bool {
-        use unicode_general_category::{get_general_category, GeneralCategory as G};
-        matches!(get_general_category(*self), G::NonspacingMark | G::SpacingMark)
-    }
+fn mark(c: char) -> bool {
+    use unicode_general_category::{get_general_category, GeneralCategory as G};
+    matches!(get_general_category(c), G::NonspacingMark | G::SpacingMark)
 }
 
 /// An id from a title: its letters and digits in any script (`दिवाली-तम्बोला-2026`), lower-cased
 /// and composed, hyphens between words, cut to [`ID_MAX`] bytes less room for `-2` … at a
-/// letter's end; `event` for a title with none.
+/// character's end (a long Indic title may lose a last vowel sign); `event` for a title with
+/// none.
 pub fn slug(title: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let mut s = String::new();
     for c in title.nfc().flat_map(char::to_lowercase) {
-        if id_char(c) && !(s.is_empty() && c.is_mark_start()) {
+        if id_char(c) && !(s.is_empty() && mark(c)) {
             s.push(c);
         } else if !s.is_empty() && !s.ends_with('-') {
             s.push('-');
         }
     }
-    // Cut at a character boundary, then back to the end of a letter and its marks.
+    // Cut at a character boundary, and no hyphen left at the end.
     let mut end = s.len().min(ID_MAX - 4);
     while !s.is_char_boundary(end) {
         end -= 1;

@@ -171,20 +171,6 @@ const housie = (() => {
     return words["place-" + n] !== undefined ? words["place-" + n] : ordinal(n);
   }
 
-  // An amount as the ledger keeps it ("100000.00") as people read it in the page's language
-  // and the night's currency: "₹1,00,000.00" (rupees group in lakhs in any language),
-  // "£100,000.00". The browser's Intl does it; an amount it cannot read is shown as it is.
-  function money(amount, currency) {
-    const n = Number(amount);
-    if (!currency || !Number.isFinite(n)) return String(amount);
-    const locale = currency === "INR" ? language + "-IN" : language;
-    try {
-      return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(n);
-    } catch (_) {
-      return currency + " " + amount;
-    }
-  }
-
   // "12 calls", "1 call": Fluent's plural.
   function calls(n) {
     return t("calls", { count: n });
@@ -255,7 +241,7 @@ const housie = (() => {
 
   return {
     token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
-    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, money, unbroken, gameName, refusal, and, needs, setName, named,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, unbroken, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },
   };

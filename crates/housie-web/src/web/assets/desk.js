@@ -172,9 +172,10 @@ async function payPrize(amount, named) {
   const body = { serial: won.serial, prize, amount };
   const r = await overLimit(`/api/games/${gameId()}/payouts`, body, t("desk-pay-again"));
   if (r && r !== "unsent") {
-    // The amount as the ledger recorded it ("10.00" for a typed "10").
+    // The amount as the ledger recorded it, written in the night's currency as the cash-up
+    // writes it ("£10.00" for a typed "10", "₹1,25,000.00").
     const paid = r.payouts.length ? r.payouts[r.payouts.length - 1] : { entry: "?", amount };
-    say(t("desk-paid", { amount: housie.money(paid.amount, r.currency), serial: won.serial, prize: housie.prize(prize), entry: paid.entry }), "ok");
+    say(t("desk-paid", { amount: paid.shown || paid.amount, serial: won.serial, prize: housie.prize(prize), entry: paid.entry }), "ok");
     showCashup(r);
   }
   return r;
