@@ -180,6 +180,13 @@ impl Design {
         if let Err(e) = self.player_url() {
             problems.push(Problem::new("player_url", e.to_string()));
         }
+        if !self.lang.is_empty() && crate::support::catalogue::Catalogue::of(&self.lang).is_none() {
+            // The same words as the settings' own check, which a run made from the design meets.
+            let settings = crate::record::settings::Settings { lang: Some(self.lang.clone()), ..Default::default() };
+            if let Err(e) = settings.check() {
+                problems.push(Problem::new("event", e.to_string()));
+            }
+        }
         let code = self.currency.as_bytes();
         if !(code.is_empty() || code.len() == 3 && code.iter().all(u8::is_ascii_uppercase)) {
             problems.push(Problem::new("currency", "choose a currency by its three-letter code: GBP, INR, EUR, USD…"));
@@ -400,6 +407,9 @@ mod tests {
             Design { title: " ".into(), look: "../etc".into(), books: Some(0), games: Some(3), ..Design::default() };
         let fields: Vec<&str> = d.problems().iter().map(|p| p.field).collect();
         assert_eq!(fields, ["title", "look", "books", "games"]);
+        let unknown = Design { lang: "zz".into(), ..Design::default() };
+        let said: Vec<String> = unknown.problems().iter().map(|p| format!("{}: {}", p.field, p.message)).collect();
+        assert_eq!(said, ["event: lang is `zz`, a language housie has no words in; it has en, hi"]);
         let huge = Design { books: Some(1_000_000_000), ..Design::default() };
         assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
         // No flag of the command line in what the studio says.
