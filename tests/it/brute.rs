@@ -15,6 +15,19 @@ fn named(pattern: &Pattern, t: &Ticket) -> Vec<u8> {
         Pattern::Values(lo, hi) => t.numbers().into_iter().filter(|n| (lo..=hi).contains(&n)).collect(),
         Pattern::Any(_) => t.numbers(),
         Pattern::Cells(c) => c.iter().filter_map(|&(r, col)| t.get(usize::from(r), usize::from(col))).collect(),
+        // Read back from the set's own words, so this does not lean on its bits.
+        Pattern::Numbers(set) => {
+            let said = set.to_string();
+            let inside = |n: u8| match said.as_str() {
+                "odd" => n % 2 == 1,
+                "even" => n.is_multiple_of(2),
+                list => list.split(", ").any(|part| match part.split_once('-') {
+                    Some((a, b)) => (a.parse().unwrap()..=b.parse().unwrap()).contains(&n),
+                    None => part.parse() == Ok(n),
+                }),
+            };
+            t.numbers().into_iter().filter(|&n| inside(n)).collect()
+        }
     }
 }
 

@@ -18,8 +18,10 @@ fn prizes() -> Vec<Prize> {
         .iter()
         .flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes().to_vec())
         .collect();
-    let fete = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/prizes/fete.toml")).unwrap();
-    out.extend(PrizeSet::parse(&fete, "fete.toml").unwrap().prizes().iter().cloned());
+    for file in ["fete.toml", "odd-even.toml"] {
+        let text = std::fs::read_to_string(format!("{}/examples/prizes/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        out.extend(PrizeSet::parse(&text, file).unwrap().prizes().iter().cloned());
+    }
     // Built through the one checked path, as a custom prize file would be.
     let custom = |pattern: &str| {
         let text = format!("name = \"c\"\nopens = \"together\"\n[[prize]]\nname = \"custom\"\n{pattern}\n");
@@ -31,6 +33,9 @@ fn prizes() -> Vec<Prize> {
     out.push(custom("positions = [\"1:1\", \"2:2\", \"3:3\", \"2:4\", \"1:5\"]\nneed = 3"));
     out.push(custom("rows = [1, 3]\nneed = 7"));
     out.push(custom("lines = 3"));
+    out.push(custom("numbers = \"odd\""));
+    out.push(custom("numbers = \"even\"\nneed = 6"));
+    out.push(custom("numbers = \"3, 9, 10-14, 47, 80-90\""));
     out
 }
 

@@ -5,6 +5,7 @@
 
 pub mod books;
 pub mod calls;
+pub mod number_set;
 pub mod pattern;
 pub mod planner;
 pub mod prize;
@@ -14,6 +15,7 @@ pub mod verdict;
 
 pub use books::BookRanges;
 pub use calls::{marked_grid, Calls, CallsError};
+pub use number_set::NumberSet;
 pub use prize::{Opens, Prize, PrizeSet, PrizeSetError};
 pub use progress::{Progress, Standing};
 pub use verdict::{judge, Judgement, PrizeCheck, PrizeState, Refusal, Verdict};

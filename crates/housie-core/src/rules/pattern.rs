@@ -10,6 +10,7 @@
 //! numbers (masks over at most 32 numbers), how many numbers of each group must be called, and
 //! how many groups must be complete.
 
+use super::number_set::NumberSet;
 use crate::domain::format::{CardFormat, MAX_NUMBERS};
 use crate::domain::Ticket;
 
@@ -29,6 +30,8 @@ pub enum Pattern {
     Any(u8),
     /// The numbers in these cells of the grid: (row, column). A blank counts for nothing.
     Cells(Vec<(u8, u8)>),
+    /// Every number of the ticket in a set (Tambola's odd and even prizes, or a listed set).
+    Numbers(NumberSet),
 }
 
 /// The four corners: the first and last numbers of the top and bottom rows.
@@ -78,6 +81,13 @@ impl Pattern {
                 });
                 per_column.sum::<u8>().min(all)
             }
+            Pattern::Numbers(set) => {
+                let per_column = (0..format.cols()).map(|c| {
+                    let (a, b) = format.column_range(c);
+                    set.count_in(a, b).min(format.rows() as u8)
+                });
+                per_column.sum::<u8>().min(all)
+            }
         }
     }
 
@@ -86,7 +96,7 @@ impl Pattern {
     pub fn same_on_every_ticket(&self) -> bool {
         match self {
             Pattern::Lines(_) | Pattern::Rows(_) | Pattern::Positions(_) | Pattern::Any(_) => true,
-            Pattern::Values(..) | Pattern::Cells(_) => false,
+            Pattern::Values(..) | Pattern::Cells(_) | Pattern::Numbers(_) => false,
         }
     }
 
@@ -130,6 +140,10 @@ impl Pattern {
             Pattern::Values(lo, hi) => {
                 let numbers = ticket.reading_order();
                 single((0..all).filter(|&i| (*lo..=*hi).contains(&numbers[i])).fold(0, |m, i| m | 1 << i))
+            }
+            Pattern::Numbers(set) => {
+                let numbers = ticket.reading_order();
+                single((0..all).filter(|&i| set.contains(numbers[i])).fold(0, |m, i| m | 1 << i))
             }
             Pattern::Cells(cells) => single(cells.iter().fold(0, |m, &(r, c)| {
                 let (r, c) = (usize::from(r), usize::from(c));
@@ -275,6 +289,14 @@ mod tests {
         assert_eq!(when(Pattern::Cells(vec![(1, 8), (0, 1)]), None), Some(17));
         assert_eq!(when(Pattern::Cells(vec![(0, 1)]), None), None);
         assert_eq!(when(Pattern::Values(4, 9), None), None);
+        // Odd on this ticket: 1 21 41 61 81 3 13 33 63 73; even: 12 32 52 72 82.
+        assert_eq!(when(Pattern::Numbers(NumberSet::ODD), None), Some(16));
+        assert_eq!(when(Pattern::Numbers(NumberSet::EVEN), None), Some(17));
+        assert_eq!(when(Pattern::Numbers(NumberSet::EVEN), Some(3)), Some(10));
+        let listed = NumberSet::parse("2, 12, 90").unwrap();
+        assert_eq!(when(Pattern::Numbers(listed), None), Some(8));
+        assert_eq!(when(Pattern::Numbers(NumberSet::parse("2-9").unwrap()), None), Some(12));
+        assert_eq!(when(Pattern::Numbers(NumberSet::parse("4-9, 44").unwrap()), None), None);
     }
 
     #[test]
@@ -289,6 +311,7 @@ mod tests {
             Pattern::Any(7),
             Pattern::Values(1, 30),
             Pattern::Cells(vec![(0, 0)]),
+            Pattern::Numbers(NumberSet::ODD),
         ];
         for p in patterns {
             let differs = tickets.iter().any(|t| p.rule(t, None) != p.rule(&tickets[0], None));
@@ -310,5 +333,8 @@ mod tests {
         let f = &crate::domain::NINETY_BALL;
         assert_eq!(Pattern::Values(1, 30).capacity(f), 10);
         assert_eq!(Pattern::Values(80, 90).capacity(f), 3);
+        assert_eq!(Pattern::Numbers(NumberSet::ODD).capacity(f), 15);
+        assert_eq!(Pattern::Numbers(NumberSet::parse("1-2, 90").unwrap()).capacity(f), 3);
+        assert_eq!(Pattern::Numbers(NumberSet::parse("10-19, 20").unwrap()).capacity(f), 4);
     }
 }

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::number_set::NumberSet;
 use super::pattern::{Pattern, CORNERS, STAR};
 use crate::domain::text::check_plain;
 
@@ -85,6 +86,9 @@ pub struct PrizeSpec {
     /// Cells of the 3 × 9 grid, `"row:column"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<String>>,
+    /// Every number of the ticket in a set: `"odd"`, `"even"`, or `"7, 11, 21-30"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbers: Option<String>,
     /// How many of the pattern's numbers must be called (default: all).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub need: Option<i64>,
@@ -286,13 +290,14 @@ fn prize(p: &PrizeSpec, index: usize, before: &[PrizeSpec]) -> Result<Prize, Vec
         ("values", p.values.is_some()),
         ("any", p.any.is_some()),
         ("cells", p.cells.is_some()),
+        ("numbers", p.numbers.is_some()),
     ]
     .into_iter()
     .filter_map(|(k, on)| on.then_some(k))
     .collect();
     let pattern = match keys.as_slice() {
         [] => {
-            bad("name", "give the prize one pattern: lines, rows, positions, values, any or cells".into());
+            bad("name", "give the prize one pattern: lines, rows, positions, values, any, cells or numbers".into());
             None
         }
         [_, second, ..] => {
@@ -379,6 +384,9 @@ fn pattern(p: &PrizeSpec) -> Result<Pattern, String> {
             return Err(format!("{a}-{b} runs backwards"));
         }
         return Ok(Pattern::Values(a as u8, b as u8));
+    }
+    if let Some(text) = &p.numbers {
+        return NumberSet::parse(text).map(Pattern::Numbers);
     }
     Err("no pattern".into())
 }
@@ -473,6 +481,7 @@ impl Prize {
             Pattern::Cells(c) => s.cells = Some(one(c)),
             Pattern::Any(k) => s.any = Some(i64::from(*k)),
             Pattern::Values(a, b) => s.values = Some(format!("{a}-{b}")),
+            Pattern::Numbers(set) => s.numbers = Some(set.to_string()),
         }
         s.need = self.need.map(i64::from);
         s.places = (self.places != 1).then_some(i64::from(self.places));
@@ -509,6 +518,9 @@ impl Prize {
                 format!("the numbers in places {}", parts.join("; "))
             }
             Pattern::Values(a, b) => format!("every number from {a} to {b} on the ticket"),
+            Pattern::Numbers(NumberSet::ODD) => "every odd number on the ticket".to_string(),
+            Pattern::Numbers(NumberSet::EVEN) => "every even number on the ticket".to_string(),
+            Pattern::Numbers(set) => format!("every number on the ticket that is one of {set}"),
             Pattern::Any(k) => format!("any {k} numbers"),
             Pattern::Cells(c) => {
                 let list: Vec<String> = c.iter().map(|(r, x)| format!("{}:{}", r + 1, x + 1)).collect();
@@ -536,7 +548,7 @@ impl Prize {
             Pattern::Rows(rows) => Some(draw(5, &|r, _| rows.contains(&r))),
             Pattern::Positions(p) => Some(draw(5, &|r, i| p.contains(&(r, i)))),
             Pattern::Cells(c) => Some(draw(9, &|r, x| c.contains(&(r, x)))),
-            Pattern::Lines(_) | Pattern::Values(..) | Pattern::Any(_) => None,
+            Pattern::Lines(_) | Pattern::Values(..) | Pattern::Any(_) | Pattern::Numbers(_) => None,
         }
     }
 }

@@ -32,7 +32,7 @@ fn every_mistake_is_named_with_its_line_and_key() {
             "p.toml:16: prize `c`: values: 0-95 is outside the numbers 1–90",
             "p.toml:20: prize `d`: cells: `4:1` is outside the ticket: rows 1–3, column 1–9",
             "p.toml:25: prize `e`: need: 2 is not 1 to the 1 numbers its pattern can hold on a ticket",
-            "p.toml:28: prize `f`: name: give the prize one pattern: lines, rows, positions, values, any or cells",
+            "p.toml:28: prize `f`: name: give the prize one pattern: lines, rows, positions, values, any, cells or numbers",
         ]
     );
     let err = PrizeSet::parse("name = \"x\"\nopens = \"together\"\n[[prize]]\nname = \"a\"\nrow = [1]\n", "p.toml");
@@ -76,6 +76,9 @@ fn descriptions_and_pictures() {
         ),
         ("values = \"1-30\"", "every number from 1 to 30 on the ticket"),
         ("any = 7", "any 7 numbers"),
+        ("numbers = \"odd\"", "every odd number on the ticket"),
+        ("numbers = \"EVEN\"\nneed = 4", "4 of every even number on the ticket"),
+        ("numbers = \"11, 1-9\"", "every number on the ticket that is one of 1-9, 11"),
         ("cells = [\"1:1\", \"3:9\"]", "the numbers in cells 1:1 3:9 (row:column; a blank counts for nothing)"),
         ("rows = [1]\nneed = 3\nplaces = 2", "3 of every number of the top row; 2 places"),
     ] {
@@ -187,6 +190,18 @@ fn every_prize_check_at_its_limits() {
         ("cells = [\"3:9\"]", "ok"),
         ("cells = [\"3:10\"]", "f:5: prize `p`: cells: `3:10` is outside the ticket: rows 1–3, column 1–9"),
         ("cells = [\"x:1\"]", "f:5: prize `p`: cells: `x:1` is not row:column like \"1:2\""),
+        ("numbers = \"even\"", "ok"),
+        ("numbers = \"1-9, 90\"\nneed = 4", "ok"),
+        (
+            "numbers = \"1-9, 90\"\nneed = 5",
+            "f:6: prize `p`: need: 5 is not 1 to the 4 numbers its pattern can hold on a ticket",
+        ),
+        (
+            "numbers = \"prime\"",
+            "f:5: prize `p`: numbers: `prime` is not odd, even, or numbers and ranges like \"7, 11, 21-30\"",
+        ),
+        ("numbers = \"0-9\"", "f:5: prize `p`: numbers: 0-9 is outside the numbers 1–90"),
+        ("numbers = \"1-5, 4\"", "f:5: prize `p`: numbers: 4 is named twice"),
         ("rows = [1]\nplaces = 0", "f:6: prize `p`: places: 0 places: a prize has 1 to 10 (1st, 2nd, …)"),
         ("rows = [1]\nplaces = 1", "ok"),
         ("rows = [1]\nplaces = 10", "ok"),
@@ -198,7 +213,7 @@ fn every_prize_check_at_its_limits() {
         ("lines = 1\nneed = 1", "f:6: prize `p`: need: lines and any say how many already; leave need out"),
         ("any = 5\nneed = 1", "f:6: prize `p`: need: lines and any say how many already; leave need out"),
         ("rows = [1]\nany = 3", "f:6: prize `p`: any: give one pattern, not rows and any"),
-        ("", "f:4: prize `p`: name: give the prize one pattern: lines, rows, positions, values, any or cells"),
+        ("", "f:4: prize `p`: name: give the prize one pattern: lines, rows, positions, values, any, cells or numbers"),
         // Quoted keys are found on their own line, not at the table's.
         (
             "rows = [1]\n\"need\" = 9",
