@@ -277,3 +277,45 @@ fn the_progress_counts_to_the_pages_printed() {
         assert_eq!(last.into_inner(), pages, "{template}: the last progress report");
     }
 }
+
+/// The right half of a page as grey pixels (below the header), darkest first: any grid line
+/// there is dark.
+fn darkest_in_right_half(page: &image::GrayImage) -> u8 {
+    let (w, h) = page.dimensions();
+    (w * 11 / 20..w)
+        .flat_map(|x| (h / 10..h).map(move |y| (x, y)))
+        .map(|(x, y)| page.get_pixel(x, y).0[0])
+        .min()
+        .unwrap()
+}
+
+/// A book exported alone from twelve (two strips a page) is one strip, with no empty grids
+/// beside it, in the PDF and the PNG; the print file's last page, half full, keeps its six
+/// empty grids as every version drew them (the negative control).
+#[test]
+#[cfg_attr(housie_missing_pdftoppm, ignore = "needs pdftoppm (apt-get install poppler-utils)")]
+fn a_book_exported_alone_from_twelve_has_no_empty_grids() {
+    let Some(pdftoppm) = tool("pdftoppm") else { return };
+    let d = Dir::new();
+    d.run(&["generate", "--books", "3", "--template", "twelve", "--seed", "alone", "--out", "r", "-q"]).success();
+    d.run(&["export", "r", "--books", "3", "--out", "pdf"]).success();
+    d.run(&["export", "r", "--books", "3", "--png", "--out", "png"]).success();
+    let render = |pdf: &str, page: usize, out: &str| {
+        let p = page.to_string();
+        let (code, _, err) = run_tool(
+            &pdftoppm,
+            &["-gray", "-png", "-r", "40", "-f", &p, "-l", &p, "-singlefile", pdf, &d.join(out).to_string_lossy()],
+        );
+        assert_eq!(code, 0, "{err}");
+        image::open(d.join(&format!("{out}.png"))).unwrap().to_luma8()
+    };
+    let printed = render(&d.join("r/books.pdf").to_string_lossy(), 2, "printed");
+    assert!(darkest_in_right_half(&printed) < 100, "the print file's half page keeps its empty grids");
+    let exported = render(&d.join("pdf/booklet-000003.pdf").to_string_lossy(), 1, "exported");
+    assert!(darkest_in_right_half(&exported) > 200, "the exported PDF has grids beside the book");
+    let picture = image::open(d.join("png/booklet-000003.png")).unwrap().to_luma8();
+    assert!(darkest_in_right_half(&picture) > 200, "the exported PNG has grids beside the book");
+    // The book itself is there: its six serials.
+    let text = d.read("pdf/links.csv");
+    assert!(text.contains("000003-1-"), "{text}");
+}

@@ -49,6 +49,7 @@ pub fn write_booklets<O: Outputs>(
 ) -> Result<Vec<String>, Error> {
     let mut style = plan.style();
     style.qr_codes = codes;
+    style.only_filled = true;
     if format != BookletFormat::PdfX {
         home(&mut style);
     }
@@ -123,6 +124,7 @@ pub fn booklet_picture(
     };
     let mut style = plan.style();
     home(&mut style);
+    style.only_filled = true;
     let pages = booklet_pages(plan, unit, &booklet_file_name(unit, BookletFormat::Png(dpi)), &draw);
     Ok(crate::picture::png::pages(&style, &pages, pages.len() as u64, dpi)?)
 }

@@ -228,6 +228,7 @@ impl GeneratePlan {
                 (Some(_), Order::Games) => Colours::BlackOnly,
             },
             for_home: false,
+            only_filled: false,
             logo: self.logo.as_ref().zip(self.settings.logo.as_ref()),
             subtitle: self.settings.subtitle.as_deref(),
             player_url: self.settings.player_url.as_ref(),

@@ -71,6 +71,12 @@ pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
 
 /// Grid lines, borders, cut guides and crop marks, all overprinting.
 pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
+    over_slots(style, Geometry::of(style.template).slots())
+}
+
+/// [`over`] for a page whose first `filled` slots hold tickets: no grid in an empty slot, and
+/// the cut guides only where the filled strips are.
+pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     let t = style.template;
     let tk = &t.ticket();
     let (w, h) = t.page().size.mm();
@@ -81,7 +87,11 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
     // 100 % K overprints the tints under it, so a plate out of register leaves no white sliver.
     c.raw(&format!("/{OVERPRINT} gs\n")).stroke(Cmyk::BLACK);
     c.num(tk.line_width).op("w");
-    let slots: Vec<Slot> = (0..g.slots()).map(|i| g.slot(i)).collect();
+    let slots: Vec<Slot> = (0..filled.min(g.slots())).map(|i| g.slot(i)).collect();
+    // The strips (columns of slots) that hold tickets, and where the last of them is cut.
+    let strips = filled.div_ceil(g.rows.max(1)).clamp(1, g.columns);
+    let columns: Vec<f32> = g.column_cuts();
+    let right = if strips < g.columns { columns[strips - 1] } else { w };
     for s in &slots {
         let top = s.top - tk.serial_height;
         let bottom = top - tk.height;
@@ -105,13 +115,12 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
         // six): long dashes down it.
         c.op("q").raw("[4 3] 0 d\n").num(0.3).op("w");
         for i in 1..g.rows {
-            c.move_to(p.x(0.0), p.x(g.cut(i))).line_to(p.x(w), p.x(g.cut(i)));
+            c.move_to(p.x(0.0), p.x(g.cut(i))).line_to(p.x(right), p.x(g.cut(i)));
         }
         c.op("S");
-        let columns = g.column_cuts();
-        if !columns.is_empty() {
+        if strips > 1 {
             c.raw("[9 3] 0 d\n");
-            for &x in &columns {
+            for &x in &columns[..strips - 1] {
                 c.move_to(p.x(x), p.x(g.cut(g.rows))).line_to(p.x(x), p.x(g.cut(0)));
             }
             c.op("S");

@@ -46,7 +46,15 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         c.op("q").num(TrimSpace::len(w)).raw("0 0 ").num(TrimSpace::len(h)).num(p.x(x)).num(p.x(y)).op("cm");
         c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
     }
-    c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+    let filled = page.books.len() * page.tickets;
+    if style.only_filled && filled < g.slots() {
+        // Drawn on the page itself: the shared form has every slot's grid.
+        let over = furniture::over_slots(style, filled);
+        c.op("q").raw(std::str::from_utf8(&over).expect("drawing operators are ASCII")).op("Q");
+        c.raw(&format!("/{OVERPRINT} gs\n"));
+    } else {
+        c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+    }
     let still = Still::of(style);
     if still.left || still.footer {
         c.raw(&format!("/{} Do\n", forms::TEXTS));

@@ -73,6 +73,10 @@ pub struct PdfStyle<'a> {
     /// For a home printer, not a print shop (`housie export`): not declared PDF/X, so without
     /// the half-megabyte colour profile PDF/X carries.
     pub for_home: bool,
+    /// Grids only in the slots a page fills (`housie export`): a book exported alone from a
+    /// look of two books a page has no empty grids beside it. A print file keeps every slot's
+    /// grid, as every version drew it.
+    pub only_filled: bool,
     /// The logo on every page, and where.
     pub logo: Option<(&'a Logo, &'a LogoSettings)>,
     /// A subtitle, printed in place of the template's footer.
