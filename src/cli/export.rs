@@ -57,7 +57,7 @@ pub struct Args {
     #[arg(long, value_name = "URL")]
     url: Option<String>,
     /// Who the booklets are recorded as given to.
-    #[arg(long, value_name = "NAME", default_value = "remote players")]
+    #[arg(long, value_name = "NAME", default_value = housie_night::ledger::REMOTE)]
     seller: String,
     /// The price of each booklet (book, in a run of books), when the remote players paid:
     /// recorded as sold at it. Without it they are recorded as given free.

@@ -368,6 +368,7 @@ cashup-missing = Missing: { $units } { $missing } issued and neither sold nor re
 cashup-damaged = Damaged: { $units } { $damaged }
 cashup-given-free = Given free: { $units } { $free } (in play, nothing taken)
 cashup-given-free-to = { $units } to { $buyer }
+cashup-remote = remote players
 cashup-desk = (desk)
 cashup-seal = { $events ->
     [one] Night's log: { $events } event, seal { $seal } (`housie verify DIR --seal { $seal }` shows none was edited or removed since)

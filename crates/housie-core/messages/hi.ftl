@@ -360,6 +360,7 @@ cashup-missing = ग़ायब: { $units } { $missing } दिए गए, प�
 cashup-damaged = ख़राब: { $units } { $damaged }
 cashup-given-free = मुफ़्त दी गईं: { $units } { $free } (खेल में, कोई पैसा नहीं)
 cashup-given-free-to = { $units }: { $buyer } को
+cashup-remote = दूर के खिलाड़ी
 cashup-desk = (डेस्क)
 cashup-seal = { $events ->
     [one] रात का लॉग: { $events } घटना, सील { $seal } (`housie verify DIR --seal { $seal }` दिखाता है कि तब से कोई घटना बदली या हटाई नहीं गई)

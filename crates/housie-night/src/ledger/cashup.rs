@@ -13,6 +13,19 @@ use super::{Currency, Ledger, Money, Payment, Regime, Units};
 /// The name the cash-up gives sales that name no seller and were never issued.
 pub const DESK: &str = "(desk)";
 
+/// Who `housie export` records booklets as given to when no seller is named.
+pub const REMOTE: &str = "remote players";
+
+/// A seller's or buyer's name as the cash-up shows it: housie's own names ([`DESK`],
+/// [`REMOTE`]) in the sheet's language, a person's as they gave it (escaped).
+fn shown_name(name: &str, words: &Catalogue) -> String {
+    match name {
+        DESK => words.say("cashup-desk", &[]),
+        REMOTE => words.say("cashup-remote", &[]),
+        _ => escape(name).into_owned(),
+    }
+}
+
 /// One seller's paper and takings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SellerLine {
@@ -387,7 +400,7 @@ impl Cashup {
         if !self.given_free.is_empty() {
             out.push(Line::Text(say("cashup-given-free", &[("units", &units), ("free", &self.given_free)])));
             for f in &self.given_free_to {
-                let args = [("units", f.units.as_str()), ("buyer", &escape(&f.buyer))];
+                let args = [("units", f.units.as_str()), ("buyer", &shown_name(&f.buyer, words))];
                 out.push(Line::Indented(say("cashup-given-free-to", &args)));
             }
         }
@@ -467,8 +480,8 @@ impl Cashup {
     pub fn seller_cells(&self, l: &SellerLine, words: &Catalogue) -> [String; 7] {
         let dash = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
         [
-            // The desk's own sales, in the sheet's language.
-            if l.seller == DESK { words.say("cashup-desk", &[]) } else { escape(&l.seller).into_owned() },
+            // The desk's own sales and remote players', in the sheet's language.
+            shown_name(&l.seller, words),
             dash(&l.issued),
             dash(&l.sold),
             l.sold_count.to_string(),

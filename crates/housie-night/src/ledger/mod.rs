@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 
 use names::{name, visible};
 
-pub use cashup::{Cashup, PayoutLine, SellerLine};
+pub use cashup::{Cashup, PayoutLine, SellerLine, REMOTE};
 pub use entry::{Entry, Payment};
 pub use error::LedgerError;
 pub use money::{Currency, Money, MoneyError};

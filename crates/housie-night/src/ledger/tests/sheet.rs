@@ -206,3 +206,27 @@ fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
     let at = shown.iter().position(|&g| g == ka).expect("क is drawn");
     assert!(at > 0 && shown[at - 1] != face.glyph_index('र').unwrap().0, "{shown:?}");
 }
+
+/// Booklets `housie export` gave remote players are theirs in the sheet's language: housie's
+/// own name for them is a word of the catalogue, not the recorded English.
+#[test]
+fn remote_players_are_named_in_the_sheets_language() {
+    let entries = vec![
+        issued(super::super::REMOTE, "11-12"),
+        Entry::Sold {
+            units: "11-12".into(),
+            price: Money::parse("0").unwrap(),
+            seller: Some(super::super::REMOTE.into()),
+            buyer: Some(super::super::REMOTE.into()),
+            how: Payment::Cash,
+            remote: true,
+        },
+    ];
+    let c = Ledger::replay(1..=500, &entries, &Confirmed).unwrap().cashup();
+    let english = c.to_text();
+    assert!(english.contains("  remote players: "), "{english}");
+    let hindi = c.to_text_in(Catalogue::of("hi").unwrap());
+    assert!(hindi.contains("  दूर के खिलाड़ी: दिए 11-12"), "{hindi}");
+    assert!(hindi.contains("11-12: दूर के खिलाड़ी को"), "{hindi}");
+    assert!(!hindi.contains("remote"), "{hindi}");
+}
