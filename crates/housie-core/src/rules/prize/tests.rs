@@ -18,6 +18,16 @@ fn the_shipped_sets_parse_and_round_trip() {
     assert_eq!(full.find("Corners and Star"), Some(5));
 }
 
+/// A set with number-set prizes reads back from its own TOML (as the night's log keeps it).
+#[test]
+fn number_set_prizes_round_trip() {
+    let text = include_str!("../../../../../examples/prizes/odd-even.toml");
+    let set = PrizeSet::parse(text, "odd-even.toml").unwrap();
+    assert_eq!(PrizeSet::parse(&set.to_toml(), "x").unwrap(), set);
+    assert_eq!(set.prizes()[3].spec().numbers.as_deref(), Some("7, 17, 27, 37, 47, 57, 67, 70-79, 87"));
+    assert_eq!(set.prizes()[1].spec().numbers.as_deref(), Some("odd"));
+}
+
 #[test]
 fn every_mistake_is_named_with_its_line_and_key() {
     let text = "name = \"x\"\nopens = \"together\"\n\n[[prize]]\nname = \"a\"\nrows = []\n\n[[prize]]\nname = \"b\"\nany = 5\nneed = 3\nplaces = 0\n\n[[prize]]\nname = \"c\"\nvalues = \"0-95\"\n\n[[prize]]\nname = \"d\"\ncells = [\"4:1\"]\n\n[[prize]]\nname = \"e\"\npositions = [\"1:1\"]\nneed = 2\n\n[[prize]]\nname = \"f\"\n";
