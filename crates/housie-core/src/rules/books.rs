@@ -14,6 +14,9 @@ pub struct BookRanges {
     ranges: Vec<(u64, u64)>,
     numbering: Numbering,
     game: Option<u16>,
+    /// Tickets of books in play that are not (`(book, ticket)`, sorted): the rest of a book
+    /// sold by the half sheet or the ticket, as at a Tambola night.
+    unsold: Vec<(u64, u8)>,
 }
 
 /// Why a books text was refused.
@@ -59,6 +62,9 @@ pub enum BooksError {
         /// How many games each booklet has.
         games: u16,
     },
+    /// Tickets of books (`12/1-3`) that cannot be read.
+    #[error("books: {0}")]
+    Tickets(String),
     /// A game given for a run without booklets.
     #[error("game: this run has no booklets of games; leave the game out")]
     NotBooklets,
@@ -84,13 +90,13 @@ impl BookRanges {
         let run = numbering.booklet(*run.start())..=numbering.booklet(*run.end());
         let unit = if numbering.games().is_some() { "booklet" } else { "book" };
         let ranges = Self::ranges(text, run, unit)?;
-        Ok(BookRanges { ranges, numbering, game })
+        Ok(BookRanges { ranges, numbering, game, unsold: Vec::new() })
     }
 
     /// Ranges as stored with a game, already checked against the run when they were stored.
     pub fn stored(text: &str, numbering: Numbering, game: Option<u16>) -> Option<BookRanges> {
         let ranges = Self::ranges(text, 1..=u64::MAX, "book").ok()?;
-        Some(BookRanges { ranges, numbering, game })
+        Some(BookRanges { ranges, numbering, game, unsold: Vec::new() })
     }
 
     fn ranges(text: &str, run: RangeInclusive<u64>, unit: &'static str) -> Result<Vec<(u64, u64)>, BooksError> {
@@ -137,6 +143,33 @@ impl BookRanges {
         let unit = self.numbering.booklet(book);
         let i = self.ranges.partition_point(|&(_, to)| to < unit);
         self.ranges.get(i).is_some_and(|&(from, _)| from <= unit)
+    }
+
+    /// These books in play without `tickets` (`(book, ticket)`): those of a book sold in
+    /// parts that were not sold. Tickets of books not in play are left out.
+    pub fn without(mut self, tickets: impl IntoIterator<Item = (u64, u8)>) -> BookRanges {
+        let mut unsold: Vec<(u64, u8)> =
+            self.unsold.iter().copied().chain(tickets).filter(|&(b, _)| self.contains(b)).collect();
+        unsold.sort_unstable();
+        unsold.dedup();
+        self.unsold = unsold;
+        self
+    }
+
+    /// The tickets of books in play that are not, sorted.
+    pub fn unsold(&self) -> &[(u64, u8)] {
+        &self.unsold
+    }
+
+    /// Whether ticket `ticket` of book `book` is in play: its book is, and it was not left
+    /// out of a book sold in parts.
+    pub fn holds(&self, book: u64, ticket: u8) -> bool {
+        self.contains(book) && self.unsold.binary_search(&(book, ticket)).is_err()
+    }
+
+    /// How many tickets are in play, of books of `per` tickets.
+    pub fn tickets(&self, per: u64) -> u64 {
+        self.len() * per - self.unsold.len() as u64
     }
 
     /// The game of each booklet in play (`None` without booklets).

@@ -211,6 +211,15 @@ pub enum Refusal {
         /// The books in play.
         books: String,
     },
+    /// The ticket's book is in play, but it was sold in parts and this ticket was not sold.
+    #[error("REFUSED: {serial} was not sold, so it is not in play in {game}")]
+    NotSold {
+        /// The serial.
+        #[serde(serialize_with = "as_text")]
+        serial: Serial,
+        /// The game being played.
+        game: String,
+    },
     /// The ticket is another game's page of its booklet.
     #[error("REFUSED: {serial} is for game {theirs} of its booklet{their_page}; {game} plays game {ours}{our_page}")]
     WrongGame {
@@ -253,8 +262,9 @@ fn as_text<S: serde::Serializer>(serial: &Serial, to: S) -> Result<S::Ok, S::Err
     to.collect_str(serial)
 }
 
-/// Whether `serial`'s book is in play in a game with these books; `game` names the game for
-/// people, and `colour` gives a booklet game's page colour ("the Lime page").
+/// Whether `serial` is in play in a game with these books: its book is, and it was not left
+/// out of a book sold in parts. `game` names the game for people, and `colour` gives a
+/// booklet game's page colour ("the Lime page").
 pub fn in_play(
     serial: Serial,
     books: &BookRanges,
@@ -262,7 +272,10 @@ pub fn in_play(
     colour: impl Fn(u16) -> Option<String>,
 ) -> Result<(), Refusal> {
     if books.contains(serial.book()) {
-        return Ok(());
+        if books.holds(serial.book(), serial.ticket()) {
+            return Ok(());
+        }
+        return Err(Refusal::NotSold { serial, game: game.to_string() });
     }
     let page = |g: u16| colour(g).map(|c| format!(" (the {c} page)")).unwrap_or_default();
     match books.game() {
