@@ -216,6 +216,7 @@ fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) ->
     }
     let how = if args.cash { Payment::Cash } else { Payment::Other };
     let sale = |units: &Units| Entry::Sold {
+        sold_as: Default::default(),
         units: units.to_string(),
         price,
         seller: None,

@@ -60,7 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut in_play = Vec::new();
     for row in tickets.rows()? {
         let row = row?;
-        if books.contains(row.serial.book()) {
+        if books.holds(row.serial.book(), row.serial.ticket()) {
             in_play.push(row.ticket);
         }
     }

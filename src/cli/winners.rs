@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         by_call: vec![vec![Vec::new(); 128]; set.prizes().len()],
     };
     let add = |tally: &mut Tally, row: Row| {
-        if !books.contains(row.serial.book()) {
+        if !books.holds(row.serial.book(), row.serial.ticket()) {
             return;
         }
         if tally.redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {

@@ -25,6 +25,7 @@ mod night_browser;
 mod night_cli;
 mod night_hardening;
 mod night_money;
+mod night_parts;
 mod night_players;
 mod night_soak;
 mod old_runs;

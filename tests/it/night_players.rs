@@ -557,6 +557,7 @@ fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
     // are among it, as are those sold at a price to players of their own.
     let mut n = night(&d.join("run")).unwrap();
     let sale = housie_night::ledger::Entry::Sold {
+        sold_as: Default::default(),
         units: "1-4".into(),
         price: housie_night::ledger::Money::parse("2").unwrap(),
         seller: None,

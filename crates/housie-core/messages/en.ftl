@@ -145,6 +145,7 @@ claim-nothing-open = this ticket cannot complete any open prize
 claim-all-won = every prize of { $game } has been won
 claim-not-in-play-book = book { $number } is not in play in { $game } ({ $books })
 claim-not-in-play-booklet = booklet { $number } is not in play in { $game } ({ $books })
+claim-not-sold = { $serial } was not sold, so it is not in play in { $game }
 claim-wrong-game = { $serial } is for game { $theirs } of its booklet; { $game } plays game { $ours }
 claim-forged = forged: the manifest's numbers for { $serial } are not the ones the seed drew; check the paper ticket
 claim-barred-before = { $serial } made a false claim at call { $call }, and under the bogey rule it can claim nothing more this game
@@ -247,6 +248,8 @@ desk-games-tonight = Games tonight
 desk-sales = Sales
 desk-sale-what = What
 desk-sale-sold = Sold
+desk-sale-sold-halves = Sold as half sheets
+desk-sale-sold-tickets = Sold as single tickets
 desk-sale-issued = Given to a seller
 desk-sale-returned = Returned unsold
 desk-sale-damaged = Returned damaged
@@ -345,6 +348,14 @@ units-books = { $count ->
 units-booklets = { $count ->
     [one] booklet
    *[other] booklets
+}
+units-half-sheets = { $count ->
+    [one] half sheet
+   *[other] half sheets
+}
+units-tickets = { $count ->
+    [one] ticket
+   *[other] tickets
 }
 desk-record-again = Record it again to record it anyway.
 desk-sold = Sold { $units }

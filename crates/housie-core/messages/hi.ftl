@@ -143,6 +143,7 @@ claim-nothing-open = यह टिकट कोई खुला इनाम प
 claim-all-won = { $game } के सारे इनाम जीते जा चुके हैं
 claim-not-in-play-book = किताब { $number } { $game } में नहीं खेल रही ({ $books })
 claim-not-in-play-booklet = बुकलेट { $number } { $game } में नहीं खेल रही ({ $books })
+claim-not-sold = { $serial } बिका नहीं, इसलिए { $game } में नहीं खेल रहा
 claim-wrong-game = { $serial } अपनी बुकलेट के खेल { $theirs } का है; { $game } में खेल { $ours } खेला जा रहा है
 claim-forged = जाली: { $serial } के लिए सूची के नंबर वे नहीं हैं जो सीड ने निकाले; काग़ज़ का टिकट जाँचें
 claim-barred-before = { $serial } ने कॉल { $call } पर ग़लत दावा किया था, और बोगी नियम से इस खेल में अब कोई दावा नहीं कर सकता
@@ -239,6 +240,8 @@ desk-games-tonight = आज रात के खेल
 desk-sales = बिक्री
 desk-sale-what = क्या
 desk-sale-sold = बिका
+desk-sale-sold-halves = आधी शीट में बिका
+desk-sale-sold-tickets = एक-एक टिकट में बिका
 desk-sale-issued = विक्रेता को दिया
 desk-sale-returned = बिना बिके लौटा
 desk-sale-damaged = ख़राब होकर लौटा
@@ -337,6 +340,14 @@ units-books = { $count ->
 units-booklets = { $count ->
     [one] बुकलेट
    *[other] बुकलेट
+}
+units-half-sheets = { $count ->
+    [one] आधी शीट
+   *[other] आधी शीटें
+}
+units-tickets = { $count ->
+    [one] टिकट
+   *[other] टिकट
 }
 desk-record-again = फिर भी दर्ज करने के लिए फिर दर्ज करें।
 desk-sold = बिका { $units }

@@ -123,13 +123,24 @@ impl Tickets {
     }
 
     /// The books in play: `sold` ranges (`all` when `None`; booklets, in a run of booklets) of
-    /// game `game`'s page, checked against the run, the same ranges the night takes.
+    /// game `game`'s page, checked against the run, the same ranges the night takes. Tickets
+    /// of books sold in parts (`12/1-3`, as the night's ledger writes them) are in play
+    /// without the rest of their book.
     pub fn in_play(&self, sold: Option<&str>, game: Option<u16>) -> Result<BookRanges, BooksError> {
         let books = match &self.chain {
             Some(c) => c.books(),
             None => 1..=u64::MAX,
         };
-        BookRanges::parse(sold.unwrap_or("all"), books, self.numbering, game)
+        let text = sold.unwrap_or("all");
+        if !text.contains('/') || self.numbering.games().is_some() {
+            return BookRanges::parse(text, books, self.numbering, game);
+        }
+        let paper = crate::ledger::Paper::of_tickets(housie_core::domain::TICKETS_PER_BOOK as u64);
+        let tickets = paper.parse(text, books.clone()).map_err(|e| BooksError::Tickets(e.to_string()))?;
+        let whole = paper.units_of(&tickets);
+        let unsold = paper.of_units(&whole).minus(&tickets);
+        let in_play = BookRanges::parse(&whole.to_string(), books, self.numbering, game)?;
+        Ok(in_play.without(paper.tickets(&unsold).map(|(b, t)| (b, t as u8))))
     }
 
     /// Checks a game asked for against the run: a run of booklets has games 1 to its games per

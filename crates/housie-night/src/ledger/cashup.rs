@@ -8,7 +8,7 @@ use serde::Serialize;
 use housie_core::domain::text::escape;
 use housie_core::support::catalogue::Catalogue;
 
-use super::{Currency, Ledger, Money, Payment, Regime, Units};
+use super::{Currency, Ledger, Money, Payment, Pieces, Regime, Units};
 
 /// The name the cash-up gives sales that name no seller and were never issued.
 pub const DESK: &str = "(desk)";
@@ -39,8 +39,8 @@ pub struct SellerLine {
     pub returned: String,
     /// Units given to them and neither sold (by anyone) nor returned: to be found, or paid for.
     pub missing: String,
-    /// How many units they sold.
-    pub sold_count: u64,
+    /// How many units they sold, and half sheets and tickets.
+    pub sold_count: Pieces,
     /// What their sales took.
     pub takings: Money,
 }
@@ -103,8 +103,8 @@ pub struct Cashup {
     pub units: &'static str,
     /// The currency (none until it is set).
     pub currency: Option<Currency>,
-    /// Units sold (books, or booklets in a run of booklets).
-    pub sold_books: u64,
+    /// Units sold (books, or booklets in a run of booklets), and half sheets and tickets.
+    pub sold_books: Pieces,
     /// Which units were sold (sales not voided), as ranges.
     pub sold: String,
     /// Everything sales took.
@@ -195,26 +195,24 @@ impl Ledger {
         Cashup {
             units: self.unit,
             currency: self.currency,
-            sold_books: self.sold.len(),
-            sold: self.sold.to_string(),
+            sold_books: Pieces::of(self.standing()),
+            sold: self.show(&self.sold),
             takings,
             prizes_paid,
             balance,
             expected_cash,
             sellers,
-            missing: issued.minus(&self.sold).minus(&self.returned).to_string(),
-            damaged: self.damaged.to_string(),
-            given_free: self
-                .standing()
-                .filter(|s| s.price == Money::ZERO)
-                .fold(Units::default(), |all, s| all.or(&s.units))
-                .to_string(),
+            missing: self.show(&issued.minus(&self.sold).minus(&self.returned)),
+            damaged: self.show(&self.damaged),
+            given_free: self.show(
+                &self.standing().filter(|s| s.price == Money::ZERO).fold(Units::default(), |all, s| all.or(&s.units)),
+            ),
             given_free_to: self
                 .standing()
                 .filter(|s| s.price == Money::ZERO)
-                .filter_map(|s| Some(FreeTo { units: s.units.to_string(), buyer: s.buyer.clone()? }))
+                .filter_map(|s| Some(FreeTo { units: self.show(&s.units), buyer: s.buyer.clone()? }))
                 .collect(),
-            remote: self.standing().filter(|s| s.remote).fold(Units::default(), |all, s| all.or(&s.units)).to_string(),
+            remote: self.show(&self.standing().filter(|s| s.remote).fold(Units::default(), |all, s| all.or(&s.units))),
             voided: self.sales.iter().filter(|s| s.voided).count(),
             voided_sales: self.voided_sales(),
             payouts: self.payout_lines(),
@@ -233,11 +231,11 @@ impl Ledger {
             let returned = issued.and(&self.returned);
             SellerLine {
                 seller: seller.unwrap_or(DESK).to_string(),
-                issued: issued.to_string(),
-                sold: sold.to_string(),
-                returned: returned.to_string(),
-                missing: issued.minus(&self.sold).minus(&returned).to_string(),
-                sold_count: sold.len(),
+                issued: self.show(issued),
+                sold: self.show(&sold),
+                returned: self.show(&returned),
+                missing: self.show(&issued.minus(&self.sold).minus(&returned)),
+                sold_count: Pieces::of(mine.iter().copied()),
                 takings: mine.iter().fold(Money::ZERO, |sum, s| sum.plus(s.amount())),
             }
         };
@@ -260,7 +258,7 @@ impl Ledger {
             .filter(|s| s.voided)
             .map(|s| VoidedSale {
                 entry: s.entry,
-                units: s.units.to_string(),
+                units: self.show(&s.units),
                 amount: s.amount(),
                 reason: s.void_reason.clone(),
             })
@@ -484,7 +482,11 @@ impl Cashup {
             shown_name(&l.seller, words),
             dash(&l.issued),
             dash(&l.sold),
-            l.sold_count.to_string(),
+            if l.sold_count.in_parts() {
+                l.sold_count.say(words, self.units_id())
+            } else {
+                l.sold_count.units.to_string()
+            },
             self.money(l.takings),
             dash(&l.returned),
             dash(&l.missing),
@@ -546,9 +548,8 @@ impl Cashup {
     pub fn totals_in(&self, words: &Catalogue) -> Vec<(String, String)> {
         let say = |id: &str| words.say(id, &[]);
         let money = |m: Money| self.money(m);
-        let units = words.say_with(self.units_id(), &[("count", self.sold_books.into())]);
         vec![
-            (say("cashup-sold"), format!("{} {units}", self.sold_books)),
+            (say("cashup-sold"), self.sold_books.say(words, self.units_id())),
             (say("cashup-takings"), money(self.takings)),
             (say("cashup-prizes-paid"), money(self.prizes_paid)),
             (say("cashup-balance"), money(self.balance)),

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::money::{Currency, Money};
+use super::paper::SoldAs;
 use super::regime::Regime;
 
 /// How money changed hands.
@@ -37,12 +38,16 @@ pub enum Entry {
         /// Which units.
         units: String,
     },
-    /// Paper sold, at `price` each unit.
+    /// Paper sold, at `price` each piece: each book, or each half sheet or ticket when it is
+    /// sold `as` them.
     Sold {
-        /// Which units.
+        /// Which units (`1-50`), or tickets of them (`12/1-3`).
         units: String,
-        /// The price of each unit.
+        /// The price of each piece.
         price: Money,
+        /// What a piece is: a whole book (booklet), a half sheet or a ticket.
+        #[serde(default, rename = "as", skip_serializing_if = "SoldAs::is_whole")]
+        sold_as: SoldAs,
         /// Who sold it (the seller it was issued to, when it was).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seller: Option<String>,

@@ -68,6 +68,12 @@ pub enum LedgerError {
     /// A move of something that is not a standing payout.
     #[error("entry {0} is not a prize paid that stands")]
     NotAPayout(usize),
+    /// Part of a book sold as books.
+    #[error("{0} is part of a book: record it sold as half sheets or as single tickets")]
+    PartOfBook(String),
+    /// Tickets sold as half sheets that are not one.
+    #[error("{0} is not a half sheet: a half sheet is tickets 1-3 or 4-6 of a book")]
+    NotHalfSheets(String),
     /// A payout of nothing.
     #[error("a prize paid is more than 0.00: give the amount handed over")]
     ZeroPayout,

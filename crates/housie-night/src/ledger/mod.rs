@@ -11,10 +11,13 @@
 //! payout whose win was taken back is moved to the new winner.
 
 mod cashup;
+mod confirm;
 mod entry;
 mod error;
 mod money;
 mod names;
+mod paper;
+mod pieces;
 mod regime;
 mod sheet;
 mod units;
@@ -29,6 +32,8 @@ pub use entry::{Entry, Payment};
 pub use error::LedgerError;
 pub use money::{Currency, Money, MoneyError};
 pub use names::PERSON_NAME_MAX;
+pub use paper::{Paper, SoldAs};
+pub use pieces::Pieces;
 pub use regime::{Regime, UnknownRegime};
 pub use sheet::cashup_pdf;
 pub use units::{Units, UnitsError};
@@ -50,8 +55,13 @@ pub trait Wins {
 #[derive(Clone, Debug, PartialEq)]
 struct Sale {
     entry: usize,
+    /// Its tickets (its units, in a run sold whole).
     units: Units,
     price: Money,
+    /// How many pieces the price is for: books, half sheets or tickets.
+    pieces: u64,
+    /// What a piece is.
+    sold_as: SoldAs,
     seller: Option<String>,
     buyer: Option<String>,
     how: Payment,
@@ -63,9 +73,9 @@ struct Sale {
 }
 
 impl Sale {
-    /// What the sale took: its price for each unit.
+    /// What the sale took: its price for each piece.
     fn amount(&self) -> Money {
-        self.price.times(self.units.len())
+        self.price.times(self.pieces)
     }
 }
 
@@ -89,6 +99,8 @@ struct Payout {
 #[derive(Clone, Debug)]
 pub struct Ledger {
     run: RangeInclusive<u64>,
+    /// How units split into tickets; every set below is of tickets.
+    paper: Paper,
     /// What a unit is called: "books", or "booklets" in a run of booklets.
     unit: &'static str,
     currency: Option<Currency>,
@@ -109,6 +121,7 @@ impl Ledger {
     pub fn new(run: RangeInclusive<u64>) -> Ledger {
         Ledger {
             run,
+            paper: Paper::WHOLE,
             unit: "books",
             currency: None,
             regime: None,
@@ -129,12 +142,29 @@ impl Ledger {
         self
     }
 
+    /// A ledger of books of `per` tickets, which may be sold as half sheets and single
+    /// tickets as well as whole.
+    pub fn selling_tickets(mut self, per: u64) -> Ledger {
+        self.paper = Paper::of_tickets(per);
+        self
+    }
+
+    /// How the ledger's units split into tickets: its sets are of tickets.
+    pub fn paper(&self) -> Paper {
+        self.paper
+    }
+
+    /// `tickets` as people write them (`1-50, 61/1-3`).
+    pub fn show(&self, tickets: &Units) -> String {
+        self.paper.show(tickets)
+    }
+
     /// Whether anything was recorded.
     pub fn is_empty(&self) -> bool {
         self.entries == 0
     }
 
-    /// The units sold (or given free) and not voided: what is in play when a game starts,
+    /// The tickets sold (or given free) and not voided: what is in play when a game starts,
     /// once the hall's paper is sold through the ledger (see [`Ledger::hall_sells`]).
     pub fn sold(&self) -> &Units {
         &self.sold
@@ -182,8 +212,8 @@ impl Ledger {
     /// [`Ledger::check`] to refuse.
     pub fn normalised(&self, mut entry: Entry) -> Entry {
         if let Entry::Issued { units, .. } | Entry::Sold { units, .. } | Entry::Returned { units, .. } = &mut entry {
-            if let Ok(parsed) = Units::parse(units, self.run.clone()) {
-                *units = parsed.to_string();
+            if let Ok(parsed) = self.paper.parse(units, self.run.clone()) {
+                *units = self.paper.show(&parsed);
             }
         }
         // Names in one form (NFKC): a full-width "Ａｎｎ" is Ann.
@@ -229,24 +259,25 @@ impl Ledger {
                 let units = self.units(units)?;
                 match self.issued.iter().find(|(_, given)| !given.and(&units).is_empty()) {
                     Some((to, given)) => {
-                        Err(LedgerError::Issued { units: given.and(&units).to_string(), seller: to.clone() })
+                        Err(LedgerError::Issued { units: self.show(&given.and(&units)), seller: to.clone() })
                     }
                     None => Ok(()),
                 }
             }
-            Entry::Sold { units, seller, buyer, .. } => {
+            Entry::Sold { units, seller, buyer, sold_as, .. } => {
                 let units = self.units(units)?;
                 for (who, what) in [("seller", seller), ("buyer", buyer)] {
                     what.as_deref().map_or(Ok(()), |n| name(who, n))?;
                 }
-                none_of(&self.sold, &units, LedgerError::Sold)?;
-                none_of(&self.returned, &units, LedgerError::Returned)?;
+                self.pieces_of(&units, *sold_as)?;
+                self.none_of(&self.sold, &units, LedgerError::Sold)?;
+                self.none_of(&self.returned, &units, LedgerError::Returned)?;
                 let Some(seller) = seller else { return Ok(()) };
                 let other =
                     self.issued.iter().filter(|(to, _)| *to != seller).find(|(_, given)| !given.and(&units).is_empty());
                 if let Some((to, given)) = other {
                     return Err(LedgerError::OtherSeller {
-                        units: given.and(&units).to_string(),
+                        units: self.show(&given.and(&units)),
                         issued_to: to.clone(),
                         seller: seller.clone(),
                     });
@@ -257,10 +288,10 @@ impl Ledger {
                 let units = self.units(units)?;
                 let never = units.minus(&self.issued_units());
                 if !never.is_empty() {
-                    return Err(LedgerError::NotIssued(never.to_string()));
+                    return Err(LedgerError::NotIssued(self.show(&never)));
                 }
-                none_of(&self.sold, &units, LedgerError::ReturnOfSold)?;
-                none_of(&self.returned, &units, LedgerError::Returned)
+                self.none_of(&self.sold, &units, LedgerError::ReturnOfSold)?;
+                self.none_of(&self.returned, &units, LedgerError::Returned)
             }
             Entry::Voided { entry, reason } => {
                 if let Some(r) = reason {
@@ -318,7 +349,7 @@ impl Ledger {
         let theirs = self.issued.get(seller).cloned().unwrap_or_default();
         match self.units(units)?.minus(&theirs) {
             never if never.is_empty() => Ok(()),
-            never => Err(LedgerError::NotIssuedTo { units: never.to_string(), seller: seller.clone() }),
+            never => Err(LedgerError::NotIssuedTo { units: self.show(&never), seller: seller.clone() }),
         }
     }
 
@@ -326,12 +357,10 @@ impl Ledger {
     /// cash-up would pay a prize on paper nobody bought. The payout is voided first.
     fn no_prize_paid_on(&self, entry: usize) -> Result<(), LedgerError> {
         let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
-        // A serial's first field is its book (its booklet, in a run of booklets): the unit sold.
-        let unit = |serial: &str| serial.split('-').next().and_then(|u| u.parse::<u64>().ok());
         match self
             .payouts
             .iter()
-            .find(|p| p.voided.is_none() && unit(&p.serial).is_some_and(|u| sale.units.contains(u)))
+            .find(|p| p.voided.is_none() && self.ticket_of(&p.serial).is_some_and(|t| sale.units.contains(t)))
         {
             None => Ok(()),
             Some(p) => Err(LedgerError::PaidOnSale { sale: entry, payout: p.entry, serial: p.serial.clone() }),
@@ -341,7 +370,7 @@ impl Ledger {
     /// Records a checked entry (see [`Ledger::check`]).
     pub fn apply(&mut self, entry: &Entry, wins: &dyn Wins) {
         self.entries += 1;
-        let units = |text: &str| Units::parse(text, self.run.clone()).unwrap_or_default();
+        let units = |text: &str| self.paper.parse(text, self.run.clone()).unwrap_or_default();
         match entry {
             Entry::Opened { currency, regime } => {
                 self.currency = Some(*currency);
@@ -352,8 +381,9 @@ impl Ledger {
                 let mine = self.issued.entry(seller.clone()).or_default();
                 *mine = mine.or(&given);
             }
-            Entry::Sold { units: text, price, seller, buyer, how, remote } => {
+            Entry::Sold { units: text, price, seller, buyer, how, remote, sold_as } => {
                 let units = units(text);
+                let pieces = self.paper.pieces(&units, *sold_as);
                 let seller = seller.clone().or_else(|| self.issued_to(&units));
                 self.sold = self.sold.or(&units);
                 let (price, how, buyer, remote) = (*price, *how, buyer.clone(), *remote);
@@ -361,6 +391,8 @@ impl Ledger {
                     entry: self.entries,
                     units,
                     price,
+                    pieces,
+                    sold_as: *sold_as,
                     seller,
                     buyer,
                     how,
@@ -442,78 +474,6 @@ impl Ledger {
         }
     }
 
-    /// Why `entry` should be confirmed before it is recorded, if it should: a limit of the
-    /// night's regime it would pass (see [`Regime`]), or a prize paid that is more than every
-    /// sale so far took (a slip of the decimal point).
-    pub fn over_limit(&self, entry: &Entry) -> Option<String> {
-        let named: Vec<&str> = match entry {
-            Entry::Issued { seller, .. } => vec![seller],
-            Entry::Sold { seller, buyer, .. } => seller.iter().chain(buyer).map(String::as_str).collect(),
-            _ => Vec::new(),
-        };
-        if let Some(warning) = named.into_iter().find_map(|name| self.look_alike_warning(name)) {
-            return Some(warning);
-        }
-        self.over_regime(entry).or_else(|| match entry {
-            Entry::PrizePaid { amount, .. } => {
-                // A night that records no sales pays without this question; one whose every
-                // sale was voided took nothing, and is asked.
-                let takings = self.takings(None);
-                (!self.sales.is_empty() && *amount > takings)
-                    .then(|| format!("paying {amount} is more than the {takings} every sale so far took"))
-            }
-            _ => None,
-        })
-    }
-
-    /// What a new entry naming `name` as its `who` ("seller" or "buyer") would meet for the
-    /// name alone: a refusal (a name that cannot be shown), a warning (it looks like a name
-    /// already recorded), or neither. For a form or a flag that names the field at fault.
-    pub fn check_name(&self, who: &'static str, name: &str) -> Result<Option<String>, LedgerError> {
-        let name = housie_core::domain::text::normal_name(name);
-        visible(&name).map_err(|why| LedgerError::Name(who, why))?;
-        Ok(self.look_alike_warning(&name))
-    }
-
-    /// The warning for a name that looks like another already recorded.
-    fn look_alike_warning(&self, name: &str) -> Option<String> {
-        let known = self.look_alike_of(name)?;
-        Some(format!(
-            "“{}” looks like “{}”, a name already recorded, but is a different name",
-            housie_core::domain::text::escape(name),
-            housie_core::domain::text::escape(&known)
-        ))
-    }
-
-    /// The limit of the night's regime `entry` would pass, if it is played under one.
-    fn over_regime(&self, entry: &Entry) -> Option<String> {
-        let regime = self.regime?;
-        let what = regime.describe();
-        match entry {
-            Entry::PrizePaid { amount, .. } => {
-                let after = self.prizes_paid(None).plus(*amount);
-                (after > regime.prizes()).then(|| {
-                    format!(
-                        "paying {amount} takes the night's prizes to {after}, over the {} {what} allows",
-                        regime.prizes()
-                    )
-                })
-            }
-            Entry::Sold { units, price, buyer: Some(buyer), .. } => {
-                let count = Units::parse(units, self.run.clone()).map_or(0, |u| u.len());
-                let after = self.paid_by(buyer).plus(price.times(count));
-                (after > regime.per_player()).then(|| {
-                    format!(
-                        "{} would have paid {after}, over the {} a player may pay for a night of {what}",
-                        housie_core::domain::text::escape(buyer),
-                        regime.per_player()
-                    )
-                })
-            }
-            _ => None,
-        }
-    }
-
     /// The sales that stand (not voided).
     fn standing(&self) -> impl Iterator<Item = &Sale> {
         self.sales.iter().filter(|s| !s.voided)
@@ -537,9 +497,29 @@ impl Ledger {
         self.standing().filter(|s| s.buyer.as_deref() == Some(buyer)).fold(Money::ZERO, |sum, s| sum.plus(s.amount()))
     }
 
+    /// The tickets of unit `unit` (numbered in it from 1) that the holder of its ticket
+    /// `ticket` holds: the half sheet or the ticket a standing sale sold it as; the whole unit
+    /// when it was sold whole, or not through the ledger.
+    pub fn held_with(&self, unit: u64, ticket: u64) -> RangeInclusive<u64> {
+        let per = self.paper.per();
+        if !self.paper.splits() || ticket == 0 || ticket > per {
+            return 1..=per;
+        }
+        let n = self.paper.ticket(unit, ticket);
+        match self.standing().find(|s| s.units.contains(n)).map(|s| s.sold_as) {
+            Some(SoldAs::HalfSheets) => {
+                let half = per / 2;
+                let first = (ticket - 1) / half * half + 1;
+                first..=first + half - 1
+            }
+            Some(SoldAs::Tickets) => ticket..=ticket,
+            _ => 1..=per,
+        }
+    }
+
     /// The entry number of the standing sale of exactly `units` (as typed), if there is one.
     pub fn sale_of(&self, units: &str) -> Option<usize> {
-        let units = Units::parse(units, self.run.clone()).ok()?;
+        let units = self.paper.parse(units, self.run.clone()).ok()?;
         self.sales.iter().find(|s| !s.voided && s.units == units).map(|s| s.entry)
     }
 
@@ -564,22 +544,58 @@ impl Ledger {
     }
 
     fn units(&self, text: &str) -> Result<Units, LedgerError> {
-        Ok(Units::parse(text, self.run.clone())?)
+        Ok(self.paper.parse(text, self.run.clone())?)
+    }
+
+    /// How many pieces `tickets` sold `sold_as` are, or why they cannot be sold so: part of a
+    /// book sold as books, a stretch that is not half sheets, or tickets of a run sold whole.
+    fn pieces_of(&self, tickets: &Units, sold_as: SoldAs) -> Result<u64, LedgerError> {
+        match sold_as {
+            SoldAs::Whole if !self.paper.whole(tickets) => {
+                let part = tickets.minus(&self.paper.of_units(&self.whole_units_in(tickets)));
+                Err(LedgerError::PartOfBook(self.show(&part)))
+            }
+            SoldAs::HalfSheets | SoldAs::Tickets if !self.paper.splits() => Err(UnitsError::Whole.into()),
+            SoldAs::HalfSheets => match self.paper.not_half_sheets(tickets) {
+                Some(part) => Err(LedgerError::NotHalfSheets(part)),
+                None => Ok(self.paper.pieces(tickets, sold_as)),
+            },
+            _ => Ok(self.paper.pieces(tickets, sold_as)),
+        }
+    }
+
+    /// The units every ticket of which is in `tickets`.
+    fn whole_units_in(&self, tickets: &Units) -> Units {
+        let touched = self.paper.units_of(tickets);
+        let part = self.paper.units_of(&self.paper.of_units(&touched).minus(tickets));
+        touched.minus(&part)
+    }
+
+    /// The ticket a serial names, numbered as the ledger's sets number them: its first field
+    /// is its book (its booklet, in a run of booklets), its second the ticket in it.
+    fn ticket_of(&self, serial: &str) -> Option<u64> {
+        let mut fields = serial.split('-').map(|f| f.parse::<u64>().ok());
+        let unit = fields.next()??;
+        if !self.paper.splits() {
+            return Some(unit);
+        }
+        let ticket = fields.next()??;
+        (unit >= 1 && (1..=self.paper.per()).contains(&ticket)).then(|| self.paper.ticket(unit, ticket))
+    }
+
+    /// Refuses `units` if any of them is in `set`, naming those.
+    fn none_of(&self, set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Result<(), LedgerError> {
+        let both = set.and(units);
+        if both.is_empty() {
+            Ok(())
+        } else {
+            Err(refuse(self.show(&both)))
+        }
     }
 
     /// The one seller all of `units` went to, if there is one.
     fn issued_to(&self, units: &Units) -> Option<String> {
         self.issued.iter().find(|(_, given)| units.minus(given).is_empty()).map(|(s, _)| s.clone())
-    }
-}
-
-/// Refuses `units` if any of them is in `set`, naming those.
-fn none_of(set: &Units, units: &Units, refuse: fn(String) -> LedgerError) -> Result<(), LedgerError> {
-    let both = set.and(units);
-    if both.is_empty() {
-        Ok(())
-    } else {
-        Err(refuse(both.to_string()))
     }
 }
 

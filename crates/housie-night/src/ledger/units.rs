@@ -28,6 +28,15 @@ pub enum UnitsError {
     /// Nothing given.
     #[error("no books given")]
     Empty,
+    /// Tickets (`12/1-3`) in a run whose units are sold whole.
+    #[error("this run's booklets are sold whole, not by the ticket")]
+    Whole,
+    /// A ticket a book does not have.
+    #[error("a book has tickets 1-{1}, not {0}")]
+    NoTicket(u64, u64),
+    /// A ticket given twice, by its book or itself.
+    #[error("ticket {0} is given twice")]
+    TicketTwice(String),
 }
 
 impl Units {

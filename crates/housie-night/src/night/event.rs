@@ -30,6 +30,10 @@ pub enum Event {
         bogey: bool,
         /// The books in play.
         books: String,
+        /// Tickets of those books that are not in play (`12/4-6`): the rest of books the
+        /// ledger sold by the half sheet or the ticket.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        unsold: String,
         /// In a run of booklets, which game of each booklet (the books are then booklets).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<u16>,

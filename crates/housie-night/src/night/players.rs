@@ -11,6 +11,8 @@
 //! never bars the ticket, never keeps out the holder's proven claim, and has places of its own
 //! in the queue.
 
+use std::ops::RangeInclusive;
+
 use serde::Serialize;
 
 use super::error::{CommandError, Refused};
@@ -170,7 +172,7 @@ impl Night {
                 ),
             },
         };
-        let tickets = book.map(|b| self.tickets_of(b)).unwrap_or_default();
+        let tickets = book.map(|b| self.tickets_of(b, self.held(serial))).unwrap_or_default();
         Ok(PlayView { serial: serial.to_string(), unit, unit_name, phone_only, game, tickets, note, note_message })
     }
 
@@ -196,6 +198,16 @@ impl Night {
             .serial(book, ticket)
             .ok_or_else(|| CommandError::new(Refused::Invalid, "ticket: a book's tickets are 1–6"))?
             .to_string();
+        // A half sheet's or a single ticket's holder claims for the tickets they hold alone.
+        let held = self.held(serial);
+        if !held.contains(&u64::from(ticket)) {
+            let (a, b) = (held.start(), held.end());
+            let yours = if a == b { format!("ticket {a}") } else { format!("tickets {a}-{b}") };
+            return Err(CommandError::new(
+                Refused::Invalid,
+                format!("ticket: you hold {yours} of this book, not ticket {ticket}"),
+            ));
+        }
         // The requests' places are shared: one address holds most of them at most, so a burst
         // from one cannot keep every other paper holder out. (A live rule, not the log's:
         // nights recorded before it still replay.)
@@ -253,9 +265,10 @@ impl Night {
     }
 
     /// The six tickets of `book`, as a phone draws them.
-    fn tickets_of(&self, book: u64) -> Vec<PlayTicket> {
+    fn tickets_of(&self, book: u64, held: RangeInclusive<u64>) -> Vec<PlayTicket> {
         let numbering = self.numbering();
         (1..=6u8)
+            .filter(|&t| held.contains(&u64::from(t)))
             .filter_map(|t| numbering.serial(book, t))
             .filter_map(|s| self.run.index_of(s).map(|i| (s, i)))
             .map(|(s, i)| {
@@ -267,13 +280,24 @@ impl Night {
     }
 }
 
-/// The book of `serial`'s booklet that game `g` plays, if it is in play.
+impl Night {
+    /// The tickets (1–6) of `serial`'s book its holder holds: all six, but for a book the
+    /// ledger sold by the half sheet or the ticket (booklets are sold whole).
+    fn held(&self, serial: Serial) -> RangeInclusive<u64> {
+        match self.numbering().games() {
+            Some(_) => 1..=6,
+            None => self.ledger().held_with(serial.book(), u64::from(serial.ticket())),
+        }
+    }
+}
+
+/// The book of `serial`'s booklet that game `g` plays, if it is in play (and the ticket is,
+/// when its book was sold in parts).
 fn book_in(g: &Game, serial: Serial) -> Option<u64> {
-    let book = match g.books.game() {
-        Some(n) => serial.numbering().book(serial.booklet(), n)?,
-        None => serial.book(),
-    };
-    g.books.contains(book).then_some(book)
+    match g.books.game() {
+        Some(n) => serial.numbering().book(serial.booklet(), n).filter(|&b| g.books.contains(b)),
+        None => g.books.holds(serial.book(), serial.ticket()).then_some(serial.book()),
+    }
 }
 
 /// The one answer for a serial not in the run and a phone-only serial without its code.

@@ -23,6 +23,9 @@ pub struct GameHead {
     pub bogey: bool,
     /// The books in play (booklets, with `game`).
     pub books: String,
+    /// Tickets of those books not in play, sold in parts (`12/4-6`).
+    #[serde(skip_serializing_if = "String::is_empty", default)]
+    pub unsold: String,
     /// In a run of booklets, which game of each booklet (`books` are then booklets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<u16>,
@@ -42,6 +45,7 @@ impl GameHead {
             opens: g.set.opens(),
             bogey: g.bogey,
             books: g.books.to_string(),
+            unsold: g.unsold.clone(),
             game: g.books.game(),
             commitment: g.commitment.clone(),
             seed: g.revealed_seed().map(str::to_string),

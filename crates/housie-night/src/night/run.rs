@@ -162,7 +162,8 @@ impl NightRun {
             .filter(|&b| books.contains(b))
             .flat_map(|b| {
                 let i = (b - first) as usize * TICKETS_PER_BOOK;
-                self.tickets[i..i + TICKETS_PER_BOOK].iter().copied()
+                let tickets = self.tickets[i..i + TICKETS_PER_BOOK].iter().copied().enumerate();
+                tickets.filter(move |&(t, _)| books.holds(b, t as u8 + 1)).map(|(_, ticket)| ticket)
             })
             .collect()
     }
@@ -170,6 +171,11 @@ impl NightRun {
     /// The ticket at `index` (book order, then place in the book).
     pub fn ticket(&self, index: usize) -> &Ticket {
         &self.tickets[index]
+    }
+
+    /// Whether the ticket at `index` is in play in a game with `books`.
+    pub fn in_play(&self, index: usize, books: &housie_core::rules::BookRanges) -> bool {
+        books.holds(self.book_of(index), (index % TICKETS_PER_BOOK) as u8 + 1)
     }
 
     /// The book number of the ticket at `index`.

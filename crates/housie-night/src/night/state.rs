@@ -198,19 +198,25 @@ impl Night {
         // Once the hall's paper is sold through the ledger, a game plays what was sold: `all`
         // means the books sold (remote players' with them), and a book that was not sold cannot
         // be in play. Until then, every book is.
-        let sold = self.ledger.sold();
+        // A book sold in parts (half sheets, single tickets) is in play without its tickets
+        // that were not sold.
+        let (sold, paper) = (self.ledger.sold(), self.ledger.paper());
         let counted = self.ledger.hall_sells();
         let everything = books.trim().is_empty() || books.trim().eq_ignore_ascii_case("all");
-        let books = if counted && everything { sold.to_string() } else { books.to_string() };
+        let books = if counted && everything { paper.units_of(sold).to_string() } else { books.to_string() };
         let books = BookRanges::parse(&books, self.run.books(), self.numbering(), game)
             .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
+        let mut unsold = Units::default();
         if counted {
-            let unsold = Units::of_sorted(books.spans()).minus(sold);
-            if !unsold.is_empty() {
+            let asked = Units::of_sorted(books.spans());
+            let none_sold = asked.minus(&paper.units_of(&sold.and(&paper.of_units(&asked))));
+            if !none_sold.is_empty() {
                 let what = if self.numbering().games().is_some() { "booklets" } else { "books" };
-                return Err(CommandError::new(Refused::Invalid, format!("{what} {unsold} were not sold")));
+                return Err(CommandError::new(Refused::Invalid, format!("{what} {none_sold} were not sold")));
             }
+            unsold = paper.of_units(&asked).minus(sold);
         }
+        let books = books.without(paper.tickets(&unsold).map(|(b, t)| (b, t as u8)));
         let seed = DrawSeed::fresh();
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {
@@ -219,6 +225,7 @@ impl Night {
             set: Some(set.spec()),
             bogey,
             books: books.to_string(),
+            unsold: paper.show(&unsold),
             game: books.game(),
             commitment: seed.commitment(),
             seed: seed.text().to_string(),

@@ -244,7 +244,8 @@ fn game_text(out: &mut String, g: &GameRecord) {
         escape(&g.head.prizes),
         match g.head.game {
             Some(game) => format!("booklets {}, game {game}", g.head.books),
-            None => format!("books {}", g.head.books),
+            None if g.head.unsold.is_empty() => format!("books {}", g.head.books),
+            None => format!("books {} but tickets {}", g.head.books, g.head.unsold),
         },
         g.started_at
     );

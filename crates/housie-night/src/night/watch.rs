@@ -23,7 +23,7 @@ pub struct Watch {
     /// The open prizes watched, by index in the set, with their counts, and the rule of a
     /// prize that is the same on every ticket (worked out once, not per ticket per call).
     open: Vec<(usize, WatchCounts, Option<Rule>)>,
-    /// Per book of the run: in play in this game.
+    /// Per ticket of the run: in play in this game.
     in_play: Vec<bool>,
     /// Per ticket: its called numbers, in reading order.
     called: Vec<u32>,
@@ -32,7 +32,7 @@ pub struct Watch {
 impl Watch {
     /// The watch of a game with these books and prizes, after `calls`.
     pub fn new(run: &NightRun, books: &BookRanges, set: &PrizeSet, progress: &Progress, calls: &[u8]) -> Watch {
-        let in_play = run.books().map(|b| books.contains(b)).collect();
+        let in_play = (0..run.ticket_count()).map(|t| run.in_play(t, books)).collect();
         let mut w = Watch { set: set.clone(), open: Vec::new(), in_play, called: vec![0; run.ticket_count()] };
         for &n in calls {
             w.mark(run, n, true);
@@ -66,19 +66,17 @@ impl Watch {
                 (i, WatchCounts::default(), fixed)
             })
             .collect();
-        let first = *run.books().start();
         for t in 0..self.called.len() {
-            if self.in_play[(run.book_of(t) - first) as usize] {
+            if self.in_play[t] {
                 self.tally(run, t, None, self.called[t]);
             }
         }
     }
 
     fn mark(&mut self, run: &NightRun, n: u8, on: bool) {
-        let first = *run.books().start();
         for spot in run.spots(n) {
             let t = spot.ticket();
-            if !self.in_play[(run.book_of(t) - first) as usize] {
+            if !self.in_play[t] {
                 continue;
             }
             let before = self.called[t];

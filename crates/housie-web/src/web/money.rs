@@ -18,7 +18,7 @@ use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
 use super::reading::{download, is_caller, wants_text};
-use housie_night::ledger::{Cashup, Entry, Money, Payment};
+use housie_night::ledger::{Cashup, Entry, Money, Payment, SoldAs};
 use housie_night::night::error::{CommandError, Refused};
 use housie_night::night::Night;
 
@@ -48,13 +48,17 @@ pub struct Issue {
     over_limit: bool,
 }
 
-/// `POST /api/sales` `{"books": "1-50", "price": "5.00", "seller"?, "buyer"?, "how"?: "cash"|"other"}`.
+/// `POST /api/sales` `{"books": "1-50", "price": "5.00", "as"?: "half_sheets"|"tickets",
+/// "seller"?, "buyer"?, "how"?: "cash"|"other"}`: in a plain run, `"books": "12/1-3, 12/4"`
+/// names tickets of a book, sold as half sheets or single tickets at `price` each.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sale {
     books: Option<String>,
     booklets: Option<String>,
     price: Money,
+    #[serde(default, rename = "as")]
+    sold_as: SoldAs,
     seller: Option<String>,
     buyer: Option<String>,
     #[serde(default)]
@@ -141,6 +145,7 @@ pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
         Ok(Entry::Sold {
             units: units(body.books, body.booklets, night)?,
             price: body.price,
+            sold_as: body.sold_as,
             seller: body.seller.map(|s| s.trim().to_string()),
             buyer: body.buyer.map(|s| s.trim().to_string()),
             how: body.how,

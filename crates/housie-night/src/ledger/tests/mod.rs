@@ -28,6 +28,7 @@ fn issued(seller: &str, units: &str) -> Entry {
 
 fn sold(units: &str, price: &str, seller: Option<&str>, how: Payment) -> Entry {
     Entry::Sold {
+        sold_as: Default::default(),
         units: units.into(),
         price: gbp(price),
         seller: seller.map(Into::into),
@@ -73,7 +74,7 @@ fn a_whole_night_reconciles_to_the_penny() {
     let ledger = Ledger::replay(1..=500, &night(), &Confirmed).unwrap();
     let c = ledger.cashup();
     // Ann 40 × 5.00, Bob 40 × 5.00 + 5 × 4.50, Cat 25 × 5.00, the desk 10 × 6.00.
-    assert_eq!(c.sold_books, 40 + 45 + 25 + 10);
+    assert_eq!(c.sold_books.units, 40 + 45 + 25 + 10);
     assert_eq!(c.takings, gbp("607.50"));
     assert_eq!(c.prizes_paid, gbp("65.50"));
     assert_eq!(c.balance, gbp("542.00"));
@@ -198,6 +199,7 @@ fn any_entry() -> impl Strategy<Value = Entry> {
         Just(Entry::Opened { currency: Currency::GBP, regime: None }),
         (seller.clone(), units.clone()).prop_map(|(seller, units)| Entry::Issued { seller, units }),
         (units.clone(), 0i64..1000, proptest::option::of(seller)).prop_map(|(units, p, seller)| Entry::Sold {
+            sold_as: Default::default(),
             units,
             price: Money::from_minor(p),
             seller,
@@ -233,7 +235,7 @@ proptest! {
         prop_assert!(ledger.sold.and(&ledger.returned).is_empty());
         let c = ledger.cashup();
         prop_assert_eq!(c.takings.minor(), standing.iter().map(|s| s.1 as i64 * s.2).sum::<i64>());
-        prop_assert_eq!(c.sold_books, standing.iter().map(|s| s.1).sum::<u64>());
+        prop_assert_eq!(c.sold_books.units, standing.iter().map(|s| s.1).sum::<u64>());
         for line in &c.sellers {
             let parse = |t: &str| if t.is_empty() { Units::default() } else { Units::parse(t, 1..=50).unwrap() };
             let (issued, sold, returned, missing) = (parse(&line.issued), parse(&line.sold), parse(&line.returned), parse(&line.missing));
@@ -250,6 +252,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
     let mut entries = vec![
         Entry::Opened { currency: Currency::GBP, regime: Some(Regime::UkNonCommercial) },
         Entry::Sold {
+            sold_as: Default::default(),
             units: "1-2".into(),
             price: gbp("4.00"),
             seller: None,
@@ -258,6 +261,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
             remote: false,
         },
         Entry::Sold {
+            sold_as: Default::default(),
             units: "3-5".into(),
             price: gbp("3.00"),
             seller: None,
@@ -294,6 +298,7 @@ fn uk_non_commercial_limits_are_warned_about_never_refused() {
 fn every_limit_at_below_and_above_its_boundary() {
     let opened = Entry::Opened { currency: Currency::GBP, regime: Some(Regime::UkNonCommercial) };
     let sale = |units: &str, price: &str| Entry::Sold {
+        sold_as: Default::default(),
         units: units.into(),
         price: gbp(price),
         seller: None,
@@ -536,6 +541,7 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
     assert_eq!(ledger.phone_only().to_string(), "300-301, 305");
     // Names (sellers, buyers) and a void's reason are kept in NFKC.
     let full_width = Entry::Sold {
+        sold_as: Default::default(),
         units: "300".into(),
         price: gbp("5"),
         seller: Some("Ａｎｎ".into()),
@@ -553,6 +559,7 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
     assert_eq!(reason.as_deref(), Some("typo"));
     // A name typed now is checked for invisible characters whoever it names.
     let hidden = |seller: Option<&str>, buyer: Option<&str>| Entry::Sold {
+        sold_as: Default::default(),
         units: "300".into(),
         price: gbp("5"),
         seller: seller.map(Into::into),
@@ -566,4 +573,5 @@ fn the_ledgers_accessors_names_and_shares_say_what_was_recorded() {
     assert_eq!(ledger.check_new(&sold("126-127", "5", Some("Cat"), Payment::Cash), &Confirmed), Ok(()));
 }
 
+mod parts;
 mod sheet;

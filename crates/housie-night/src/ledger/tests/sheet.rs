@@ -139,6 +139,7 @@ fn a_hindi_seller_and_rupees_are_shaped_on_the_cashup_sheet() {
         Entry::Opened { currency: inr, regime: None },
         issued("किरण", "1-10"),
         Entry::Sold {
+            sold_as: Default::default(),
             units: "1-10".into(),
             price: Money::parse("10000").unwrap(),
             seller: Some("किरण".into()),
@@ -214,6 +215,7 @@ fn remote_players_are_named_in_the_sheets_language() {
     let entries = vec![
         issued(super::super::REMOTE, "11-12"),
         Entry::Sold {
+            sold_as: Default::default(),
             units: "11-12".into(),
             price: Money::parse("0").unwrap(),
             seller: Some(super::super::REMOTE.into()),

@@ -50,7 +50,7 @@ impl Game {
         if parsed.to_string() != *serial {
             return Err(invalid(format!("the serial is written {parsed}")));
         }
-        if !self.books.contains(parsed.book()) {
+        if !self.books.holds(parsed.book(), parsed.ticket()) {
             return Err(conflict(format!("{serial} is not in play in {}", self.name))
                 .said("refused-not-in-play", [("serial", serial.to_string()), ("game", self.name.clone())]));
         }
@@ -167,7 +167,7 @@ impl Game {
         let Some(index) = run.index_of(s) else {
             return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
         };
-        if !self.books.contains(s.book()) || run.is_forged(s) {
+        if !self.books.holds(s.book(), s.ticket()) || run.is_forged(s) {
             return Err(conflict(format!("{s} cannot win in {}", self.name)));
         }
         if let Some(call) = self.barred.get(&s.to_string()) {

@@ -17,7 +17,7 @@ use crate::ledger::{Ledger, Units, Wins};
 
 mod checks;
 use housie_core::domain::text::check_plain;
-use housie_core::domain::Numbering;
+use housie_core::domain::{Numbering, TICKETS_PER_BOOK};
 
 use housie_core::rules::{BookRanges, Calls, PrizeSet, Progress};
 use housie_core::support::digest::sha256_hex;
@@ -61,8 +61,10 @@ pub struct Game {
     pub set: PrizeSet,
     /// The bogey rule holds.
     pub bogey: bool,
-    /// The books in play.
+    /// The books in play, without their tickets that are not.
     pub books: BookRanges,
+    /// The tickets of books in play that are not, as logged (`12/4-6`; empty for none).
+    pub unsold: String,
     /// The draw seed (secret until the game ends).
     pub seed: DrawSeed,
     /// SHA-256 of the draw seed, shown from the start.
@@ -152,13 +154,14 @@ impl Log<'_> {
         self.numbering.booklet(*self.books.start())..=self.numbering.booklet(*self.books.end())
     }
 
-    /// The night's empty ledger, in the run's units.
+    /// The night's empty ledger, in the run's units: booklets sold whole, or books sold
+    /// whole, by the half sheet or by the ticket.
     pub fn ledger(&self) -> Ledger {
         let ledger = Ledger::new(self.units());
         if self.numbering.games().is_some() {
             ledger.of_booklets()
         } else {
-            ledger
+            ledger.selling_tickets(TICKETS_PER_BOOK as u64)
         }
     }
 
@@ -192,7 +195,7 @@ impl Log<'_> {
 
     /// The game a `GameCreated` event starts, checked.
     fn new_game(&self, id: i64, event: &Event, at: &str) -> Result<Game, String> {
-        let Event::GameCreated { name, prizes, set, bogey, books, game, commitment, seed, draw } = event else {
+        let Event::GameCreated { name, prizes, set, bogey, books, unsold, game, commitment, seed, draw } = event else {
             return Err("not a new game".into());
         };
         check_name(name)?;
@@ -218,7 +221,7 @@ impl Log<'_> {
                 housie_core::domain::text::clip(books, 40)
             ));
         }
-        let books = parsed;
+        let books = self.without_unsold(parsed, unsold)?;
         if sha256_hex(seed) != *commitment {
             return Err("the draw seed does not match its commitment".into());
         }
@@ -233,6 +236,7 @@ impl Log<'_> {
             set,
             bogey: *bogey,
             books,
+            unsold: unsold.clone(),
             seed,
             commitment: commitment.clone(),
             created_at: at.to_string(),
@@ -247,6 +251,31 @@ impl Log<'_> {
             raised: Vec::new(),
             raised_log: Vec::new(),
         })
+    }
+
+    /// `books` without the tickets `unsold` names (`12/4-6`), checked: written as housie
+    /// writes it, and only tickets of books in play.
+    fn without_unsold(&self, books: BookRanges, unsold: &str) -> Result<BookRanges, String> {
+        if unsold.is_empty() {
+            return Ok(books);
+        }
+        let paper = self.ledger().paper();
+        let tickets = paper.parse(unsold, self.units()).map_err(|e| format!("unsold: {e}"))?;
+        // Written as housie writes it, which is never a whole book: that is not in play.
+        let written = paper.show(&tickets);
+        if written != unsold || written.split(", ").any(|part| !part.contains('/')) {
+            return Err(format!(
+                "unsold: `{}` is not written as housie writes it",
+                housie_core::domain::text::clip(unsold, 40)
+            ));
+        }
+        let listed: Vec<(u64, u8)> = paper.tickets(&tickets).map(|(b, t)| (b, t as u8)).collect();
+        let count = listed.len();
+        let books = books.without(listed);
+        if books.unsold().len() != count {
+            return Err("unsold: tickets of books that are not in play".into());
+        }
+        Ok(books)
     }
 
     /// Applies a checked event to `games` or the ledger.

@@ -9,6 +9,7 @@ fn log() -> Log<'static> {
 
 fn created(seed: &str) -> Event {
     Event::GameCreated {
+        unsold: String::new(),
         name: "Game 1".into(),
         prizes: "tambola".into(),
         set: Some(PrizeSet::shipped("tambola").unwrap().spec()),
@@ -72,6 +73,7 @@ fn any_event() -> impl Strategy<Value = Event> {
         }),
         (".{0,8}", 0i64..2000).prop_map(|(units, p)| Event::Money {
             entry: crate::ledger::Entry::Sold {
+                sold_as: Default::default(),
                 units,
                 price: crate::ledger::Money::from_minor(p),
                 seller: None,

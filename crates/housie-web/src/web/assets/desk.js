@@ -315,6 +315,8 @@ function verdictText(v) {
   const r = v.refusal;
   if (r && r.why === "not-in-play") {
     text = t(r.unit === "booklet" ? "claim-not-in-play-booklet" : "claim-not-in-play-book", r);
+  } else if (r && r.why === "not-sold") {
+    text = t("claim-not-sold", r);
   } else if (r && r.why === "wrong-game") {
     text = t("claim-wrong-game", r);
   } else if (r && r.why === "forged") {
@@ -555,6 +557,8 @@ function render(s) {
   $("game-number-label").hidden = !booklets;
   $("game-books-label").textContent = t(booklets ? "desk-booklets-sold" : "desk-books-in-play");
   $("sale-units-label").textContent = t(booklets ? "desk-booklets" : "desk-books");
+  // Booklets are sold whole; books may be sold by the half sheet or the ticket.
+  for (const o of document.querySelectorAll("#sale-kind option.parts")) o.hidden = o.disabled = booklets;
   if (booklets) {
     $("game-number").max = s.run.games;
     $("game-number").placeholder = String((s.games.length % s.run.games) + 1);
@@ -682,20 +686,29 @@ $("open-board").addEventListener("click", () => setTimeout(back, 0));
 // ---- Sales: paper given to sellers, sold and returned, and the cash-up's totals.
 function showCashup(c) {
   if (!c || !c.currency) return;
-  const units = t(c.units === "booklets" ? "units-booklets" : "units-books", { count: c.sold_books });
+  // Books sold whole, and half sheets and single tickets when any were.
+  const sold = typeof c.sold_books === "number" ? { units: c.sold_books, half_sheets: 0, tickets: 0 } : c.sold_books;
+  const units = t(c.units === "booklets" ? "units-booklets" : "units-books", { count: sold.units }) +
+    (sold.half_sheets ? ", " + sold.half_sheets + " " + t("units-half-sheets", { count: sold.half_sheets }) : "") +
+    (sold.tickets ? ", " + sold.tickets + " " + t("units-tickets", { count: sold.tickets }) : "");
   // The regime's limits from the start of the night, not only once one is passed.
   const limits = c.shown.limits ? t("desk-limits", c.shown.limits) + " · " : "";
   $("cashup").textContent = limits +
-    t("desk-cashup-line", { sold: c.sold_books, units, takings: c.shown.takings, paid: c.shown.prizes_paid, expected: c.shown.expected_cash }) +
+    t("desk-cashup-line", { sold: sold.units, units, takings: c.shown.takings, paid: c.shown.prizes_paid, expected: c.shown.expected_cash }) +
     (c.missing ? " · " + t("desk-cashup-missing", { missing: c.missing }) : "") +
     (c.warnings || []).map((w) => " · " + t("desk-warning", { warning: w })).join("");
 }
 
+// Half sheets are tickets 1-3 or 4-6 of a book (12/1-3), single tickets one of them (12/4).
+const PIECES = { "sold-halves": ["half_sheets", "12/1-3, 12/4-6"], "sold-tickets": ["tickets", "12/4"] };
+
 function showSaleFields() {
   const kind = $("sale-kind").value;
-  $("sale-price-label").hidden = kind !== "sold";
-  $("sale-buyer-label").hidden = kind !== "sold";
-  $("sale-cash-label").hidden = kind !== "sold";
+  const selling = kind.startsWith("sold");
+  $("sale-price-label").hidden = !selling;
+  $("sale-buyer-label").hidden = !selling;
+  $("sale-cash-label").hidden = !selling;
+  $("sale-units").placeholder = PIECES[kind] ? PIECES[kind][1] : "1-50";
   $("sale-why-label").hidden = kind !== "voided";
 }
 $("sale-kind").addEventListener("change", showSaleFields);
@@ -704,12 +717,16 @@ $("sale-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const kind = $("sale-kind").value;
   // A scanned (or typed) serial stands for its book, or its booklet in a run of booklets: the
-  // serial's first part.
+  // serial's first part. Sold as half sheets, it stands for its half; as tickets, for itself.
   const units = $("sale-units")
     .value.split(",")
     .map((part) => {
-      const serial = /^\s*(\d{6})(?:-\d+){2,3}\s*$/.exec(part);
-      return serial ? String(Number(serial[1])) : part.trim();
+      const serial = /^\s*(\d{6})-(\d+)(?:-\d+){1,2}\s*$/.exec(part);
+      if (!serial) return part.trim();
+      const [book, ticket] = [Number(serial[1]), Number(serial[2])];
+      if (kind === "sold-tickets") return `${book}/${ticket}`;
+      if (kind === "sold-halves") return ticket <= 3 ? `${book}/1-3` : `${book}/4-6`;
+      return String(book);
     })
     .filter((part) => part)
     .join(", ");
@@ -717,7 +734,8 @@ $("sale-form").addEventListener("submit", async (e) => {
   const body = {};
   body[state && state.run.games != null ? "booklets" : "books"] = units;
   let path = "/api/sales";
-  if (kind === "sold") {
+  if (kind.startsWith("sold")) {
+    if (PIECES[kind]) body.as = PIECES[kind][0];
     body.price = $("sale-price").value.trim() || $("sale-price").placeholder;
     if (seller) body.seller = seller;
     const buyer = $("sale-buyer").value.trim();
@@ -745,6 +763,8 @@ $("sale-form").addEventListener("submit", async (e) => {
   if (r && r !== "unsent") {
     const said = {
       sold: "desk-sold",
+      "sold-halves": "desk-sold",
+      "sold-tickets": "desk-sold",
       issued: "desk-given",
       returned: "desk-returned",
       damaged: "desk-returned-damaged",
