@@ -125,6 +125,27 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     assert_eq!(english(&b).await, Vec::<String>::new(), "a mistyped serial");
     b.close().await.unwrap();
 
+    // Paper sold at the Hindi desk: book 1 whole, a half sheet of book 2 by scanning its
+    // ticket 2, and book 2's ticket 5 alone; the cash-up counts each way, in rupees.
+    for (kind, units, price, shown) in [
+        ("sold", "1", "90000", "1"),
+        ("sold-halves", rows[7].serial.as_str(), "30000", "2/1-3"),
+        ("sold-tickets", "2/5", "5000", "2/5"),
+    ] {
+        js(
+            &desk,
+            &format!(
+                "const k = document.getElementById('sale-kind'); k.value = '{kind}'; k.dispatchEvent(new Event('change'));
+                 document.getElementById('sale-units').value = '{units}'; document.getElementById('sale-price').value = '{price}';
+                 document.getElementById('sale-form').requestSubmit();"
+            ),
+        )
+        .await;
+        text_until(&desk, "#sale-result", |t| t == format!("बिका {shown}")).await;
+    }
+    text_until(&desk, "#cashup", |t| t.starts_with("बिके 1 किताब, 1 आधी शीट, 1 टिकट · आमदनी ₹1,25,000.00")).await;
+    crate::browser::press(&desk, "\u{e00c}").await; // Escape: the keyboard back to the box
+
     // A Tambola game with the bogey rule: every prize open from the first call.
     let (status, body, _) =
         post("/api/games", r#"{"name": "खेल 1", "prizes": "tambola", "books": "all", "bogey": true}"#);
@@ -193,6 +214,10 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     .await;
     assert!(claimed.as_str().unwrap().contains("के बाक़ी खेल में दावा नहीं कर सकता"), "{claimed}");
     c.close().await.unwrap();
+    // Book 2's ticket 4 was not sold: its claim is refused, in Hindi, and bars nothing.
+    crate::browser::type_focused(&desk, &rows[9].serial).await;
+    text_until(&desk, "#verdict", |t| t == "नामंज़ूर").await;
+    text_until(&desk, ".verdict-text", |t| t.contains(&format!("{} बिका नहीं, इसलिए खेल 1", rows[9].serial))).await;
     // The prize paid by the name the Hindi desk shows, the amount in rupees grouped in lakhs.
     crate::browser::type_focused(&desk, "pay 125000 जल्दी फ़ाइव").await;
     text_until(&desk, "#message", |t| {
