@@ -10,6 +10,7 @@ pub mod pattern;
 pub mod planner;
 pub mod prize;
 pub mod progress;
+pub mod sheet;
 pub mod standings;
 pub mod verdict;
 
@@ -18,7 +19,8 @@ pub use calls::{marked_grid, Calls, CallsError};
 pub use number_set::NumberSet;
 pub use prize::{Opens, Prize, PrizeSet, PrizeSetError};
 pub use progress::{Progress, Standing};
-pub use verdict::{judge, Judgement, PrizeCheck, PrizeState, Refusal, Verdict};
+pub use sheet::Sheet;
+pub use verdict::{judge, judge_held, Held, Judgement, PrizeCheck, PrizeState, Refusal, Verdict};
 
 /// The ticket the unit tests of this part share. Rows: [1 21 41 61 81], [12 32 52 72 82],
 /// [3 13 33 63 73].

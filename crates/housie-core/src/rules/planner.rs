@@ -164,10 +164,22 @@ fn play(
     }
     let mut completed = vec![0u128; prizes];
     let mut count = vec![[0u32; 128]; prizes];
-    for (numbers, rules) in compiled {
+    // A prize won on a sheet: its tickets come together, as books are given (whole books in
+    // order), and the sheet completes at the last of their calls.
+    let sheet: Vec<Option<usize>> = set.prizes().iter().map(|p| p.sheet().map(|s| s.tickets())).collect();
+    let mut so_far: Vec<Option<u8>> = vec![Some(0); prizes];
+    for (t, (numbers, rules)) in compiled.iter().enumerate() {
         let at = numbers.map(|n| call_of[usize::from(n)]);
         for (i, rule) in rules.iter().enumerate() {
-            if let Some(c) = rule.completed_at(&at) {
+            let done = match sheet[i] {
+                None => rule.completed_at(&at),
+                Some(len) => {
+                    let before = if t % len == 0 { Some(0) } else { so_far[i] };
+                    so_far[i] = before.zip(rule.completed_at(&at)).map(|(a, c)| a.max(c));
+                    so_far[i].filter(|_| t % len == len - 1)
+                }
+            };
+            if let Some(c) = done {
                 completed[i] |= 1 << c;
                 count[i][usize::from(c)] += 1;
             }

@@ -5,13 +5,13 @@
 //! (`prizes/`), and a custom set is a TOML file of the same form, refused with the line and key
 //! of every mistake.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::number_set::NumberSet;
 use super::pattern::{Pattern, CORNERS, STAR};
+use super::sheet::Sheet;
 use crate::domain::text::check_plain;
 
 /// One prize of a set.
@@ -24,6 +24,8 @@ pub struct Prize {
     pattern: Pattern,
     need: Option<u8>,
     places: u8,
+    /// Won on a sheet of tickets, the pattern on each (`None`: on one ticket).
+    sheet: Option<Sheet>,
 }
 
 /// When a set's prizes can be won.
@@ -95,6 +97,9 @@ pub struct PrizeSpec {
     /// Places: 1 (default), or 3 for 1st, 2nd and 3rd.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub places: Option<i64>,
+    /// Won on a sheet, the pattern on every ticket of it: `"half"` or `"full"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<String>,
 }
 
 /// One mistake in a prize set: which prize (by index) and key, and what is wrong.
@@ -330,8 +335,12 @@ fn prize(p: &PrizeSpec, index: usize, before: &[PrizeSpec]) -> Result<Prize, Vec
             None => {}
         }
     }
+    let sheet = p.sheet.as_deref().map(Sheet::parse).transpose().unwrap_or_else(|message| {
+        bad("sheet", message);
+        None
+    });
     match (pattern, problems.is_empty()) {
-        (Some(pattern), true) => Ok(Prize { name, pattern, need, places: places as u8 }),
+        (Some(pattern), true) => Ok(Prize { name, pattern, need, places: places as u8, sheet }),
         _ => Err(problems),
     }
 }
@@ -485,7 +494,13 @@ impl Prize {
         }
         s.need = self.need.map(i64::from);
         s.places = (self.places != 1).then_some(i64::from(self.places));
+        s.sheet = self.sheet.map(|sheet| sheet.name().to_string());
         s
+    }
+
+    /// The sheet it is won on, the pattern on each of its tickets; `None`: one ticket.
+    pub fn sheet(&self) -> Option<Sheet> {
+        self.sheet
     }
 
     /// What the prize needs, in words: "every number of the top row".
@@ -531,6 +546,10 @@ impl Prize {
             Some(k) => format!("{k} of {what}"),
             None => what,
         };
+        let what = match self.sheet {
+            Some(sheet) => format!("{what}, {}", sheet.describe()),
+            None => what,
+        };
         match self.places {
             1 => what,
             n => format!("{what}; {n} places"),
@@ -557,32 +576,8 @@ fn same(a: &[(u8, u8)], b: &[(u8, u8)]) -> bool {
     a.len() == b.len() && a.iter().all(|x| b.contains(x))
 }
 
-/// Every shipped set as text for `housie prizes`: each prize with what it needs and a picture.
-pub fn listing(sets: &[PrizeSet]) -> String {
-    let mut out = String::new();
-    for set in sets {
-        let opens = match set.opens {
-            Opens::Together => "all open from the first call",
-            Opens::InOrder => "played in order, each when the one before is won",
-        };
-        let _ = writeln!(out, "{} ({opens})", set.name);
-        // Names padded to a column by the width a terminal gives them, not by characters:
-        // a Devanagari name's vowel signs and viramas take no column of their own.
-        let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
-        let column = set.prizes.iter().map(|p| width(&p.name) + 2).max().unwrap_or(0).max(18);
-        for p in &set.prizes {
-            let pad = " ".repeat(column - width(&p.name));
-            let _ = writeln!(out, "  {}{pad}{}", p.name, p.describe());
-            if let Some(rows) = p.picture() {
-                for row in rows {
-                    let _ = writeln!(out, "  {:column$}  {row}", "");
-                }
-            }
-        }
-        out.push('\n');
-    }
-    out
-}
+mod listing;
+pub use listing::listing;
 
 #[cfg(test)]
 mod tests;

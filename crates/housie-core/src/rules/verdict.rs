@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::books::BookRanges;
 use super::calls::Calls;
 use super::pattern::{called_mask, calls_of, numbers_of};
-use super::prize::PrizeSet;
+use super::prize::{Prize, PrizeSet};
 use super::progress::{ordinal, Progress, Standing};
+use super::sheet::Sheet;
 use crate::domain::{Numbering, Serial, SerialError, Ticket};
 
 /// A claim's verdict.
@@ -101,20 +102,36 @@ pub struct Judgement {
 /// Judges `ticket` after `calls` against every prize of `set`; `progress` says which prizes are
 /// still open (`None`: every prize, as `housie check` assumes).
 pub fn judge(ticket: &Ticket, calls: &Calls, set: &PrizeSet, progress: Option<&Progress>) -> Judgement {
-    let at = calls_of(ticket, |n| calls.at(n).unwrap_or(0));
-    let called = called_mask(ticket, |n| calls.at(n).is_some());
+    judge_held(ticket, Held::default(), calls, set, progress)
+}
+
+/// The sheets a claim's holder holds with its ticket, for the prizes won on a sheet: the
+/// tickets of its half sheet and of its full sheet (its book), when they were sold together.
+/// A sheet not held cannot win.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Held<'a> {
+    /// The half sheet's three tickets, the claimed one among them.
+    pub half: Option<&'a [Ticket]>,
+    /// The book's six tickets.
+    pub full: Option<&'a [Ticket]>,
+}
+
+/// [`judge`], with the sheets the holder holds, for prizes won on a sheet.
+pub fn judge_held(
+    ticket: &Ticket,
+    held: Held<'_>,
+    calls: &Calls,
+    set: &PrizeSet,
+    progress: Option<&Progress>,
+) -> Judgement {
     let last = calls.len();
     let mut prizes = Vec::with_capacity(set.prizes().len());
     let mut stands = Vec::new();
     for (i, prize) in set.prizes().iter().enumerate() {
-        let rule = prize.pattern().rule(ticket, prize.need());
-        let state = match rule.completed_at(&at).map(usize::from) {
-            Some(k) if k == last => PrizeState::Stands { call: k, number: calls.number(k) },
-            Some(k) => PrizeState::Missed { call: k, number: calls.number(k) },
-            None => match rule.nearest(called) {
-                Some((needed, mask)) => PrizeState::Incomplete { needed, missing: numbers_of(ticket, mask) },
-                None => PrizeState::Impossible,
-            },
+        let state = match prize.sheet() {
+            None => state_of(std::slice::from_ref(ticket), prize, calls),
+            Some(Sheet::Half) => held.half.map_or(PrizeState::Impossible, |s| state_of(s, prize, calls)),
+            Some(Sheet::Full) => held.full.map_or(PrizeState::Impossible, |s| state_of(s, prize, calls)),
         };
         let (standing, place) = match progress {
             Some(p) => (p.standing(set, i), p.place_for(set, i, last)),
@@ -128,6 +145,36 @@ pub fn judge(ticket: &Ticket, calls: &Calls, set: &PrizeSet, progress: Option<&P
     }
     let (verdict, message) = verdict(&prizes, &stands, set, calls);
     Judgement { verdict, prizes, stands, message }
+}
+
+/// Where `prize` stands on `tickets` together: complete at the call that completed it on the
+/// last of them, or what every one still needs.
+fn state_of(tickets: &[Ticket], prize: &Prize, calls: &Calls) -> PrizeState {
+    let last = calls.len();
+    let mut done = Some(0usize);
+    let (mut needed, mut missing) = (0, Vec::new());
+    for ticket in tickets {
+        let rule = prize.pattern().rule(ticket, prize.need());
+        let at = calls_of(ticket, |n| calls.at(n).unwrap_or(0));
+        match rule.completed_at(&at).map(usize::from) {
+            Some(k) => done = done.map(|d| d.max(k)),
+            None => {
+                done = None;
+                match rule.nearest(called_mask(ticket, |n| calls.at(n).is_some())) {
+                    Some((n, mask)) => {
+                        needed += n;
+                        missing.extend(numbers_of(ticket, mask));
+                    }
+                    None => return PrizeState::Impossible,
+                }
+            }
+        }
+    }
+    match done {
+        Some(k) if k == last => PrizeState::Stands { call: k, number: calls.number(k) },
+        Some(k) => PrizeState::Missed { call: k, number: calls.number(k) },
+        None => PrizeState::Incomplete { needed, missing },
+    }
 }
 
 fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, calls: &Calls) -> (Verdict, String) {
@@ -357,6 +404,48 @@ mod tests {
 
     fn calls(s: &str) -> Calls {
         Calls::parse(s, "--calls").unwrap()
+    }
+
+    /// A sheet bonus against brute force over 200 call orders: it completes at the call that
+    /// gives the last of the sheet's tickets its second number; not before, and missed after.
+    #[test]
+    fn a_sheet_prize_completes_on_the_last_ticket_of_its_sheet() {
+        use crate::generate::{Generator, Seed};
+        use rand::seq::SliceRandom;
+        let book = Generator::get().book(&Seed::from_text("sheets"), 1, 0);
+        let text = include_str!("../../../../examples/prizes/sheet-bonus.toml");
+        let set = PrizeSet::parse(text, "sheet-bonus.toml").unwrap();
+        let (half, full) = (&book.tickets()[3..], book.tickets());
+        let held = Held { half: Some(half), full: Some(full) };
+        for game in 0..200 {
+            let mut order: Vec<u8> = (1..=90).collect();
+            order.shuffle(&mut Seed::from_text("orders").rng_for(game, 0));
+            let second = |t: &Ticket| {
+                let mut at: Vec<usize> =
+                    t.numbers().iter().map(|n| order.iter().position(|m| m == n).unwrap() + 1).collect();
+                at.sort_unstable();
+                at[1]
+            };
+            for (i, sheet) in [(1, half), (2, full)] {
+                let want = sheet.iter().map(second).max().unwrap();
+                let after = |k: usize| {
+                    let text: Vec<String> = order[..k].iter().map(u8::to_string).collect();
+                    judge_held(&half[0], held, &calls(&text.join(" ")), &set, None).prizes[i].state.clone()
+                };
+                assert!(matches!(after(want - 1), PrizeState::Incomplete { .. }), "game {game}, prize {i}");
+                assert_eq!(after(want), PrizeState::Stands { call: want, number: order[want - 1] }, "game {game}");
+                if want < 90 {
+                    assert_eq!(after(want + 1), PrizeState::Missed { call: want, number: order[want - 1] });
+                }
+            }
+        }
+        // The negative control: a ticket judged alone holds no sheet, and cannot win one.
+        let all: Vec<String> = (1..=90).map(|n: u8| n.to_string()).collect();
+        let alone = judge(&half[0], &calls(&all.join(" ")), &set, None);
+        assert_eq!(
+            (&alone.prizes[1].state, &alone.prizes[2].state),
+            (&PrizeState::Impossible, &PrizeState::Impossible)
+        );
     }
 
     #[test]

@@ -28,6 +28,22 @@ fn number_set_prizes_round_trip() {
     assert_eq!(set.prizes()[1].spec().numbers.as_deref(), Some("odd"));
 }
 
+/// Sheet bonuses read, describe and round-trip; a sheet that is not half or full is refused at
+/// its key.
+#[test]
+fn sheet_prizes_read_describe_and_round_trip() {
+    let text = include_str!("../../../../../examples/prizes/sheet-bonus.toml");
+    let set = PrizeSet::parse(text, "sheet-bonus.toml").unwrap();
+    assert_eq!(PrizeSet::parse(&set.to_toml(), "x").unwrap(), set);
+    let half = &set.prizes()[1];
+    assert_eq!(half.sheet(), Some(crate::rules::Sheet::Half));
+    assert_eq!(half.describe(), "any 2 numbers, on every ticket of a half sheet (tickets 1-3 or 4-6 of a book)");
+    assert_eq!(set.prizes()[0].sheet(), None);
+    let bad = "name = \"x\"\nopens = \"together\"\n[[prize]]\nname = \"a\"\nany = 2\nsheet = \"quarter\"\n";
+    let err = PrizeSet::parse(bad, "p.toml").unwrap_err().to_string();
+    assert!(err.starts_with("p.toml:6: prize `a`: sheet: `quarter` is not a sheet"), "{err}");
+}
+
 #[test]
 fn every_mistake_is_named_with_its_line_and_key() {
     let text = "name = \"x\"\nopens = \"together\"\n\n[[prize]]\nname = \"a\"\nrows = []\n\n[[prize]]\nname = \"b\"\nany = 5\nneed = 3\nplaces = 0\n\n[[prize]]\nname = \"c\"\nvalues = \"0-95\"\n\n[[prize]]\nname = \"d\"\ncells = [\"4:1\"]\n\n[[prize]]\nname = \"e\"\npositions = [\"1:1\"]\nneed = 2\n\n[[prize]]\nname = \"f\"\n";
