@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use housie_core::rules::verdict::{in_play, judge, read_serial, Refusal, SerialInput};
-use housie_core::rules::{marked_grid, PrizeState, Standing, Verdict};
+use housie_core::domain::Ticket;
+use housie_core::rules::verdict::{in_play, judge_held, read_serial, Held, Refusal, SerialInput};
+use housie_core::rules::{marked_grid, PrizeState, Sheet, Standing, Verdict};
 use housie_core::Error;
 use housie_night::audit::tickets::Tickets;
 
@@ -63,7 +64,22 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         0 => outln!(out, "no calls yet"),
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
-    let judged = judge(&row.ticket, &calls, &set, None);
+    // A prize won on a sheet: the paper in hand is the ticket's half sheet and its book.
+    let sheet = |s: Sheet| -> Result<Vec<Ticket>, super::failure::Failure> {
+        let mut out = Vec::new();
+        for t in s.of(serial.ticket()) {
+            let Some(other) = tickets.numbering.serial(serial.book(), t) else { continue };
+            out.extend(tickets.find(other)?.map(|r| r.ticket));
+        }
+        Ok(if out.len() == s.tickets() { out } else { Vec::new() })
+    };
+    let (half, full) = if set.prizes().iter().any(|p| p.sheet().is_some()) {
+        (sheet(Sheet::Half)?, sheet(Sheet::Full)?)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let held = Held { half: (!half.is_empty()).then_some(&half[..]), full: (!full.is_empty()).then_some(&full[..]) };
+    let judged = judge_held(&row.ticket, held, &calls, &set, None);
     let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
     for p in &judged.prizes {
         debug_assert_eq!(p.standing, Standing::Open);

@@ -1,5 +1,6 @@
 //! `housie winners`: who won each prize, and when, over the whole run.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -59,6 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         forged: Vec::new(),
         completed: vec![0; set.prizes().len()],
         by_call: vec![vec![Vec::new(); 128]; set.prizes().len()],
+        sheets: vec![BTreeMap::new(); set.prizes().len()],
     };
     let add = |tally: &mut Tally, row: Row| {
         if !books.holds(row.serial.book(), row.serial.ticket()) {
@@ -71,13 +73,22 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         tally.counted += 1;
         let at = at(&row.ticket);
         for (i, prize) in set.prizes().iter().enumerate() {
-            if let Some(k) = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at) {
+            let done = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at);
+            if let Some(sheet) = prize.sheet() {
+                // A sheet's tickets may fall in two stretches: kept by sheet, settled after.
+                let first = *sheet.of(row.serial.ticket()).start();
+                let (count, at) = tally.sheets[i].entry((row.serial.book(), first)).or_insert((0, Some(0)));
+                *count += 1;
+                *at = at.zip(done).map(|(a, k)| a.max(k));
+            } else if let Some(k) = done {
                 tally.completed[i] |= 1 << k;
                 tally.by_call[i][usize::from(k)].push(row.serial);
             }
         }
     };
-    let Tally { counted, forged, completed, by_call, .. } = tickets.fold_rows(start, add, Tally::merge)?;
+    let mut tally = tickets.fold_rows(start, add, Tally::merge)?;
+    tally.settle_sheets(&set, tickets.numbering);
+    let Tally { counted, forged, completed, by_call, .. } = tally;
     let places = place_calls(&set, &completed);
     let winners: Vec<Vec<&[Serial]>> = places
         .iter()
@@ -126,7 +137,14 @@ struct Tally {
     completed: Vec<u128>,
     /// For each prize and call, the serials that completed it there, in manifest order.
     by_call: Vec<Vec<Vec<Serial>>>,
+    /// For each prize won on a sheet, each sheet by its book and first ticket: how many of its
+    /// tickets are in play, and the call that completed it on all of those (`None`: not yet).
+    sheets: Vec<BTreeMap<(u64, u8), SheetSoFar>>,
 }
+
+/// A sheet's tickets in play so far, and the call that completed its prize on all of them
+/// (`None`: not yet).
+type SheetSoFar = (usize, Option<u8>);
 
 impl Tally {
     fn merge(&mut self, later: Tally) {
@@ -137,6 +155,28 @@ impl Tally {
         }
         for (mine, theirs) in self.by_call.iter_mut().flatten().zip(later.by_call.into_iter().flatten()) {
             mine.extend(theirs);
+        }
+        for (mine, theirs) in self.sheets.iter_mut().zip(later.sheets) {
+            for (key, (count, at)) in theirs {
+                let (c, a) = mine.entry(key).or_insert((0, Some(0)));
+                *c += count;
+                *a = a.zip(at).map(|(x, y)| x.max(y));
+            }
+        }
+    }
+
+    /// Counts each whole sheet in play as one winner of its prize, by its first ticket's serial,
+    /// at the call that completed it on the last of its tickets.
+    fn settle_sheets(&mut self, set: &housie_core::rules::PrizeSet, numbering: housie_core::domain::Numbering) {
+        for (i, prize) in set.prizes().iter().enumerate() {
+            let Some(sheet) = prize.sheet() else { continue };
+            for (&(book, first), &(count, at)) in &self.sheets[i] {
+                let (Some(k), true) = (at, count == sheet.tickets()) else { continue };
+                if let Some(serial) = numbering.serial(book, first) {
+                    self.completed[i] |= 1 << k;
+                    self.by_call[i][usize::from(k)].push(serial);
+                }
+            }
         }
     }
 }

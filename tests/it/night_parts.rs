@@ -97,3 +97,55 @@ async fn half_sheets_and_single_tickets_are_sold_played_and_claimed_apart() {
     assert!(r.stderr().contains("in play: 1, 2/1-3, 3/2, as sold in the night's ledger"), "{}", r.stderr());
     assert!(r.stdout().contains("was not sold"), "{}", r.stdout());
 }
+
+/// Calls numbers until each of tickets 1-3 of `book` has two called.
+async fn two_each(f: &Fixture, rows: &[crate::util::Row], book: u64, called: &mut Vec<u8>) {
+    for t in 1..=3 {
+        let ticket = rows.iter().find(|r| r.book == book && r.ticket == t).unwrap();
+        let numbers: Vec<u8> = ticket.cells.iter().copied().filter(|&n| n != 0).collect();
+        let have = numbers.iter().filter(|n| called.contains(n)).count();
+        let more: Vec<u8> =
+            numbers.into_iter().filter(|n| !called.contains(n)).take(2usize.saturating_sub(have)).collect();
+        for n in more {
+            f.call(1, n).await;
+            called.push(n);
+        }
+    }
+}
+
+/// A half-sheet bonus is won by a half sheet sold as one, at the call that gives its last
+/// ticket its second number; three tickets sold one by one are not a sheet and cannot win it.
+#[tokio::test]
+async fn a_half_sheet_bonus_is_won_by_a_half_sheet_sold_as_one() {
+    let f = Fixture::new(4);
+    for sale in [
+        json!({"books": "2/1-3", "price": "150", "as": "half_sheets"}),
+        json!({"books": "3/1, 3/2, 3/3", "price": "60", "as": "tickets"}),
+    ] {
+        let (s, v) = f.post("/api/sales", sale.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{sale}: {v}");
+    }
+    let prizes = format!("{}/examples/prizes/sheet-bonus.toml", env!("CARGO_MANIFEST_DIR"));
+    let toml = std::fs::read_to_string(&prizes).unwrap();
+    let (s, v) = f.post("/api/games", json!({"name": "Game 1", "prizes": {"toml": toml}, "books": "all"})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let rows = f.rows();
+    let row = |serial: &str| rows.iter().find(|r| r.serial.starts_with(serial)).unwrap();
+    let mut called: Vec<u8> = Vec::new();
+    two_each(&f, &rows, 2, &mut called).await;
+    let half = &row("000002-1-").serial;
+    let (_, v) = f.claim(1, half).await;
+    assert!(v["stands"].as_array().unwrap().iter().any(|s| s["prize"] == "half sheet bonus"), "{v}");
+    let (s, v) = f.post("/api/games/1/winners", json!({"serial": half, "prizes": ["half sheet bonus"]})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    two_each(&f, &rows, 3, &mut called).await;
+    let (_, v) = f.claim(1, &row("000003-1-").serial).await;
+    assert_eq!(v["prizes"][1]["prize"], "half sheet bonus", "{v}");
+    assert_eq!(v["prizes"][1]["status"], "impossible", "three single tickets are not a sheet: {v}");
+
+    // housie winners names the sheet by its first ticket, at the same call.
+    let calls: Vec<String> = called.iter().map(u8::to_string).collect();
+    let r = f.dir.run(&["winners", "run", "--prizes", &prizes, "--calls", &calls.join(" ")]).success();
+    let line = r.stdout().lines().find(|l| l.trim_start().starts_with("half sheet bonus")).unwrap().to_string();
+    assert!(line.contains(&format!("by {half}")), "{}", r.stdout());
+}

@@ -7,8 +7,11 @@ use serde::Serialize;
 
 use super::game::Game;
 use super::run::NightRun;
+use crate::ledger::Ledger;
+use housie_core::domain::Ticket;
 use housie_core::domain::{Serial, COLS, ROWS};
-use housie_core::rules::verdict::{in_play, judge, Refusal};
+use housie_core::rules::verdict::{in_play, judge_held, Held, Refusal};
+use housie_core::rules::Sheet;
 use housie_core::rules::{PrizeCheck, Verdict};
 
 /// One cell of the ticket as shown.
@@ -85,10 +88,54 @@ pub struct ClaimView {
     pub grid: Vec<Vec<Option<Cell>>>,
 }
 
+/// The sheets the holder of a ticket holds with it, for prizes won on a sheet: its half sheet
+/// and its book, each when all its tickets are in play and were sold together (a book sold
+/// whole, a half sheet sold as one; not three tickets sold one by one).
+pub struct Sheets {
+    half: Vec<Ticket>,
+    full: Vec<Ticket>,
+}
+
+impl Sheets {
+    /// The sheets of `serial` in `game`, as the ledger sold them.
+    pub fn of(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial) -> Sheets {
+        let numbering = serial.numbering();
+        let (book, ticket) = (serial.book(), serial.ticket());
+        let held = match numbering.games() {
+            Some(_) => 1..=6,
+            None => ledger.held_with(book, u64::from(ticket)),
+        };
+        let sheet = |s: Sheet| -> Vec<Ticket> {
+            let places = s.of(ticket);
+            let whole = held.contains(&u64::from(*places.start())) && held.contains(&u64::from(*places.end()));
+            let tickets: Vec<Ticket> = places
+                .filter(|&t| numbering.games().is_some() || game.books.holds(book, t))
+                .filter_map(|t| run.index_of(numbering.serial(book, t)?))
+                .map(|i| *run.ticket(i))
+                .collect();
+            if whole && tickets.len() == s.tickets() {
+                tickets
+            } else {
+                Vec::new()
+            }
+        };
+        Sheets { half: sheet(Sheet::Half), full: sheet(Sheet::Full) }
+    }
+
+    /// The sheets for [`judge_held`].
+    pub fn held(&self) -> Held<'_> {
+        Held { half: non_empty(&self.half), full: non_empty(&self.full) }
+    }
+}
+
+fn non_empty(tickets: &[Ticket]) -> Option<&[Ticket]> {
+    (!tickets.is_empty()).then_some(tickets)
+}
+
 /// The verdict on `serial` (which is in the run) in `game`. A false claim bars the ticket under
 /// the bogey rule only when `may_bar`: not when it came from a phone that did not prove it holds
 /// the ticket, since anyone who read the serial could have sent it.
-pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> ClaimView {
+pub fn settle(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial, may_bar: bool) -> ClaimView {
     let index = run.index_of(serial).expect("the caller checked the serial is in the run");
     let (file, page) = run.page_of(serial);
     let calls = &game.calls;
@@ -129,7 +176,8 @@ pub fn settle(run: &NightRun, game: &Game, serial: Serial, may_bar: bool) -> Cla
     view.grid = (0..ROWS)
         .map(|r| (0..COLS).map(|c| ticket.get(r, c).map(|n| Cell { n, called: calls.at(n).is_some() })).collect())
         .collect();
-    let judged = judge(ticket, calls, &game.set, Some(&game.progress));
+    let sheets = Sheets::of(run, game, ledger, serial);
+    let judged = judge_held(ticket, sheets.held(), calls, &game.set, Some(&game.progress));
     view.verdict = judged.verdict;
     view.message = match judged.verdict {
         Verdict::Refused => format!("REFUSED: every prize of {} has been won", game.name),

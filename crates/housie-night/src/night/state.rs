@@ -325,7 +325,7 @@ impl Night {
                 CommandError::new(Refused::NotFound, format!("{s} is not in this run")).said("serial-unknown", [])
             );
         }
-        let view = settle(&run, game, s, true);
+        let view = settle(&run, game, &self.ledger, s, true);
         let chosen: Vec<String> = match prizes {
             None if view.stands.is_empty() => {
                 return Err(CommandError::new(
@@ -451,7 +451,7 @@ impl Night {
             }
         };
         let raised = game.raised.iter().find(|r| r.serial == serial.to_string());
-        let view = settle(&run, game, serial, !raised.is_some_and(|r| r.unproven));
+        let view = settle(&run, game, &self.ledger, serial, !raised.is_some_and(|r| r.unproven));
         let source = raised.map(|r| r.source.clone());
         let mut entry = log(serial.to_string(), view.verdict, &view.message);
         entry.source = source;

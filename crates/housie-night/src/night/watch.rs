@@ -53,8 +53,10 @@ impl Watch {
 
     /// A prize was won or a win taken back: the open prizes may have changed; recount.
     pub fn set_progress(&mut self, run: &NightRun, progress: &Progress) {
-        let open: Vec<usize> =
-            (0..self.set.prizes().len()).filter(|&i| progress.standing(&self.set, i) == Standing::Open).collect();
+        // Prizes won on a sheet are judged by the sheet, not counted ticket by ticket here.
+        let open: Vec<usize> = (0..self.set.prizes().len())
+            .filter(|&i| progress.standing(&self.set, i) == Standing::Open && self.set.prizes()[i].sheet().is_none())
+            .collect();
         let any = run.ticket_count().checked_sub(1).map(|_| *run.ticket(0));
         self.open = open
             .into_iter()

@@ -4,13 +4,14 @@
 use super::super::error::{CommandError, Refused};
 use super::super::event::{ClaimLog, Event};
 use super::{conflict, invalid, Game, Log, MESSAGE_MAX, RAISED_MAX, SOURCE_MAX, UNPROVEN_MAX};
+use crate::ledger::Ledger;
 use housie_core::domain::text::check_plain;
-use housie_core::rules::verdict::{judge, read_serial, SERIAL_MAX};
+use housie_core::rules::verdict::{judge_held, read_serial, SERIAL_MAX};
 use housie_core::rules::Standing;
 
 impl Game {
     /// Why `event` could not happen to this game now.
-    pub(super) fn check(&self, event: &Event, log: &Log<'_>) -> Result<(), CommandError> {
+    pub(super) fn check(&self, event: &Event, log: &Log<'_>, ledger: &Ledger) -> Result<(), CommandError> {
         match event {
             Event::GameCreated { .. } | Event::TokenRotated | Event::Money { .. } | Event::PhoneOnly { .. } => {
                 Err(invalid("not an event of a game"))
@@ -19,7 +20,7 @@ impl Game {
             Event::BarLifted { serial } => self.check_bar_lifted(serial),
             Event::Called { number, drawn } => self.check_called(*number, *drawn, log.board()),
             Event::Undone { number } => self.check_undone(*number),
-            Event::PrizeClosed { prize, serial } => self.check_win(prize, serial.as_deref(), log),
+            Event::PrizeClosed { prize, serial } => self.check_win(prize, serial.as_deref(), log, ledger),
             Event::PrizeReopened { prize } => self.check_take_back(prize),
             Event::Ended => self.open(),
             Event::Claimed(claim) => self.check_claim_log(claim),
@@ -141,7 +142,7 @@ impl Game {
 
     /// A place won: the prize can be won now, and a named winner's claim stands on its ticket
     /// and the calls.
-    fn check_win(&self, name: &str, serial: Option<&str>, log: &Log<'_>) -> Result<(), CommandError> {
+    fn check_win(&self, name: &str, serial: Option<&str>, log: &Log<'_>, ledger: &Ledger) -> Result<(), CommandError> {
         self.open()?;
         let i = self.prize(name)?;
         if self.calls.is_empty() {
@@ -182,7 +183,8 @@ impl Game {
                 [("serial", s.to_string()), ("prize", self.set.prizes()[i].name().to_string())],
             ));
         }
-        let j = judge(run.ticket(index), &self.calls, &self.set, Some(&self.progress));
+        let sheets = crate::night::claim::Sheets::of(run, self, ledger, s);
+        let j = judge_held(run.ticket(index), sheets.held(), &self.calls, &self.set, Some(&self.progress));
         if !j.stands.iter().any(|&(p, _)| p == i) {
             return Err(conflict(format!(
                 "{s}'s claim does not stand for {}: {}",

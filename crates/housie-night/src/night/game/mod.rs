@@ -190,7 +190,7 @@ impl Log<'_> {
         let Some(g) = usize::try_from(game).ok().and_then(|i| i.checked_sub(1)).and_then(|i| games.get(i)) else {
             return Err(CommandError::new(Refused::NotFound, format!("there is no game {game}")));
         };
-        g.check(event, self)
+        g.check(event, self, ledger)
     }
 
     /// The game a `GameCreated` event starts, checked.
