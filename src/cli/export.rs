@@ -203,13 +203,16 @@ fn opening(ledger: &housie_night::ledger::Ledger, args: &Args, paid: bool) -> Re
 fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) -> Result<Option<String>, Error> {
     let ledger = night.ledger();
     let price = args.price.unwrap_or(Money::ZERO);
-    let to_play = units.minus(ledger.sold());
+    // The ledger counts tickets (a book may be sold by the half sheet): a book any ticket of
+    // which is sold, or given to a seller, is not exported as new.
+    let paper = ledger.paper();
+    let to_play = units.minus(&paper.units_of(ledger.sold()));
     // Each entry with the flags its refusal and its warning are about.
     let mut entries: Vec<(&str, &str, Entry)> = Vec::new();
     if let Some(opened) = opening(ledger, args, price != Money::ZERO && !to_play.is_empty())? {
         entries.push(("--currency", "--currency", opened));
     }
-    let fresh = units.minus(&ledger.issued_units());
+    let fresh = units.minus(&paper.units_of(&ledger.issued_units()));
     if !fresh.is_empty() {
         let issued = Entry::Issued { seller: args.seller.clone(), units: fresh.to_string() };
         entries.push(("--seller", "--seller", issued));
