@@ -51,7 +51,6 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         .into());
     }
     let books = args.calls.in_play(&args.dir, &tickets, args.calls.game)?;
-    let at = |ticket: &housie_core::Ticket| calls_of(ticket, |n| calls.at(n).unwrap_or(0));
     // One pass over the manifest, in pieces on all cores: the calls at which each prize was
     // completed, who completed it at each, and the forged rows.
     let start = || Tally {
@@ -71,20 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             return;
         }
         tally.counted += 1;
-        let at = at(&row.ticket);
-        for (i, prize) in set.prizes().iter().enumerate() {
-            let done = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at);
-            if let Some(sheet) = prize.sheet() {
-                // A sheet's tickets may fall in two stretches: kept by sheet, settled after.
-                let first = *sheet.of(row.serial.ticket()).start();
-                let (count, at) = tally.sheets[i].entry((row.serial.book(), first)).or_insert((0, Some(0)));
-                *count += 1;
-                *at = at.zip(done).map(|(a, k)| a.max(k));
-            } else if let Some(k) = done {
-                tally.completed[i] |= 1 << k;
-                tally.by_call[i][usize::from(k)].push(row.serial);
-            }
-        }
+        tally.add(&set, &row, &calls);
     };
     let mut tally = tickets.fold_rows(start, add, Tally::merge)?;
     tally.settle_sheets(&set, tickets.numbering);
@@ -147,6 +133,25 @@ struct Tally {
 type SheetSoFar = (usize, Option<u8>);
 
 impl Tally {
+    /// Where `row`'s ticket completed each prize: a call for a prize won on one ticket, a
+    /// sheet's so far for a prize won on a sheet.
+    fn add(&mut self, set: &housie_core::rules::PrizeSet, row: &Row, calls: &housie_core::rules::Calls) {
+        let at = calls_of(&row.ticket, |n| calls.at(n).unwrap_or(0));
+        for (i, prize) in set.prizes().iter().enumerate() {
+            let done = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at);
+            if let Some(sheet) = prize.sheet() {
+                // A sheet's tickets may fall in two stretches: kept by sheet, settled after.
+                let first = *sheet.of(row.serial.ticket()).start();
+                let (count, at) = self.sheets[i].entry((row.serial.book(), first)).or_insert((0, Some(0)));
+                *count += 1;
+                *at = at.zip(done).map(|(a, k)| a.max(k));
+            } else if let Some(k) = done {
+                self.completed[i] |= 1 << k;
+                self.by_call[i][usize::from(k)].push(row.serial);
+            }
+        }
+    }
+
     fn merge(&mut self, later: Tally) {
         self.counted += later.counted;
         self.forged.extend(later.forged);

@@ -207,6 +207,28 @@ impl Paper {
     }
 }
 
+impl super::Ledger {
+    /// The tickets of unit `unit` (numbered in it from 1) that the holder of its ticket
+    /// `ticket` holds: the half sheet or the ticket a standing sale sold it as; the whole unit
+    /// when it was sold whole, or not through the ledger.
+    pub fn held_with(&self, unit: u64, ticket: u64) -> RangeInclusive<u64> {
+        let per = self.paper.per();
+        if !self.paper.splits() || ticket == 0 || ticket > per {
+            return 1..=per;
+        }
+        let n = self.paper.ticket(unit, ticket);
+        match self.standing().find(|s| s.units.contains(n)).map(|s| s.sold_as) {
+            Some(SoldAs::HalfSheets) => {
+                let half = per / 2;
+                let first = (ticket - 1) / half * half + 1;
+                first..=first + half - 1
+            }
+            Some(SoldAs::Tickets) => ticket..=ticket,
+            _ => 1..=per,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
