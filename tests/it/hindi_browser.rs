@@ -146,9 +146,12 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     text_until(&desk, "#cashup", |t| t.starts_with("बिके 1 किताब, 1 आधी शीट, 1 टिकट · आमदनी ₹1,25,000.00")).await;
     crate::browser::press(&desk, "\u{e00c}").await; // Escape: the keyboard back to the box
 
-    // A Tambola game with the bogey rule: every prize open from the first call.
-    let (status, body, _) =
-        post("/api/games", r#"{"name": "खेल 1", "prizes": "tambola", "books": "all", "bogey": true}"#);
+    // A Tambola game with the bogey rule, every prize open from the first call, and a
+    // half-sheet bonus named in Hindi: two numbers on every ticket of a half sheet.
+    let mut toml = housie_core::rules::PrizeSet::shipped("tambola").unwrap().to_toml();
+    toml.push_str("\n[[prize]]\nname = \"आधी शीट बोनस\"\nsheet = \"half\"\nany = 2\n");
+    let game = json!({"name": "खेल 1", "prizes": {"toml": toml}, "books": "all", "bogey": true});
+    let (status, body, _) = post("/api/games", &game.to_string());
     assert!(status.contains("201"), "{status} {body}");
     text_until(&board, "#board-prize", |t| t.starts_with("अब खेल: जल्दी फ़ाइव · पहली लाइन")).await;
     text_until(&a, "#play-game", |t| t == "खेल 1").await;
@@ -228,6 +231,21 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     crate::browser::type_focused(&desk, &top[0].to_string()).await;
     text_until(&desk, "#message", |t| t.starts_with(&format!("{} पहले ही बुलाया जा चुका है", top[0]))).await;
 
+    // Two numbers on each ticket of book 2's half sheet: the bonus stands for it at the desk.
+    let mut called: Vec<u8> = top.clone();
+    for row in &rows[6..9] {
+        let have = row.cells.iter().filter(|n| **n != 0 && called.contains(n)).count();
+        let more: Vec<u8> =
+            row.cells.iter().copied().filter(|&n| n != 0 && !called.contains(&n)).take(2 - have.min(2)).collect();
+        for n in more {
+            let (status, _, _) = post("/api/games/1/calls", &format!(r#"{{"number": {n}}}"#));
+            assert!(status.contains("201"), "{status}");
+            called.push(n);
+        }
+    }
+    crate::browser::type_focused(&desk, &rows[6].serial).await;
+    text_until(&desk, "#verdict", |t| t == "सही").await;
+    text_until(&desk, ".verdict-text", |t| t.contains("आधी शीट बोनस")).await;
     // With winners listed, the join QR is still on screen.
     for (w, h) in [(1280, 720), (1920, 1080)] {
         board.set_window_size(w, h).await.unwrap();
