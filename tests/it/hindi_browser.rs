@@ -246,6 +246,10 @@ async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
     crate::browser::type_focused(&desk, &rows[6].serial).await;
     text_until(&desk, "#verdict", |t| t == "सही").await;
     text_until(&desk, ".verdict-text", |t| t.contains("आधी शीट बोनस")).await;
+    // Early five paid to the ticket on show, which did not win it: refused in Hindi words.
+    crate::browser::type_focused(&desk, "pay 500 जल्दी फ़ाइव").await;
+    let refused = format!("{} खेल 1 में जल्दी फ़ाइव का विजेता पक्का नहीं किया गया।", rows[6].serial);
+    text_until(&desk, "#message", |t| t == refused).await;
     // With winners listed, the join QR is still on screen.
     for (w, h) in [(1280, 720), (1920, 1080)] {
         board.set_window_size(w, h).await.unwrap();

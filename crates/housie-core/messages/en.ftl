@@ -663,3 +663,31 @@ studio-paper-booklets = { $booklets ->
     [one] { $booklets } booklet × { $games } games
    *[other] { $booklets } booklets × { $games } games
 }
+
+## The ledger's refusals, as the desk shows them.
+ledger-no-currency = set the night's currency first
+ledger-currency-set = the night's currency is already { $currency }
+ledger-issued = { $units } already went to { $seller }
+ledger-other-seller = { $units } went to { $issued_to }, not { $seller }
+ledger-not-issued-to = { $units } was never issued to { $seller }: issue it to them first, or record the sale with no seller (the desk)
+ledger-sold = { $units } is already sold
+ledger-returned = { $units } came back unsold or damaged
+ledger-not-issued = { $units } was never issued to a seller
+ledger-return-of-sold = { $units } is sold; void the sale first
+ledger-nothing-to-void = entry { $entry } is not a sale or a prize paid that stands
+ledger-not-a-payout = entry { $entry } is not a prize paid that stands
+ledger-part-of-book = { $units } is part of a book: record it sold as half sheets or as single tickets
+ledger-not-half-sheets = { $units } is not a half sheet: a half sheet is tickets 1-3 or 4-6 of a book
+ledger-zero-payout = a prize paid is more than 0.00: give the amount handed over
+ledger-paid-on-sale = { $serial } of that sale was paid a prize (entry { $payout }): void that payout first, then the sale (entry { $sale })
+ledger-void-without-reason = say why entry { $entry } is taken back (for example `void { $entry } typed 30 for 3`): the cash-up shows it
+ledger-not-won = { $serial } was not confirmed as a winner of { $prize } in game { $game }
+ledger-paid-twice = { $prize } in game { $game } is already paid to { $serial } (entry { $entry }); if that win was taken back, move the payout to the new winner or void it
+units-malformed = `{ $text }` is not a number or a range like 1-50
+units-backwards = { $from }-{ $to } runs backwards
+units-outside = { $from }-{ $to } is outside the run's { $first }-{ $last }
+units-twice = { $unit } is given twice
+units-empty = no books given
+units-whole = this run's booklets are sold whole, not by the ticket
+units-no-ticket = a book has tickets 1-{ $per }, not { $ticket }
+units-ticket-twice = ticket { $ticket } is given twice

@@ -655,3 +655,31 @@ studio-paper-booklets = { $booklets ->
     [one] { $booklets } बुकलेट × { $games } खेल
    *[other] { $booklets } बुकलेट × { $games } खेल
 }
+
+## बही के इनकार, जैसे डेस्क दिखाता है।
+ledger-no-currency = पहले रात की मुद्रा तय करें।
+ledger-currency-set = रात की मुद्रा पहले से { $currency } है।
+ledger-issued = { $units } पहले ही { $seller } को दिया जा चुका है।
+ledger-other-seller = { $units } { $issued_to } को दिया गया था, { $seller } को नहीं।
+ledger-not-issued-to = { $units } कभी { $seller } को नहीं दिया गया: पहले उन्हें दें, या बिक्री बिना विक्रेता के (डेस्क की) दर्ज करें।
+ledger-sold = { $units } पहले ही बिक चुका है।
+ledger-returned = { $units } बिना बिके या ख़राब होकर लौट चुका है।
+ledger-not-issued = { $units } कभी किसी विक्रेता को नहीं दिया गया।
+ledger-return-of-sold = { $units } बिक चुका है; पहले बिक्री रद्द करें।
+ledger-nothing-to-void = प्रविष्टि { $entry } कोई चालू बिक्री या चुकाया इनाम नहीं है।
+ledger-not-a-payout = प्रविष्टि { $entry } कोई चालू चुकाया इनाम नहीं है।
+ledger-part-of-book = { $units } किताब का हिस्सा है: इसे आधी शीट या एक-एक टिकट में बिका दर्ज करें।
+ledger-not-half-sheets = { $units } आधी शीट नहीं है: आधी शीट किताब के टिकट 1-3 या 4-6 होती है।
+ledger-zero-payout = चुकाया इनाम 0.00 से ज़्यादा होता है: दी गई रक़म लिखें।
+ledger-paid-on-sale = उस बिक्री के { $serial } को इनाम चुकाया गया (प्रविष्टि { $payout }): पहले वह भुगतान रद्द करें, फिर बिक्री (प्रविष्टि { $sale })।
+ledger-void-without-reason = बताएँ कि प्रविष्टि { $entry } क्यों वापस ली जा रही है (`void { $entry }` के बाद कारण): हिसाब में यह दिखता है।
+ledger-not-won = { $serial } खेल { $game } में { $prize } का विजेता पक्का नहीं किया गया।
+ledger-paid-twice = खेल { $game } में { $prize } पहले ही { $serial } को चुकाया जा चुका है (प्रविष्टि { $entry }); अगर वह जीत वापस ली गई, तो भुगतान नए विजेता पर ले जाएँ या रद्द करें।
+units-malformed = `{ $text }` कोई संख्या या 1-50 जैसी रेंज नहीं है।
+units-backwards = { $from }-{ $to } उल्टी चलती है।
+units-outside = { $from }-{ $to } रन की { $first }-{ $last } से बाहर है।
+units-twice = { $unit } दो बार दिया गया है।
+units-empty = कोई किताब नहीं दी गई।
+units-whole = इस रन की बुकलेट पूरी बिकती हैं, टिकट से नहीं।
+units-no-ticket = किताब में टिकट 1-{ $per } होते हैं, { $ticket } नहीं।
+units-ticket-twice = टिकट { $ticket } दो बार दिया गया है।

@@ -121,3 +121,59 @@ pub enum LedgerError {
         entry: usize,
     },
 }
+
+/// A refusal as a catalogue message id and its placeables.
+pub type Said = (&'static str, Vec<(&'static str, String)>);
+
+impl LedgerError {
+    /// The refusal as a catalogue message (`ledger-…`, `units-…`) and its placeables, for a
+    /// desk in another language; `None` where the reason is itself housie's English (a name or
+    /// a reason that cannot be shown, a regime's currency).
+    pub fn said(&self) -> Option<Said> {
+        use LedgerError as E;
+        let one = |id, key, value: String| Some((id, vec![(key, value)]));
+        match self {
+            E::NoCurrency => Some(("ledger-no-currency", Vec::new())),
+            E::CurrencySet(c) => one("ledger-currency-set", "currency", c.to_string()),
+            E::Units(u) => u.said(),
+            E::Issued { units, seller } => {
+                Some(("ledger-issued", vec![("units", units.clone()), ("seller", seller.clone())]))
+            }
+            E::OtherSeller { units, issued_to, seller } => Some((
+                "ledger-other-seller",
+                vec![("units", units.clone()), ("issued_to", issued_to.clone()), ("seller", seller.clone())],
+            )),
+            E::NotIssuedTo { units, seller } => {
+                Some(("ledger-not-issued-to", vec![("units", units.clone()), ("seller", seller.clone())]))
+            }
+            E::Sold(u) => one("ledger-sold", "units", u.clone()),
+            E::Returned(u) => one("ledger-returned", "units", u.clone()),
+            E::NotIssued(u) => one("ledger-not-issued", "units", u.clone()),
+            E::ReturnOfSold(u) => one("ledger-return-of-sold", "units", u.clone()),
+            E::NothingToVoid(e) => one("ledger-nothing-to-void", "entry", e.to_string()),
+            E::NotAPayout(e) => one("ledger-not-a-payout", "entry", e.to_string()),
+            E::PartOfBook(u) => one("ledger-part-of-book", "units", u.clone()),
+            E::NotHalfSheets(u) => one("ledger-not-half-sheets", "units", u.clone()),
+            E::ZeroPayout => Some(("ledger-zero-payout", Vec::new())),
+            E::PaidOnSale { sale, payout, serial } => Some((
+                "ledger-paid-on-sale",
+                vec![("sale", sale.to_string()), ("payout", payout.to_string()), ("serial", serial.clone())],
+            )),
+            E::VoidWithoutReason(e) => one("ledger-void-without-reason", "entry", e.to_string()),
+            E::NotWon { game, prize, serial } => Some((
+                "ledger-not-won",
+                vec![("game", game.to_string()), ("prize", prize.clone()), ("serial", serial.clone())],
+            )),
+            E::PaidTwice { game, prize, serial, entry } => Some((
+                "ledger-paid-twice",
+                vec![
+                    ("game", game.to_string()),
+                    ("prize", prize.clone()),
+                    ("serial", serial.clone()),
+                    ("entry", entry.to_string()),
+                ],
+            )),
+            E::LimitsCurrency(..) | E::Name(..) | E::Reason(..) => None,
+        }
+    }
+}

@@ -39,6 +39,26 @@ pub enum UnitsError {
     TicketTwice(String),
 }
 
+impl UnitsError {
+    /// The refusal as a catalogue message (`units-…`) and its placeables.
+    pub fn said(&self) -> Option<super::error::Said> {
+        use UnitsError as E;
+        let n = |v: &u64| v.to_string();
+        Some(match self {
+            E::Malformed(text) => ("units-malformed", vec![("text", text.clone())]),
+            E::Backwards(a, b) => ("units-backwards", vec![("from", n(a)), ("to", n(b))]),
+            E::Outside(a, b, f, l) => {
+                ("units-outside", vec![("from", n(a)), ("to", n(b)), ("first", n(f)), ("last", n(l))])
+            }
+            E::Twice(u) => ("units-twice", vec![("unit", n(u))]),
+            E::Empty => ("units-empty", Vec::new()),
+            E::Whole => ("units-whole", Vec::new()),
+            E::NoTicket(t, per) => ("units-no-ticket", vec![("ticket", n(t)), ("per", n(per))]),
+            E::TicketTwice(t) => ("units-ticket-twice", vec![("ticket", t.clone())]),
+        })
+    }
+}
+
 impl Units {
     /// Parses comma-separated numbers and ranges (`1-50, 61, 70-80`), each inside `run`; a
     /// number given twice is refused (a typo, not a wish to sell a book twice).

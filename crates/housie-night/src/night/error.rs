@@ -116,6 +116,16 @@ impl CommandError {
         self
     }
 
+    /// [`CommandError::said`], with placeables given as a list.
+    pub fn said_with(
+        mut self,
+        id: &'static str,
+        args: impl IntoIterator<Item = (&'static str, String)>,
+    ) -> CommandError {
+        self.said = Some(Said { id, args: args.into_iter().collect() });
+        self
+    }
+
     /// A change the store could not record.
     pub fn append(e: AppendError) -> CommandError {
         let kind = match e {

@@ -548,9 +548,10 @@ impl Night {
             self.commit(0, Event::Money { entry: opened })?;
         }
         let entry = self.ledger.normalised(entry);
-        self.ledger
-            .check_new(&entry, &super::game::Confirmed(&self.games))
-            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?;
+        self.ledger.check_new(&entry, &super::game::Confirmed(&self.games)).map_err(|e| match e.said() {
+            Some((id, args)) => CommandError::new(Refused::Invalid, e.to_string()).said_with(id, args),
+            None => CommandError::new(Refused::Invalid, e.to_string()),
+        })?;
         if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
             let again = "send it again with \"over_limit\": true to record it anyway";
             return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));

@@ -124,3 +124,47 @@ fn a_night_of_whole_books_adds_up_the_same_whether_or_not_books_may_be_split() {
     }
     assert_eq!(split.cashup(), whole);
 }
+
+/// Every refusal the desk can meet from the ledger is a catalogue message: in English it says
+/// exactly what the error says, and Hindi has it with every placeable filled.
+#[test]
+fn every_ledger_refusal_is_said_in_each_catalogue() {
+    let errors = [
+        LedgerError::NoCurrency,
+        LedgerError::CurrencySet(Currency::GBP),
+        LedgerError::Issued { units: "1-5".into(), seller: "Ann".into() },
+        LedgerError::OtherSeller { units: "2".into(), issued_to: "Ann".into(), seller: "Bob".into() },
+        LedgerError::NotIssuedTo { units: "3".into(), seller: "Bob".into() },
+        LedgerError::Sold("4/1-3".into()),
+        LedgerError::Returned("5".into()),
+        LedgerError::NotIssued("6".into()),
+        LedgerError::ReturnOfSold("7".into()),
+        LedgerError::NothingToVoid(8),
+        LedgerError::NotAPayout(9),
+        LedgerError::PartOfBook("10/1-3".into()),
+        LedgerError::NotHalfSheets("11/2-4".into()),
+        LedgerError::ZeroPayout,
+        LedgerError::PaidOnSale { sale: 2, payout: 5, serial: "000012-1-3".into() },
+        LedgerError::VoidWithoutReason(14),
+        LedgerError::NotWon { game: 1, prize: "early five".into(), serial: "000002-1-0".into() },
+        LedgerError::PaidTwice { game: 1, prize: "top line".into(), serial: "000002-1-0".into(), entry: 7 },
+        UnitsError::Malformed("x".into()).into(),
+        UnitsError::Backwards(5, 1).into(),
+        UnitsError::Outside(1, 600, 1, 500).into(),
+        UnitsError::Twice(3).into(),
+        UnitsError::Empty.into(),
+        UnitsError::Whole.into(),
+        UnitsError::NoTicket(7, 6).into(),
+        UnitsError::TicketTwice("8/3".into()).into(),
+    ];
+    let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
+    for e in errors {
+        let (id, args) = e.said().unwrap_or_else(|| panic!("{e} has no catalogue message"));
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(english.say(id, &args), e.to_string(), "{id}");
+        let said = hindi.say(id, &args);
+        assert!(hindi.messages.contains_key(id) && !said.contains('{') && said.ends_with('।'), "{id}: {said}");
+    }
+    // A name or a reason that cannot be shown says so in housie's English.
+    assert_eq!(LedgerError::Reason("x".into()).said(), None);
+}

@@ -129,10 +129,15 @@ const housie = (() => {
   }
 
   // housie's refusal in the page's language: the catalogue's message when housie named one
-  // (`said`), else its own sentence (which an English page always shows: the record's words).
+  // (`said`), with a prize it names in the page's words too; else its own sentence (which an
+  // English page always shows: the record's words).
   function refusal(body, status) {
     const said = body && body.said;
-    if (said && language !== "en" && words[said.id] !== undefined) return t(said.id, said.args);
+    if (said && language !== "en" && words[said.id] !== undefined) {
+      const args = Object.assign({}, said.args);
+      if (args.prize !== undefined) args.prize = prize(args.prize);
+      return t(said.id, args);
+    }
     return (body && body.error) || t("desk-refused", { status });
   }
 
