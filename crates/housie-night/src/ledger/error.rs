@@ -1,7 +1,7 @@
 //! Why an entry could not be written, in the words the desk shows.
 
 use super::money::Currency;
-use super::units::UnitsError;
+use super::units::{Said, UnitsError};
 
 /// Why an entry could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -121,9 +121,6 @@ pub enum LedgerError {
         entry: usize,
     },
 }
-
-/// A refusal as a catalogue message id and its placeables.
-pub type Said = (&'static str, Vec<(&'static str, String)>);
 
 impl LedgerError {
     /// The refusal as a catalogue message (`ledger-…`, `units-…`) and its placeables, for a

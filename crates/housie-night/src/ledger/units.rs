@@ -39,9 +39,12 @@ pub enum UnitsError {
     TicketTwice(String),
 }
 
+/// A refusal as a catalogue message id and its placeables.
+pub type Said = (&'static str, Vec<(&'static str, String)>);
+
 impl UnitsError {
     /// The refusal as a catalogue message (`units-…`) and its placeables.
-    pub fn said(&self) -> Option<super::error::Said> {
+    pub fn said(&self) -> Option<Said> {
         use UnitsError as E;
         let n = |v: &u64| v.to_string();
         Some(match self {

@@ -104,6 +104,17 @@ pub struct Said {
     pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
+impl From<crate::ledger::LedgerError> for CommandError {
+    /// The ledger's refusal, with its catalogue message when it has one.
+    fn from(e: crate::ledger::LedgerError) -> CommandError {
+        let refused = CommandError::new(Refused::Invalid, e.to_string());
+        match e.said() {
+            Some((id, args)) => refused.said_with(id, args),
+            None => refused,
+        }
+    }
+}
+
 impl CommandError {
     /// A refusal of `kind` with its sentence.
     pub fn new(kind: Refused, message: impl Into<String>) -> CommandError {

@@ -548,10 +548,7 @@ impl Night {
             self.commit(0, Event::Money { entry: opened })?;
         }
         let entry = self.ledger.normalised(entry);
-        self.ledger.check_new(&entry, &super::game::Confirmed(&self.games)).map_err(|e| match e.said() {
-            Some((id, args)) => CommandError::new(Refused::Invalid, e.to_string()).said_with(id, args),
-            None => CommandError::new(Refused::Invalid, e.to_string()),
-        })?;
+        self.ledger.check_new(&entry, &super::game::Confirmed(&self.games)).map_err(CommandError::from)?;
         if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
             let again = "send it again with \"over_limit\": true to record it anyway";
             return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
@@ -577,7 +574,7 @@ impl Night {
         for (i, entry) in entries.iter().enumerate() {
             let entry = trial.normalised(entry.clone());
             let refused = |e: CommandError| (i, e);
-            trial.check_new(&entry, &wins).map_err(|e| refused(CommandError::new(Refused::Invalid, e.to_string())))?;
+            trial.check_new(&entry, &wins).map_err(|e| refused(CommandError::from(e)))?;
             let event = Event::Money { entry: entry.clone() };
             Log::of(&self.run).check(&self.games, &trial, 0, &event).map_err(refused)?;
             warnings.push(trial.over_limit(&entry));
