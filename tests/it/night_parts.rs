@@ -84,6 +84,10 @@ async fn half_sheets_and_single_tickets_are_sold_played_and_claimed_apart() {
     assert_eq!(s, StatusCode::OK, "{v}");
     let tickets: Vec<u64> = v["tickets"].as_array().unwrap().iter().map(|t| t["ticket"].as_u64().unwrap()).collect();
     assert_eq!(tickets, [1, 2, 3]);
+    // A phone following a ticket nobody bought is told so, not that its book is out of play.
+    let (_, v) = phone(&f, "GET", &format!("/api/play/{}", unsold.serial), None).await;
+    assert_eq!(v["note"], format!("{} was not sold, so it is not in play in Game 1.", unsold.serial), "{v}");
+    assert_eq!(v["tickets"], json!([]), "{v}");
     let (s, v) = phone(&f, "POST", &format!("/api/play/{}/claims", held.serial), Some(json!({"ticket": 5}))).await;
     assert_eq!(
         (s, v["error"].as_str()),

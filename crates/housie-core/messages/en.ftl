@@ -84,6 +84,7 @@ note-no-game = No game has started yet: this page follows it when it does.
 note-other-page = { $serial } is on the page of game { $page } of your booklet; { $name } plays game { $game }: its tickets are below.
 note-book-not-in-play = Book { $number } is not in play in { $name }.
 note-booklet-not-in-play = Booklet { $number } is not in play in { $name }.
+note-ticket-not-sold = { $serial } was not sold, so it is not in play in { $name }.
 serial-unknown = No ticket of tonight's has this serial: check it against the ticket.
 serial-mistyped = This serial has a mistyped digit.
 too-many-tries = Too many wrong tries from this phone: wait a minute, then try again.

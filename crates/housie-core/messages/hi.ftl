@@ -82,6 +82,7 @@ note-no-game = अभी कोई खेल शुरू नहीं हुआ
 note-other-page = { $serial } आपकी बुकलेट के खेल { $page } के पन्ने पर है; { $name } में खेल { $game } खेला जा रहा है: उसके टिकट नीचे हैं।
 note-book-not-in-play = किताब { $number } { $name } में नहीं खेल रही है।
 note-booklet-not-in-play = बुकलेट { $number } { $name } में नहीं खेल रही है।
+note-ticket-not-sold = { $serial } बिका नहीं, इसलिए { $name } में नहीं खेल रहा।
 serial-unknown = आज रात के किसी टिकट का यह सीरियल नंबर नहीं है: टिकट से मिलाकर देखें।
 serial-mistyped = इस सीरियल नंबर में कोई अंक ग़लत टाइप हुआ है।
 too-many-tries = इस फ़ोन से बहुत बार ग़लत कोशिश हुई: एक मिनट रुककर फिर कोशिश करें।

@@ -162,6 +162,15 @@ impl Night {
                     (Some(book), Some(note), Some(message("note-other-page", &args)))
                 }
                 Some(book) => (Some(book), None, None),
+                // Its book is in play, sold in parts, and this ticket was not sold.
+                None if numbering.games().is_none() && g.books.contains(serial.book()) => (
+                    None,
+                    Some(format!("{serial} was not sold, so it is not in play in {}.", capital(&g.name))),
+                    Some(message(
+                        "note-ticket-not-sold",
+                        &[("serial", serial.to_string()), ("name", capital(&g.name))],
+                    )),
+                ),
                 None => (
                     None,
                     Some(format!("{unit_name} {unit} is not in play in {}.", capital(&g.name))),
