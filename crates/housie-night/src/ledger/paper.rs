@@ -181,13 +181,17 @@ impl Paper {
                 let (unit, t) = self.split(n);
                 let last = (unit * self.per).min(end);
                 if t == 1 && last == unit * self.per {
+                    // Every whole unit of the stretch at once: a sale of 100,000 books is one step.
+                    let through = end / self.per;
                     whole = match whole {
-                        Some((a, b)) if b + 1 == unit => Some((a, unit)),
+                        Some((a, b)) if b + 1 == unit => Some((a, through)),
                         _ => {
                             flush(&mut whole, &mut parts);
-                            Some((unit, unit))
+                            Some((unit, through))
                         }
                     };
+                    n = through * self.per + 1;
+                    continue;
                 } else {
                     flush(&mut whole, &mut parts);
                     let (_, t2) = self.split(last);
@@ -270,6 +274,16 @@ mod tests {
         assert_eq!(Paper::WHOLE.parse("3/1", 1..=10), Err(UnitsError::Whole));
         // Without a part, the whole-unit reader and its words.
         assert_eq!(SIX.parse("4-2", 1..=10), Err(UnitsError::Backwards(4, 2)));
+    }
+
+    proptest::proptest! {
+        /// Any set of tickets prints as text that reads back as the same set.
+        #[test]
+        fn any_tickets_print_as_text_that_reads_back(tickets in proptest::collection::btree_set(1u64..=60, 1..40)) {
+            let set = Units::of_sorted(tickets.iter().map(|&t| t..=t));
+            let text = SIX.show(&set);
+            proptest::prop_assert_eq!(SIX.parse(&text, 1..=10).unwrap(), set, "{}", text);
+        }
     }
 
     #[test]
