@@ -78,8 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     } else {
         (Vec::new(), Vec::new())
     };
-    let held = Held { half: (!half.is_empty()).then_some(&half[..]), full: (!full.is_empty()).then_some(&full[..]) };
-    let judged = judge_held(&row.ticket, held, &calls, &set, None);
+    let judged = judge_held(&row.ticket, Held::of(&half, &full), &calls, &set, None);
     let width = set.prizes().iter().map(|p| p.name().chars().count() + 1).max().unwrap_or(0).max(13);
     for p in &judged.prizes {
         debug_assert_eq!(p.standing, Standing::Open);

@@ -167,11 +167,6 @@ impl BookRanges {
         self.contains(book) && self.unsold.binary_search(&(book, ticket)).is_err()
     }
 
-    /// How many tickets are in play, of books of `per` tickets.
-    pub fn tickets(&self, per: u64) -> u64 {
-        self.len() * per - self.unsold.len() as u64
-    }
-
     /// The game of each booklet in play (`None` without booklets).
     pub fn game(&self) -> Option<u16> {
         self.game

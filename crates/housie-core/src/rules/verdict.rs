@@ -116,6 +116,13 @@ pub struct Held<'a> {
     pub full: Option<&'a [Ticket]>,
 }
 
+impl<'a> Held<'a> {
+    /// The half sheet and the book held, each empty when it is not.
+    pub fn of(half: &'a [Ticket], full: &'a [Ticket]) -> Held<'a> {
+        Held { half: (!half.is_empty()).then_some(half), full: (!full.is_empty()).then_some(full) }
+    }
+}
+
 /// [`judge`], with the sheets the holder holds, for prizes won on a sheet.
 pub fn judge_held(
     ticket: &Ticket,
@@ -173,7 +180,10 @@ fn state_of(tickets: &[Ticket], prize: &Prize, calls: &Calls) -> PrizeState {
     match done {
         Some(k) if k == last => PrizeState::Stands { call: k, number: calls.number(k) },
         Some(k) => PrizeState::Missed { call: k, number: calls.number(k) },
-        None => PrizeState::Incomplete { needed, missing },
+        None => {
+            missing.sort_unstable();
+            PrizeState::Incomplete { needed, missing }
+        }
     }
 }
 

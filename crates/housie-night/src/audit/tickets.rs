@@ -140,7 +140,7 @@ impl Tickets {
         let whole = paper.units_of(&tickets);
         let unsold = paper.of_units(&whole).minus(&tickets);
         let in_play = BookRanges::parse(&whole.to_string(), books, self.numbering, game)?;
-        Ok(in_play.without(paper.tickets(&unsold).map(|(b, t)| (b, t as u8))))
+        Ok(in_play.without(paper.tickets(&unsold)))
     }
 
     /// Checks a game asked for against the run: a run of booklets has games 1 to its games per

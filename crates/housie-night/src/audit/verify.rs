@@ -75,7 +75,8 @@ fn verify_night(dir: &Path, report: &mut Report) {
             let games = night.games.len();
             let money = night.money.map_or(String::new(), |m| {
                 let currency = m.currency.map(|c| format!(" {c}")).unwrap_or_default();
-                format!(", its ledger {} sold for {}{currency}", m.sold_books.english(m.units), m.takings)
+                let sold = m.sold_in(housie_core::support::catalogue::Catalogue::english());
+                format!(", its ledger {sold} sold for {}{currency}", m.takings)
             });
             report.summary.push_str(&format!(
                 "; the night replays: {games} {}{money}",

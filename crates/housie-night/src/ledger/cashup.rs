@@ -536,6 +536,11 @@ impl Cashup {
         }
     }
 
+    /// What was sold, in the words of `words`: `12 books, 3 half sheets, 5 tickets`.
+    pub fn sold_in(&self, words: &Catalogue) -> String {
+        self.sold_books.say(words, self.units_id())
+    }
+
     /// The cash-up's title line in the words of `words`.
     pub fn title_in(&self, words: &Catalogue) -> String {
         let currency = self.currency.map_or_else(|| words.say("cashup-no-currency", &[]), |c| c.to_string());
@@ -549,7 +554,7 @@ impl Cashup {
         let say = |id: &str| words.say(id, &[]);
         let money = |m: Money| self.money(m);
         vec![
-            (say("cashup-sold"), self.sold_books.say(words, self.units_id())),
+            (say("cashup-sold"), self.sold_in(words)),
             (say("cashup-takings"), money(self.takings)),
             (say("cashup-prizes-paid"), money(self.prizes_paid)),
             (say("cashup-balance"), money(self.balance)),

@@ -54,11 +54,6 @@ impl Paper {
         self.per > 1
     }
 
-    /// The tickets of units `run`: the range every set lies in.
-    pub fn tickets_of(&self, run: &RangeInclusive<u64>) -> RangeInclusive<u64> {
-        (run.start().saturating_sub(1) * self.per + 1)..=(run.end() * self.per)
-    }
-
     /// The number through the run of ticket `ticket` (from 1) of unit `unit`.
     pub fn ticket(&self, unit: u64, ticket: u64) -> u64 {
         (unit - 1) * self.per + ticket
@@ -128,9 +123,10 @@ impl Paper {
         Units::of_sorted(tickets.ranges().iter().map(|r| self.split(*r.start()).0..=self.split(*r.end()).0))
     }
 
-    /// Each ticket of `tickets` as its unit and its place in the unit (from 1).
-    pub fn tickets<'a>(&'a self, tickets: &'a Units) -> impl Iterator<Item = (u64, u64)> + 'a {
-        tickets.ranges().iter().flat_map(|r| r.clone()).map(|n| self.split(n))
+    /// Each ticket of `tickets` as its unit and its place in the unit (from 1), as
+    /// [`housie_core::rules::BookRanges::without`] takes them.
+    pub fn tickets<'a>(&'a self, tickets: &'a Units) -> impl Iterator<Item = (u64, u8)> + 'a {
+        tickets.ranges().iter().flat_map(|r| r.clone()).map(|n| self.split(n)).map(|(u, t)| (u, t as u8))
     }
 
     /// Whether `tickets` are whole units only.
@@ -290,7 +286,5 @@ mod tests {
     fn a_run_sold_whole_is_its_units() {
         let u = Paper::WHOLE.parse("1-5, 9", 1..=10).unwrap();
         assert_eq!((Paper::WHOLE.show(&u), u.len()), ("1-5, 9".to_string(), 6));
-        assert_eq!(Paper::WHOLE.tickets_of(&(1..=10)), 1..=10);
-        assert_eq!(SIX.tickets_of(&(1..=10)), 1..=60);
     }
 }

@@ -37,17 +37,6 @@ impl Pieces {
         self.half_sheets + self.tickets > 0
     }
 
-    /// `12 books, 3 half sheets, 1 ticket` in English, `units` naming the units.
-    pub fn english(&self, units: &str) -> String {
-        let mut text = format!("{} {units}", self.units);
-        for (n, one, many) in [(self.half_sheets, "half sheet", "half sheets"), (self.tickets, "ticket", "tickets")] {
-            if n > 0 {
-                text.push_str(&format!(", {n} {}", if n == 1 { one } else { many }));
-            }
-        }
-        text
-    }
-
     /// `12 books, 3 half sheets, 5 tickets` in the words of `words` (`units_id` names the
     /// units), leaving out the parts none was sold of.
     pub fn say(&self, words: &Catalogue, units_id: &str) -> String {

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::game::Game;
 use super::run::NightRun;
 use crate::ledger::Ledger;
-use housie_core::domain::Ticket;
 use housie_core::domain::{Serial, COLS, ROWS};
+use housie_core::domain::{Ticket, TICKETS_PER_BOOK};
 use housie_core::rules::verdict::{in_play, judge_held, Held, Refusal};
 use housie_core::rules::Sheet;
 use housie_core::rules::{PrizeCheck, Verdict};
@@ -101,10 +101,7 @@ impl Sheets {
     pub fn of(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial) -> Sheets {
         let numbering = serial.numbering();
         let (book, ticket) = (serial.book(), serial.ticket());
-        let held = match numbering.games() {
-            Some(_) => 1..=6,
-            None => ledger.held_with(book, u64::from(ticket)),
-        };
+        let held = held(ledger, serial);
         let sheet = |s: Sheet| -> Vec<Ticket> {
             let places = s.of(ticket);
             let whole = held.contains(&u64::from(*places.start())) && held.contains(&u64::from(*places.end()));
@@ -124,12 +121,17 @@ impl Sheets {
 
     /// The sheets for [`judge_held`].
     pub fn held(&self) -> Held<'_> {
-        Held { half: non_empty(&self.half), full: non_empty(&self.full) }
+        Held::of(&self.half, &self.full)
     }
 }
 
-fn non_empty(tickets: &[Ticket]) -> Option<&[Ticket]> {
-    (!tickets.is_empty()).then_some(tickets)
+/// The places (1–6) in its book of the tickets the holder of `serial` holds: the whole book,
+/// but for a book the ledger sold by the half sheet or the ticket (booklets are sold whole).
+pub fn held(ledger: &Ledger, serial: Serial) -> std::ops::RangeInclusive<u64> {
+    match serial.numbering().games() {
+        Some(_) => 1..=TICKETS_PER_BOOK as u64,
+        None => ledger.held_with(serial.book(), u64::from(serial.ticket())),
+    }
 }
 
 /// The verdict on `serial` (which is in the run) in `game`. A false claim bars the ticket under

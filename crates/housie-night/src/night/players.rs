@@ -15,6 +15,7 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
+use super::claim::held;
 use super::error::{CommandError, Refused};
 use super::event::Event;
 use super::game::Game;
@@ -181,7 +182,7 @@ impl Night {
                 ),
             },
         };
-        let tickets = book.map(|b| self.tickets_of(b, self.held(serial))).unwrap_or_default();
+        let tickets = book.map(|b| self.tickets_of(b, held(self.ledger(), serial))).unwrap_or_default();
         Ok(PlayView { serial: serial.to_string(), unit, unit_name, phone_only, game, tickets, note, note_message })
     }
 
@@ -208,7 +209,7 @@ impl Night {
             .ok_or_else(|| CommandError::new(Refused::Invalid, "ticket: a book's tickets are 1–6"))?
             .to_string();
         // A half sheet's or a single ticket's holder claims for the tickets they hold alone.
-        let held = self.held(serial);
+        let held = held(self.ledger(), serial);
         if !held.contains(&u64::from(ticket)) {
             let (a, b) = (held.start(), held.end());
             let yours = if a == b { format!("ticket {a}") } else { format!("tickets {a}-{b}") };
@@ -286,17 +287,6 @@ impl Night {
                 PlayTicket { serial: s.to_string(), ticket: s.ticket(), grid }
             })
             .collect()
-    }
-}
-
-impl Night {
-    /// The tickets (1–6) of `serial`'s book its holder holds: all six, but for a book the
-    /// ledger sold by the half sheet or the ticket (booklets are sold whole).
-    fn held(&self, serial: Serial) -> RangeInclusive<u64> {
-        match self.numbering().games() {
-            Some(_) => 1..=6,
-            None => self.ledger().held_with(serial.book(), u64::from(serial.ticket())),
-        }
     }
 }
 

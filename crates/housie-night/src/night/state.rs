@@ -216,7 +216,7 @@ impl Night {
             }
             unsold = paper.of_units(&asked).minus(sold);
         }
-        let books = books.without(paper.tickets(&unsold).map(|(b, t)| (b, t as u8)));
+        let books = books.without(paper.tickets(&unsold));
         let seed = DrawSeed::fresh();
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {

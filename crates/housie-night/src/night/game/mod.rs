@@ -269,7 +269,7 @@ impl Log<'_> {
                 housie_core::domain::text::clip(unsold, 40)
             ));
         }
-        let listed: Vec<(u64, u8)> = paper.tickets(&tickets).map(|(b, t)| (b, t as u8)).collect();
+        let listed: Vec<(u64, u8)> = paper.tickets(&tickets).collect();
         let count = listed.len();
         let books = books.without(listed);
         if books.unsold().len() != count {
