@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use housie_core::domain::Ticket;
 use housie_core::rules::verdict::{in_play, judge_held, read_serial, Held, Refusal, SerialInput};
-use housie_core::rules::{marked_grid, PrizeState, Sheet, Standing, Verdict};
+use housie_core::rules::{marked_grid, BookRanges, PrizeState, Sheet, Standing, Verdict};
 use housie_core::Error;
 use housie_night::audit::tickets::Tickets;
 
@@ -50,8 +50,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         SerialInput::Malformed(m) => Error::Usage(m),
         SerialInput::Mistyped { message, .. } => Error::Usage(message),
     })?;
-    let row = match admit(&args, &tickets, serial)? {
-        Ok(row) => row,
+    let (row, books) = match admit(&args, &tickets, serial)? {
+        Ok(admitted) => admitted,
         Err(refusal) => {
             outln!(out, "{serial}: {refusal}");
             out.finish()?;
@@ -64,10 +64,11 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         0 => outln!(out, "no calls yet"),
         n => outln!(out, "{n} calls, the last {}", calls.number(n)),
     }
-    // A prize won on a sheet: the paper in hand is the ticket's half sheet and its book.
+    // A prize won on a sheet: the paper in hand is the ticket's half sheet and its book, each
+    // when every ticket of it is in play.
     let sheet = |s: Sheet| -> Result<Vec<Ticket>, super::failure::Failure> {
         let mut out = Vec::new();
-        for t in s.of(serial.ticket()) {
+        for t in s.of(serial.ticket()).filter(|&t| books.holds(serial.book(), t)) {
             let Some(other) = tickets.numbering.serial(serial.book(), t) else { continue };
             out.extend(tickets.find(other)?.map(|r| r.ticket));
         }
@@ -89,13 +90,13 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     Ok(if judged.verdict == Verdict::Stands { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The ticket's row when it may claim: in the run, in play, and as the seed drew it; or why
-/// not, in words.
+/// The ticket's row when it may claim (in the run, in play, and as the seed drew it), with the
+/// books in play; or why not, in words.
 fn admit(
     args: &Args,
     tickets: &Tickets,
     serial: housie_core::domain::Serial,
-) -> Result<Result<housie_core::record::manifest::Row, String>, super::failure::Failure> {
+) -> Result<Result<(housie_core::record::manifest::Row, BookRanges), String>, super::failure::Failure> {
     let not_here = || format!("NOT IN THIS RUN: no such ticket in {}", args.dir.join(housie_core::MANIFEST).display());
     if !tickets.contains(serial) {
         return Ok(Err(not_here()));
@@ -110,7 +111,7 @@ fn admit(
     if tickets.redrawer().is_some_and(|mut r| !r.genuine(&row)) {
         return Ok(Err(Refusal::Forged { serial }.to_string()));
     }
-    Ok(Ok(row))
+    Ok(Ok((row, books)))
 }
 
 /// Where the ticket is: its book (or booklet and game), its place, its file and page.
