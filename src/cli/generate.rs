@@ -349,9 +349,11 @@ fn in_flags(e: Error) -> Error {
             Error::Usage(of_title(what, e.to_string()))
         }
         Error::Style(StyleError::PlayerUrl(problem)) => Error::Usage(format!("--player-url: {problem}")),
-        Error::Style(e @ (StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })) => {
-            Error::Usage(of_title(what, e.to_string()))
-        }
+        Error::Style(
+            e @ (StyleError::RightToLeft { what, .. }
+            | StyleError::Unprintable { what, .. }
+            | StyleError::LabelTooWide { what, .. }),
+        ) => Error::Usage(of_title(what, e.to_string())),
         e => e,
     }
 }

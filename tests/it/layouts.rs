@@ -1,5 +1,5 @@
-//! Layouts other than a strip a page: 12 to view, large print, and the Letter versions; the
-//! manifest's `file,page` columns stay true for each.
+//! Layouts other than a strip a page: 12 to view, 24 on a landscape page, slips, large print,
+//! and the Letter versions; the manifest's `file,page` columns stay true for each.
 
 use crate::util::{manifest_rows, page_text, run_tool, tool, Dir};
 
@@ -107,7 +107,7 @@ fn large_print_spreads_a_book_over_two_pages_that_say_so() {
     ignore = "needs poppler-utils (apt-get install poppler-utils)"
 )]
 fn every_shipped_template_has_a_letter_version_that_fits() {
-    for name in ["classic-letter", "festival-letter", "twelve-letter", "large-print-letter"] {
+    for name in ["classic-letter", "festival-letter", "twelve-letter", "large-print-letter", "slips-letter"] {
         let d = Dir::new();
         d.run(&["generate", "--books", "2", "--template", name, "--seed", "l", "--bleed", "3", "--out", "o", "-q"])
             .success();
@@ -318,4 +318,82 @@ fn a_book_exported_alone_from_twelve_has_no_empty_grids() {
     // The book itself is there: its six serials.
     let text = d.read("pdf/links.csv");
     assert!(text.contains("000003-1-"), "{text}");
+}
+
+/// Tambola's 24 a page: four strips side by side on A4 turned on its side, each page's
+/// serials where the manifest says, and a landscape page refused for 2-up (which sets upright
+/// pages side by side).
+#[test]
+#[cfg_attr(
+    any(housie_missing_pdftotext, housie_missing_pdfinfo),
+    ignore = "needs poppler-utils (apt-get install poppler-utils)"
+)]
+fn twenty_four_puts_four_strips_on_a_landscape_page() {
+    let d = Dir::new();
+    d.run(&["generate", "--books", "5", "--template", "twenty-four", "--seed", "24", "--out", "o", "-q"]).success();
+    let rows = manifest_rows(&d.read("o/manifest.csv"));
+    let pages: Vec<u64> = rows.iter().step_by(6).map(|r| r.page).collect();
+    assert_eq!(pages, [1, 1, 1, 1, 2], "four books a page");
+    manifest_matches_pages(&d, "books.pdf", 2, 24);
+    if let Some(size) = page_size(&d, "books.pdf", 1) {
+        assert!(size.starts_with("841.89 x 595.28"), "A4 on its side: {size}");
+    }
+    d.run(&["verify", "o"]).success();
+    let err = d
+        .run(&[
+            "generate",
+            "--books",
+            "4",
+            "--template",
+            "twenty-four",
+            "--impose",
+            "2up",
+            "--seed",
+            "24",
+            "--out",
+            "p",
+        ])
+        .expect_code(2)
+        .stderr();
+    assert!(err.contains("--impose is `2up`") && err.contains("is landscape"), "{err}");
+    assert!(!d.join("p").exists());
+}
+
+/// Slips sold one by one: each ticket carries the event's title over its serial (a Hindi one
+/// shaped, and found by pdftotext on every slip).
+#[test]
+#[cfg_attr(housie_missing_pdftotext, ignore = "needs pdftotext (apt-get install poppler-utils)")]
+fn slips_carry_the_title_on_every_ticket() {
+    let d = Dir::new();
+    let title = "दिवाली तम्बोला 2026";
+    d.run(&["generate", "--books", "2", "--template", "slips", "--title", title, "--seed", "s", "--out", "o", "-q"])
+        .success();
+    manifest_matches_pages(&d, "books.pdf", 1, 12);
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let text = page_text(&pdftotext, &d.join("o/books.pdf").display().to_string(), 1);
+    // Twelve slips and the page's header.
+    assert_eq!(text.matches(title).count(), 13, "{text}");
+    d.run(&["verify", "o"]).success();
+}
+
+/// A title too wide for a slip is refused before anything is written, naming the title; a
+/// template's label beside a Code 128 symbol (which fills the serial line) is refused at its
+/// key.
+#[test]
+fn a_slip_s_label_must_fit() {
+    let d = Dir::new();
+    let long = "The Grand Annual Charity Tambola Night of the Sun City Housing Society";
+    let err = d
+        .run(&["generate", "--books", "1", "--template", "slips", "--title", long, "--seed", "s", "--out", "o"])
+        .expect_code(2)
+        .stderr();
+    assert!(
+        err.contains("--title") && err.contains("printed on every ticket as") && err.contains("shorten it"),
+        "{err}"
+    );
+    assert!(!d.join("o").exists());
+    let slips = housie_core::print::template::BUILTIN.iter().find(|(n, _)| *n == "slips").unwrap().1;
+    std::fs::write(d.join("t.toml"), slips.replace("barcode = \"none\"", "barcode = \"code128\"")).unwrap();
+    let err = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "p"]).expect_code(2).stderr();
+    assert!(err.contains("ticket.label needs ticket.barcode = \"qr\" or \"none\""), "{err}");
 }

@@ -220,9 +220,11 @@ fn the_preview_reads_every_operator_of_every_look() {
     let d = Dir::new();
     crate::logo::logo_png(&d.join("club.png"), 600, 300);
     for (name, _) in housie_core::print::template::BUILTIN {
-        // twelve's middle is the cut between its strips, refused for a logo: its left, with
-        // no title there.
-        let twelve = name.starts_with("twelve");
+        // twelve's middle (and twenty-four's, and the slips') is the cut between its strips,
+        // refused for a logo: its left, with no title there. A landscape page is not set 2-up.
+        let shipped = housie_core::print::template::Template::shipped(name).unwrap();
+        let twelve = shipped.layout().columns > 1;
+        let landscape = shipped.page().orientation == housie_core::print::template::Orientation::Landscape;
         use housie_core::print::logo::LogoPosition::{HeaderCentre, HeaderLeft};
         let position = if twelve { HeaderLeft } else { HeaderCentre };
         let base = Settings {
@@ -247,7 +249,7 @@ fn the_preview_reads_every_operator_of_every_look() {
                     height_mm: 6.0,
                     position,
                 }),
-                impose: Some(housie_core::pipeline::Impose::TwoUp),
+                impose: (!landscape).then_some(housie_core::pipeline::Impose::TwoUp),
                 title: if twelve { String::new() } else { base.title.clone() },
                 ..base
             },

@@ -108,7 +108,7 @@ fn page_one(d: &Dir, template: &str, booklets: bool) -> std::path::PathBuf {
     args.extend(crate::util::player_url_args(template));
     args.extend(["--bleed", "3", "--crop-marks"]);
     args.extend(if booklets { ["--booklets", "2", "--games", "1"].as_slice() } else { ["--books", "2"].as_slice() });
-    if booklets && template.starts_with("twelve") {
+    if booklets && housie_core::print::template::Template::shipped(template).unwrap().layout().books_per_page() > 1 {
         args.extend(["--order", "games"]);
     }
     d.run(&args).success();

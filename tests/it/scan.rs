@@ -115,7 +115,7 @@ fn render(pdf: &Path, dpi: u32, ghostscript: bool, scratch: &Path) -> GrayImage 
 fn every_template_s_barcodes_read_back_at_150_and_120_dpi_blurred_as_jpeg_and_tilted_8_degrees() {
     let Some(zbarimg) = tool("zbarimg") else { return };
     let d = Dir::new();
-    let templates: Vec<&str> = housie_core::print::template::BUILTIN.iter().map(|(name, _)| *name).collect();
+    let templates = crate::util::coded_templates();
     let mut failures = Vec::new();
     let mut read_ok = Vec::new();
     let mut misreads = Vec::new();
@@ -128,7 +128,9 @@ fn every_template_s_barcodes_read_back_at_150_and_120_dpi_blurred_as_jpeg_and_ti
             } else {
                 ["--books", "2"].as_slice()
             });
-            if booklets && template.starts_with("twelve") {
+            if booklets
+                && housie_core::print::template::Template::shipped(template).unwrap().layout().books_per_page() > 1
+            {
                 args.extend(["--order", "games"]);
             }
             args.extend(player_url_args(template));

@@ -126,7 +126,7 @@ fn every_code_on_every_page_reads_in_both_renderers_grey_and_bilevel_at_150_and_
     }
     let d = Dir::new();
     let mut runs: Vec<(String, &str, Vec<&str>)> =
-        housie_core::print::template::BUILTIN.iter().map(|(name, _)| (name.to_string(), *name, vec![])).collect();
+        crate::util::coded_templates().into_iter().map(|name| (name.to_string(), name, vec![])).collect();
     runs.push(("classic-2up".into(), "classic", vec!["--impose", "2up"]));
     // Two runs at a time, each with its own scratch folder: renders are single-threaded, and the
     // machines here have two cores.
@@ -137,7 +137,7 @@ fn every_code_on_every_page_reads_in_both_renderers_grey_and_bilevel_at_150_and_
         args.extend(crate::util::player_url_args(template));
         d.run(&args).success();
         let want = serials(&d, name);
-        let qr = name.starts_with("phone");
+        let qr = crate::util::prints_qr(template);
         let scratch = d.join(&format!("scratch-{name}"));
         let mut lines = Vec::new();
         for (what, got) in counts(&d.join(&format!("{name}/books.pdf")), &want, qr, &RENDERS, &scratch) {

@@ -246,6 +246,26 @@ pub const PLAYER_URL: &str = "http://192.168.1.20:8080";
 
 /// `--player-url PLAYER_URL` for a template whose QR codes link to the player page (which
 /// generate refuses without one), else nothing.
+/// The shipped templates that print a code on every ticket (all but `twenty-four` and the
+/// slips, whose serial lines have no room for one that reads a page at a time: their
+/// templates say why).
+pub fn coded_templates() -> Vec<&'static str> {
+    use housie_core::print::template::{Barcode, Template, BUILTIN};
+    let coded: Vec<&str> = BUILTIN
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| Template::shipped(name).unwrap().ticket().barcode != Barcode::None)
+        .collect();
+    assert_eq!(BUILTIN.len() - coded.len(), 3, "only twenty-four and the slips print no code");
+    coded
+}
+
+/// Whether a shipped template's codes are QR codes (else Code 128).
+pub fn prints_qr(template: &str) -> bool {
+    use housie_core::print::template::{Barcode, Template};
+    Template::shipped(template).unwrap().ticket().barcode == Barcode::Qr
+}
+
 pub fn player_url_args(template: &str) -> Vec<&'static str> {
     use housie_core::print::template::{Barcode, QrHolds, Template};
     let t = Template::load(template, &housie_files::read::Disk).unwrap();

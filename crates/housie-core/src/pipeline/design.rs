@@ -37,7 +37,7 @@ pub const OWN_LOOK: &str = "own";
 /// own, and a run draws a seed nobody can guess when it is generated.
 pub const SAMPLE: SeedChoice = SeedChoice::Random([0; 32]);
 
-/// The paper size: each shipped look comes in both.
+/// The paper size: every shipped look comes in A4, all but `twenty-four` in Letter too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
@@ -56,7 +56,7 @@ pub struct Design {
     pub title: String,
     /// A line printed in place of the template's footer (empty: the template's own).
     pub subtitle: String,
-    /// A shipped look (`classic`, `festival`, `large-print`, `twelve`), or `own` for the
+    /// A shipped look (`classic`, `festival`, `large-print`, `twelve`, `twenty-four`, …), or `own` for the
     /// template uploaded to the event.
     pub look: String,
     /// The paper size (an uploaded template says its own).
@@ -176,6 +176,11 @@ impl Design {
         }
         if !crate::print::template::looks().any(|l| l == self.look) && self.look != OWN_LOOK {
             problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
+        } else if self.paper == Paper::Letter
+            && self.look != OWN_LOOK
+            && !crate::print::template::has_letter(&self.look)
+        {
+            problems.push(Problem::new("paper", format!("the `{}` look is printed on A4 only: choose A4", self.look)));
         }
         if let Err(e) = self.player_url() {
             problems.push(Problem::new("player_url", e.to_string()));
@@ -392,7 +397,7 @@ fn page_text(e: &Error) -> Option<PageText> {
         | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
         | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }) => Some(*what),
         Error::Style(StyleError::OutsideSafeZone { what: PageText::Footer, .. }) => Some(PageText::Footer),
-        Error::Style(StyleError::FooterOnCut { what }) => Some(*what),
+        Error::Style(StyleError::FooterOnCut { what } | StyleError::LabelTooWide { what, .. }) => Some(*what),
         _ => None,
     }
 }
@@ -424,5 +429,10 @@ mod tests {
         let r = booklets.request(Path::new("/tmp/e"), SeedChoice::Random([0; 32]), RunDate::EPOCH);
         assert_eq!(r.size, Size::Booklets { booklets: 20, games: Some(6) });
         assert_eq!(Design { paper: Paper::Letter, ..Design::default() }.template(Path::new("/e")), "classic-letter");
+        // twenty-four has no Letter version: said beside the paper, not as a missing template.
+        let letter = Design { paper: Paper::Letter, look: "twenty-four".into(), ..Design::default() };
+        let said: Vec<String> = letter.problems().iter().map(|p| format!("{}: {}", p.field, p.message)).collect();
+        assert_eq!(said, ["paper: the `twenty-four` look is printed on A4 only: choose A4"]);
+        assert!(Design { look: "twenty-four".into(), ..Design::default() }.problems().is_empty());
     }
 }

@@ -13,7 +13,7 @@ use crate::generate::{RunOptions, Seed, SeedKind};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
 use crate::print::logo::{Logo, LogoError};
-use crate::print::template::{Template, TemplateError};
+use crate::print::template::{Orientation, Template, TemplateError};
 use crate::record::continuation::Continuation;
 use crate::record::settings::{LogoSettings, Settings};
 use crate::record::RunRecord;
@@ -329,6 +329,17 @@ impl GeneratePlan {
                      colours; use --order games (each game on its own paper) or a template of one book a page",
                     self.template.name(),
                     self.template.layout().books_per_page()
+                ),
+            }
+            .into());
+        }
+        if self.settings.impose.is_some() && self.template.page().orientation == Orientation::Landscape {
+            return Err(crate::pipeline::SettingsError {
+                field: crate::record::settings::Setting::Impose,
+                problem: format!(
+                    "is `2up`, which sets two upright pages side by side on one sheet, but template `{}` is \
+                     landscape: print its pages as they are",
+                    self.template.name()
                 ),
             }
             .into());

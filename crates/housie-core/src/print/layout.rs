@@ -60,7 +60,7 @@ pub struct Slot {
 impl Geometry {
     /// The geometry of a template's page.
     pub fn of(t: &Template) -> Geometry {
-        let (w, h) = t.page().size.mm();
+        let (w, h) = t.page().mm();
         let tk = &t.ticket();
         let (columns, rows) = (t.layout().columns, t.layout().rows);
         let column_width = (w - t.page().margin_left - t.page().margin_right) / columns as f32;

@@ -22,6 +22,8 @@ pub enum PageText {
     HeaderBooklet,
     /// A palette colour's name.
     PaletteName,
+    /// The template's `ticket.label`.
+    Label,
     /// The serials.
     Serials,
     /// The header of a page of two books (`1–2`).
@@ -50,6 +52,7 @@ impl fmt::Display for PageText {
             PageText::FooterText => "the template's footer.text",
             PageText::HeaderBooklet => "the template's header.booklet",
             PageText::PaletteName => "a palette colour's name",
+            PageText::Label => "the template's ticket.label",
             PageText::Serials => "serials",
             PageText::TwoBooksHeader => "a page of two books' header (`1–2`)",
             PageText::TicketsAndHeader => "the tickets and the header",

@@ -188,6 +188,8 @@ pub enum Setting {
     BleedMm,
     /// `lang`.
     Lang,
+    /// `impose`.
+    Impose,
 }
 
 impl std::fmt::Display for Setting {
@@ -202,6 +204,7 @@ impl std::fmt::Display for Setting {
             Setting::Logo => "logo",
             Setting::BleedMm => "bleed_mm",
             Setting::Lang => "lang",
+            Setting::Impose => "impose",
         })
     }
 }

@@ -72,6 +72,21 @@ pub enum StyleError {
         /// What is wrong.
         problem: String,
     },
+    /// A slip's label (the title on every ticket) wider than the ticket has room for.
+    #[error(
+        "{what}, printed on every ticket as `{label}`, is {width_mm:.1} mm wide, but a ticket has room for \
+         {room_mm:.1} mm; shorten it"
+    )]
+    LabelTooWide {
+        /// Which text makes the label long: the title, or the template's own words.
+        what: PageText,
+        /// The label as printed.
+        label: String,
+        /// Its width, mm.
+        width_mm: f32,
+        /// The room beside the QR code, mm.
+        room_mm: f32,
+    },
     /// A footer text (a subtitle) centred where a guillotine cuts between columns of tickets.
     #[error(
         "{what} would print across the cut between the columns of tickets, where this look has no footer; \
@@ -113,7 +128,7 @@ impl PdfStyle<'_> {
         if t.layout().books_per_page() > 1 {
             chars.insert('–'); // "Book 1–2" on a page of two
         }
-        let mut texts = vec![self.title, &t.header().left, &t.header().right, self.footer_text()];
+        let mut texts = vec![self.title, &t.header().left, &t.header().right, self.footer_text(), &t.ticket().label];
         if self.numbering.games().is_some() {
             texts.push(&t.header().booklet);
             texts.extend(t.palette().iter().map(|p| p.name.as_str()));
@@ -136,6 +151,7 @@ impl PdfStyle<'_> {
             (PageText::Subtitle, self.subtitle.unwrap_or_default()),
             (PageText::HeaderBooklet, &t.header().booklet),
             (PageText::Serials, self.serial_word),
+            (PageText::Label, &t.ticket().label),
         ] {
             left_to_right(what, text)?;
             printable(what, text, self.format.fitted_logo())?;
@@ -159,11 +175,24 @@ impl PdfStyle<'_> {
     /// text that would overlap or come within [`SAFE_MM`] of the trim.
     pub fn check_fit(&self, last_book: u64, pages: u64) -> Result<(), StyleError> {
         self.check_qr(last_book)?;
+        self.check_label()?;
         // Every game's colour name in turn, with the last booklet's number.
         let games = self.numbering.games().unwrap_or(1);
         for game in 1..=games {
             let book = self.numbering.book(self.numbering.booklet(last_book), game).unwrap_or(last_book);
             self.check_fit_at(book, game, pages)?;
+        }
+        Ok(())
+    }
+
+    /// A slip's label fits beside the QR code on every ticket.
+    fn check_label(&self) -> Result<(), StyleError> {
+        let Some(label) = self.label() else { return Ok(()) };
+        let tk = self.template.ticket();
+        let (width_mm, room_mm) = (self.text_width(&label, tk.label_size) * MM_PER_PT, tk.label_room());
+        if width_mm > room_mm {
+            let what = if tk.label.contains("{title}") { PageText::Title } else { PageText::Label };
+            return Err(StyleError::LabelTooWide { what, label, width_mm, room_mm });
         }
         Ok(())
     }

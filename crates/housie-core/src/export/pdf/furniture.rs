@@ -41,7 +41,7 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         return None;
     }
     let t = style.template;
-    let (w, h) = t.page().size.mm();
+    let (w, h) = t.page().mm();
     let bleed = style.bleed_mm;
     let p = TrimSpace::of(style);
     let mut c = Content::with_capacity(128);
@@ -60,7 +60,7 @@ pub fn under(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
 /// top edge and the sides, into the bleed. Ending on the cut under the header, as it did, a
 /// guillotine a fraction off left a sliver of colour on the tickets or of paper under the band.
 pub fn header_band(style: &PdfStyle<'_>, c: &mut Content, band: Cmyk) {
-    let (w, h) = style.template.page().size.mm();
+    let (w, h) = style.template.page().mm();
     let bleed = style.bleed_mm;
     let p = TrimSpace::of(style);
     let g = Geometry::of(style.template);
@@ -79,7 +79,7 @@ pub fn over(style: &PdfStyle<'_>) -> Vec<u8> {
 pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     let t = style.template;
     let tk = &t.ticket();
-    let (w, h) = t.page().size.mm();
+    let (w, h) = t.page().mm();
     let p = TrimSpace::of(style);
     let g = Geometry::of(t);
     let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);

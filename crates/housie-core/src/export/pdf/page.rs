@@ -11,7 +11,7 @@ use crate::domain::{COLS, ROWS};
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot, CAP_HEIGHT, MM_PER_PT};
 use crate::print::pages::{Page, PlacedBook};
-use crate::print::template::{fill, Barcode, Fill};
+use crate::print::template::{fill, Barcode, Fill, SERIAL_BASE_MM};
 use crate::print::typeset::{Piece, Shaped, Typesetter};
 
 /// The page's content stream, uncompressed.
@@ -151,7 +151,7 @@ fn texts(
         w.ticket(b, *t, slot, !lean);
     }
     if !style.footer_text().is_empty() && !still.footer {
-        let (width, _) = t.page().size.mm();
+        let (width, _) = t.page().mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
     if t.ticket().barcode == Barcode::Code128 && style.format.barcode_glyphs() {
@@ -216,7 +216,7 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
     }
     if still.footer {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
-        let (width, _) = t.page().size.mm();
+        let (width, _) = t.page().mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
     w.c.op("ET");
@@ -368,7 +368,16 @@ impl TextWriter<'_> {
         let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
         let ticket = &b.drawn.book.tickets()[t];
         let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
-        self.text(&serial_text(self.style.serial_word, &serial), tk.serial_size, slot.left, grid_top + 1.2, 0.0);
+        self.text(
+            &serial_text(self.style.serial_word, &serial),
+            tk.serial_size,
+            slot.left,
+            grid_top + SERIAL_BASE_MM,
+            0.0,
+        );
+        if let Some(label) = self.style.label() {
+            self.text(&label, tk.label_size, slot.left, grid_top + tk.label_base(), 0.0);
+        }
         if !numbers {
             return;
         }

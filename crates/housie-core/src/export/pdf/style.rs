@@ -332,6 +332,12 @@ impl PdfStyle<'_> {
         self.subtitle.unwrap_or(own)
     }
 
+    /// The label over each serial, filled (`None` for a template without one).
+    pub fn label(&self) -> Option<String> {
+        let label = &self.template.ticket().label;
+        (!label.is_empty()).then(|| label.replace("{title}", self.title))
+    }
+
     /// The header's right text: the booklet's and game's in a run of booklets.
     pub fn header_right(&self) -> &str {
         if self.numbering.games().is_some() {
@@ -429,7 +435,7 @@ impl PdfStyle<'_> {
     }
 
     pub(super) fn page_mm(&self) -> (f32, f32) {
-        self.template.page().size.mm()
+        self.template.page().mm()
     }
 
     /// The sheet: the page with its bleed and room for marks, mm.

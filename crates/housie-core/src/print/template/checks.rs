@@ -88,7 +88,7 @@ impl Template {
     /// The parts add up to no more than the page, down and across.
     fn fits_the_page(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let (pw, ph) = self.page.size.mm();
+        let (pw, ph) = self.page.mm();
         let (p, h, f, t, l) = (&self.page, &self.header, &self.footer, &self.ticket, &self.layout);
         let needed_h = p.margin_top + h.height + self.tickets_height() + f.height + p.margin_bottom;
         if needed_h > ph + 0.01 {
@@ -282,6 +282,27 @@ impl Template {
                 t.serial_size
             ));
         }
+        if !t.label.is_empty() {
+            if t.label_size < MIN_SERIAL_PT {
+                out.push(format!("ticket.label_size is {} pt; at least {MIN_SERIAL_PT} pt is needed", t.label_size));
+            }
+            if t.label_top() > t.serial_height {
+                out.push(format!(
+                    "ticket.label at {} pt over a serial of {} pt needs a ticket.serial_height of at least {:.1} mm; \
+                     it is {}",
+                    t.label_size,
+                    t.serial_size,
+                    t.label_top(),
+                    t.serial_height
+                ));
+            }
+            if t.barcode == Barcode::Code128 {
+                out.push(
+                    "ticket.label needs ticket.barcode = \"qr\" or \"none\": a Code 128 symbol fills the serial line"
+                        .to_string(),
+                );
+            }
+        }
         if h.size <= 0.0 || h.size * pt > h.height.max(0.0) {
             out.push(format!("header.size {} pt does not fit header.height {} mm", h.size, h.height));
         }
@@ -415,6 +436,11 @@ impl Template {
         .into_iter()
         .filter_map(|(key, text)| unknown_placeholder(text).map(|bad| (key, bad)))
         .map(|(key, bad)| format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")))
+        .chain(
+            // A slip's label is the same on every ticket of a page: the title alone.
+            unknown_placeholder(&self.ticket.label.replace("{title}", ""))
+                .map(|bad| format!("ticket.label uses {bad}; its only placeholder is {{title}}")),
+        )
         .collect()
     }
 }

@@ -25,11 +25,12 @@ pub use words::serial_word;
 
 pub use fill::{fill, Fill, PLACEHOLDERS};
 pub use parts::{
-    Barcode, FooterSpec, HeaderSpec, LayoutSpec, PageSize, PageSpec, QrHolds, QrPlace, QrSpec, TemplateLogo, TicketSpec,
+    Barcode, FooterSpec, HeaderSpec, LayoutSpec, Orientation, PageSize, PageSpec, QrHolds, QrPlace, QrSpec,
+    TemplateLogo, TicketSpec, SERIAL_BASE_MM,
 };
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 10] = [
+pub const BUILTIN: [(&str, &str); 13] = [
     ("classic", include_str!("../../../templates/classic.toml")),
     ("festival", include_str!("../../../templates/festival.toml")),
     ("classic-letter", include_str!("../../../templates/classic-letter.toml")),
@@ -40,6 +41,9 @@ pub const BUILTIN: [(&str, &str); 10] = [
     ("large-print-letter", include_str!("../../../templates/large-print-letter.toml")),
     ("phone", include_str!("../../../templates/phone.toml")),
     ("phone-letter", include_str!("../../../templates/phone-letter.toml")),
+    ("twenty-four", include_str!("../../../templates/twenty-four.toml")),
+    ("slips", include_str!("../../../templates/slips.toml")),
+    ("slips-letter", include_str!("../../../templates/slips-letter.toml")),
 ];
 
 /// Nothing but colour may come closer than this to a cut (the trim, and the cuts between
@@ -51,10 +55,16 @@ pub fn shipped_names() -> String {
     BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
-/// The looks housie ships, each in A4 and Letter (`classic` and `classic-letter`): what the
-/// studio and the page offer, read off the shipped templates.
+/// The looks housie ships, in A4 and most in Letter too (`classic` and `classic-letter`):
+/// what the studio and the page offer, read off the shipped templates.
 pub fn looks() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(n, _)| *n).filter(|n| !n.ends_with("-letter") && is_shipped(&format!("{n}-letter")))
+    BUILTIN.iter().map(|(n, _)| *n).filter(|n| !n.ends_with("-letter"))
+}
+
+/// Whether a shipped look has a US Letter version (`twenty-four` does not: its four strips
+/// do not fit across Letter).
+pub fn has_letter(look: &str) -> bool {
+    is_shipped(&format!("{look}-letter"))
 }
 
 /// Whether `name` is a shipped template's name (not a file).

@@ -93,6 +93,9 @@ pub struct PageSpec {
     /// A4 (default) or Letter.
     #[serde(default = "a4")]
     pub size: PageSize,
+    /// Upright (the default) or on its side (`"landscape"`: 297 × 210 mm for A4).
+    #[serde(default)]
+    pub orientation: Orientation,
     /// Top margin, mm.
     pub margin_top: f32,
     /// Bottom margin, mm.
@@ -108,6 +111,29 @@ pub struct PageSpec {
 
 fn a4() -> PageSize {
     PageSize::A4
+}
+
+impl PageSpec {
+    /// The page's width and height in millimetres, as it is printed: the size's, turned on its
+    /// side for a landscape page.
+    pub fn mm(&self) -> (f32, f32) {
+        let (w, h) = self.size.mm();
+        match self.orientation {
+            Orientation::Portrait => (w, h),
+            Orientation::Landscape => (h, w),
+        }
+    }
+}
+
+/// Which way up the page is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Orientation {
+    /// Taller than wide.
+    #[default]
+    Portrait,
+    /// Wider than tall: what four strips side by side need.
+    Landscape,
 }
 
 /// The header line at the top of each page.
@@ -188,9 +214,44 @@ pub struct TicketSpec {
     /// With `barcode = "qr"`: the QR code's size, place and content (`[ticket.qr]`).
     #[serde(default)]
     pub qr: QrSpec,
+    /// A line over each serial, `"{title}"`: on slips sold one by one, each carries the
+    /// event's name. Empty (the default) for none.
+    #[serde(default)]
+    pub label: String,
+    /// The label's size, pt.
+    #[serde(default = "label_size")]
+    pub label_size: f32,
 }
 
+fn label_size() -> f32 {
+    9.0
+}
+
+/// The serial text's baseline above the grid's top, mm.
+pub const SERIAL_BASE_MM: f32 = 1.2;
+
 impl TicketSpec {
+    /// The label's baseline above the grid's top, mm: over the serial text, a millimetre clear
+    /// of it with the label's descenders (a fifth of its size).
+    pub fn label_base(&self) -> f32 {
+        let pt = 25.4 / 72.0;
+        SERIAL_BASE_MM + self.serial_size * 0.72 * pt + 1.0 + self.label_size * 0.21 * pt
+    }
+
+    /// The label's top above the grid's top, mm.
+    pub fn label_top(&self) -> f32 {
+        self.label_base() + self.label_size * 0.72 * 25.4 / 72.0
+    }
+
+    /// The width the label may take, mm: the grid's, less a QR code on the serial line and a
+    /// millimetre beside it.
+    pub fn label_room(&self) -> f32 {
+        match (self.barcode, self.qr.place) {
+            (Barcode::Qr, QrPlace::Serial) => self.width - self.qr.side() - 1.0,
+            _ => self.width,
+        }
+    }
+
     /// The width a QR code beside the grid takes, quiet zones included (0 for none there).
     pub fn qr_room(&self) -> f32 {
         match self.barcode {
