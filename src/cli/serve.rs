@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     prizes: Vec<String>,
     /// Your own call names, spoken with each number (a text file: one number a line, then its
-    /// name; all 90). Offered besides the shipped lists: uk, tambola and hindi (Devanagari).
+    /// name; all 90). Offered besides the shipped lists: uk, tambola, hindi (each number's
+    /// digits in Devanagari) and tambola-hindi (the Tambola sayings in Devanagari).
     #[arg(long, value_name = "FILE")]
     call_names: Option<PathBuf>,
     /// Another name this machine is reached by (besides its IP addresses, localhost and its

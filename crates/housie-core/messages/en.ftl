@@ -422,6 +422,7 @@ cashup-date = Date:
 list-uk = uk
 list-tambola = tambola
 list-hindi = Hindi
+list-tambola-hindi = Tambola sayings in Hindi
 
 ## The page: housie in a browser (site/)
 site-tagline = Bingo tickets made in your browser: nothing to install, nothing uploaded

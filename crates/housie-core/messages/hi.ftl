@@ -414,6 +414,7 @@ cashup-date = तारीख़:
 list-uk = यूके
 list-tambola = तम्बोला
 list-hindi = हिन्दी
+list-tambola-hindi = तम्बोला की कहावतें
 
 ## पन्ना: ब्राउज़र में housie (site/)
 site-tagline = आपके ब्राउज़र में बने बिंगो टिकट: कुछ इंस्टॉल नहीं, कुछ अपलोड नहीं

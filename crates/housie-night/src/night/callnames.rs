@@ -10,7 +10,7 @@ use housie_core::domain::text::check_plain;
 /// A list of names for the numbers 1–90.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CallNames {
-    /// The list's name: `uk`, `tambola`, `hindi`, or a custom list's file name.
+    /// The list's name: `uk`, `tambola`, `hindi`, `tambola-hindi`, or a custom list's file name.
     pub name: String,
     /// The name of number n at index n − 1.
     pub names: Vec<String>,
@@ -21,6 +21,7 @@ pub const SHIPPED: &[(&str, &str)] = [
     ("uk", include_str!("../../callnames/uk.txt")),
     ("tambola", include_str!("../../callnames/tambola.txt")),
     ("hindi", include_str!("../../callnames/hindi.txt")),
+    ("tambola-hindi", include_str!("../../callnames/tambola-hindi.txt")),
 ]
 .as_slice();
 
@@ -106,11 +107,12 @@ mod tests {
     #[test]
     fn the_shipped_lists_name_every_number() {
         let lists = CallNames::shipped();
-        assert_eq!(lists.len(), 3);
+        assert_eq!(lists.len(), 4);
         assert_eq!(lists[0].names[21], "Two little ducks");
         assert_eq!(lists[1].names[65], "Chhakke pe chhakka, chhiyaasath");
         assert_eq!((lists[2].names[4].as_str(), lists[2].names[25].as_str()), ("अकेला पाँच", "दो और छह"));
         assert_eq!(lists[2].names[89], "नौ और शून्य");
+        assert_eq!((lists[3].names[35].as_str(), lists[3].names[55].as_str()), ("छत्तीस का आँकड़ा", "छप्पन भोग"));
         assert!(lists.iter().all(|l| l.names.len() == 90));
     }
 

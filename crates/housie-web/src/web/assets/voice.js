@@ -1,5 +1,5 @@
 // The caller's voice: each new call spoken by the browser's speech synthesis, the number alone
-// or with its call name from a list housie serves (uk, tambola, hindi, or the caller's own). Settings
+// or with its call name from a list housie serves (uk, tambola, hindi, tambola-hindi, or the caller's own). Settings
 // (on/off, list, voice, rate) are remembered per browser and per page (desk or board). Every
 // utterance is also kept in window.housieSpoken, which the tests read.
 "use strict";
