@@ -1,7 +1,8 @@
-//! A Tambola game in Hindi, in headless Chromium: the desk (`?lang=hi`), the board (its
-//! language set on the desk) and a phone-sized player page (`?lang=hi`) follow a game with the
-//! bogey rule from its first call to a claim the caller settles at the desk, and a false claim
-//! the bogey rule bars. Every word each page shows — its text, and the labels, alternative
+//! A Tambola night in Hindi, in headless Chromium: the event made in the Hindi studio in
+//! rupees, printed, and its night opened from the page; the desk (`?lang=hi`) sells a book, a
+//! half sheet and a single ticket; the board (its language set on the desk) and a phone-sized
+//! player page (`?lang=hi`) follow a game with the bogey rule and a half-sheet bonus from its
+//! first call to a claim the caller settles at the desk, and a false claim the bogey rule bars. Every word each page shows — its text, and the labels, alternative
 //! texts, titles and placeholders assistive technology reads — is checked for English: none is
 //! there outside an allow-list (housie's name, the commands the caller types, SHA-256, QR, the
 //! PDF's file name, and "English" in the language picker). The board keeps its prize line and
@@ -11,7 +12,7 @@ use fantoccini::{Client, Locator};
 use serde_json::json;
 
 use crate::browser::{browser, chromedriver_on_a_free_port, js, js_until, phone, text_until};
-use crate::serving::{exchange, free_port, serve_with, wait_for_port};
+use crate::serving::exchange;
 use crate::util::{manifest_rows, tool, Dir};
 
 /// Latin-letter words the Hindi pages may show: the product's name, what a note quotes to
@@ -61,6 +62,15 @@ async fn english_but(c: &Client, more: &[&str]) -> Vec<String> {
     words
 }
 
+/// Waits for the studio to save an event's rupees to its folder.
+fn rupees_saved(folder: &std::path::Path) {
+    let saved = std::time::Instant::now();
+    while !std::fs::read_to_string(folder.join("studio.json")).unwrap().contains("\"INR\"") {
+        assert!(saved.elapsed() < std::time::Duration::from_secs(10), "the currency is saved");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// Whether an element's box lies inside the window.
 async fn on_screen(c: &Client, id: &str) -> bool {
     let script = format!(
@@ -75,18 +85,44 @@ async fn on_screen(c: &Client, id: &str) -> bool {
     any(housie_missing_chromium, housie_missing_chromedriver),
     ignore = "needs chromium and chromedriver (apt-get install chromium chromium-driver)"
 )]
-async fn a_tambola_game_in_hindi_on_the_board_and_a_phone_shows_no_english() {
+async fn a_hindi_tambola_night_made_in_the_studio_shows_no_english_from_sale_to_bonus() {
     let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
     let dir = Dir::new();
-    dir.run(&["generate", "--books", "12", "--title", "दिवाली तम्बोला", "--out", "run", "-q"]).success();
-    let rows = manifest_rows(&dir.read("run/manifest.csv"));
-    let port = free_port();
-    let (_server, url) = serve_with(&dir.join("run"), port, &["--currency", "INR"]);
-    wait_for_port(port, "housie serve");
-    let token = url.split("?token=").nth(1).unwrap().to_string();
-    let post = |path: &str, body: &str| exchange(port, "POST", path, &token, body);
     let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
-    let base = format!("http://127.0.0.1:{port}");
+    // The event made in the Hindi studio by keyboard: its title, 12 books, rupees; printed,
+    // and its night's desk opened from the page.
+    let (_studio, studio_url) = crate::studio_browser::studio(&dir.join("events"));
+    let s = browser(driver_port, &chromium, 1366, 900).await;
+    s.goto(&format!("{studio_url}/?lang=hi")).await.unwrap();
+    text_until(&s, "#empty", |t| t.starts_with("अभी कोई इवेंट नहीं")).await;
+    s.find(Locator::Id("new-title")).await.unwrap().send_keys("दिवाली तम्बोला").await.unwrap();
+    let count = s.find(Locator::Id("new-count")).await.unwrap();
+    count.clear().await.unwrap();
+    count.send_keys("12").await.unwrap();
+    s.find(Locator::Id("create")).await.unwrap().click().await.unwrap();
+    js_until(&s, "return location.pathname", |v| *v == json!("/event")).await;
+    js(&s, "const c = document.getElementById('currency'); c.value = 'INR'; c.dispatchEvent(new Event('input'));")
+        .await;
+    let folder = dir.join("events/दिवाली-तम्बोला");
+    rupees_saved(&folder);
+    js_until(&s, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
+    s.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    text_until(&s, "#job-message", |t| t.starts_with("हो गया")).await;
+    js_until(&s, "return document.getElementById('night').disabled", |v| *v == json!(false)).await;
+    s.find(Locator::Id("night")).await.unwrap().click().await.unwrap();
+    let url = js_until(&s, "const a = document.getElementById('desk-link'); return a.hidden ? '' : a.href", |v| {
+        v.as_str().is_some_and(|s| s.contains("/?token="))
+    })
+    .await;
+    assert_eq!(english_but(&s, STUDIO_ALLOWED).await, Vec::<String>::new(), "the studio with its night open");
+    s.close().await.unwrap();
+    let url = url.as_str().unwrap().to_string();
+    let rows = manifest_rows(&std::fs::read_to_string(folder.join("manifest.csv")).unwrap());
+    let base = url.split("/?").next().unwrap().to_string();
+    let port: u16 = base.rsplit(':').next().unwrap().parse().unwrap();
+    // The desk's address carries its token, and may carry more after it (`&…`).
+    let token = url.split("token=").nth(1).unwrap().split('&').next().unwrap().to_string();
+    let post = |path: &str, body: &str| exchange(port, "POST", path, &token, body);
 
     // The caller's desk in Hindi; the board's language is set there, and the board the desk
     // opens speaks it.
@@ -323,11 +359,7 @@ async fn the_studio_in_hindi_shows_no_english_and_makes_hindi_paper() {
     js(&c, "const s = document.getElementById('currency'); s.value = 'INR'; s.dispatchEvent(new Event('input'));")
         .await;
     let folder = d.join("events/दिवाली-तम्बोला-2026");
-    let saved = std::time::Instant::now();
-    while !std::fs::read_to_string(folder.join("studio.json")).unwrap().contains("\"INR\"") {
-        assert!(saved.elapsed() < std::time::Duration::from_secs(10), "the currency is saved");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    rupees_saved(&folder);
     js_until(&c, "return document.querySelectorAll('#preview svg').length", |v| *v == json!(1)).await;
     assert_eq!(english_but(&c, STUDIO_ALLOWED).await, Vec::<String>::new(), "an event's page");
     js_until(&c, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
