@@ -143,7 +143,7 @@ function request() {
 
 // The design form is the studio's (design-form.js, loaded before this module).
 const form = housieDesignForm; // a classic script's global
-const showProblems = form.showProblems;
+const showProblems = (problems) => form.showProblems(problems, t);
 const fill = () => { $("event-name").textContent = current.design.title; form.fill(current.design, say); };
 
 async function refresh() {

@@ -697,3 +697,20 @@ units-empty = no books given
 units-whole = this run's booklets are sold whole, not by the ticket
 units-no-ticket = a book has tickets 1-{ $per }, not { $ticket }
 units-ticket-twice = ticket { $ticket } is given twice
+
+## The studio's and the page's checks of a design, beside their fields
+design-give-title = give the event a title
+design-too-long = is longer than { $max } characters
+design-no-look = `{ $look }` is not a look housie has
+design-a4-only = the `{ $look }` look is printed on A4 only: choose A4
+design-currency = choose a currency by its three-letter code: GBP, INR, EUR, USD…
+design-both = give books or booklets, not both
+design-one-book = make at least 1 book
+design-too-many-books = the studio makes up to { $max } books at a time; for more, use `housie generate`
+design-one-booklet = make at least 1 booklet
+design-games = say how many games a booklet holds
+design-too-many-booklets = { $booklets } booklets of { $games } games is { $books } books; the studio makes up to { $max } at a time
+design-how-many = say how many books or booklets
+design-no-prizes = `{ $prizes }` is not a prize set housie has ({ $names })
+design-upload-logo = upload the logo to the event (it is kept as logo.png or logo.jpg)
+design-games-with-booklets = games go with booklets (a booklet is one book per game)

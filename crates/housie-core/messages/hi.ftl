@@ -689,3 +689,20 @@ units-empty = कोई किताब नहीं दी गई।
 units-whole = इस रन की बुकलेट पूरी बिकती हैं, टिकट से नहीं।
 units-no-ticket = किताब में टिकट 1-{ $per } होते हैं, { $ticket } नहीं।
 units-ticket-twice = टिकट { $ticket } दो बार दिया गया है।
+
+## स्टूडियो और पन्ने की डिज़ाइन की जाँच, हर ख़ाने के पास
+design-give-title = आयोजन को एक शीर्षक दीजिए।
+design-too-long = { $max } अक्षरों से लंबा है।
+design-no-look = `{ $look }` housie का कोई रूप नहीं है।
+design-a4-only = `{ $look }` रूप सिर्फ़ A4 पर छपता है: A4 चुनिए।
+design-currency = मुद्रा उसके तीन अक्षरों के कोड से चुनिए: INR, GBP, EUR, USD आदि।
+design-both = किताबें या बुकलेट दीजिए, दोनों नहीं।
+design-one-book = कम से कम 1 किताब बनाइए।
+design-too-many-books = स्टूडियो एक बार में { $max } किताबें तक बनाता है; इससे ज़्यादा के लिए `housie generate` चलाइए।
+design-one-booklet = कम से कम 1 बुकलेट बनाइए।
+design-games = बताइए कि एक बुकलेट में कितने खेल हैं।
+design-too-many-booklets = { $games } खेलों की { $booklets } बुकलेट { $books } किताबें हैं; स्टूडियो एक बार में { $max } तक बनाता है।
+design-how-many = बताइए कि कितनी किताबें या बुकलेट बनानी हैं।
+design-no-prizes = `{ $prizes }` housie का कोई इनाम-सेट नहीं है ({ $names })।
+design-upload-logo = लोगो इस आयोजन में अपलोड कीजिए (वह logo.png या logo.jpg के नाम से रखा जाता है)।
+design-games-with-booklets = खेल बुकलेट के साथ होते हैं (एक बुकलेट में हर खेल की एक किताब)।

@@ -16,6 +16,7 @@ use crate::print::logo::LogoPosition;
 use crate::print::page_text::PageText;
 use crate::record::continuation::Continuation;
 use crate::support::date::RunDate;
+use crate::support::said::Said;
 use crate::world::World;
 
 use super::request::{LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS};
@@ -153,11 +154,26 @@ pub struct Problem {
     pub field: &'static str,
     /// What is wrong, in the organiser's words.
     pub message: String,
+    /// The same as a catalogue message, for a page in another language (the design's own
+    /// checks; what the engine refuses is said in English).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub said: Option<Said>,
 }
 
 impl Problem {
-    fn new(field: &'static str, message: impl Into<String>) -> Problem {
-        Problem { field, message: message.into() }
+    /// A problem in English only.
+    pub fn new(field: &'static str, message: impl Into<String>) -> Problem {
+        Problem { field, message: message.into(), said: None }
+    }
+
+    /// A problem that is catalogue message `id` with `args`, whose English is `message`.
+    fn said<const N: usize>(
+        field: &'static str,
+        message: impl Into<String>,
+        id: &'static str,
+        args: [(&'static str, String); N],
+    ) -> Problem {
+        Problem { field, message: message.into(), said: Some(Said::new(id, args)) }
     }
 }
 
@@ -167,20 +183,30 @@ impl Design {
         let mut problems = Vec::new();
         let title = self.title.trim();
         if title.is_empty() {
-            problems.push(Problem::new("title", "give the event a title"));
+            problems.push(Problem::said("title", "give the event a title", "design-give-title", []));
         } else if title.chars().count() > TITLE_MAX {
-            problems.push(Problem::new("title", format!("is longer than {TITLE_MAX} characters")));
+            let max = ("max", TITLE_MAX.to_string());
+            problems.push(Problem::said(
+                "title",
+                format!("is longer than {TITLE_MAX} characters"),
+                "design-too-long",
+                [max],
+            ));
         }
         if self.subtitle.chars().count() > SUBTITLE_MAX {
-            problems.push(Problem::new("subtitle", format!("is longer than {SUBTITLE_MAX} characters")));
+            let max = ("max", SUBTITLE_MAX.to_string());
+            let message = format!("is longer than {SUBTITLE_MAX} characters");
+            problems.push(Problem::said("subtitle", message, "design-too-long", [max]));
         }
         if !crate::print::template::looks().any(|l| l == self.look) && self.look != OWN_LOOK {
-            problems.push(Problem::new("look", format!("`{}` is not a look housie has", self.look)));
+            let message = format!("`{}` is not a look housie has", self.look);
+            problems.push(Problem::said("look", message, "design-no-look", [("look", self.look.clone())]));
         } else if self.paper == Paper::Letter
             && self.look != OWN_LOOK
             && !crate::print::template::has_letter(&self.look)
         {
-            problems.push(Problem::new("paper", format!("the `{}` look is printed on A4 only: choose A4", self.look)));
+            let message = format!("the `{}` look is printed on A4 only: choose A4", self.look);
+            problems.push(Problem::said("paper", message, "design-a4-only", [("look", self.look.clone())]));
         }
         if let Err(e) = self.player_url() {
             problems.push(Problem::new("player_url", e.to_string()));
@@ -194,46 +220,68 @@ impl Design {
         }
         let code = self.currency.as_bytes();
         if !(code.is_empty() || code.len() == 3 && code.iter().all(u8::is_ascii_uppercase)) {
-            problems.push(Problem::new("currency", "choose a currency by its three-letter code: GBP, INR, EUR, USD…"));
+            let message = "choose a currency by its three-letter code: GBP, INR, EUR, USD…";
+            problems.push(Problem::said("currency", message, "design-currency", []));
         }
-        match (self.books, self.booklets, self.games) {
-            (Some(_), Some(_), _) => problems.push(Problem::new("books", "give books or booklets, not both")),
-            (Some(0), None, _) => problems.push(Problem::new("books", "make at least 1 book")),
-            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => problems.push(Problem::new(
-                "books",
-                format!("the studio makes up to {STUDIO_MAX_BOOKS} books at a time; for more, use `housie generate`"),
-            )),
-            (None, Some(0), _) => problems.push(Problem::new("booklets", "make at least 1 booklet")),
-            (None, Some(_), None) => problems.push(Problem::new("games", "say how many games a booklet holds")),
-            (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
-                problems.push(Problem::new(
-                    "booklets",
-                    format!(
-                        "{b} booklets of {g} games is {} books; the studio makes up to {STUDIO_MAX_BOOKS} at a time",
-                        u64::from(g).saturating_mul(b)
-                    ),
-                ))
-            }
-            (None, None, _) => problems.push(Problem::new("books", "say how many books or booklets")),
-            _ => {}
-        }
+        problems.extend(self.size_problem());
         if crate::rules::PrizeSet::shipped(&self.prizes).is_none() {
             let names: Vec<&str> = crate::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
-            problems.push(Problem::new(
+            problems.push(Problem::said(
                 "prizes",
                 format!("`{}` is not a prize set housie has ({})", self.prizes, names.join(", ")),
+                "design-no-prizes",
+                [("prizes", self.prizes.clone()), ("names", names.join(", "))],
             ));
         }
         if let Some(logo) = &self.logo {
             if !LOGO_FILES.contains(&logo.file.as_str()) {
-                problems
-                    .push(Problem::new("logo", "upload the logo to the event (it is kept as logo.png or logo.jpg)"));
+                let message = "upload the logo to the event (it is kept as logo.png or logo.jpg)";
+                problems.push(Problem::said("logo", message, "design-upload-logo", []));
             }
         }
         if self.books.is_some() && self.games.is_some() {
-            problems.push(Problem::new("games", "games go with booklets (a booklet is one book per game)"));
+            let message = "games go with booklets (a booklet is one book per game)";
+            problems.push(Problem::said("games", message, "design-games-with-booklets", []));
         }
         problems
+    }
+
+    /// What is wrong with how many books or booklets the design asks for, if anything.
+    fn size_problem(&self) -> Option<Problem> {
+        match (self.books, self.booklets, self.games) {
+            (Some(_), Some(_), _) => {
+                Some(Problem::said("books", "give books or booklets, not both", "design-both", []))
+            }
+            (Some(0), None, _) => Some(Problem::said("books", "make at least 1 book", "design-one-book", [])),
+            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => Some(Problem::said(
+                "books",
+                format!("the studio makes up to {STUDIO_MAX_BOOKS} books at a time; for more, use `housie generate`"),
+                "design-too-many-books",
+                [("max", STUDIO_MAX_BOOKS.to_string())],
+            )),
+            (None, Some(0), _) => Some(Problem::said("booklets", "make at least 1 booklet", "design-one-booklet", [])),
+            (None, Some(_), None) => {
+                Some(Problem::said("games", "say how many games a booklet holds", "design-games", []))
+            }
+            (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
+                let books = u64::from(g).saturating_mul(b);
+                Some(Problem::said(
+                    "booklets",
+                    format!(
+                        "{b} booklets of {g} games is {books} books; the studio makes up to {STUDIO_MAX_BOOKS} at a time"
+                    ),
+                    "design-too-many-booklets",
+                    [
+                        ("booklets", b.to_string()),
+                        ("games", g.to_string()),
+                        ("books", books.to_string()),
+                        ("max", STUDIO_MAX_BOOKS.to_string()),
+                    ],
+                ))
+            }
+            (None, None, _) => Some(Problem::said("books", "say how many books or booklets", "design-how-many", [])),
+            _ => None,
+        }
     }
 
     /// The player page's address, if one is given.
@@ -434,5 +482,43 @@ mod tests {
         let said: Vec<String> = letter.problems().iter().map(|p| format!("{}: {}", p.field, p.message)).collect();
         assert_eq!(said, ["paper: the `twenty-four` look is printed on A4 only: choose A4"]);
         assert!(Design { look: "twenty-four".into(), ..Design::default() }.problems().is_empty());
+    }
+
+    /// Each of the design's own problems is a catalogue message whose English is its sentence
+    /// word for word, in Hindi too (ending in a danda): the studio and the page show them in
+    /// their language. Every `design-` message is met here.
+    #[test]
+    fn every_design_problem_is_said_in_each_language() {
+        use crate::support::catalogue::Catalogue;
+        let logo = DesignLogo { file: "club.gif".into(), height_mm: 10.0, position: LogoPosition::HeaderCentre };
+        let designs = [
+            Design { title: " ".into(), subtitle: "s".repeat(SUBTITLE_MAX + 1), ..Design::default() },
+            Design {
+                title: "t".repeat(TITLE_MAX + 1),
+                look: "nope".into(),
+                currency: "rupees".into(),
+                ..Design::default()
+            },
+            Design { paper: Paper::Letter, look: "twenty-four".into(), prizes: "nope".into(), ..Design::default() },
+            Design { books: Some(1), booklets: Some(1), logo: Some(logo), ..Design::default() },
+            Design { books: Some(0), games: Some(2), ..Design::default() },
+            Design { books: Some(STUDIO_MAX_BOOKS + 1), ..Design::default() },
+            Design { books: None, booklets: Some(0), ..Design::default() },
+            Design { books: None, booklets: Some(3), games: None, ..Design::default() },
+            Design { books: None, booklets: Some(STUDIO_MAX_BOOKS), games: Some(2), ..Design::default() },
+            Design { books: None, booklets: None, ..Design::default() },
+        ];
+        let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
+        let mut met = std::collections::BTreeSet::new();
+        for problem in designs.iter().flat_map(Design::problems) {
+            let Some(said) = &problem.said else { continue };
+            let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            assert_eq!(english.say(said.id, &args), problem.message, "{}", said.id);
+            let words = hindi.say(said.id, &args);
+            assert!(hindi.messages.contains_key(said.id) && !words.contains('{') && words.ends_with('।'), "{words}");
+            met.insert(said.id);
+        }
+        let all: Vec<&String> = english.messages.keys().filter(|id| id.starts_with("design-")).collect();
+        assert_eq!(all.len(), met.len(), "met {met:?} of {all:?}");
     }
 }

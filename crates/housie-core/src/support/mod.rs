@@ -6,3 +6,4 @@ pub mod date;
 pub mod digest;
 pub mod number;
 pub mod parallel;
+pub mod said;

@@ -94,15 +94,9 @@ pub struct CommandError {
     pub said: Option<Said>,
 }
 
-/// A refusal as a catalogue message (`messages/*.ftl`): its id and placeables. The
-/// `message` beside it stays the record's English; a page shows this one in its own language.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Said {
-    /// The message's id, e.g. `refused-already-called`.
-    pub id: &'static str,
-    /// Its placeables' values.
-    pub args: std::collections::BTreeMap<&'static str, String>,
-}
+/// A refusal as a catalogue message: the `message` beside it stays the record's English; a
+/// page shows this one in its own language.
+pub use housie_core::support::said::Said;
 
 impl From<crate::ledger::LedgerError> for CommandError {
     /// The ledger's refusal, with its catalogue message when it has one.

@@ -330,11 +330,10 @@ impl Events {
         seed: housie_core::pipeline::SeedChoice,
     ) -> Result<housie_core::pipeline::Planned, Vec<super::Problem>> {
         let after = match &file.after {
-            Some(earlier) => {
-                Some(housie_files::continuation::read(&self.dir(earlier), &self.dir(id)).map_err(|e| {
-                    vec![super::Problem { field: "event", message: format!("the event it tops up: {e}") }]
-                })?)
-            }
+            Some(earlier) => Some(
+                housie_files::continuation::read(&self.dir(earlier), &self.dir(id))
+                    .map_err(|e| vec![super::Problem::new("event", format!("the event it tops up: {e}"))])?,
+            ),
             None => None,
         };
         let date = housie_files::start::run_date().unwrap_or(housie_core::support::date::RunDate::EPOCH);

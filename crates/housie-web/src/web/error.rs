@@ -51,6 +51,13 @@ impl ApiError {
     }
 }
 
+impl From<housie_core::pipeline::design::Problem> for ApiError {
+    /// A design's problem: 422 beside its field, with its catalogue message when it has one.
+    fn from(p: housie_core::pipeline::design::Problem) -> ApiError {
+        ApiError { said: p.said, ..ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message) }
+    }
+}
+
 impl From<CommandError> for ApiError {
     fn from(e: CommandError) -> ApiError {
         let status = match e.kind {

@@ -9,7 +9,7 @@ const housieDesignForm = (() => {
   const where = {
     title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url",
     books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", lines: "lines",
-    currency: "currency",
+    currency: "currency", paper: "look",
   };
   const errors = [...new Set(Object.values(where)), "event"];
 
@@ -69,12 +69,14 @@ const housieDesignForm = (() => {
     $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
   }
 
-  // Each problem ({field, message}) beside its field; the others cleared.
-  function showProblems(problems) {
+  // Each problem ({field, message, said}) beside its field, in the page's words where the
+  // catalogue has them (`say(id, args)` gives them, or nothing); the others cleared.
+  function showProblems(problems, say) {
     for (const f of errors) if ($(f + "-error")) $(f + "-error").textContent = "";
     for (const p of problems || []) {
       const el = $((where[p.field] || "event") + "-error") || $("event-error");
-      el.textContent = el.textContent ? el.textContent + " " + p.message : p.message;
+      const message = (p.said && say && say(p.said.id, p.said.args)) || p.message;
+      el.textContent = el.textContent ? el.textContent + " " + message : message;
     }
   }
 

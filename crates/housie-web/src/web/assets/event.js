@@ -10,7 +10,11 @@
   let previewAsked = 0;
 
   const form = housieDesignForm;
-  const showProblems = form.showProblems;
+  // A design's problems beside their fields, in the page's words where the catalogue has them.
+  const showProblems = (problems) => form.showProblems(problems, (id, args) => {
+    const words = studio.t(id, args);
+    return words === id ? null : words;
+  });
   // The form's design, keeping what the form does not show: the paper's language, chosen
   // when the event was made.
   const design = () => Object.assign(form.read(event && event.design.logo), { lang: (event && event.design.lang) || "" });

@@ -56,7 +56,7 @@ pub async fn create(
         (design.books, design.games) = (new.books, new.games);
     }
     if let Some(p) = design.problems().into_iter().next() {
-        return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
+        return Err(p.into());
     }
     let id = blocking(move || {
         // The bleed `generate` would choose, left unsaid (a page whose colour reaches the edge
@@ -395,7 +395,7 @@ pub async fn top_up(
             }
         }
         if let Some(p) = design.problems().into_iter().next() {
-            return Err(ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message));
+            return Err(p.into());
         }
         let new = studio.events.create(design.clone(), Some(id.clone())).map_err(refused)?;
         carry_files(&studio, &id, &new, &design)?;
