@@ -243,11 +243,13 @@ impl TicketSpec {
         self.label_base() + self.label_size * 0.72 * 25.4 / 72.0
     }
 
-    /// The width the label may take, mm: the grid's, less a QR code on the serial line and a
-    /// millimetre beside it.
+    /// The width the label may take, mm: the grid's, less a QR code on the serial line and its
+    /// quiet zone.
     pub fn label_room(&self) -> f32 {
         match (self.barcode, self.qr.place) {
-            (Barcode::Qr, QrPlace::Serial) => self.width - self.qr.side() - 1.0,
+            (Barcode::Qr, QrPlace::Serial) => {
+                self.width - (self.qr.modules() + crate::print::barcode::QR_QUIET_MODULES) as f32 * self.qr.module
+            }
             _ => self.width,
         }
     }
