@@ -8,6 +8,7 @@ use housie_core::record::manifest::Row;
 use housie_core::rules::pattern::calls_of;
 use housie_core::rules::progress::ordinal;
 use housie_core::rules::standings::place_calls;
+use housie_core::rules::Sheet;
 use housie_core::{Error, Serial};
 use housie_night::audit::tickets::{Redrawer, Tickets};
 
@@ -144,7 +145,7 @@ impl Tally {
                 let first = *sheet.of(row.serial.ticket()).start();
                 let (count, at) = self.sheets[i].entry((row.serial.book(), first)).or_insert((0, Some(0)));
                 *count += 1;
-                *at = at.zip(done).map(|(a, k)| a.max(k));
+                *at = Sheet::together(*at, done);
             } else if let Some(k) = done {
                 self.completed[i] |= 1 << k;
                 self.by_call[i][usize::from(k)].push(row.serial);
@@ -165,7 +166,7 @@ impl Tally {
             for (key, (count, at)) in theirs {
                 let (c, a) = mine.entry(key).or_insert((0, Some(0)));
                 *c += count;
-                *a = a.zip(at).map(|(x, y)| x.max(y));
+                *a = Sheet::together(*a, at);
             }
         }
     }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::pattern::Rule;
 use super::prize::PrizeSet;
+use super::sheet::Sheet;
 use super::standings::place_calls;
 use crate::domain::format::MAX_NUMBERS;
 use crate::domain::Ticket;
@@ -175,7 +176,7 @@ fn play(
                 None => rule.completed_at(&at),
                 Some(len) => {
                     let before = if t % len == 0 { Some(0) } else { so_far[i] };
-                    so_far[i] = before.zip(rule.completed_at(&at)).map(|(a, c)| a.max(c));
+                    so_far[i] = Sheet::together(before, rule.completed_at(&at));
                     so_far[i].filter(|_| t % len == len - 1)
                 }
             };

@@ -55,6 +55,12 @@ impl Sheet {
         }
     }
 
+    /// When a sheet's prize is complete, from when it was on two of its parts (a ticket, or
+    /// the tickets so far): at the later of the two, and not while either is not.
+    pub fn together(a: Option<u8>, b: Option<u8>) -> Option<u8> {
+        a.zip(b).map(|(a, b)| a.max(b))
+    }
+
     /// `on every ticket of a half sheet`.
     pub fn describe(&self) -> &'static str {
         match self {
@@ -74,5 +80,9 @@ mod tests {
         assert!(Sheet::parse("quarter").unwrap_err().starts_with("`quarter` is not a sheet"));
         assert_eq!([1, 3, 4, 6].map(|t| Sheet::Half.of(t)), [1..=3, 1..=3, 4..=6, 4..=6]);
         assert_eq!((Sheet::Full.of(5), Sheet::Half.tickets(), Sheet::Full.tickets()), (1..=6, 3, 6));
+        assert_eq!(
+            [(Some(4), Some(9)), (Some(9), None), (None, Some(4))].map(|(a, b)| Sheet::together(a, b)),
+            [Some(9), None, None]
+        );
     }
 }
