@@ -396,4 +396,9 @@ fn a_slip_s_label_must_fit() {
     std::fs::write(d.join("t.toml"), slips.replace("barcode = \"none\"", "barcode = \"code128\"")).unwrap();
     let err = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "p"]).expect_code(2).stderr();
     assert!(err.contains("ticket.label needs ticket.barcode = \"qr\" or \"none\""), "{err}");
+    // A placeholder the header knows is not one a label fills: it would print as written.
+    std::fs::write(d.join("t.toml"), slips.replace("label = \"{title}\"", "label = \"{title} {book}\"")).unwrap();
+    let err = d.run(&["generate", "--books", "1", "--template", "t.toml", "--out", "p"]).expect_code(2).stderr();
+    assert!(err.contains("ticket.label uses {book}; its only placeholder is {title}"), "{err}");
+    assert!(!d.join("p").exists());
 }

@@ -436,13 +436,18 @@ impl Template {
         .into_iter()
         .filter_map(|(key, text)| unknown_placeholder(text).map(|bad| (key, bad)))
         .map(|(key, bad)| format!("{key} uses {bad}; placeholders are {}", PLACEHOLDERS.join(", ")))
-        .chain(
-            // A slip's label is the same on every ticket of a page: the title alone.
-            unknown_placeholder(&self.ticket.label.replace("{title}", ""))
-                .map(|bad| format!("ticket.label uses {bad}; its only placeholder is {{title}}")),
-        )
+        .chain(label_placeholder(&self.ticket.label))
         .collect()
     }
+}
+
+/// A slip's label is filled with the title alone (it is the same on every ticket): any other
+/// placeholder, even one the header knows, would print as written.
+fn label_placeholder(label: &str) -> Option<String> {
+    let rest = label.replace("{title}", "");
+    let start = rest.find('{')?;
+    let end = rest[start..].find('}').map_or(rest.len(), |e| start + e + 1);
+    Some(format!("ticket.label uses {}; its only placeholder is {{title}}", &rest[start..end]))
 }
 
 fn unknown_placeholder(text: &str) -> Option<String> {
