@@ -88,14 +88,18 @@ struct Tools<'a> {
 /// violation; all it finds is printed.
 pub async fn axe_finds_nothing_serious(c: &fantoccini::Client, name: &str, dir: &std::path::Path) {
     let axe = std::fs::read_to_string(dir.join("node_modules/axe-core/axe.min.js")).unwrap();
-    c.execute(&axe, Vec::new()).await.unwrap();
+    // axe takes seconds on a page, more with the cores shared: past chromedriver's 30 s for a
+    // script, the question would fail unanswered.
+    let minutes = Some(std::time::Duration::from_secs(120));
+    c.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(minutes, minutes, None)).await.unwrap();
+    c.execute(&axe, Vec::new()).await.unwrap_or_else(|e| panic!("axe loaded on the {name}: {e}"));
     let found = c
-            .execute_async(
-                "const done = arguments[arguments.length - 1]; axe.run(document).then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.length])));",
-                Vec::new(),
-            )
-            .await
-            .unwrap();
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; axe.run(document).then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.length])));",
+            Vec::new(),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("axe on the {name}: {e}"));
     let violations = found.as_array().unwrap();
     eprintln!("axe on the {name}: {violations:?}");
     let serious: Vec<_> =

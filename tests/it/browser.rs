@@ -99,9 +99,15 @@ pub async fn viewport(c: &Client, width: u32, height: u32) {
 
 /// Polls `css`'s text until `want` accepts it (10 s at most: two cores shared with Chromium, Lighthouse and PDF work can be slow); returns it.
 pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> String {
+    text_within(c, css, 10, want).await
+}
+
+/// As [`text_until`], for what takes longer than a page's answer (a run generated while other
+/// tests share the two cores): `secs` at most.
+pub async fn text_within(c: &Client, css: &str, secs: u64, want: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();
     let mut last = String::new();
-    while start.elapsed() < Duration::from_secs(10) {
+    while start.elapsed() < Duration::from_secs(secs) {
         if let Ok(e) = c.find(Locator::Css(css)).await {
             if let Ok(t) = e.text().await {
                 if want(&t) {
@@ -112,7 +118,7 @@ pub async fn text_until(c: &Client, css: &str, want: impl Fn(&str) -> bool) -> S
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("{css}: still {last:?} after 10 s");
+    panic!("{css}: still {last:?} after {secs} s");
 }
 
 pub async fn count(c: &Client, css: &str) -> usize {

@@ -33,8 +33,8 @@ async fn english(c: &Client) -> Vec<String> {
 /// (TOML, PNG, JPEG, US Letter, SRA4, A3), Wi-Fi, the prize sets' UK, the currencies' codes,
 /// and the names of files (run.json, books.pdf, manifest.csv, .archived).
 const STUDIO_ALLOWED: &[&str] = &[
-    "studio", "TOML", "PNG", "JPEG", "US", "Letter", "SRA", "Wi", "Fi", "UK", "GBP", "INR", "EUR", "USD", "CAD", "AUD",
-    "NZD", "ZAR", "run", "json", "manifest", "csv", "archived",
+    "studio", "TOML", "PNG", "JPEG", "TrueType", "OpenType", "US", "Letter", "SRA", "Wi", "Fi", "UK", "GBP", "INR",
+    "EUR", "USD", "CAD", "AUD", "NZD", "ZAR", "run", "json", "manifest", "csv", "archived",
 ];
 
 /// As [`english`], allowing `more` words too.
@@ -66,7 +66,7 @@ async fn english_but(c: &Client, more: &[&str]) -> Vec<String> {
 fn rupees_saved(folder: &std::path::Path) {
     let saved = std::time::Instant::now();
     while !std::fs::read_to_string(folder.join("studio.json")).unwrap().contains("\"INR\"") {
-        assert!(saved.elapsed() < std::time::Duration::from_secs(10), "the currency is saved");
+        assert!(saved.elapsed() < std::time::Duration::from_secs(30), "the currency is saved");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
@@ -101,13 +101,16 @@ async fn a_hindi_tambola_night_made_in_the_studio_shows_no_english_from_sale_to_
     count.send_keys("12").await.unwrap();
     s.find(Locator::Id("create")).await.unwrap().click().await.unwrap();
     js_until(&s, "return location.pathname", |v| *v == json!("/event")).await;
+    // The page fills its form from the event once it has it: a choice made before that would
+    // be filled over (CI once lost the rupees so).
+    js_until(&s, "return document.getElementById('title').value", |v| *v == json!("दिवाली तम्बोला")).await;
     js(&s, "const c = document.getElementById('currency'); c.value = 'INR'; c.dispatchEvent(new Event('input'));")
         .await;
     let folder = dir.join("events/दिवाली-तम्बोला");
     rupees_saved(&folder);
     js_until(&s, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
     s.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
-    text_until(&s, "#job-message", |t| t.starts_with("हो गया")).await;
+    crate::browser::text_within(&s, "#job-message", 120, |t| t.starts_with("हो गया")).await;
     js_until(&s, "return document.getElementById('night').disabled", |v| *v == json!(false)).await;
     s.find(Locator::Id("night")).await.unwrap().click().await.unwrap();
     let url = js_until(&s, "const a = document.getElementById('desk-link'); return a.hidden ? '' : a.href", |v| {
@@ -375,7 +378,7 @@ async fn the_studio_in_hindi_shows_no_english_and_makes_hindi_paper() {
     text_until(&c, "#look-error", |t| t.is_empty()).await;
     js_until(&c, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
-    text_until(&c, "#job-message", |t| t.starts_with("हो गया")).await;
+    crate::browser::text_within(&c, "#job-message", 120, |t| t.starts_with("हो गया")).await;
     text_until(&c, "#files", |t| t.contains("books.pdf")).await;
     assert_eq!(english_but(&c, STUDIO_ALLOWED).await, Vec::<String>::new(), "an event's page, printed");
     let record: serde_json::Value =

@@ -84,7 +84,7 @@ async fn an_organiser_makes_tickets_in_a_browser_tab_and_the_native_tool_verifie
     // 50 books, made in the page: the progress reaches the end.
     js_until(&c, "return document.getElementById('generate').disabled", |v| v == false).await;
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
-    text_until(&c, "#job-message", |t| t.starts_with("Done")).await;
+    crate::browser::text_within(&c, "#job-message", 120, |t| t.starts_with("Done")).await;
     let progress = js(&c, "const p = document.getElementById('progress'); return [p.value, p.max]").await;
     assert_eq!(progress[0], progress[1], "{progress}");
     assert!(progress[1].as_f64().unwrap() >= 9.0, "50 books are 9 pages or more: {progress}");

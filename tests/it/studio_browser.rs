@@ -95,7 +95,7 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
 
     // Generate: the progress reaches the end, and the files are offered.
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
-    text_until(&c, "#job-message", |t| t.starts_with("Done")).await;
+    crate::browser::text_within(&c, "#job-message", 120, |t| t.starts_with("Done")).await;
     let progress =
         js_until(&c, "const p = document.getElementById('progress'); return [p.value, p.max]", |v| v[0] == v[1]).await;
     assert_eq!(progress, serde_json::json!([50, 50]));
