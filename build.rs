@@ -25,6 +25,7 @@ const FILES: &[(&str, &str)] = &[
     ("dejavu", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     ("noto", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Bold.ttf"),
     ("tesseract_hin", "/usr/share/tesseract-ocr/5/tessdata/hin.traineddata"),
+    ("urw", "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf"),
 ];
 
 fn probe_tools() {

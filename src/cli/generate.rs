@@ -101,7 +101,7 @@ pub struct Args {
     title: Option<String>,
     #[arg(long, value_name = "NAME|FILE", help = TEMPLATE_HELP.as_str())]
     template: Option<String>,
-    /// A TrueType font file to use instead of the bundled Liberation Sans Bold (with --after,
+    /// A TrueType or OpenType (.otf) font file to use instead of the bundled Liberation Sans Bold (with --after,
     /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,

@@ -151,7 +151,7 @@ fn a_script_housie_cannot_print_is_refused_by_name() {
 
 /// Where pdftotext places the first serial line of page 1 (`No.` and the serial after it):
 /// its box in points, left, top, right, bottom.
-fn serial_box(pdftotext: &std::path::Path, pdf: &std::path::Path) -> [f32; 4] {
+pub fn serial_box(pdftotext: &std::path::Path, pdf: &std::path::Path) -> [f32; 4] {
     let (_, html, _) = run_tool(pdftotext, &["-f", "1", "-l", "1", "-bbox", pdf.to_str().unwrap(), "-"]);
     let words: Vec<(Vec<f32>, &str)> = html
         .lines()
@@ -167,7 +167,7 @@ fn serial_box(pdftotext: &std::path::Path, pdf: &std::path::Path) -> [f32; 4] {
 }
 
 /// What tesseract reads on page 1's first serial line, rendered at 300 dpi with 3 pt around it.
-fn read_serial_line(d: &Dir, pdf: &std::path::Path) -> String {
+pub fn read_serial_line(d: &Dir, pdf: &std::path::Path) -> String {
     let (Some(pdftoppm), Some(pdftotext), Some(tesseract)) = (tool("pdftoppm"), tool("pdftotext"), tool("tesseract"))
     else {
         unreachable!("checked by the caller")

@@ -95,6 +95,15 @@ pub enum FontError {
         /// Its SHA-256, as the run recorded it.
         sha256: String,
     },
+    /// An OpenType font whose CFF outlines are CID-keyed (as Chinese, Japanese and Korean
+    /// OpenType fonts are): its own CIDs would have to replace the glyph ids every page names.
+    #[error(
+        "{file}: an OpenType font with CID-keyed CFF outlines (as Chinese, Japanese and Korean OpenType fonts are), which housie does not print; choose a TrueType font (.ttf), such as WenQuanYi Zen Hei (in Debian's fonts-wqy-zenhei)"
+    )]
+    CidKeyed {
+        /// The file, as named.
+        file: String,
+    },
     /// The font cannot be cut down to the glyphs a run prints.
     #[error("the font {font} cannot be cut down to the glyphs the run prints ({reason}); choose another font")]
     Subset {
@@ -107,12 +116,13 @@ pub enum FontError {
 
 /// A font that prints `script` (its Unicode name, spaces for underscores) and the Debian package
 /// that has it: Noto Sans, bold, in fonts-noto-core for the scripts of India and most others,
-/// fonts-noto-cjk for Chinese, Japanese and Korean.
+/// fonts-wqy-zenhei (TrueType) for Chinese, Japanese and Korean, whose Noto fonts are CID-keyed
+/// CFF ([`FontError::CidKeyed`]).
 pub fn suggestion(script: &str) -> String {
     let file: String = script.split_whitespace().collect();
     match script {
         "Han" | "Hiragana" | "Katakana" | "Hangul" | "Bopomofo" => {
-            "Noto Sans CJK Bold (NotoSansCJK-Bold.ttc, in Debian's fonts-noto-cjk)".to_string()
+            "WenQuanYi Zen Hei (/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc, in Debian's fonts-wqy-zenhei)".to_string()
         }
         _ => format!("Noto Sans {script} Bold (/usr/share/fonts/truetype/noto/NotoSans{file}-Bold.ttf, in Debian's fonts-noto-core)"),
     }
@@ -121,10 +131,14 @@ pub fn suggestion(script: &str) -> String {
 /// A font cut down to the glyphs a run prints: only those are embedded in its PDFs.
 #[derive(Clone, Debug)]
 pub struct Subset {
-    /// The subset font file.
+    /// The subset font program: a TrueType file, or a bare CID-keyed CFF ([`Subset::cff`]).
     pub bytes: Vec<u8>,
     /// Each kept glyph's id in the subset, by its id in the whole font.
     pub glyph_ids: std::collections::BTreeMap<u16, u16>,
+    /// Whether `bytes` is a CFF program whose CIDs are the glyphs' ids in the whole font
+    /// ([`crate::print::cff`]), embedded as `/FontFile3` of a `CIDFontType0`, with no
+    /// `CIDToGIDMap`; else a TrueType file, `/FontFile2` of a `CIDFontType2`.
+    pub cff: bool,
 }
 
 impl Font {
@@ -139,17 +153,39 @@ impl Font {
         let bytes = world
             .read(path, MAX_FONT_FILE)
             .map_err(|e| FontError::Read { file: file.clone(), message: e.to_string() })?;
-        validate(&bytes).map_err(|reason| match reason {
-            None => FontError::Unreadable { file: file.clone() },
-            Some(reason) => FontError::Broken { file: file.clone(), reason },
-        })?;
         let stem = path.file_stem().map_or("font".into(), |s| s.to_string_lossy().into_owned());
-        // PostScript names allow no spaces or delimiters.
-        let name: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
-        let mut font = Font::from_bytes(&bytes, &name).ok_or(FontError::Unreadable { file })?;
+        let mut font = Font::checked(&bytes, &file, &stem)?;
         // Absolute, so `housie verify` finds it from any folder.
         font.file = Some(world.canonical(path));
         Ok(font)
+    }
+
+    /// A font file's bytes (`file` names it in messages), checked table by table as `--font`
+    /// checks a file, and named `name` in the PDF (PostScript names allow no spaces or
+    /// delimiters, so only letters, digits and `-` are kept).
+    pub fn checked(bytes: &[u8], file: &str, name: &str) -> Result<Font, FontError> {
+        validate(bytes).map_err(|reason| match reason {
+            None => FontError::Unreadable { file: file.to_string() },
+            Some(reason) => FontError::Broken { file: file.to_string(), reason },
+        })?;
+        if crate::print::cff::is_cid_keyed(bytes) {
+            return Err(FontError::CidKeyed { file: file.to_string() });
+        }
+        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+        Font::from_bytes(bytes, &name).ok_or(FontError::Unreadable { file: file.to_string() })
+    }
+
+    /// The font's own PostScript name (its `name` table's ID 6), if it gives one housie can
+    /// use as a file name: letters, digits and `-`, at most 63 of them.
+    pub fn postscript_name(&self) -> Option<String> {
+        let face = ttf_parser::Face::parse(&self.bytes, 0).ok()?;
+        let name = face
+            .names()
+            .into_iter()
+            .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
+            .find_map(|n| n.to_string())?;
+        let ok = !name.is_empty() && name.len() <= 63;
+        (ok && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !name.starts_with('-')).then_some(name)
     }
 
     /// The font a run was made with: the file at its recorded `path`, or, where that is gone or
@@ -268,13 +304,18 @@ impl Font {
         use allsorts::subset::{subset, CmapTarget, SubsetProfile};
         let refused = |reason: String| FontError::Subset { font: self.name.clone(), reason };
         let ids: Vec<u16> = std::iter::once(0).chain(glyphs.iter().copied().filter(|&g| g != 0)).collect();
+        if crate::print::cff::has_cff(&self.bytes) {
+            let bytes = crate::print::cff::cid_keyed_subset(&self.bytes, &ids).map_err(refused)?;
+            let glyph_ids = ids.iter().enumerate().map(|(new, &old)| (old, new as u16)).collect();
+            return Ok(Subset { bytes, glyph_ids, cff: true });
+        }
         let data = ReadScope::new(&self.bytes).read::<FontData<'_>>().map_err(|e| refused(e.to_string()))?;
         let provider = data.table_provider(0).map_err(|e| refused(e.to_string()))?;
         let bytes =
             subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).map_err(|e| refused(e.to_string()))?;
         // allsorts numbers the glyphs asked for by their place in `ids`.
         let glyph_ids = ids.iter().enumerate().map(|(new, &old)| (old, new as u16)).collect();
-        Ok(Subset { bytes, glyph_ids })
+        Ok(Subset { bytes, glyph_ids, cff: false })
     }
 
     /// The height of the capital letters, in thousandths of the em (the font's OS/2 table;

@@ -2,6 +2,7 @@
 //! a logo (decoded within limits, its colours converted for print), and where each book lands on paper. The PDF itself is an output, in [`crate::export::pdf`].
 
 pub mod barcode;
+pub mod cff;
 pub mod colour;
 pub mod font;
 pub mod layout;

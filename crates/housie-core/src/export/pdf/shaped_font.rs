@@ -71,7 +71,8 @@ fn type0(
 
     let (map, tag) = cid_to_gid(&subset);
     let name = format!("{tag}+{}", font.name());
-    let map_id = doc.add_object(Stream::new(dictionary! {}, map));
+    // A CFF CIDFont has no CIDToGIDMap: its charset maps each CID (see `print::cff`).
+    let map_id = (!subset.cff).then(|| doc.add_object(Stream::new(dictionary! {}, map)));
 
     let widths: Vec<Object> = subset
         .glyph_ids
@@ -79,10 +80,9 @@ fn type0(
         .flat_map(|&cid| [Object::Integer(i64::from(cid)), Object::Array(vec![font.pdf_glyph_width(cid).into()])])
         .collect();
     let bbox = face.global_bounding_box();
-    let mut file = Stream::new(dictionary! { "Length1" => subset.bytes.len() as i64 }, subset.bytes);
-    file.allows_compression = true;
+    let (file, subtype, key) = program(&subset);
     let file_id = doc.add_object(file);
-    let descriptor = doc.add_object(dictionary! {
+    let mut descriptor = dictionary! {
         "Type" => "FontDescriptor",
         "FontName" => Object::Name(name.clone().into_bytes()),
         "Flags" => 4,
@@ -95,11 +95,12 @@ fn type0(
         "Descent" => thousandths(f64::from(face.descender())),
         "CapHeight" => font.cap_height().unwrap_or_else(|| thousandths(f64::from(face.ascender()))),
         "StemV" => 120,
-        "FontFile2" => file_id,
-    });
-    let cid_font = doc.add_object(dictionary! {
+    };
+    descriptor.set(key, file_id);
+    let descriptor = doc.add_object(descriptor);
+    let mut cid_font = dictionary! {
         "Type" => "Font",
-        "Subtype" => "CIDFontType2",
+        "Subtype" => subtype,
         "BaseFont" => Object::Name(name.clone().into_bytes()),
         "CIDSystemInfo" => dictionary! {
             "Registry" => Object::string_literal("Adobe"),
@@ -109,8 +110,11 @@ fn type0(
         "FontDescriptor" => descriptor,
         "DW" => 0,
         "W" => widths,
-        "CIDToGIDMap" => map_id,
-    });
+    };
+    if let Some(map_id) = map_id {
+        cid_font.set("CIDToGIDMap", map_id);
+    }
+    let cid_font = doc.add_object(cid_font);
     let to_unicode = doc.add_object(Stream::new(dictionary! {}, cmap(unicode).into_bytes()));
     Ok(doc.add_object(dictionary! {
         "Type" => "Font",
@@ -120,6 +124,20 @@ fn type0(
         "DescendantFonts" => vec![cid_font.into()],
         "ToUnicode" => to_unicode,
     }))
+}
+
+/// The subset's font program as a stream, with the CIDFont's subtype and the descriptor's key
+/// PDF gives its kind: TrueType is `/FontFile2` of a `CIDFontType2`; a CID-keyed CFF program is
+/// `/FontFile3 /CIDFontType0C` of a `CIDFontType0` (both PDF 1.3).
+pub(super) fn program(subset: &crate::print::font::Subset) -> (Stream, &'static str, &'static str) {
+    let (dict, subtype, key) = if subset.cff {
+        (dictionary! { "Subtype" => "CIDFontType0C" }, "CIDFontType0", "FontFile3")
+    } else {
+        (dictionary! { "Length1" => subset.bytes.len() as i64 }, "CIDFontType2", "FontFile2")
+    };
+    let mut file = Stream::new(dict, subset.bytes.clone());
+    file.allows_compression = true;
+    (file, subtype, key)
 }
 
 /// A subset's `CIDToGIDMap` (each glyph id in the whole font, as the pages name it, to its id

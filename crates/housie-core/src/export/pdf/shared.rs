@@ -304,7 +304,8 @@ pub(crate) fn embed_subset_of(
 ) -> io::Result<()> {
     let subset = fonts.subset(glyphs).map_err(other)?;
     let (map, tag) = super::shaped_font::cid_to_gid(&subset);
-    let map_id = doc.add_object(Stream::new(Dictionary::new(), map));
+    let map_id = (!subset.cff).then(|| doc.add_object(Stream::new(Dictionary::new(), map)));
+    let (program, subtype, key) = super::shaped_font::program(&subset);
 
     let type0_id = font.as_reference().map_err(other)?;
     let type0 = doc.get_dictionary_mut(type0_id).map_err(other)?;
@@ -328,16 +329,31 @@ pub(crate) fn embed_subset_of(
             .map_err(other)?,
     };
     cid_font.set("BaseFont", Object::Name(name.clone().into_bytes()));
-    cid_font.set("CIDToGIDMap", map_id);
+    cid_font.set("Subtype", subtype);
+    match map_id {
+        Some(map_id) => cid_font.set("CIDToGIDMap", map_id),
+        None => drop(cid_font.remove(b"CIDToGIDMap")),
+    }
     let descriptor_id = cid_font.get(b"FontDescriptor").and_then(Object::as_reference).map_err(other)?;
     let descriptor = doc.get_dictionary_mut(descriptor_id).map_err(other)?;
     descriptor.set("FontName", Object::Name(name.into_bytes()));
     if let Some(cap) = fonts.cap_height() {
         descriptor.set("CapHeight", cap);
     }
-    let file_id = descriptor.get(b"FontFile2").and_then(Object::as_reference).map_err(other)?;
+    // printpdf's whole font program gives way to the subset in its place (TrueType; or CFF,
+    // re-keyed), so a run's objects keep their numbers.
+    let printed = if descriptor.has(b"FontFile2") { &b"FontFile2"[..] } else { b"FontFile3" };
+    let file_id = descriptor.get(printed).and_then(Object::as_reference).map_err(other)?;
+    if printed != key.as_bytes() {
+        descriptor.remove(printed);
+        descriptor.set(key, file_id);
+    }
     let file = doc.get_object_mut(file_id).and_then(Object::as_stream_mut).map_err(other)?;
-    file.dict.set("Length1", subset.bytes.len() as i64);
+    if subset.cff {
+        file.dict = program.dict;
+    } else {
+        file.dict.set("Length1", subset.bytes.len() as i64);
+    }
     file.set_content(subset.bytes);
     Ok(())
 }
