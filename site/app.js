@@ -136,9 +136,15 @@ $("new-form").addEventListener("submit", async (ev) => {
 let current = null;
 let asked = 0;
 
+// The files an event gave the page (its logo, its font), by name.
+function filesOf(event) {
+  const files = {};
+  for (const f of [event.logo, event.font]) if (f) files[f.name] = f.bytes;
+  return files;
+}
+
 function request() {
-  const files = current.logo ? { [current.logo.name]: current.logo.bytes } : {};
-  return { ...current.design, files };
+  return { ...current.design, files: filesOf(current) };
 }
 
 // The design form is the studio's (design-form.js, loaded before this module).
@@ -179,14 +185,14 @@ async function refresh() {
 
 let saveTimer = null;
 function changed() {
-  current.design = form.read(current.design.logo);
+  current.design = form.read(current.design);
   form.kindChanged(say);
   $("event-name").textContent = current.design.title;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(async () => { await store.put(current); refresh(); }, 120);
 }
 for (const el of document.querySelectorAll("#design input, #design select")) {
-  if (el.id !== "logo-file") el.addEventListener("input", changed);
+  if (el.id !== "logo-file" && el.id !== "font-file") el.addEventListener("input", changed);
 }
 $("page").addEventListener("change", refresh);
 
@@ -208,6 +214,31 @@ $("logo-file").addEventListener("change", async () => {
     $("logo-error").textContent = e.message;
     $("logo-file").value = "";
   }
+});
+$("font-file").addEventListener("change", async () => {
+  const file = $("font-file").files[0];
+  if (!file) return;
+  $("font-error").textContent = "";
+  if (file.size > 64 * 1024 * 1024) { $("font-error").textContent = say("site-font-too-large", null, "A font file is at most 64 MB."); return; }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const name = await designer.ask("fontFile", { bytes });
+    current.font = { name, bytes };
+    current.design.font = name;
+    await store.put(current);
+    fill();
+    refresh();
+  } catch (e) {
+    $("font-error").textContent = e.message;
+  }
+  $("font-file").value = "";
+});
+$("font-remove").addEventListener("click", async () => {
+  current.font = null;
+  current.design.font = null;
+  await store.put(current);
+  fill();
+  refresh();
 });
 $("logo-remove").addEventListener("click", async () => {
   current.logo = null;
@@ -400,7 +431,7 @@ $("top-up-make").addEventListener("click", async () => {
 // record says (its title, look and paper; no logo), with `more` books or booklets.
 function topUpDesign(s, event, more) {
   const template = String(s.template || "classic");
-  const design = event ? { ...event.design, files: event.logo ? { [event.logo.name]: event.logo.bytes } : {} } : {
+  const design = event ? { ...event.design, files: filesOf(event) } : {
     title: s.title || "Bingo", subtitle: s.subtitle || "", paper: template.endsWith("-letter") ? "letter" : "a4",
     look: template.replace(/-letter$/, ""), bleed_mm: s.bleed_mm || 0, crop_marks: !!s.crop_marks,
   };

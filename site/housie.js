@@ -103,13 +103,19 @@ export function logoFile(bytes) {
   return call(() => engine.logo_file(toBytes(bytes)));
 }
 
+// The name a font is kept under (its PostScript name, `.ttf`, `.otf` or `.ttc`) once it is
+// checked as `--font` checks a file; the design names it as `font`, with it among `files`.
+export function fontFile(bytes) {
+  return call(() => engine.font_file(toBytes(bytes)));
+}
+
 export function placedLogo(request, name) {
   return JSON.parse(call(() => engine.placed_logo(design(request), name, world(request.files))));
 }
 
 // The event's run: `request` is the studio's event JSON (title, look, books or booklets and
 // games, paper, …) with an optional `seed` (any text, as `housie generate --seed` takes it;
-// without one the browser's crypto draws 256 bits nobody can guess), `files` (a logo) and
+// without one the browser's crypto draws 256 bits nobody can guess), `files` (a logo, a font) and
 // `date` (seconds since 1970; default now). `onProgress(done, total)` is told after each page.
 // Returns `{ files: {"books.pdf": Uint8Array, "manifest.csv": …, "run.json": …}, run }`, where
 // `run` offers `proof()`, `picture(unit)` and `zip(folder)`.

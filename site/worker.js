@@ -8,6 +8,7 @@ const ops = {
   check: (a) => housie.check(a.request),
   preview: (a) => housie.preview(a.request, a.page),
   logoFile: (a) => housie.logoFile(a.bytes),
+  fontFile: (a) => housie.fontFile(a.bytes),
   placedLogo: (a) => housie.placedLogo(a.request, a.name),
   generate: (a, progress) => {
     const r = housie.generate(a.request, progress);

@@ -8,12 +8,12 @@ use crate::serving::exchange;
 use crate::studio_browser::studio;
 use crate::util::Dir;
 
-fn port_of(url: &str) -> u16 {
+pub fn port_of(url: &str) -> u16 {
     url.rsplit(':').next().unwrap().parse().unwrap()
 }
 
 /// A raw request; the status line and the body.
-fn raw(port: u16, head: &str, body: &[u8]) -> (String, String) {
+pub fn raw(port: u16, head: &str, body: &[u8]) -> (String, String) {
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     s.write_all(head.as_bytes()).unwrap();

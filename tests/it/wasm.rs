@@ -28,6 +28,13 @@ fn logo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/logo-example.png")
 }
 
+/// A font uploaded to the event (housie's own Devanagari font, as any other file).
+const FONT: &str = "NotoSansDevanagari-Bold.ttf";
+
+fn font() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/housie-core/fonts").join(FONT)
+}
+
 /// Runs `tests/it/wasm_run.mjs` with `op` on `cases`, in `d`; its output folder.
 pub fn node(d: &Dir, op: &str, cases: &serde_json::Value) -> PathBuf {
     let input = d.join(&format!("{op}.json"));
@@ -63,13 +70,16 @@ fn cases() -> Vec<(&'static str, serde_json::Value, &'static str)> {
             serde_json::json!({ "title": "Two a page", "look": "twelve", "books": 5, "lines": "repeat" }),
             "twelve",
         ),
+        // The event's own font prints the title; what it lacks falls back to housie's fonts.
+        ("font", serde_json::json!({ "title": "दिवाली तम्बोला", "books": 3, "font": FONT }), "font"),
     ]
 }
 
 /// The same design's run, made natively through the same path a page takes.
 fn native(design: &serde_json::Value, seed: &str) -> MemoryFiles {
     let design: Design = serde_json::from_value(design.clone()).unwrap();
-    let world = Files::default().with("logo.png", std::fs::read(logo()).unwrap());
+    let world =
+        Files::default().with("logo.png", std::fs::read(logo()).unwrap()).with(FONT, std::fs::read(font()).unwrap());
     let date = RunDate::from_unix(DATE).unwrap();
     let planned = design.plan(Path::new(""), SeedChoice::Text(seed.into()), date, None, &world).unwrap();
     let mut files = MemoryFiles::default();
@@ -91,7 +101,7 @@ fn the_engine_in_a_page_makes_the_native_engines_bytes() {
     let list: Vec<serde_json::Value> = cases()
         .into_iter()
         .map(|(name, design, seed)| {
-            let files = serde_json::json!({ "logo.png": logo() });
+            let files = serde_json::json!({ "logo.png": logo(), FONT: font() });
             serde_json::json!({ "name": name, "design": design, "seed": seed, "date": DATE, "files": files })
         })
         .collect();
@@ -117,12 +127,14 @@ fn the_engine_in_a_page_makes_the_native_engines_bytes() {
         (Some(&*native.colours), Some(&*native.deflate))
     );
     // A page's run, downloaded as its zip and unpacked, is a run: `housie verify` regenerates
-    // it byte for byte (the logo travels in the zip, beside run.json, where it names it).
-    for name in ["plain", "booklets"] {
+    // it byte for byte (the logo and the font travel in the zip, beside run.json, where it
+    // names them).
+    for name in ["plain", "booklets", "font"] {
         unzip(&out.join(format!("{name}.zip")), &d.join("unzipped"));
         d.run(&["verify", &format!("unzipped/{name}")]).success();
     }
     assert!(d.join("unzipped/booklets/logo.png").is_file() && d.join("unzipped/booklets/proof.pdf").is_file());
+    assert!(d.join("unzipped/font").join(FONT).is_file() && !d.join("unzipped/plain").join(FONT).exists());
     // Control: a changed byte is caught.
     let mut pdf = std::fs::read(d.join("unzipped/plain/books.pdf")).unwrap();
     let at = pdf.len() / 2;

@@ -45,6 +45,13 @@ pub fn logo_file(bytes: &[u8]) -> Result<String, JsError> {
     logo_name(bytes).map(str::to_string).map_err(|p| problem(p.field, &p.message))
 }
 
+/// The name a font is kept under (its PostScript name, `.ttf`, `.otf` or `.ttc`), once it is
+/// checked as `--font` checks a file.
+#[wasm_bindgen]
+pub fn font_file(bytes: &[u8]) -> Result<String, JsError> {
+    housie_core::pipeline::design_font::font_name(bytes).map_err(|e| problem("font", &e.to_string()))
+}
+
 /// The design's logo once the image `name` is in `world`, as JSON: the old one's height and
 /// place kept, else where a new one first fits.
 #[wasm_bindgen]

@@ -54,19 +54,22 @@ impl Run {
     }
 
     /// The run as one zip, its files in the folder `folder`: the run's files, the proof, and
-    /// the logo it was made with (where run.json names it, so `housie verify` finds it).
+    /// the logo and font it was made with (where run.json names them, so `housie verify`
+    /// finds them).
     pub fn zip(&self, folder: &str) -> Result<Vec<u8>, JsError> {
         let proof = self.proof()?;
         let mut files: Vec<(String, &[u8])> =
             self.files.files().iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
         files.push((PROOF.to_string(), &proof));
-        let logo = self.record.settings.logo.as_ref().map(|l| l.file.clone());
-        let logo_bytes = logo.as_ref().and_then(|path| {
-            housie_core::world::World::read(&self.world.files, path, u64::MAX).ok().map(|b| (path, b))
-        });
-        if let Some((path, bytes)) = &logo_bytes {
-            files.push((path.display().to_string(), bytes));
-        }
+        let settings = &self.record.settings;
+        let given = settings.logo.iter().map(|l| l.file.clone()).chain(settings.font.clone());
+        let given: Vec<(String, Vec<u8>)> = given
+            .filter_map(|path| {
+                let bytes = housie_core::world::World::read(&self.world.files, &path, u64::MAX).ok()?;
+                Some((path.display().to_string(), bytes))
+            })
+            .collect();
+        files.extend(given.iter().map(|(name, bytes)| (name.clone(), bytes.as_slice())));
         archive::write(folder, &files).map_err(|e| problem("event", &e))
     }
 }

@@ -79,6 +79,10 @@ pub struct Design {
     pub prizes: String,
     /// A logo on every page, uploaded to the event.
     pub logo: Option<DesignLogo>,
+    /// The event's own font (a file uploaded to the event, named by
+    /// [`super::design_font::font_name`]), for a title in a script housie's fonts lack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub font: Option<String>,
     /// How lines are kept apart (plain books; a top-up follows its run).
     pub lines: Lines,
     /// Where phones reach the player page on the night (`--player-url`), for a look whose QR
@@ -139,6 +143,7 @@ impl Default for Design {
             crop_marks: false,
             prizes: "uk".into(),
             logo: None,
+            font: None,
             lines: Lines::Unique,
             player_url: String::new(),
             currency: String::new(),
@@ -239,6 +244,10 @@ impl Design {
                 problems.push(Problem::said("logo", message, "design-upload-logo", []));
             }
         }
+        if self.font.as_deref().is_some_and(|f| !super::design_font::is_font_file(f)) {
+            let message = "upload the font to the event (a TrueType or OpenType file)";
+            problems.push(Problem::said("font", message, "design-upload-font", []));
+        }
         if self.books.is_some() && self.games.is_some() {
             let message = "games go with booklets (a booklet is one book per game)";
             problems.push(Problem::said("games", message, "design-games-with-booklets", []));
@@ -328,6 +337,7 @@ impl Design {
             height_mm: Some(l.height_mm),
             position: Some(l.position),
         });
+        request.font = self.font.as_ref().map(|f| event.join(f));
         request.date = date;
         request
     }
@@ -411,6 +421,7 @@ pub fn problem_of(e: Error) -> Problem {
             _ => "books",
         },
         Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
+        Error::Font(f) | Error::Style(StyleError::Font(f)) if font_file(f) => "font",
         Error::Run(_) | Error::Request(_) => "books",
         Error::Template(_) => "look",
         Error::Style(StyleError::PlayerUrl(_)) => "player_url",
@@ -432,10 +443,15 @@ fn studio_words(message: &str) -> String {
             "use --order games (each game on its own paper)",
             "choose “game by game, in black, for coloured paper” for the order",
         ),
-        ("choose a font for it with --font", "give the title in Latin or Devanagari letters"),
+        ("choose a font for it with --font", "upload a font that prints it"),
         ("--player-url", "the player page address"),
     ];
     SAID.iter().fold(message.to_string(), |m, (flag, words)| m.replace(flag, words))
+}
+
+/// Whether a font's refusal is about the file itself rather than the text it prints.
+fn font_file(e: &FontError) -> bool {
+    !matches!(e, FontError::MissingGlyph { .. } | FontError::Script { .. })
 }
 
 /// The text of the page an error is about, if it is about one.
@@ -500,7 +516,13 @@ mod tests {
                 ..Design::default()
             },
             Design { paper: Paper::Letter, look: "twenty-four".into(), prizes: "nope".into(), ..Design::default() },
-            Design { books: Some(1), booklets: Some(1), logo: Some(logo), ..Design::default() },
+            Design {
+                books: Some(1),
+                booklets: Some(1),
+                logo: Some(logo),
+                font: Some("../f.ttf".into()),
+                ..Design::default()
+            },
             Design { books: Some(0), games: Some(2), ..Design::default() },
             Design { books: Some(STUDIO_MAX_BOOKS + 1), ..Design::default() },
             Design { books: None, booklets: Some(0), ..Design::default() },

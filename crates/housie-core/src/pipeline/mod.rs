@@ -5,6 +5,7 @@
 
 pub mod booklets;
 pub mod design;
+pub mod design_font;
 mod generate_plan;
 mod preview;
 mod request;

@@ -96,7 +96,7 @@ pub struct Request {
     pub lang: Option<String>,
     /// A shipped template's name, or a TOML file's path.
     pub template: Option<String>,
-    /// A TrueType font file.
+    /// A TrueType or OpenType font file.
     pub font: Option<PathBuf>,
     /// A logo on every page.
     pub logo: Option<LogoAsked>,

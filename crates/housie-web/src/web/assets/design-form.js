@@ -8,13 +8,15 @@ const housieDesignForm = (() => {
   // Each design field's element (its error is the element's id and "-error").
   const where = {
     title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url",
-    books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", lines: "lines",
+    books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", font: "font", lines: "lines",
     currency: "currency", paper: "look",
   };
   const errors = [...new Set(Object.values(where)), "event"];
 
-  // The form's design; `logo` is the design's logo file (its height and place are the form's).
-  function read(logo) {
+  // The form's design; `before`, the design it edits, gives the uploaded files: its logo (the
+  // logo's height and place are the form's) and its font.
+  function read(before) {
+    const logo = before && before.logo;
     const booklets = $("kind").value === "booklets";
     const count = Number($("count").value);
     return {
@@ -34,6 +36,7 @@ const housieDesignForm = (() => {
       // The night's money: a studio field (a page in a browser tab plays no night).
       currency: $("currency") ? $("currency").value : "",
       logo: logo ? { file: logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
+      font: (before && before.font) || null,
     };
   }
 
@@ -55,6 +58,8 @@ const housieDesignForm = (() => {
     if ($("currency")) $("currency").value = d.currency || "";
     $("logo-settings").hidden = !d.logo;
     if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
+    $("font-settings").hidden = !d.font;
+    $("font-name").textContent = d.font || "";
     kindChanged(say);
   }
 

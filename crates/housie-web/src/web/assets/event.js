@@ -17,7 +17,7 @@
   });
   // The form's design, keeping what the form does not show: the paper's language, chosen
   // when the event was made.
-  const design = () => Object.assign(form.read(event && event.design.logo), { lang: (event && event.design.lang) || "" });
+  const design = () => Object.assign(form.read(event && event.design), { lang: (event && event.design.lang) || "" });
   const t = studio.t;
   // The count's label in the page's language.
   const say = (id) => t(id === "site-count-booklets" ? "studio-how-many-booklets" : "studio-how-many-books");
@@ -136,7 +136,7 @@
     else showProblems([{ field: r.body.field || "event", message: refused(r) }]);
   }
   for (const el of document.querySelectorAll("#design input, #design select")) {
-    if (el.id === "template-file" || el.id === "logo-file") continue;
+    if (el.id === "template-file" || el.id === "logo-file" || el.id === "font-file") continue;
     el.addEventListener("input", changed);
   }
   $("page").addEventListener("change", preview);
@@ -164,6 +164,25 @@
     $("logo-error").textContent = "";
     if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
     else showProblems([{ field: "logo", message: refused(r) }]);
+  });
+  $("font-file").addEventListener("change", async () => {
+    const file = $("font-file").files[0];
+    if (!file) return;
+    if (file.size > 64 * 1024 * 1024) { showProblems([{ field: "font", message: t("studio-font-big") }]); return; }
+    $("font-file").disabled = true;
+    $("font-file").setAttribute("aria-busy", "true");
+    $("font-error").textContent = t("studio-reading-font");
+    const r = await studio.api("POST", base + "/font", file, "application/octet-stream");
+    $("font-file").disabled = false;
+    $("font-file").removeAttribute("aria-busy");
+    $("font-error").textContent = "";
+    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
+    else showProblems([{ field: "font", message: refused(r) }]);
+    $("font-file").value = "";
+  });
+  $("font-remove").addEventListener("click", async () => {
+    const r = await studio.api("DELETE", base + "/font");
+    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
   });
   $("logo-remove").addEventListener("click", async () => {
     const r = await studio.api("DELETE", base + "/logo");

@@ -248,6 +248,23 @@ pub(super) fn changeable(studio: &Studio, id: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Keeps an upload to an event found [`changeable`]: the file whole in its folder first, then
+/// `record` names it in the design; the answer is the event as it now is.
+pub(super) fn keep_upload(
+    studio: &Studio,
+    id: &str,
+    name: &str,
+    body: &[u8],
+    record: impl FnOnce(&mut EventFile, &std::path::Path),
+) -> Result<EventView, ApiError> {
+    let dir = studio.events.dir(id);
+    crate::studio::events::write_whole(&dir, name, body).map_err(refused)?;
+    let mut file = studio.events.read(id).map_err(refused)?;
+    record(&mut file, &dir);
+    studio.events.write(id, &file).map_err(refused)?;
+    view(studio, id)
+}
+
 /// `PUT /api/events/{id}`: the whole design, as the page holds it.
 pub async fn update(
     State(studio): State<Arc<Studio>>,
@@ -345,7 +362,8 @@ pub async fn duplicate(
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": new }))))
 }
 
-/// Copies the files a design names in its event's folder (an uploaded template, the logo) from
+/// Copies the files a design names in its event's folder (an uploaded template, the logo, the
+/// font) from
 /// event `from` to event `to`, so the new event prints as the old one did.
 fn carry_files(studio: &Studio, from: &str, to: &str, design: &Design) -> Result<(), ApiError> {
     let mut names = Vec::new();
@@ -353,6 +371,7 @@ fn carry_files(studio: &Studio, from: &str, to: &str, design: &Design) -> Result
         names.push(OWN_TEMPLATE.to_string());
     }
     names.extend(design.logo.as_ref().map(|l| l.file.clone()));
+    names.extend(design.font.clone());
     for name in names {
         let (source, target) = (studio.events.dir(from).join(&name), studio.events.dir(to).join(&name));
         std::fs::copy(&source, &target).map_err(|e| refused(housie_core::error::Error::io(&target)(e)))?;

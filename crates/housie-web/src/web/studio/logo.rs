@@ -8,8 +8,8 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::events::{changeable, view, EventView};
-use super::state::{blocking, event_id, refused, Studio};
+use super::events::{changeable, keep_upload, view, EventView};
+use super::state::{blocking, event_id, refused, upload_turn, Studio};
 use crate::web::error::ApiError;
 use housie_core::pipeline::design::{logo_name, LOGO_FILES};
 use housie_core::print::logo::Logo;
@@ -32,27 +32,19 @@ pub async fn upload(
             "send the logo as a PNG or JPEG image (Content-Type: image/png or image/jpeg)",
         ));
     }
-    // One image read at a time: each may take hundreds of megabytes while it is decoded.
     let turns = Arc::clone(&studio);
-    let _turn = turns.uploads.acquire().await.map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the studio is stopping; upload the logo again after it restarts",
-        )
-    })?;
+    let _turn = upload_turn(&turns, "logo").await?;
     blocking(move || {
         changeable(&studio, &id)?;
         let name =
             logo_name(&body).map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
-        let dir = studio.events.dir(&id);
-        crate::studio::events::write_whole(&dir, name, &body).map_err(refused)?;
-        for other in LOGO_FILES.iter().filter(|&&f| f != name) {
-            let _ = std::fs::remove_file(dir.join(other));
-        }
-        let mut file = studio.events.read(&id).map_err(refused)?;
-        file.design.logo = Some(file.design.placed_logo(&dir, name, &housie_files::read::Disk));
-        studio.events.write(&id, &file).map_err(refused)?;
-        view(&studio, &id).map(Json)
+        let kept = keep_upload(&studio, &id, name, &body, |file, dir| {
+            for other in LOGO_FILES.iter().filter(|&&f| f != name) {
+                let _ = std::fs::remove_file(dir.join(other));
+            }
+            file.design.logo = Some(file.design.placed_logo(dir, name, &housie_files::read::Disk));
+        })?;
+        Ok(Json(kept))
     })
     .await
 }

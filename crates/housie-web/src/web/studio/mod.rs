@@ -10,6 +10,7 @@
 
 mod archive;
 mod events;
+mod font;
 mod jobs;
 mod logo;
 mod night;
@@ -29,7 +30,7 @@ use axum::Router;
 
 use super::error::ApiError;
 use super::guard;
-pub use state::{Studio, LOGO_LIMIT, TEMPLATE_LIMIT};
+pub use state::{Studio, FONT_LIMIT, LOGO_LIMIT, TEMPLATE_LIMIT};
 
 /// Every route of the studio, top to bottom.
 pub fn router(studio: Arc<Studio>) -> Router {
@@ -46,6 +47,10 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route(
             "/api/events/{id}/logo",
             post(logo::upload).delete(logo::remove).get(logo::get).layer(DefaultBodyLimit::max(LOGO_LIMIT)),
+        )
+        .route(
+            "/api/events/{id}/font",
+            post(font::upload).delete(font::remove).layer(DefaultBodyLimit::max(FONT_LIMIT)),
         )
         .route("/api/events/{id}/duplicate", post(events::duplicate))
         .route("/api/events/{id}/archive", post(archive::archive))

@@ -17,6 +17,8 @@ use crate::studio::{Events, Job};
 pub const TEMPLATE_LIMIT: usize = 64 * 1024;
 /// The largest image uploaded.
 pub const LOGO_LIMIT: usize = housie_core::print::logo::LOGO_FILE_MAX as usize;
+/// The largest font uploaded (`--font` reads no larger).
+pub const FONT_LIMIT: usize = housie_core::print::font::MAX_FONT_FILE as usize;
 
 /// A night the studio serves: its desk's URL with the token.
 #[derive(Clone, Debug)]
@@ -45,7 +47,7 @@ pub struct Studio {
     pub log: Logger,
     /// The address the studio listens on (the night's server listens on the same interface).
     pub ip: std::net::IpAddr,
-    /// Images are decoded one at a time (see [`housie_core::print::logo`]'s limits).
+    /// Images and fonts are read one at a time (see [`housie_core::print::logo`]'s limits).
     pub(super) uploads: tokio::sync::Semaphore,
 }
 
@@ -58,9 +60,9 @@ impl Studio {
             events,
             token,
             hosts: Hosts::of_this_machine(&[]),
-            // Images come up to the studio: larger bodies, more time for them.
+            // Images and fonts come up to the studio: larger bodies, more time for them.
             limits: Limits {
-                body_limit: LOGO_LIMIT,
+                body_limit: FONT_LIMIT,
                 body_timeout: std::time::Duration::from_secs(60),
                 ..Limits::from_system()
             },
@@ -91,6 +93,20 @@ pub(super) fn event_id(studio: &Studio, id: &str) -> Result<String, ApiError> {
     } else {
         Err(ApiError::not_found(format!("there is no event `{}`", housie_core::domain::text::clip(id, 60))))
     }
+}
+
+/// One upload read at a time (an image may take hundreds of megabytes while it is decoded, a
+/// font tens); `what` names the file in the answer when the studio is stopping.
+pub(super) async fn upload_turn<'a>(
+    studio: &'a Studio,
+    what: &str,
+) -> Result<tokio::sync::SemaphorePermit<'a>, ApiError> {
+    studio.uploads.acquire().await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the studio is stopping; upload the {what} again after it restarts"),
+        )
+    })
 }
 
 /// Runs blocking work (the disk, the pipeline) off the async threads.
