@@ -47,6 +47,8 @@ function say(id, args, english) {
   if (english === undefined && typeof args === "string") return t(id) || args;
   return t(id, args) || english;
 }
+// An engine's refusal in the page's words when it is a catalogue message, else its own.
+const told = (e) => (e.said && t(e.said.id, e.said.args)) || e.message;
 function translate() {
   for (const e of document.querySelectorAll("[data-t]")) { const w = t(e.dataset.t); if (w) e.textContent = w; }
   for (const e of document.querySelectorAll("[data-t-aria-label]")) { const w = t(e.dataset.tAriaLabel); if (w) e.setAttribute("aria-label", w); }
@@ -179,7 +181,7 @@ async function refresh() {
       if (!performance.getEntriesByName("housie-first-preview").length) performance.mark("housie-first-preview");
     }
   } catch (e) {
-    if (mine === asked) $("preview").textContent = e.message;
+    if (mine === asked) $("preview").textContent = told(e);
   }
 }
 
@@ -211,7 +213,7 @@ $("logo-file").addEventListener("change", async () => {
     fill();
     refresh();
   } catch (e) {
-    $("logo-error").textContent = e.message;
+    $("logo-error").textContent = told(e);
     $("logo-file").value = "";
   }
 });
@@ -229,7 +231,7 @@ $("font-file").addEventListener("change", async () => {
     fill();
     refresh();
   } catch (e) {
-    $("font-error").textContent = e.message;
+    $("font-error").textContent = told(e);
   }
   $("font-file").value = "";
 });
@@ -309,7 +311,7 @@ $("generate").addEventListener("click", async () => {
     message.className = "message good";
     showRun();
   } catch (e) {
-    message.textContent = e.stopped ? say("site-stopped", null, "Stopped: nothing was made.") : e.message;
+    message.textContent = e.stopped ? say("site-stopped", null, "Stopped: nothing was made.") : told(e);
     message.className = e.stopped ? "message" : "message bad";
     if (!e.stopped) showProblems([e]);
   } finally {

@@ -22,12 +22,14 @@ export default function init(wasm) {
   return ready;
 }
 
-// A problem the engine threw: `{field, message}` (the field of the event it belongs beside).
+// A problem the engine threw: `{field, message}` (the field of the event it belongs beside),
+// and `said` ({id, args}) when it is a catalogue message a page can say in its own language.
 export class HousieError extends Error {
-  constructor(field, message) {
+  constructor(field, message, said) {
     super(message);
     this.name = "HousieError";
     this.field = field;
+    if (said) this.said = said;
   }
 }
 
@@ -37,7 +39,7 @@ function call(f) {
   } catch (e) {
     let p = null;
     try { p = JSON.parse(e && e.message !== undefined ? e.message : String(e)); } catch (_) { /* not ours */ }
-    if (p && typeof p.message === "string") throw new HousieError(p.field || "event", p.message);
+    if (p && typeof p.message === "string") throw new HousieError(p.field || "event", p.message, p.said);
     throw e;
   }
 }

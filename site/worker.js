@@ -42,6 +42,6 @@ self.onmessage = async (ev) => {
     const transfer = result instanceof Uint8Array ? [result.buffer] : result && result.zip ? [result.zip.buffer] : [];
     self.postMessage({ id, ok: true, result }, transfer);
   } catch (e) {
-    self.postMessage({ id, ok: false, error: { field: e.field || "event", message: e.message || String(e) } });
+    self.postMessage({ id, ok: false, error: { field: e.field || "event", message: e.message || String(e), said: e.said } });
   }
 };

@@ -376,6 +376,27 @@ async fn the_studio_in_hindi_shows_no_english_and_makes_hindi_paper() {
     text_until(&c, "#look-error", |t| t == "`twenty-four` रूप सिर्फ़ A4 पर छपता है: A4 चुनिए।").await;
     js(&c, &choose("a4", "classic")).await;
     text_until(&c, "#look-error", |t| t.is_empty()).await;
+    // What the engine refuses of the organiser's own words is in Hindi too: a subtitle on
+    // twelve's cut, beside the subtitle.
+    let subtitle = |text: &str| {
+        format!(
+            "const s = document.getElementById('subtitle'); s.value = '{text}'; s.dispatchEvent(new Event('input'));"
+        )
+    };
+    let order = |how: &str| {
+        format!("const s = document.getElementById('order'); s.value = '{how}'; s.dispatchEvent(new Event('input'));")
+    };
+    js(&c, &choose("a4", "twelve")).await;
+    text_until(&c, "#games-error", |t| t.starts_with("`twelve` रूप एक पन्ने पर 2 किताबें छापता है")).await;
+    js(&c, &order("games")).await;
+    text_until(&c, "#games-error", |t| t.is_empty()).await;
+    js(&c, &subtitle("सन सिटी सोसाइटी")).await;
+    text_until(&c, "#subtitle-error", |t| t.starts_with("उपशीर्षक टिकटों के स्तंभों के बीच की कटाई पर छपेगा")).await;
+    js(&c, &subtitle("")).await;
+    js(&c, &order("booklets")).await;
+    js(&c, &choose("a4", "classic")).await;
+    text_until(&c, "#subtitle-error", |t| t.is_empty()).await;
+    text_until(&c, "#games-error", |t| t.is_empty()).await;
     js_until(&c, "return document.getElementById('generate').disabled", |v| *v == json!(false)).await;
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
     crate::browser::text_within(&c, "#job-message", 120, |t| t.starts_with("हो गया")).await;

@@ -81,6 +81,22 @@ async fn an_organiser_designs_prints_verifies_and_opens_the_desk_in_the_browser(
         field.send_keys("\u{E003}").await.unwrap(); // backspace
     }
     text_until(&c, "#title-error", str::is_empty).await;
+    // A title in a script housie's fonts lack prints once a font for it is uploaded from the
+    // page; back to housie's own fonts, it is refused again.
+    if let Some(bengali) = crate::util::package_file(crate::studio_font::BENGALI, "fonts-noto-core") {
+        let before = field.prop("value").await.unwrap().unwrap_or_default();
+        field.send_keys(" বাংলা").await.unwrap();
+        text_until(&c, "#title-error", |t| t.contains("Bengali script") && t.contains("upload a font")).await;
+        let input = c.find(Locator::Id("font-file")).await.unwrap();
+        input.send_keys(bengali.to_str().unwrap()).await.unwrap();
+        text_until(&c, "#font-name", |t| t == "NotoSansBengali-Bold.ttf").await;
+        text_until(&c, "#title-error", str::is_empty).await;
+        c.find(Locator::Id("font-remove")).await.unwrap().click().await.unwrap();
+        text_until(&c, "#title-error", |t| t.contains("Bengali script")).await;
+        field.clear().await.unwrap();
+        field.send_keys(&before).await.unwrap();
+        text_until(&c, "#title-error", str::is_empty).await;
+    }
 
     // A logo, uploaded from the page: the preview shows it where the print will.
     crate::logo::logo_png(&d.join("club.png"), 600, 300);

@@ -7,7 +7,7 @@ use crate::studio_api::{port_of, raw, wait_job};
 use crate::studio_browser::studio;
 use crate::util::{package_file, page_text, tool, Dir};
 
-const BENGALI: &str = "/usr/share/fonts/truetype/noto/NotoSansBengali-Bold.ttf";
+pub const BENGALI: &str = "/usr/share/fonts/truetype/noto/NotoSansBengali-Bold.ttf";
 
 /// `bytes` posted to the event's font (the status line and the body).
 fn upload(port: u16, id: &str, bytes: &[u8]) -> (String, serde_json::Value) {
@@ -35,9 +35,10 @@ fn a_font_uploaded_to_an_event_prints_its_title_and_travels_with_its_run() {
     // and the field that takes it, not a command-line flag.
     let problem = &body["problems"][0];
     assert_eq!(problem["field"], "title", "{body}");
+    assert_eq!(problem["said"]["id"], "print-script", "{body}");
     let message = problem["message"].as_str().unwrap();
     assert!(
-        message.contains("Noto Sans Bengali Bold") && message.ends_with("upload a font that prints it"),
+        message.contains("upload a font that prints it, such as Noto Sans Bengali Bold") && !message.contains("--font"),
         "{message}"
     );
 
@@ -50,6 +51,7 @@ fn a_font_uploaded_to_an_event_prints_its_title_and_travels_with_its_run() {
         let (status, body) = upload(port, &path, bytes);
         assert!(status.contains("422") && body["field"] == "font", "{status} {body}");
         assert!(body["error"].as_str().unwrap().contains(says), "{body}");
+        assert!(body["said"]["id"].as_str().is_some_and(|id| id.starts_with("print-font-")), "{body}");
     }
     let head = format!(
         "POST /api/events/{path}/font HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",

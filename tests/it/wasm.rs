@@ -253,6 +253,9 @@ fn the_page_refuses_what_it_cannot_print_beside_its_field() {
         { "name": "unknown", "request": { "title": "X", "books": 2, "seed": "s", "colour": "red" } },
         { "name": "sneaky-logo", "request": { "title": "X", "books": 2, "seed": "s",
             "logo": { "file": "../../etc/passwd", "height_mm": 10.0 } } },
+        { "name": "bengali", "request": { "title": "বাংলা বিঙ্গো", "books": 2, "seed": "s" } },
+        { "name": "twelve-subtitle", "request": { "title": "X", "books": 2, "seed": "s", "look": "twelve",
+            "subtitle": "सन सिटी सोसाइटी" } },
         { "name": "control", "request": { "title": "Fine", "books": 2, "seed": "s" } },
     ]);
     let out = node(&d, "refuse", &cases);
@@ -267,11 +270,16 @@ fn the_page_refuses_what_it_cannot_print_beside_its_field() {
         ("no-title", "title", "title"),
         ("unknown", "event", "colour"),
         ("sneaky-logo", "logo", "upload the logo"),
+        ("bengali", "title", "upload a font that prints it, such as Noto Sans Bengali Bold"),
+        ("twelve-subtitle", "subtitle", "across the cut"),
     ] {
         let thrown = &answers[name]["thrown"];
         assert_eq!(thrown["field"], field, "{name}: {thrown}");
         assert!(thrown["message"].as_str().unwrap().contains(words), "{name}: {thrown}");
     }
+    // What the organiser's own text causes carries its catalogue message, for the page's language.
+    assert_eq!(answers["bengali"]["thrown"]["said"]["id"], "print-script", "{answers}");
+    assert_eq!(answers["twelve-subtitle"]["thrown"]["said"]["id"], "print-subtitle-on-cut", "{answers}");
 }
 
 #[test]

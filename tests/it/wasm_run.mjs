@@ -20,7 +20,7 @@ mkdirSync(out, { recursive: true });
 const cases = JSON.parse(readFileSync(input, "utf8"));
 const files = (map) => Object.fromEntries(Object.entries(map || {}).map(([n, p]) => [n, readFileSync(p)]));
 const folder = (dir) => Object.fromEntries(readdirSync(dir).filter((n) => statSync(join(dir, n)).isFile()).map((n) => [n, readFileSync(join(dir, n))]));
-const refused = (e) => ({ thrown: { field: e.field || null, message: e.message, housie: e instanceof housie.HousieError } });
+const refused = (e) => ({ thrown: { field: e.field || null, message: e.message, said: e.said || null, housie: e instanceof housie.HousieError } });
 
 if (op === "generate") {
   for (const c of cases) {

@@ -725,3 +725,30 @@ design-no-prizes = `{ $prizes }` is not a prize set housie has ({ $names })
 design-upload-logo = upload the logo to the event (it is kept as logo.png or logo.jpg)
 design-upload-font = upload the font to the event (a TrueType or OpenType file)
 design-games-with-booklets = games go with booklets (a booklet is one book per game)
+design-order-pages = the `{ $look }` look puts { $books } books on a page, which would be games of different colours: choose “game by game, in black, for coloured paper”, or a look of one book a page
+
+## What the engine refuses of the organiser's own choices, beside the studio's and the page's fields
+print-lines-undecided = { $books } books with no line repeated would not be uniform (past 10,000 books the row a number sits in drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”
+print-title-too-wide = the title is { $width } mm wide, but this look's header has room for { $room } mm beside “{ $right }”: shorten it, or choose a look with more room
+print-label-too-wide = the title, printed on every ticket as “{ $label }”, is { $width } mm wide, but a ticket has room for { $room } mm: shorten it
+print-subtitle-on-cut = the subtitle would print across the cut between the columns of tickets, where this look has no footer: put it in the title, or choose a look with one column of tickets
+print-subtitle-near-edge = the subtitle comes within { $distance } mm of the paper's edge, but everything but colour stays { $safe } mm inside it: shorten it
+print-right-to-left = { $what ->
+    [subtitle] the subtitle
+   *[title] the title
+} has letters written right to left (“{ $ch }”), which housie would print reversed: give it in letters written left to right
+print-unprintable = { $what ->
+    [subtitle] the subtitle
+   *[title] the title
+} contains { $code }, a character that cannot be printed: remove it
+print-script = { $what ->
+    [subtitle] the subtitle
+   *[title] the title
+} is in { $script } script (“{ $ch }”), which the paper's fonts do not print: upload a font that prints it, such as { $suggestion }
+print-missing-glyph = { $what ->
+    [subtitle] the subtitle
+   *[title] the title
+} has “{ $ch }” ({ $code }), which the font { $font } has no letter for: upload a font that has it
+print-font-unreadable = the font file is not a TrueType/OpenType font housie can read
+print-font-broken = the font file is damaged ({ $reason }): upload another copy of the font
+print-font-cid-keyed = the font's outlines are CID-keyed CFF (as Chinese, Japanese and Korean OpenType fonts' are), which housie does not print: choose a TrueType font (.ttf), such as WenQuanYi Zen Hei (in Debian's fonts-wqy-zenhei)

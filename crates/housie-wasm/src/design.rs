@@ -12,7 +12,7 @@ use housie_core::support::date::RunDate;
 use wasm_bindgen::prelude::*;
 
 use crate::run::Run;
-use crate::{problem, progress, World, EVENT};
+use crate::{design_problem, problem, progress, World, EVENT};
 
 /// The design's problems (each `{field, message}`), its warnings and how many pages it
 /// prints, as JSON: what the studio's event page shows after each edit.
@@ -30,26 +30,25 @@ pub fn check(design: &str, world: &World) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn preview(design: &str, page: u32, world: &World) -> Result<String, JsError> {
     let design = parse(design)?;
-    let planned = planned(&design, SAMPLE, RunDate::EPOCH, None, world)
-        .map_err(|problems| problem(problems[0].field, &problems[0].message))?;
-    housie_core::pipeline::preview(&planned.plan, u64::from(page)).map_err(|e| {
-        let p = housie_core::pipeline::design::problem_of(e);
-        problem(p.field, &p.message)
-    })
+    let planned =
+        planned(&design, SAMPLE, RunDate::EPOCH, None, world).map_err(|problems| design_problem(&problems[0]))?;
+    housie_core::pipeline::preview(&planned.plan, u64::from(page))
+        .map_err(|e| design_problem(&housie_core::pipeline::problem::problem_of(e)))
 }
 
 /// The name (`logo.png` or `logo.jpg`) an image is kept under, once it is checked as `--logo`
 /// checks it (its size, its kind, its pixels).
 #[wasm_bindgen]
 pub fn logo_file(bytes: &[u8]) -> Result<String, JsError> {
-    logo_name(bytes).map(str::to_string).map_err(|p| problem(p.field, &p.message))
+    logo_name(bytes).map(str::to_string).map_err(|p| design_problem(&p))
 }
 
 /// The name a font is kept under (its PostScript name, `.ttf`, `.otf` or `.ttc`), once it is
 /// checked as `--font` checks a file.
 #[wasm_bindgen]
 pub fn font_file(bytes: &[u8]) -> Result<String, JsError> {
-    housie_core::pipeline::design_font::font_name(bytes).map_err(|e| problem("font", &e.to_string()))
+    housie_core::pipeline::design_font::font_name(bytes)
+        .map_err(|e| design_problem(&housie_core::pipeline::problem::problem_of(e.into())))
 }
 
 /// The design's logo once the image `name` is in `world`, as JSON: the old one's height and
@@ -96,12 +95,8 @@ pub(crate) fn run(
         (None, None) => return Err(problem("event", "give a seed, or 32 bytes of entropy")),
     };
     let date = RunDate::from_unix(date as i64).ok_or_else(|| problem("event", "the date is out of range"))?;
-    let planned = planned(&design, seed, date, after, world)
-        .map_err(|problems| problem(problems[0].field, &problems[0].message))?;
-    let failed = |e: housie_core::Error| {
-        let p = housie_core::pipeline::design::problem_of(e);
-        problem(p.field, &p.message)
-    };
+    let planned = planned(&design, seed, date, after, world).map_err(|problems| design_problem(&problems[0]))?;
+    let failed = |e: housie_core::Error| design_problem(&housie_core::pipeline::problem::problem_of(e));
     let prepared = prepare(&planned.plan).map_err(failed)?;
     let total = planned.plan.page_count();
     let mut files = MemoryFiles::default();
@@ -119,7 +114,7 @@ fn planned(
     date: RunDate,
     after: Option<Continuation>,
     world: &World,
-) -> Result<Planned, Vec<housie_core::pipeline::design::Problem>> {
+) -> Result<Planned, Vec<housie_core::pipeline::problem::Problem>> {
     design.plan(Path::new(EVENT), seed, date, after, &world.files)
 }
 

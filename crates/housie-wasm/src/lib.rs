@@ -74,6 +74,12 @@ fn problem(field: &str, message: &str) -> JsError {
     JsError::new(&serde_json::json!({ "field": field, "message": message }).to_string())
 }
 
+/// A design's problem for the page, beside its field, with its catalogue message when it has
+/// one (the page says it in its own language).
+fn design_problem(p: &housie_core::pipeline::problem::Problem) -> JsError {
+    JsError::new(&serde_json::to_string(p).expect("a problem serialises"))
+}
+
 /// The looks housie ships (`classic`, `festival`, …), each in A4 and Letter, as JSON.
 #[wasm_bindgen]
 pub fn looks() -> String {

@@ -8,19 +8,14 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::{PlayerUrl, PlayerUrlError};
-use crate::error::Error;
-use crate::export::pdf::StyleError;
-use crate::generate::RunError;
-use crate::print::font::FontError;
 use crate::print::logo::LogoPosition;
-use crate::print::page_text::PageText;
 use crate::record::continuation::Continuation;
 use crate::support::date::RunDate;
-use crate::support::said::Said;
 use crate::world::World;
 
+use super::problem::{problem_of, Problem};
 use super::request::{LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS};
-use super::{Order, Setting};
+use super::Order;
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
 /// generate`, which streams any size.
@@ -152,36 +147,6 @@ impl Default for Design {
     }
 }
 
-/// One thing wrong with a design, and the field it belongs beside.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    /// The design's field (`title`, `look`, `books`, …).
-    pub field: &'static str,
-    /// What is wrong, in the organiser's words.
-    pub message: String,
-    /// The same as a catalogue message, for a page in another language (the design's own
-    /// checks; what the engine refuses is said in English).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub said: Option<Said>,
-}
-
-impl Problem {
-    /// A problem in English only.
-    pub fn new(field: &'static str, message: impl Into<String>) -> Problem {
-        Problem { field, message: message.into(), said: None }
-    }
-
-    /// A problem that is catalogue message `id` with `args`, whose English is `message`.
-    fn said<const N: usize>(
-        field: &'static str,
-        message: impl Into<String>,
-        id: &'static str,
-        args: [(&'static str, String); N],
-    ) -> Problem {
-        Problem { field, message: message.into(), said: Some(Said::new(id, args)) }
-    }
-}
-
 impl Design {
     /// Every problem with the fields themselves, before any template or font is read.
     pub fn problems(&self) -> Vec<Problem> {
@@ -213,6 +178,7 @@ impl Design {
             let message = format!("the `{}` look is printed on A4 only: choose A4", self.look);
             problems.push(Problem::said("paper", message, "design-a4-only", [("look", self.look.clone())]));
         }
+        problems.extend(self.order_problem());
         if let Err(e) = self.player_url() {
             problems.push(Problem::new("player_url", e.to_string()));
         }
@@ -253,6 +219,27 @@ impl Design {
             problems.push(Problem::said("games", message, "design-games-with-booklets", []));
         }
         problems
+    }
+
+    /// Booklets printed booklet by booklet on a shipped look of more than one book a page
+    /// would put games of different colours on one sheet (the engine refuses it too).
+    fn order_problem(&self) -> Option<Problem> {
+        if self.booklets.is_none() || self.order != Order::Booklets {
+            return None;
+        }
+        let per_page = crate::print::template::Template::shipped(&self.look)?.layout().books_per_page();
+        (per_page > 1).then(|| {
+            Problem::said(
+                "order",
+                format!(
+                    "the `{}` look puts {per_page} books on a page, which would be games of different colours: \
+                     choose “game by game, in black, for coloured paper”, or a look of one book a page",
+                    self.look
+                ),
+                "design-order-pages",
+                [("look", self.look.clone()), ("books", per_page.to_string())],
+            )
+        })
     }
 
     /// What is wrong with how many books or booklets the design asks for, if anything.
@@ -399,73 +386,6 @@ pub fn warnings(notes: &[Note]) -> Vec<String> {
     notes.iter().filter(|n| n.is_warning()).map(ToString::to_string).collect()
 }
 
-/// The field an error from the pipeline belongs beside.
-pub fn problem_of(e: Error) -> Problem {
-    // The studio's words for the choice the command line makes with flags.
-    if let Error::Run(RunError::LinesUndecided { books }) = &e {
-        return Problem::new(
-            "lines",
-            format!(
-                "{books} books with no line repeated would not be uniform (past 10,000 books the row a number sits \
-                 in drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”"
-            ),
-        );
-    }
-    let field = match &e {
-        Error::Settings(s) => match s.field {
-            Setting::BleedMm => "bleed_mm",
-            Setting::Games => "games",
-            Setting::Order => "order",
-            Setting::Logo => "logo",
-            Setting::Lang => "event",
-            _ => "books",
-        },
-        Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
-        Error::Font(f) | Error::Style(StyleError::Font(f)) if font_file(f) => "font",
-        Error::Run(_) | Error::Request(_) => "books",
-        Error::Template(_) => "look",
-        Error::Style(StyleError::PlayerUrl(_)) => "player_url",
-        e => match page_text(e) {
-            Some(PageText::Title) => "title",
-            Some(PageText::Subtitle | PageText::Footer) => "subtitle",
-            _ if matches!(e, Error::Style(_) | Error::Font(_)) => "look",
-            _ => "event",
-        },
-    };
-    Problem::new(field, studio_words(&e.to_string()))
-}
-
-/// A message the command line words with its flags, in the words of the studio's form.
-fn studio_words(message: &str) -> String {
-    const SAID: [(&str, &str); 4] = [
-        ("is `booklets`, but", "booklet by booklet, but"),
-        (
-            "use --order games (each game on its own paper)",
-            "choose “game by game, in black, for coloured paper” for the order",
-        ),
-        ("choose a font for it with --font", "upload a font that prints it"),
-        ("--player-url", "the player page address"),
-    ];
-    SAID.iter().fold(message.to_string(), |m, (flag, words)| m.replace(flag, words))
-}
-
-/// Whether a font's refusal is about the file itself rather than the text it prints.
-fn font_file(e: &FontError) -> bool {
-    !matches!(e, FontError::MissingGlyph { .. } | FontError::Script { .. })
-}
-
-/// The text of the page an error is about, if it is about one.
-fn page_text(e: &Error) -> Option<PageText> {
-    match e {
-        Error::Style(StyleError::RightToLeft { what, .. } | StyleError::Unprintable { what, .. })
-        | Error::Style(StyleError::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }))
-        | Error::Font(FontError::MissingGlyph { what, .. } | FontError::Script { what, .. }) => Some(*what),
-        Error::Style(StyleError::OutsideSafeZone { what: PageText::Footer, .. }) => Some(PageText::Footer),
-        Error::Style(StyleError::FooterOnCut { what } | StyleError::LabelTooWide { what, .. }) => Some(*what),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,6 +449,7 @@ mod tests {
             Design { books: None, booklets: Some(3), games: None, ..Design::default() },
             Design { books: None, booklets: Some(STUDIO_MAX_BOOKS), games: Some(2), ..Design::default() },
             Design { books: None, booklets: None, ..Design::default() },
+            Design { books: None, booklets: Some(2), games: Some(2), look: "twelve".into(), ..Design::default() },
         ];
         let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
         let mut met = std::collections::BTreeSet::new();

@@ -8,6 +8,7 @@ pub mod design;
 pub mod design_font;
 mod generate_plan;
 mod preview;
+pub mod problem;
 mod request;
 pub mod request_error;
 

@@ -344,7 +344,7 @@ impl Events {
     /// preview shows after each edit.
     pub fn preview(&self, id: &str, file: &EventFile, page: u64) -> Result<String, super::Problem> {
         let planned = self.plan(id, file, SAMPLE).map_err(|mut problems| problems.remove(0))?;
-        housie_core::pipeline::preview(&planned.plan, page).map_err(housie_core::pipeline::design::problem_of)
+        housie_core::pipeline::preview(&planned.plan, page).map_err(housie_core::pipeline::problem::problem_of)
     }
 }
 

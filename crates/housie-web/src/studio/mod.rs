@@ -7,5 +7,6 @@ pub mod events;
 pub mod job;
 
 pub use events::{EventState, Events};
-pub use housie_core::pipeline::design::{Design, Paper, Problem};
+pub use housie_core::pipeline::design::{Design, Paper};
+pub use housie_core::pipeline::problem::Problem;
 pub use job::{Job, Task};

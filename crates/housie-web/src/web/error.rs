@@ -51,9 +51,9 @@ impl ApiError {
     }
 }
 
-impl From<housie_core::pipeline::design::Problem> for ApiError {
+impl From<housie_core::pipeline::problem::Problem> for ApiError {
     /// A design's problem: 422 beside its field, with its catalogue message when it has one.
-    fn from(p: housie_core::pipeline::design::Problem) -> ApiError {
+    fn from(p: housie_core::pipeline::problem::Problem) -> ApiError {
         ApiError { said: p.said, ..ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message) }
     }
 }

@@ -21,6 +21,8 @@ pub enum StyleError {
     )]
     /// The header's two texts would overlap on the widest page.
     HeaderOverlap {
+        /// Which text makes the left one long: the title, or the template's own words.
+        what: PageText,
         /// The book.
         book: u64,
         /// The text on the left.
@@ -261,7 +263,9 @@ impl PdfStyle<'_> {
         if left_mm + right_mm + gap > width_mm + 0.01 {
             let need_mm = left_mm + right_mm + gap;
             // A text of any length is named by its start: the error stays one line.
+            let what = if t.header().left.contains("{title}") { PageText::Title } else { PageText::HeaderLeft };
             return Err(StyleError::HeaderOverlap {
+                what,
                 book: last_book,
                 left: crate::domain::text::clip(&left, 60),
                 right: crate::domain::text::clip(&right, 60),

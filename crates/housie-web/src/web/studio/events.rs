@@ -15,7 +15,8 @@ use crate::studio::job::JobView;
 use crate::studio::EventState;
 use crate::web::error::ApiError;
 use crate::web::extract::JsonBody;
-use housie_core::pipeline::design::{warnings, Design, Problem, OWN_LOOK, OWN_TEMPLATE};
+use housie_core::pipeline::design::{warnings, Design, OWN_LOOK, OWN_TEMPLATE};
+use housie_core::pipeline::problem::Problem;
 use housie_core::pipeline::Planned;
 
 /// `GET /api/events`: every event, newest first.

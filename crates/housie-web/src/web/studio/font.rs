@@ -5,13 +5,13 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::Json;
 
 use super::events::{changeable, keep_upload, view, EventView};
 use super::state::{blocking, event_id, refused, upload_turn, Studio};
 use crate::web::error::ApiError;
 use housie_core::pipeline::design_font::{font_name, is_font_file};
+use housie_core::pipeline::problem::problem_of;
 
 /// `POST /api/events/{id}/font`: the font file as the body, whatever its content type says
 /// (browsers send `.ttf` and `.otf` files under several); only a font housie can print is kept.
@@ -25,8 +25,7 @@ pub async fn upload(
     let _turn = upload_turn(&turns, "font").await?;
     blocking(move || {
         changeable(&studio, &id)?;
-        let name =
-            font_name(&body).map_err(|e| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, "font", e.to_string()))?;
+        let name = font_name(&body).map_err(|e| ApiError::from(problem_of(e.into())))?;
         let kept = keep_upload(&studio, &id, &name, &body, |file, dir| {
             let old = file.design.font.replace(name.clone());
             remove_old(dir, old.as_deref(), Some(&name));

@@ -88,7 +88,7 @@ pub async fn generate(
         let file = studio.events.read(&id).map_err(refused)?;
         // A seed nobody can guess (a top-up draws with its chain's).
         let draw = |f: &_| studio.events.plan(&id, f, SeedChoice::Random(housie_files::start::entropy()));
-        let asks = |p: &Vec<housie_core::pipeline::design::Problem>| p.iter().any(|p| p.field == "player_url");
+        let asks = |p: &Vec<housie_core::pipeline::problem::Problem>| p.iter().any(|p| p.field == "player_url");
         let plan = super::events::addressed(&studio, &id, &file, draw, asks).map_err(|problems| {
             let p = &problems[0];
             ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message.clone())
