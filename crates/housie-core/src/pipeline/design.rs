@@ -222,13 +222,10 @@ impl Design {
     }
 
     /// Booklets printed booklet by booklet on a shipped look of more than one book a page
-    /// would put games of different colours on one sheet (the engine refuses it too).
+    /// ([`Order::mixes_games`], which the engine refuses too), said before it is planned.
     fn order_problem(&self) -> Option<Problem> {
-        if self.booklets.is_none() || self.order != Order::Booklets {
-            return None;
-        }
         let per_page = crate::print::template::Template::shipped(&self.look)?.layout().books_per_page();
-        (per_page > 1).then(|| {
+        self.order.mixes_games(self.booklets.is_some(), per_page).then(|| {
             Problem::said(
                 "order",
                 format!(

@@ -318,10 +318,7 @@ impl GeneratePlan {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
         }
         self.style().check()?;
-        if self.template.layout().books_per_page() > 1
-            && self.settings.games.is_some()
-            && self.settings.order == Order::Booklets
-        {
+        if self.settings.order.mixes_games(self.settings.games.is_some(), self.template.layout().books_per_page()) {
             return Err(crate::pipeline::SettingsError {
                 field: crate::record::settings::Setting::Order,
                 problem: format!(

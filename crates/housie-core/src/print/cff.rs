@@ -26,34 +26,32 @@ const STANDARD_STRINGS: usize = 391;
 /// bytes, `12 n`), and Encoding, charset, CharStrings, Private.
 const REWRITTEN: [u16; 8] = [0x0c00 | 30, 0x0c00 | 34, 0x0c00 | 36, 0x0c00 | 37, 16, 15, 17, 18];
 
+/// The CFF table of `bytes`' first face (a font file, or a collection), if it has one.
+fn cff_table(bytes: &[u8]) -> Result<Option<Vec<u8>>, String> {
+    let data = ReadScope::new(bytes).read::<FontData<'_>>().map_err(|e| e.to_string())?;
+    let provider = data.table_provider(0).map_err(|e| e.to_string())?;
+    if !provider.has_table(tag::CFF) {
+        return Ok(None);
+    }
+    provider.read_table_data(tag::CFF).map(|t| Some(t.into_owned())).map_err(|e| e.to_string())
+}
+
 /// Whether `bytes` (a font file; a collection's first face) has CFF outlines.
 pub fn has_cff(bytes: &[u8]) -> bool {
-    ReadScope::new(bytes)
-        .read::<FontData<'_>>()
-        .ok()
-        .and_then(|data| data.table_provider(0).ok().map(|p| p.has_table(tag::CFF)))
-        .unwrap_or(false)
+    matches!(cff_table(bytes), Ok(Some(_)))
 }
 
 /// Whether `bytes` (a font file; a collection's first face) has CID-keyed CFF outlines, whose
 /// CIDs are not its glyph ids: housie does not print those ([`crate::print::font::FontError::CidKeyed`]).
 pub fn is_cid_keyed(bytes: &[u8]) -> bool {
-    let cid_keyed = || -> Option<bool> {
-        let data = ReadScope::new(bytes).read::<FontData<'_>>().ok()?;
-        let provider = data.table_provider(0).ok()?;
-        let table = provider.read_table_data(tag::CFF).ok()?;
-        let cff = ReadScope::new(&table).read::<CFF<'_>>().ok()?;
-        Some(cff.fonts.first()?.is_cid_keyed())
-    };
-    cid_keyed().unwrap_or(false)
+    let Ok(Some(table)) = cff_table(bytes) else { return false };
+    ReadScope::new(&table).read::<CFF<'_>>().ok().and_then(|cff| Some(cff.fonts.first()?.is_cid_keyed())) == Some(true)
 }
 
 /// The CFF program of `bytes`' first face cut down to `ids` (glyph 0 first, each once), CID-keyed
 /// with each glyph's CID its id in the whole font.
 pub fn cid_keyed_subset(bytes: &[u8], ids: &[u16]) -> Result<Vec<u8>, String> {
-    let data = ReadScope::new(bytes).read::<FontData<'_>>().map_err(|e| e.to_string())?;
-    let provider = data.table_provider(0).map_err(|e| e.to_string())?;
-    let table = provider.read_table_data(tag::CFF).map_err(|e| e.to_string())?;
+    let table = cff_table(bytes)?.ok_or("no CFF table")?;
     let cff = ReadScope::new(&table).read::<CFF<'_>>().map_err(|e| e.to_string())?;
     if cff.name_index.len() != 1 || cff.fonts.len() != 1 {
         return Err("a CFF table holding more than one font".into());

@@ -146,6 +146,12 @@ impl Order {
     fn is_default(&self) -> bool {
         *self == Order::Booklets
     }
+
+    /// Whether booklets printed in this order on a look of `books_per_page` would put games of
+    /// different colours on one sheet (refused: the design says so, and so does the engine).
+    pub fn mixes_games(self, booklets: bool, books_per_page: usize) -> bool {
+        booklets && self == Order::Booklets && books_per_page > 1
+    }
 }
 
 /// How pages are imposed on sheets.

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 
-use lopdf::{dictionary, Object, ObjectId, Stream};
+use lopdf::{dictionary, Dictionary, Object, ObjectId, Stream};
 
 use super::style::{PdfStyle, SHAPED_FONT_IDS};
 use crate::print::font::Font;
@@ -80,7 +80,9 @@ fn type0(
         .flat_map(|&cid| [Object::Integer(i64::from(cid)), Object::Array(vec![font.pdf_glyph_width(cid).into()])])
         .collect();
     let bbox = face.global_bounding_box();
-    let (file, subtype, key) = program(&subset);
+    let (dict, subtype, key) = program_kind(&subset);
+    let mut file = Stream::new(dict, subset.bytes);
+    file.allows_compression = true;
     let file_id = doc.add_object(file);
     let mut descriptor = dictionary! {
         "Type" => "FontDescriptor",
@@ -126,18 +128,15 @@ fn type0(
     }))
 }
 
-/// The subset's font program as a stream, with the CIDFont's subtype and the descriptor's key
-/// PDF gives its kind: TrueType is `/FontFile2` of a `CIDFontType2`; a CID-keyed CFF program is
-/// `/FontFile3 /CIDFontType0C` of a `CIDFontType0` (both PDF 1.3).
-pub(super) fn program(subset: &crate::print::font::Subset) -> (Stream, &'static str, &'static str) {
-    let (dict, subtype, key) = if subset.cff {
+/// What a subset's font program is in PDF: its stream's dictionary, the CIDFont's subtype and
+/// the descriptor's key. TrueType is `/FontFile2` of a `CIDFontType2`; a CID-keyed CFF program
+/// is `/FontFile3 /CIDFontType0C` of a `CIDFontType0` (both PDF 1.3).
+pub(super) fn program_kind(subset: &crate::print::font::Subset) -> (Dictionary, &'static str, &'static str) {
+    if subset.cff {
         (dictionary! { "Subtype" => "CIDFontType0C" }, "CIDFontType0", "FontFile3")
     } else {
         (dictionary! { "Length1" => subset.bytes.len() as i64 }, "CIDFontType2", "FontFile2")
-    };
-    let mut file = Stream::new(dict, subset.bytes.clone());
-    file.allows_compression = true;
-    (file, subtype, key)
+    }
 }
 
 /// A subset's `CIDToGIDMap` (each glyph id in the whole font, as the pages name it, to its id

@@ -305,7 +305,7 @@ pub(crate) fn embed_subset_of(
     let subset = fonts.subset(glyphs).map_err(other)?;
     let (map, tag) = super::shaped_font::cid_to_gid(&subset);
     let map_id = (!subset.cff).then(|| doc.add_object(Stream::new(Dictionary::new(), map)));
-    let (program, subtype, key) = super::shaped_font::program(&subset);
+    let (cff_dict, subtype, key) = super::shaped_font::program_kind(&subset);
 
     let type0_id = font.as_reference().map_err(other)?;
     let type0 = doc.get_dictionary_mut(type0_id).map_err(other)?;
@@ -350,7 +350,7 @@ pub(crate) fn embed_subset_of(
     }
     let file = doc.get_object_mut(file_id).and_then(Object::as_stream_mut).map_err(other)?;
     if subset.cff {
-        file.dict = program.dict;
+        file.dict = cff_dict; // printpdf's Length1 belongs to TrueType only
     } else {
         file.dict.set("Length1", subset.bytes.len() as i64);
     }

@@ -150,36 +150,28 @@
     else showProblems([{ field: "look", message: refused(r) }]);
   });
 
-  $("logo-file").addEventListener("change", async () => {
-    const file = $("logo-file").files[0];
-    if (!file) return;
-    if (file.size > 20 * 1024 * 1024) { showProblems([{ field: "logo", message: t("studio-image-big") }]); return; }
-    // A large photo takes a moment to read: say so, and take no second one meanwhile.
-    $("logo-file").disabled = true;
-    $("logo-file").setAttribute("aria-busy", "true");
-    $("logo-error").textContent = t("studio-reading-image");
-    const r = await studio.api("POST", base + "/logo", file, file.type || "application/octet-stream");
-    $("logo-file").disabled = false;
-    $("logo-file").removeAttribute("aria-busy");
-    $("logo-error").textContent = "";
-    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
-    else showProblems([{ field: "logo", message: refused(r) }]);
-  });
-  $("font-file").addEventListener("change", async () => {
-    const file = $("font-file").files[0];
-    if (!file) return;
-    if (file.size > 64 * 1024 * 1024) { showProblems([{ field: "font", message: t("studio-font-big") }]); return; }
-    $("font-file").disabled = true;
-    $("font-file").setAttribute("aria-busy", "true");
-    $("font-error").textContent = t("studio-reading-font");
-    const r = await studio.api("POST", base + "/font", file, "application/octet-stream");
-    $("font-file").disabled = false;
-    $("font-file").removeAttribute("aria-busy");
-    $("font-error").textContent = "";
-    if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
-    else showProblems([{ field: "font", message: refused(r) }]);
-    $("font-file").value = "";
-  });
+  // An uploaded file (the logo, the font): its size checked here, then read by the studio,
+  // which may take a moment for a large photo or font: said, and no second one meanwhile.
+  function uploads(field, limit, big, reading, type) {
+    const input = $(field + "-file");
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      if (!file) return;
+      if (file.size > limit) { showProblems([{ field, message: t(big) }]); return; }
+      input.disabled = true;
+      input.setAttribute("aria-busy", "true");
+      $(field + "-error").textContent = t(reading);
+      const r = await studio.api("POST", base + "/" + field, file, type(file));
+      input.disabled = false;
+      input.removeAttribute("aria-busy");
+      $(field + "-error").textContent = "";
+      if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }
+      else showProblems([{ field, message: refused(r) }]);
+      input.value = "";
+    });
+  }
+  uploads("logo", 20 * 1024 * 1024, "studio-image-big", "studio-reading-image", (f) => f.type || "application/octet-stream");
+  uploads("font", 64 * 1024 * 1024, "studio-font-big", "studio-reading-font", () => "application/octet-stream");
   $("font-remove").addEventListener("click", async () => {
     const r = await studio.api("DELETE", base + "/font");
     if (r.ok) { event = r.body; fill(r.body); show(r.body); preview(); }

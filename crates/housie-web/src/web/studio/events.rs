@@ -364,8 +364,7 @@ pub async fn duplicate(
 }
 
 /// Copies the files a design names in its event's folder (an uploaded template, the logo, the
-/// font) from
-/// event `from` to event `to`, so the new event prints as the old one did.
+/// font) from event `from` to event `to`, so the new event prints as the old one did.
 fn carry_files(studio: &Studio, from: &str, to: &str, design: &Design) -> Result<(), ApiError> {
     let mut names = Vec::new();
     if design.look == OWN_LOOK {
