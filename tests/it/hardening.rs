@@ -574,11 +574,12 @@ fn a_manifest_that_is_a_device_or_too_large_is_refused_unread() {
     assert!(said.len() < 1000, "{}", said.len());
 }
 
-/// A run records its font by path, name and SHA-256. Moved into the run's folder, or into the
-/// folder holding it, the font is found again by name and hash and the run still verifies;
-/// gone, verify says which file, where to put it and its hash.
+/// A run carries its font in its folder under the font's PostScript name and records it by
+/// that name and its SHA-256: the organiser's own file gone, or the folder moved, it still
+/// verifies; another file under that name is not taken for it, and with none, verify says
+/// which file to put back and its hash. (Runs before 0.14 recorded a path: old_runs.rs.)
 #[test]
-fn a_moved_font_is_found_beside_its_run() {
+fn a_runs_font_travels_with_it_and_nothing_else_is_taken_for_it() {
     let d = Dir::new();
     let font =
         std::fs::read(env!("CARGO_MANIFEST_DIR").to_string() + "/crates/housie-core/fonts/LiberationSans-Bold.ttf")
@@ -586,20 +587,21 @@ fn a_moved_font_is_found_beside_its_run() {
     std::fs::create_dir(d.join("fonts")).unwrap();
     std::fs::write(d.join("fonts/Hall-Bold.ttf"), &font).unwrap();
     d.run(&["generate", "--books", "2", "--font", "fonts/Hall-Bold.ttf", "--out", "run", "-q"]).success();
-    let valid = |d: &Dir| d.run(&["verify", "run"]).success().stdout().starts_with("valid:");
-    assert!(valid(&d));
-    std::fs::rename(d.join("fonts/Hall-Bold.ttf"), d.join("run/Hall-Bold.ttf")).unwrap();
-    assert!(valid(&d), "the font in the run's folder");
-    std::fs::rename(d.join("run/Hall-Bold.ttf"), d.join("Hall-Bold.ttf")).unwrap();
-    assert!(valid(&d), "the font beside the run's folder");
+    // Carried under its PostScript name, whatever the organiser's file was called.
+    assert_eq!(std::fs::read(d.join("run/LiberationSans-Bold.ttf")).unwrap(), font);
+    let valid = |d: &Dir, run: &str| d.run(&["verify", run]).success().stdout().starts_with("valid:");
+    std::fs::remove_dir_all(d.join("fonts")).unwrap();
+    assert!(valid(&d, "run"), "the organiser's font gone");
+    std::fs::rename(d.join("run"), d.join("moved")).unwrap();
+    assert!(valid(&d, "moved"), "the run's folder moved");
     // Another font under that name is not taken for it.
-    std::fs::write(d.join("Hall-Bold.ttf"), &font[..font.len() / 2]).unwrap();
-    let err = d.run(&["verify", "run"]).expect_code(2).stderr();
+    std::fs::write(d.join("moved/LiberationSans-Bold.ttf"), &font[..font.len() / 2]).unwrap();
+    let err = d.run(&["verify", "moved"]).expect_code(2).stderr();
+    assert!(err.contains("LiberationSans-Bold.ttf"), "{err}");
+    std::fs::remove_file(d.join("moved/LiberationSans-Bold.ttf")).unwrap();
+    let err = d.run(&["verify", "moved"]).expect_code(2).stderr();
     assert!(
-        err.contains("fonts/Hall-Bold.ttf: the font this run was made with is not there; put Hall-Bold.ttf (SHA-256 "),
+        err.contains("LiberationSans-Bold.ttf: the font this run was made with is not there; put LiberationSans-Bold.ttf (SHA-256 "),
         "{err}"
     );
-    std::fs::remove_file(d.join("Hall-Bold.ttf")).unwrap();
-    let err = d.run(&["verify", "run"]).expect_code(2).stderr();
-    assert!(err.contains("Hall-Bold.ttf: the font this run was made with is not there"), "{err}");
 }

@@ -86,8 +86,11 @@ fn a_logo_prints_as_one_cmyk_image_and_the_run_still_verifies() {
         let ppi: f64 = rows[0][12].parse().unwrap();
         assert!((ppi - 400.0).abs() < 2.0, "189 pixels over 12 mm is 400 ppi: {out}");
     }
-    // The image changed since: verify notices.
+    // The organiser's own image changed since: the run carries its own copy, so nothing changes.
     logo_png(&d.join("club.png"), 600, 301);
+    d.run(&["verify", "o"]).success();
+    // The run's copy changed: verify notices.
+    logo_png(&d.join("o/logo.png"), 600, 301);
     let out = d.run(&["verify", "o"]);
     assert_ne!(out.code(), 0);
     assert!(
@@ -183,7 +186,9 @@ fn a_template_places_its_own_logo_relative_to_itself() {
         .success();
     let record: serde_json::Value = serde_json::from_str(&d.read("o/run.json")).unwrap();
     assert_eq!(record["settings"]["logo"]["position"], "footer-right");
-    assert!(record["settings"]["logo"]["file"].as_str().unwrap().ends_with("look/sponsor.png"));
+    // Found beside the template, and carried in the run's folder as the run's logo.
+    assert_eq!(record["settings"]["logo"]["file"], "logo.png");
+    assert_eq!(std::fs::read(d.join("o/logo.png")).unwrap(), std::fs::read(d.join("look/sponsor.png")).unwrap());
     d.run(&["verify", "o"]).success();
 }
 

@@ -153,7 +153,8 @@ fn every_logo_placement_keeps_3_mm_from_every_cut_on_a_cmyk_render() {
     // the header, came to 0.9 mm of the cut under it.
     let (mut record, _) = housie_files::record::read_record(&d.join("classic-header-centre")).unwrap();
     record.housie = "0.12.0".into();
-    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::Disk).unwrap();
+    let folder = d.join("classic-header-centre");
+    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::RunFolder(&folder)).unwrap();
     crate::util::generate(&plan, &d.join("old"), &|_| {}).unwrap();
     let old = nearest_logo_ink(&d.join("old/books.pdf"), &d.join("."));
     assert!(old < 1.5, "0.12's header-centre logo: {old:.2} mm from a cut");

@@ -41,6 +41,7 @@ mod reading;
 mod readme;
 mod rng_dump;
 mod run;
+mod runs_move;
 mod safe_zone;
 mod scan;
 mod scan_pages;

@@ -16,7 +16,10 @@
 //! libdeflate), and `tests/data/golden-0.11.0`, books in `twelve` made by housie 0.11.0 (barcodes
 //! as strings of its own Code 128 TrueType font, numbers called a row at a time), and
 //! `tests/data/golden-0.11.0-qr`, booklets of 0.11.0 in a template of their own with QR codes,
-//! and `tests/data/golden-0.12.0` (with a logo) and `golden-0.12.0-phone`, made by 0.12.0.
+//! and `tests/data/golden-0.12.0` (with a logo) and `golden-0.12.0-phone`, made by 0.12.0, and
+//! `tests/data/golden-0.13.0`, Hindi booklets with a colour logo resampled by 0.13.0's
+//! floating-point Lanczos and an uploaded font. Those three recorded where their logo and font
+//! were on the machine that made them, which no test recreates: each is found beside its run.
 
 use std::path::Path;
 
@@ -27,13 +30,15 @@ fn golden() -> Dir {
     golden_of("0.2.0")
 }
 
-/// A copy of a version's golden run in a scratch folder, as `golden`.
+/// A copy of a version's golden run in a scratch folder, as `golden`, with every file kept
+/// beside it (a logo).
 fn golden_of(version: &str) -> Dir {
     let d = Dir::new();
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(format!("golden-{version}"));
     std::fs::create_dir(d.join("golden")).unwrap();
-    for name in ["run.json", "manifest.csv", "books.pdf"] {
-        std::fs::copy(from.join(name), d.join("golden").join(name)).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), d.join("golden").join(entry.file_name())).unwrap();
     }
     d
 }
@@ -221,11 +226,49 @@ fn a_qr_run_of_housie_0_11_verifies_byte_for_byte_and_continues() {
 /// logo is recorded at an absolute path, so the test puts it there.
 #[test]
 fn a_run_of_housie_0_12_with_a_logo_verifies_byte_for_byte_and_continues() {
-    let logo = Path::new("/tmp/housie-golden-0.12.0/logo.png");
-    std::fs::create_dir_all(logo.parent().unwrap()).unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden-0.12.0/logo.png");
-    std::fs::copy(from, logo).unwrap();
-    verifies_continues_and_catches_a_flip("0.12.0", FOUR_BOOKS, &["--booklets", "1"]);
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(golden_path("0.12.0").join("run.json")).unwrap()).unwrap();
+    let recorded = record["settings"]["logo"]["file"].as_str().unwrap();
+    assert!(!Path::new(recorded).exists(), "{recorded} is where 0.12.0 left it: the test must not depend on it");
+    let d = verifies_continues_and_catches_a_flip("0.12.0", FOUR_BOOKS, &["--booklets", "1"]);
+    // The top-up carries the logo in its own folder and names it there.
+    let more: serde_json::Value = serde_json::from_str(&d.read("more/run.json")).unwrap();
+    assert_eq!(more["settings"]["logo"]["file"], "logo.png");
+    assert!(d.join("more/logo.png").is_file());
+}
+
+/// housie 0.13.0's Hindi booklets in `festival` with the colour logo at 12 mm (its pixels
+/// resampled by `image`'s floating-point Lanczos on Linux, as 0.13 did) and an uploaded
+/// Devanagari font, both recorded by their paths on the machine that made it: verified byte for
+/// byte with the two found beside the run, and continued in this version's format, which
+/// carries them by name.
+#[test]
+fn a_run_of_housie_0_13_with_a_colour_logo_and_a_font_verifies_and_continues() {
+    let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/housie-core/fonts");
+    let d = golden_of("0.13.0");
+    let record: serde_json::Value = serde_json::from_str(&d.read("golden/run.json")).unwrap();
+    for recorded in [&record["settings"]["logo"]["file"], &record["settings"]["font"]] {
+        let recorded = recorded.as_str().unwrap();
+        assert!(!Path::new(recorded).exists(), "{recorded} is where 0.13.0 left it: the test must not depend on it");
+    }
+    let font = "NotoSansDevanagari-Bold.ttf";
+    std::fs::copy(fonts.join(font), d.join("golden").join(font)).unwrap();
+    assert_eq!(d.run(&["verify", "golden"]).success().stdout(), FOUR_BOOKS);
+    d.run(&["generate", "--after", "golden", "--booklets", "1", "--out", "more", "-q"]).success();
+    let more: serde_json::Value = serde_json::from_str(&d.read("more/run.json")).unwrap();
+    assert_eq!(
+        (more["settings"]["logo"]["file"].as_str(), more["settings"]["font"].as_str()),
+        (Some("logo.png"), Some(font))
+    );
+    d.run(&["verify", "more"]).success();
+    // Without the font beside it, the run cannot be regenerated, and says which file to put back.
+    std::fs::remove_file(d.join("golden").join(font)).unwrap();
+    let out = d.run(&["verify", "golden"]).expect_code(2).stderr();
+    assert!(out.contains(font), "{out}");
+}
+
+fn golden_path(version: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(format!("golden-{version}"))
 }
 
 /// housie 0.12.0's books in `phone` (a QR code beside each grid opening its book on the player

@@ -211,7 +211,8 @@ fn a_font_without_latin_letters_falls_back_glyph_by_glyph() {
 
     let (mut record, _) = housie_files::record::read_record(&d.join("bn")).unwrap();
     record.housie = "0.12.0".into();
-    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::Disk).unwrap();
+    let folder = d.join("bn");
+    let plan = housie_core::GeneratePlan::from_record(&record, None, &housie_files::read::RunFolder(&folder)).unwrap();
     crate::util::generate(&plan, &d.join("old"), &|_| {}).unwrap();
     let old = read_serial_line(&d, &d.join("old/books.pdf"));
     assert!(!old.starts_with("No."), "0.12's serial line has a blank box for N, yet read {old:?}");

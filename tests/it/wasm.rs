@@ -72,14 +72,36 @@ fn cases() -> Vec<(&'static str, serde_json::Value, &'static str)> {
         ),
         // The event's own font prints the title; what it lacks falls back to housie's fonts.
         ("font", serde_json::json!({ "title": "दिवाली तम्बोला", "books": 3, "font": FONT }), "font"),
+        // Logos that are resampled at 12 mm: the same pixels in the page as natively.
+        ("logo-colour", logo_case("logo.png"), "colour"),
+        ("logo-photo", logo_case("logo.jpg"), "photo"),
+        ("logo-grey", logo_case("logo.png"), "grey"),
+        ("logo-alpha", logo_case("logo.png"), "alpha"),
     ]
 }
 
+/// A festival design with a logo, kept as `file`, at 12 mm in the header's middle.
+fn logo_case(file: &str) -> serde_json::Value {
+    let logo = serde_json::json!({ "file": file, "height_mm": 12.0, "position": "header-centre" });
+    serde_json::json!({ "title": "Logo", "look": "festival", "books": 2, "logo": logo })
+}
+
+/// The files a case's event holds: each logo case its own image (its seed names it).
+fn files_of(name: &str, seed: &str) -> Vec<(&'static str, PathBuf)> {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/logos");
+    match name.strip_prefix("logo-") {
+        Some(_) if seed == "photo" => vec![("logo.jpg", data.join("photo.jpg"))],
+        Some(_) => vec![("logo.png", data.join(format!("{seed}.png")))],
+        None => vec![("logo.png", logo()), (FONT, font())],
+    }
+}
+
 /// The same design's run, made natively through the same path a page takes.
-fn native(design: &serde_json::Value, seed: &str) -> MemoryFiles {
+fn native(name: &str, design: &serde_json::Value, seed: &str) -> MemoryFiles {
     let design: Design = serde_json::from_value(design.clone()).unwrap();
-    let world =
-        Files::default().with("logo.png", std::fs::read(logo()).unwrap()).with(FONT, std::fs::read(font()).unwrap());
+    let world = files_of(name, seed)
+        .into_iter()
+        .fold(Files::default(), |w, (kept, path)| w.with(kept, std::fs::read(path).unwrap()));
     let date = RunDate::from_unix(DATE).unwrap();
     let planned = design.plan(Path::new(""), SeedChoice::Text(seed.into()), date, None, &world).unwrap();
     let mut files = MemoryFiles::default();
@@ -101,14 +123,21 @@ fn the_engine_in_a_page_makes_the_native_engines_bytes() {
     let list: Vec<serde_json::Value> = cases()
         .into_iter()
         .map(|(name, design, seed)| {
-            let files = serde_json::json!({ "logo.png": logo(), FONT: font() });
+            let files: serde_json::Map<String, serde_json::Value> = files_of(name, seed)
+                .into_iter()
+                .map(|(kept, path)| (kept.to_string(), path.display().to_string().into()))
+                .collect();
             serde_json::json!({ "name": name, "design": design, "seed": seed, "date": DATE, "files": files })
         })
         .collect();
     let out = node(&d, "generate", &serde_json::Value::Array(list));
     for (name, design, seed) in cases() {
-        let native = native(&design, seed);
-        assert_eq!(native.files().len(), 3, "{name}");
+        let native = native(name, &design, seed);
+        let mut made: Vec<String> = crate::util::names(&out.join(name));
+        let mut mine: Vec<String> = native.files().iter().map(|(n, _)| n.clone()).collect();
+        made.sort();
+        mine.sort();
+        assert_eq!(made, mine, "{name}: the page makes the files the native engine makes");
         for (file, bytes) in native.files() {
             let theirs = out.join(name).join(file);
             let mine = d.join(&format!("native-{name}-{file}"));

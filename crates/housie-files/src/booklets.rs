@@ -12,13 +12,12 @@ use housie_core::record::RunRecord;
 
 use crate::chain::Chain;
 use crate::output::Staged;
-use crate::read::Disk;
 
 /// The plan the run in `dir` was made with, from its record: its font and logo read as
 /// recorded, the runs it continues read and checked.
 pub fn plan_of(dir: &Path, record: &RunRecord) -> Result<GeneratePlan, Error> {
     let after = record.after.as_ref().map(|a| crate::continuation::read_recorded(a, dir)).transpose()?;
-    GeneratePlan::from_record(record, after, &Disk)
+    GeneratePlan::from_record(record, after, &crate::read::RunFolder(dir))
 }
 
 /// Writes one file for each of `units` into the folder `out` (see

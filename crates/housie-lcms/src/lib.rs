@@ -8,6 +8,7 @@
 use std::ffi::c_void;
 use std::os::raw::{c_int, c_uint};
 
+mod math;
 #[cfg(target_family = "wasm")]
 mod wasm;
 

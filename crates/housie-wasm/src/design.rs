@@ -105,7 +105,7 @@ pub(crate) fn run(
         prepared.write(&mut files, Watch { progress: &progress::tell, stop: &NEVER })
     })
     .map_err(failed)?;
-    Ok(Run::new(planned.plan, record, files, world.clone()))
+    Ok(Run::new(planned.plan, record, files))
 }
 
 fn planned(

@@ -127,9 +127,18 @@ impl DroppedRun {
             run_sha256: housie_core::support::digest::sha256_hex(text),
             books: record.settings.books,
         };
+        // The logo and font the run carries, where a top-up looks for them: beside its record.
+        let mut world = world.clone();
+        let s = &record.settings;
+        for name in s.logo.iter().map(|l| &l.file).chain(&s.font).filter(|p| p.is_relative()) {
+            let name = name.display().to_string();
+            if let Some(bytes) = self.files.0.get(&name) {
+                world.add(&format!("{}/{name}", self.folder), bytes.clone());
+            }
+        }
         let runs = vec![(PathBuf::from(&self.folder), record)];
         let continuation = Continuation::new(runs, after, Arc::new(Manifest(Arc::clone(&self.files))));
-        crate::design::run(design, None, Some(entropy), date, world, Some(continuation), listener)
+        crate::design::run(design, None, Some(entropy), date, &world, Some(continuation), listener)
     }
 
     fn record(&self) -> Result<RunRecord, JsError> {

@@ -7,7 +7,7 @@ use housie_core::pipeline::GeneratePlan;
 use housie_core::record::RunRecord;
 use wasm_bindgen::prelude::*;
 
-use crate::{archive, problem, World};
+use crate::{archive, problem};
 
 /// The name the proof is offered under, in a zip beside the run's files.
 pub const PROOF: &str = "proof.pdf";
@@ -20,12 +20,11 @@ pub struct Run {
     plan: GeneratePlan,
     record: RunRecord,
     files: MemoryFiles,
-    world: World,
 }
 
 impl Run {
-    pub(crate) fn new(plan: GeneratePlan, record: RunRecord, files: MemoryFiles, world: World) -> Run {
-        Run { plan, record, files, world }
+    pub(crate) fn new(plan: GeneratePlan, record: RunRecord, files: MemoryFiles) -> Run {
+        Run { plan, record, files }
     }
 }
 
@@ -53,23 +52,13 @@ impl Run {
             .map_err(|e| problem("picture", &e.to_string()))
     }
 
-    /// The run as one zip, its files in the folder `folder`: the run's files, the proof, and
-    /// the logo and font it was made with (where run.json names them, so `housie verify`
-    /// finds them).
+    /// The run as one zip, its files in the folder `folder`: the run's files (the logo and
+    /// font it carries among them) and the proof.
     pub fn zip(&self, folder: &str) -> Result<Vec<u8>, JsError> {
         let proof = self.proof()?;
         let mut files: Vec<(String, &[u8])> =
             self.files.files().iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
         files.push((PROOF.to_string(), &proof));
-        let settings = &self.record.settings;
-        let given = settings.logo.iter().map(|l| l.file.clone()).chain(settings.font.clone());
-        let given: Vec<(String, Vec<u8>)> = given
-            .filter_map(|path| {
-                let bytes = housie_core::world::World::read(&self.world.files, &path, u64::MAX).ok()?;
-                Some((path.display().to_string(), bytes))
-            })
-            .collect();
-        files.extend(given.iter().map(|(name, bytes)| (name.clone(), bytes.as_slice())));
         archive::write(folder, &files).map_err(|e| problem("event", &e))
     }
 }

@@ -350,9 +350,9 @@ impl Design {
 /// The name an uploaded logo is kept under (`logo.png` or `logo.jpg`, by what its bytes are,
 /// whatever it was called), once it is checked as `--logo` checks it.
 pub fn logo_name(bytes: &[u8]) -> Result<&'static str, Problem> {
-    crate::print::logo::Logo::from_bytes(bytes, "the uploaded image")
+    let logo = crate::print::logo::Logo::from_bytes(bytes, "the uploaded image")
         .map_err(|e| Problem::new("logo", e.to_string()))?;
-    Ok(if bytes.starts_with(b"\x89PNG") { LOGO_FILES[0] } else { LOGO_FILES[1] })
+    Ok(logo.file_name())
 }
 
 impl Design {

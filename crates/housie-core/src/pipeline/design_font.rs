@@ -9,13 +9,7 @@ use crate::print::font::{Font, FontError};
 /// is checked as `--font` checks a file.
 /// Its error belongs beside the design's `font` field.
 pub fn font_name(bytes: &[u8]) -> Result<String, FontError> {
-    let font = Font::checked(bytes, "the uploaded font", "font")?;
-    let extension = match bytes.get(..4) {
-        Some(b"OTTO") => "otf",
-        Some(b"ttcf") => "ttc",
-        _ => "ttf",
-    };
-    Ok(format!("{}.{extension}", font.postscript_name().unwrap_or_else(|| "font".to_string())))
+    Ok(Font::checked(bytes, "the uploaded font", "font")?.file_name())
 }
 
 /// Whether `name` is one [`font_name`] could have given: a plain file name (no folder, no

@@ -12,7 +12,7 @@ use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunOptions, Seed, SeedKind};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
-use crate::print::logo::{Logo, LogoError};
+use crate::print::logo::Logo;
 use crate::print::template::{Orientation, Template, TemplateError};
 use crate::record::continuation::Continuation;
 use crate::record::settings::{LogoSettings, Settings};
@@ -20,6 +20,12 @@ use crate::record::RunRecord;
 use crate::support::catalogue::Catalogue;
 use crate::support::date::RunDate;
 use crate::world::World;
+
+/// Where a regenerated run's logo and font are looked for when their recorded paths are gone:
+/// its own folder, then the one holding it.
+fn beside() -> [&'static Path; 2] {
+    [Path::new(""), Path::new("..")]
+}
 
 /// Everything `generate` needs, resolved and checked. Made by [`super::Request::plan`] (a
 /// new run) or [`GeneratePlan::from_record`] (a run regenerated); its parts can be read, not
@@ -100,6 +106,19 @@ impl GeneratePlan {
     pub fn date(&self) -> RunDate {
         self.date
     }
+
+    /// The files a run carries in its folder beside its own, by name: the logo and the font
+    /// it was made with, as its record names them (housie 0.14 on; an earlier run named them
+    /// where they were on the organiser's machine).
+    pub fn carried(&self) -> Vec<(String, &[u8])> {
+        if !crate::export::pdf::PdfFormat::of(&self.housie).exact_resampling() {
+            return Vec::new();
+        }
+        let logo = self.logo.as_ref().zip(self.settings.logo.as_ref());
+        let logo = logo.map(|(logo, l)| (l.file.display().to_string(), &logo.bytes[..]));
+        let font = self.settings.font.as_ref().map(|f| (f.display().to_string(), self.font.bytes()));
+        logo.into_iter().chain(font).collect()
+    }
 }
 
 impl GeneratePlan {
@@ -147,12 +166,27 @@ impl GeneratePlan {
                 template
             }
         };
+        // The font and the logo are carried in the run's folder under names of their own, and
+        // recorded so: no path of the organiser's machine, and a folder that moves verifies.
+        // A continuation's own are the earlier run's files: found as verifying that run would
+        // find them, beside it where its record's path is gone.
+        let earlier = after.as_ref().map(|c| (c.dir(), c.latest()));
+        let inherited_font = earlier.and_then(|(dir, r)| {
+            let path = r.settings.font.as_ref().map(|f| dir.join(f));
+            (path.is_some() && path == settings.font).then_some((dir, &r.font.sha256))
+        });
         let font = match &settings.font {
-            Some(path) => Font::from_file(path, world)?,
+            Some(path) => {
+                let font = match inherited_font {
+                    Some((dir, sha256)) => Font::recorded(path, sha256, &[dir], world)?,
+                    None => Font::from_file(path, world)?,
+                };
+                let (font, name) = font.carried();
+                settings.font = Some(name.into());
+                font
+            }
             None => Font::bundled(),
         };
-        // Absolute, so `housie verify` finds it from any folder.
-        settings.font = font.file().map(Path::to_path_buf);
         if let (None, Some(own)) = (&settings.logo, &template.logo()) {
             // A template's logo is named relative to the template's own file.
             let folder = Path::new(&settings.template).parent().unwrap_or(Path::new("."));
@@ -165,8 +199,12 @@ impl GeneratePlan {
         }
         let logo = match &mut settings.logo {
             Some(l) => {
-                let logo = Logo::load(&l.file, world)?;
-                l.file = world.canonical(&l.file);
+                // An inherited logo keeps its recorded SHA-256 (an asked one has none yet).
+                let logo = match earlier.filter(|_| !l.sha256.is_empty()) {
+                    Some((dir, _)) => Logo::recorded(&l.file, &l.sha256, false, &[dir], world)?,
+                    None => Logo::load(&l.file, world)?,
+                };
+                l.file = logo.file_name().into();
                 l.sha256.clone_from(&logo.sha256);
                 Some(logo)
             }
@@ -248,19 +286,13 @@ impl GeneratePlan {
         let template = Template::parse(&record.template.toml, "run.json's template")?;
         let font = match &record.settings.font {
             None => Font::bundled(),
-            Some(path) => Font::recorded(path, &record.font.sha256, world)?,
+            Some(path) => Font::recorded(path, &record.font.sha256, &beside(), world)?,
         };
         let mut plan = GeneratePlan::with_style(record.seed(), record.settings.clone(), template, font);
         if let Some(l) = &record.settings.logo {
             // Before 0.13 a logo printed with every pixel it had.
-            let logo = match crate::export::pdf::PdfFormat::of(&record.housie).fitted_logo() {
-                true => Logo::load(&l.file, world)?,
-                false => Logo::load_whole(&l.file, world)?,
-            };
-            if logo.sha256 != l.sha256 {
-                return Err(LogoError::Changed { file: l.file.display().to_string() }.into());
-            }
-            plan.logo = Some(logo);
+            let whole = !crate::export::pdf::PdfFormat::of(&record.housie).fitted_logo();
+            plan.logo = Some(Logo::recorded(&l.file, &l.sha256, whole, &beside(), world)?);
         }
         plan.regenerating = true;
         plan.card_format = record.card_format;
@@ -275,13 +307,18 @@ impl GeneratePlan {
     /// The logo at no more pixels than its print shows (housie 0.13 on; earlier runs printed
     /// it as it came, and regenerate so).
     pub(crate) fn fit_logo_pixels(&mut self) {
-        if !crate::export::pdf::PdfFormat::of(&self.housie).fitted_logo() {
+        let format = crate::export::pdf::PdfFormat::of(&self.housie);
+        if !format.fitted_logo() {
             return;
         }
+        let how = match format.exact_resampling() {
+            true => crate::print::logo::Resampling::Exact,
+            false => crate::print::logo::Resampling::Float,
+        };
         if let (Some(logo), Some(l)) = (&self.logo, &self.settings.logo) {
             // At the height it prints, which its band's safe zone may make lower than asked.
             let g = crate::print::layout::Geometry::of(&self.template);
-            self.logo = Some(logo.fitted(g.safe_logo_height(&self.template, l.position, l.height_mm)));
+            self.logo = Some(logo.fitted(g.safe_logo_height(&self.template, l.position, l.height_mm), how));
         }
     }
 

@@ -98,6 +98,11 @@ impl Prepared<'_> {
         let (record, file) = manifest.into_inner().map_err(io(MANIFEST))?.finish();
         outputs.close(MANIFEST, file).map_err(io(MANIFEST))?;
         files.push(record);
+        for (name, bytes) in plan.carried() {
+            let mut file = outputs.create(&name, false).map_err(io(&name))?;
+            std::io::Write::write_all(&mut file, bytes).map_err(io(&name))?;
+            outputs.close(&name, file).map_err(io(&name))?;
+        }
         let record = plan.record(files, self.drawer.redraws().to_vec());
         let mut file = outputs.create(RUN_RECORD, true).map_err(io(RUN_RECORD))?;
         std::io::Write::write_all(&mut file, record.to_json().as_bytes()).map_err(io(RUN_RECORD))?;

@@ -330,6 +330,12 @@ impl Request {
                 Lines::Repeat => (self.first_book.unwrap_or(look.first_book), true, None),
             },
         };
+        // A continuation's logo and font are the earlier run's files, which a run of housie 0.14
+        // on names beside its record.
+        let beside = |file: &std::path::Path| match after {
+            Some(c) if file.is_relative() => c.dir().join(file),
+            _ => file.to_path_buf(),
+        };
         Settings {
             impose: self.impose,
             books,
@@ -341,7 +347,7 @@ impl Request {
             books_per_file: self.books_per_file,
             title: self.title.clone().unwrap_or_else(|| look.title.clone()),
             template: self.template.clone().unwrap_or_else(|| look.template.clone()),
-            font: self.font.clone().or_else(|| look.font.clone()),
+            font: self.font.clone().or_else(|| look.font.as_deref().map(beside)),
             bleed_mm: self.bleed_mm.unwrap_or(look.bleed_mm),
             crop_marks: self.crop_marks || look.crop_marks,
             subtitle: match &self.subtitle {
@@ -357,7 +363,7 @@ impl Request {
                     height_mm: l.height_mm.unwrap_or(DEFAULT_LOGO_MM),
                     position: l.position.unwrap_or_default(),
                 }),
-                None => look.logo.clone(),
+                None => look.logo.clone().map(|l| LogoSettings { file: beside(&l.file), ..l }),
             },
             player_url: self.player_url.clone().or_else(|| look.player_url.clone()),
         }

@@ -34,7 +34,8 @@ pub fn linear_rgb(Cmyk([c, m, y, k]): Cmyk) -> [f32; 3] {
         if s <= 0.040_45 {
             s / 12.92
         } else {
-            ((s + 0.055) / 1.055).powf(2.4)
+            // libm's, not the platform's: a header's text colour is chosen by this.
+            libm::powf((s + 0.055) / 1.055, 2.4)
         }
     })
 }

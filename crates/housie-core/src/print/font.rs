@@ -188,18 +188,46 @@ impl Font {
         (ok && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !name.starts_with('-')).then_some(name)
     }
 
+    /// The name a run keeps the font under in its folder, whatever the file was called: its
+    /// PostScript name (else `font`) and `.ttf`, `.otf` or `.ttc` by what its bytes are. The
+    /// studio's and the page's upload keep it so too.
+    pub fn file_name(&self) -> String {
+        let extension = match self.bytes.get(..4) {
+            Some(b"OTTO") => "otf",
+            Some(b"ttcf") => "ttc",
+            _ => "ttf",
+        };
+        format!("{}.{extension}", self.postscript_name().unwrap_or_else(|| "font".to_string()))
+    }
+
+    /// The font as a run of housie 0.14 on keeps it: named in its PDFs as the stem of its
+    /// [`Font::file_name`], which is what regenerating from that file names it too.
+    pub fn carried(mut self) -> (Font, String) {
+        let file = self.file_name();
+        let name = file.rsplit_once('.').map_or(file.as_str(), |(stem, _)| stem).to_string();
+        self.parsed.font_name = Some(name.clone());
+        self.name = name;
+        (self, file)
+    }
+
     /// The font a run was made with: the file at its recorded `path`, or, where that is gone or
-    /// no longer the same, a file of the same name and SHA-256 in the run's folder or the
-    /// folder holding it (`world` reads a relative path in the run's folder first), so a font
+    /// no longer the same, a file of the same name and SHA-256 in one of `folders` (the run's
+    /// own and the one holding it, where `world` reads a relative path in the run's folder
+    /// first), so a font
     /// moved beside its run still regenerates it. A font that is there but changed is given
     /// back as it is: regenerating then shows what differs.
-    pub fn recorded(path: &Path, sha256: &str, world: &dyn crate::world::World) -> Result<Font, FontError> {
+    pub fn recorded(
+        path: &Path,
+        sha256: &str,
+        folders: &[&Path],
+        world: &dyn crate::world::World,
+    ) -> Result<Font, FontError> {
         let at = Font::from_file(path, world);
         if matches!(&at, Ok(f) if f.sha256 == sha256) {
             return at;
         }
         let name = path.file_name().map(Path::new).unwrap_or(path);
-        for beside in [name.to_path_buf(), Path::new("..").join(name)] {
+        for beside in folders.iter().map(|folder| folder.join(name)) {
             match Font::from_file(&beside, world) {
                 Ok(f) if f.sha256 == sha256 => return Ok(f),
                 _ => {}

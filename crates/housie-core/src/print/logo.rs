@@ -186,6 +186,9 @@ pub struct Logo {
     pub screen_png: Vec<u8>,
     /// SHA-256 of the file, hex.
     pub sha256: String,
+    /// The file itself, which a run of housie 0.14 on carries in its folder
+    /// ([`Logo::file_name`]).
+    pub bytes: std::sync::Arc<[u8]>,
 }
 
 impl std::fmt::Debug for Logo {
@@ -219,6 +222,11 @@ impl Logo {
     /// many pixels: see [`Logo::fitted`]), so a phone's photo costs a fraction of the memory
     /// and time its every pixel would.
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Logo, LogoError> {
+        // The limit a run's file is read within: an upload is refused where a run would be.
+        if bytes.len() as u64 > LOGO_FILE_MAX {
+            let message = crate::world::too_large(LOGO_FILE_MAX).to_string();
+            return Err(LogoError::Read { file: file.into(), message });
+        }
         Logo::decode(bytes, file, Rules::Current)
     }
 
@@ -293,20 +301,40 @@ impl Logo {
         }
         let screen_png = screen_png(&decoded)?;
         drop(decoded);
-        Ok(Logo { width, height, gray, print, screen_png, sha256: crate::support::digest::sha256_hex(bytes) })
+        let sha256 = crate::support::digest::sha256_hex(bytes);
+        Ok(Logo { width, height, gray, print, screen_png, sha256, bytes: bytes.into() })
     }
 
     /// The logo for a print `height_mm` high with at most [`PRINT_PPI_MAX`] pixels per inch:
-    /// itself when it has no more, else its print pixels resampled (Lanczos, in the print's own
-    /// components) to that many. Pure arithmetic, so natively and in a page alike.
-    pub fn fitted(&self, height_mm: f32) -> Logo {
+    /// itself when it has no more, else its print pixels resampled `how` (Lanczos, in the
+    /// print's own components) to that many.
+    pub fn fitted(&self, height_mm: f32, how: Resampling) -> Logo {
         let most = (height_mm / 25.4 * PRINT_PPI_MAX).ceil().max(1.0) as u32;
         if self.height <= most {
             return self.clone();
         }
         let (height, width) = (most, ((self.width as f32 * most as f32 / self.height as f32).round() as u32).max(1));
         use image::imageops::{resize, FilterType};
-        let print = if self.gray {
+        let print = if how == Resampling::Exact {
+            let channels = if self.gray { 1 } else { 4 };
+            let (from_w, from_h) = (self.width as usize, self.height as usize);
+            let mut print = crate::support::resample::shrink(
+                &self.print,
+                from_w,
+                from_h,
+                channels,
+                width as usize,
+                height as usize,
+            );
+            if !self.gray {
+                // Lanczos rings at edges: the total ink is capped again.
+                for pixel in print.chunks_exact_mut(4) {
+                    let capped = cap_ink([pixel[0], pixel[1], pixel[2], pixel[3]]);
+                    pixel.copy_from_slice(&capped);
+                }
+            }
+            print
+        } else if self.gray {
             let img = image::GrayImage::from_raw(self.width, self.height, self.print.clone()).expect("sized at load");
             resize(&img, width, height, FilterType::Lanczos3).into_raw()
         } else {
@@ -320,6 +348,51 @@ impl Logo {
             print
         };
         Logo { width, height, print, ..self.clone() }
+    }
+
+    /// The name a run keeps the logo under in its folder, whatever the file was called:
+    /// `logo.png` or `logo.jpg`, by what its bytes are (the studio's and the page's upload
+    /// keep it so too).
+    pub fn file_name(&self) -> &'static str {
+        if self.bytes.starts_with(b"\x89PNG") {
+            "logo.png"
+        } else {
+            "logo.jpg"
+        }
+    }
+
+    /// The logo a run was made with, read as that run's housie read it (`whole`: every pixel
+    /// kept, before 0.13): the file at its recorded `path`, or where that is gone or no longer
+    /// the same, a file of the same name and SHA-256 in one of `folders` (the run's own and the
+    /// one holding it, where `world` reads a relative path in the run's folder first). A run
+    /// recorded its logo's path on the organiser's machine before 0.14, so a folder moved with
+    /// its logo beside it still verifies. A logo there but changed is refused as changed.
+    pub fn recorded(
+        path: &Path,
+        sha256: &str,
+        whole: bool,
+        folders: &[&Path],
+        world: &dyn crate::world::World,
+    ) -> Result<Logo, LogoError> {
+        let rules = if whole { Rules::Before013 } else { Rules::Current };
+        let at = Logo::load_sized(path, world, rules);
+        if matches!(&at, Ok(l) if l.sha256 == sha256) {
+            return at;
+        }
+        let name = path.file_name().map(Path::new).unwrap_or(path);
+        for beside in folders.iter().map(|folder| folder.join(name)) {
+            if beside == path {
+                continue;
+            }
+            match Logo::load_sized(&beside, world, rules) {
+                Ok(l) if l.sha256 == sha256 => return Ok(l),
+                _ => {}
+            }
+        }
+        match at {
+            Ok(_) => Err(LogoError::Changed { file: path.display().to_string() }),
+            Err(e) => Err(e),
+        }
     }
 
     /// Its width when printed `height_mm` high, mm.
@@ -342,6 +415,17 @@ impl Logo {
             format!("the logo is {ppi:.0} pixels per inch at {height_mm} mm high; {GOOD_PPI:.0} prints sharper")
         }))
     }
+}
+
+/// How a logo finer than its print is made smaller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resampling {
+    /// `image`'s Lanczos-3 in `f32` (housie 0.13): its last bits follow the platform's `sin`,
+    /// so a run made on one platform is regenerated on that one.
+    Float,
+    /// Lanczos-3 in whole numbers (housie 0.14 on, [`crate::support::resample`]): the same pixels on
+    /// Linux, Windows, macOS and in a page.
+    Exact,
 }
 
 /// Rows converted at a time.
@@ -449,84 +533,4 @@ fn cap_ink(cmyk: [u8; 4]) -> [u8; 4] {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn png(width: u32, height: u32, pixel: [u8; 4]) -> Vec<u8> {
-        let img = image::RgbaImage::from_pixel(width, height, image::Rgba(pixel));
-        let mut out = std::io::Cursor::new(Vec::new());
-        img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-        out.into_inner()
-    }
-
-    #[test]
-    fn colours_go_through_the_print_profile_and_grey_stays_grey() {
-        let red = Logo::from_bytes(&png(4, 2, [255, 0, 0, 255]), "red.png").unwrap();
-        assert!(!red.gray && red.print.len() == 4 * 2 * 4);
-        // FOGRA39's red: no cyan, full magenta, most of the yellow.
-        let [c, m, y, _k] = [red.print[0], red.print[1], red.print[2], red.print[3]];
-        assert!(c < 10 && m > 200 && y > 180, "{:?}", &red.print[..4]);
-        // Transparent is white: no ink at all.
-        let clear = Logo::from_bytes(&png(1, 1, [0, 0, 0, 0]), "clear.png").unwrap();
-        assert!(clear.print.iter().all(|&v| v < 3), "{:?}", clear.print);
-        let grey = image::GrayImage::from_pixel(3, 3, image::Luma([128]));
-        let mut bytes = std::io::Cursor::new(Vec::new());
-        grey.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-        let grey = Logo::from_bytes(&bytes.into_inner(), "grey.png").unwrap();
-        assert!(grey.gray && grey.print == vec![128; 9]);
-    }
-
-    #[test]
-    fn what_is_not_an_image_or_too_big_is_refused_before_decoding() {
-        let e = Logo::from_bytes(b"%PDF-1.4 not an image", "logo.png").unwrap_err();
-        assert!(matches!(e, LogoError::NotAnImage { .. }), "{e}");
-        let e = Logo::from_bytes(b"GIF89a\x01\x00\x01\x00", "logo.png").unwrap_err();
-        assert_eq!(e.to_string(), "logo.png is not a PNG or JPEG image (it is GIF)");
-        // A PNG that declares 100,000 × 100,000 pixels: refused from its header.
-        let mut bomb = png(1, 1, [0, 0, 0, 255]);
-        bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
-        bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
-        let e = Logo::from_bytes(&bomb, "bomb.png").unwrap_err();
-        assert!(matches!(e, LogoError::TooLarge { width: 100_000, .. } | LogoError::Damaged { .. }), "{e}");
-        let small = Logo::from_bytes(&png(60, 60, [0, 0, 0, 255]), "s.png").unwrap();
-        assert!(small.check_resolution(20.0).is_err(), "76 ppi");
-        assert!(small.check_resolution(8.0).unwrap().is_some(), "190 ppi warns");
-        assert_eq!(small.check_resolution(5.0).unwrap(), None);
-    }
-
-    #[test]
-    fn a_tall_image_is_at_most_the_working_height_in_its_proportions_png_or_jpeg() {
-        // 5000 rows: the PNG shrunk by 3 as its rows are read, the JPEG decoded whole then
-        // resampled; both keep 300:5000 and the colour.
-        let tall = png(300, 5000, [200, 30, 30, 255]);
-        let logo = Logo::from_bytes(&tall, "tall.png").unwrap();
-        assert_eq!((logo.width, logo.height), (100, 1667));
-        assert_eq!(logo.print[..4], Logo::from_bytes(&png(1, 1, [200, 30, 30, 255]), "p.png").unwrap().print[..]);
-        let mut jpeg = std::io::Cursor::new(Vec::new());
-        image::RgbImage::from_pixel(300, 5000, image::Rgb([200, 30, 30]))
-            .write_to(&mut jpeg, image::ImageFormat::Jpeg)
-            .unwrap();
-        let logo = Logo::from_bytes(&jpeg.into_inner(), "tall.jpg").unwrap();
-        assert_eq!((logo.width, logo.height), (123, WORK_HEIGHT_MAX));
-    }
-
-    #[test]
-    fn an_rgb_logos_black_prints_on_k_alone_and_no_pixel_passes_300_percent() {
-        // Black text, a neutral grey, a deep purple, on an RGB image.
-        let pixels = [[0, 0, 0], [128, 128, 128], [40, 0, 60], [200, 30, 30]];
-        let img = image::RgbImage::from_fn(4, 1, |x, _| image::Rgb(pixels[x as usize]));
-        let mut bytes = std::io::Cursor::new(Vec::new());
-        img.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-        let bytes = bytes.into_inner();
-        let logo = Logo::from_bytes(&bytes, "text.png").unwrap();
-        let ink: Vec<[u8; 4]> = logo.print.chunks(4).map(|p| p.try_into().unwrap()).collect();
-        assert_eq!(ink[0], [0, 0, 0, 255], "black on K alone");
-        assert_eq!(ink[1], [0, 0, 0, 127], "grey on K alone");
-        assert!(ink.iter().all(|p| p.iter().map(|&v| u32::from(v)).sum::<u32>() <= INK_MAX), "{ink:?}");
-        assert!(ink[2][..3].iter().any(|&v| v > 0), "a colour keeps its colour: {:?}", ink[2]);
-        // Runs before housie 0.13 print as they did: black in four colours, past 300 %.
-        let old = Logo::decode(&bytes, "text.png", Rules::Before013).unwrap();
-        let black: u32 = old.print[..4].iter().map(|&v| u32::from(v)).sum();
-        assert!(old.print[0] > 0 && black > INK_MAX, "{:?}", &old.print[..4]);
-    }
-}
+mod tests;

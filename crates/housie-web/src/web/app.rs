@@ -122,9 +122,16 @@ impl App {
         let (published, _) = watch::channel(snapshot(&night));
         // The image the tickets print, as it was checked when the run was made.
         let logo = run.record.settings.logo.as_ref().and_then(|l| {
-            let logo = housie_core::print::logo::Logo::load(&l.file, &housie_files::read::Disk)
-                .ok()
-                .filter(|logo| logo.sha256 == l.sha256);
+            // Beside the run, where a run carries it (or where an earlier housie recorded it).
+            let folder = housie_files::read::RunFolder(&run.dir);
+            let logo = housie_core::print::logo::Logo::recorded(
+                &l.file,
+                &l.sha256,
+                false,
+                &[std::path::Path::new("")],
+                &folder,
+            )
+            .ok();
             if logo.is_none() {
                 log(&format!("the logo {} is not the run's; the players' pages go without it", l.file.display()));
             }

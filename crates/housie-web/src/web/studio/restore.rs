@@ -52,8 +52,9 @@ pub async fn restore(
             Some(after) => Some(housie_files::continuation::read_recorded(after, &dir).map_err(refused)?),
             None => None,
         };
-        let plan = housie_core::pipeline::GeneratePlan::from_record(&record, after, &housie_files::read::Disk)
-            .map_err(refused)?;
+        let plan =
+            housie_core::pipeline::GeneratePlan::from_record(&record, after, &housie_files::read::RunFolder(&dir))
+                .map_err(refused)?;
         let code = housie_core::record::run_code(&text);
         let summary = move |_: &housie_files::run::Outcome, dir: &std::path::Path| {
             format!("run {code} restored in {}", dir.display())
