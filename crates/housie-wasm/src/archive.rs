@@ -1,18 +1,21 @@
 //! A run as one zip, in and out. Out: the run's files in one folder, byte for byte, dated
 //! 1980 so the same run gives the same zip. In: a zip the visitor dropped, taken apart within
 //! bounds, since anyone can make one: a name reaching outside its folder (`../`, `/etc`, `C:`),
-//! more files than a run has, or more bytes than a run can be (a zip bomb) is refused whole.
+//! a name given twice (the zip crate would keep one of them unseen), more files than a run has,
+//! or more bytes than a run can be (a zip bomb) is refused whole — the bytes counted as they
+//! inflate, before any is kept, so a bomb costs no memory.
 
 use std::collections::BTreeMap;
-use std::io::{Cursor, Read, Write};
+use std::io::{self, Cursor, Read, Write};
 
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
 /// The most files a dropped zip may hold: a run's volumes, manifest, record, proof and logo.
 pub const MAX_FILES: usize = 256;
-/// The most a dropped zip's files may come to, unpacked: past any run the page makes.
-pub const MAX_BYTES: u64 = 1 << 30;
+/// The most a dropped zip's files may come to, unpacked: past any run the page makes (100,000
+/// books are about 130 MB), and within what a tab can hold beside the zip itself.
+pub const MAX_BYTES: u64 = 384 << 20;
 
 /// `files` as a zip, in the folder `folder`: PDFs and pictures stored as they are (they are
 /// compressed already), text deflated.
@@ -37,31 +40,46 @@ pub fn read(bytes: &[u8]) -> Result<(String, BTreeMap<String, Vec<u8>>), String>
 
 /// As [`read`], refusing past `max` bytes unpacked.
 fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u8>>), String> {
-    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|_| "this is not a zip file".to_string())?;
-    if zip.len() > MAX_FILES {
-        return Err(format!("the zip holds {} files; a run has at most {MAX_FILES}", zip.len()));
+    let names = crate::zip_names::central_names(bytes).ok_or_else(|| "this is not a zip file".to_string())?;
+    if names.len() > MAX_FILES {
+        return Err(format!("the zip holds {} files; a run has at most {MAX_FILES}", names.len()));
     }
-    let mut named = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
+        return Err(format!("the zip holds `{}` twice: it was not made by housie", clip(twice)));
+    }
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|_| "this is not a zip file".to_string())?;
+    // First counted as they inflate, nothing kept, so a bomb is refused at no cost...
+    let mut sizes = Vec::with_capacity(zip.len());
     let mut total = 0u64;
     for i in 0..zip.len() {
         let mut entry = zip.by_index(i).map_err(|e| format!("the zip is damaged: {e}"))?;
-        let name = entry.name().map_err(|e| format!("the zip is damaged: {e}"))?.to_string();
-        if entry.is_dir() {
-            continue;
-        }
-        let parts = safe_parts(&name).ok_or_else(|| {
-            format!("the zip names a file outside its folder (`{}`): it was not made by housie", clip(&name))
-        })?;
         let room = max - total;
-        let mut out = Vec::new();
-        entry.by_ref().take(room + 1).read_to_end(&mut out).map_err(|e| format!("{}: {e}", clip(&name)))?;
-        if out.len() as u64 > room {
+        let size = io::copy(&mut entry.by_ref().take(room + 1), &mut io::sink())
+            .map_err(|e| format!("the zip is damaged: {e}"))?;
+        if size > room {
             return Err(format!(
                 "the zip unpacks to more than {}: no run is that large",
                 housie_core::world::size(max)
             ));
         }
-        total += out.len() as u64;
+        total += size;
+        sizes.push(size);
+    }
+    // ...then kept, each in a buffer of its size.
+    let mut named = Vec::new();
+    for (i, size) in sizes.into_iter().enumerate() {
+        let mut entry = zip.by_index(i).map_err(|e| format!("the zip is damaged: {e}"))?;
+        let name = entry.name().map_err(|e| format!("the zip is damaged: {e}"))?.to_string();
+        // A folder, and what macOS's Finder adds to a zip it makes (`__MACOSX/`, `.DS_Store`).
+        if entry.is_dir() || name.starts_with("__MACOSX/") || name.rsplit('/').next() == Some(".DS_Store") {
+            continue;
+        }
+        let parts = safe_parts(&name).ok_or_else(|| {
+            format!("the zip names a file outside its folder (`{}`): it was not made by housie", clip(&name))
+        })?;
+        let mut out = Vec::with_capacity(size as usize);
+        entry.by_ref().take(size).read_to_end(&mut out).map_err(|e| format!("{}: {e}", clip(&name)))?;
         named.push((parts, out));
     }
     let folder = match named.first() {
@@ -117,6 +135,19 @@ mod tests {
         let two = write("", &[("a/run.json".into(), b"x"), ("b/run.json".into(), b"y")]).unwrap();
         assert!(read(&two).unwrap_err().contains("more than one folder"));
         assert_eq!(read(b"PK not a zip").unwrap_err(), "this is not a zip file");
+        // A name given twice (an edited manifest first, the real one after): refused, where
+        // the zip crate alone keeps the last and never shows the first.
+        let zip = write("run", &[("manifest.csv".into(), b"edited"), ("manifest.cs_".into(), b"real")]).unwrap();
+        let mut twice = zip.clone();
+        let at: Vec<usize> = (0..zip.len() - 12).filter(|&i| &zip[i..i + 12] == b"manifest.cs_").collect();
+        assert_eq!(at.len(), 2, "its local header and its directory entry");
+        at.iter().for_each(|&i| twice[i + 11] = b'v');
+        assert_eq!(ZipArchive::new(Cursor::new(&twice[..])).unwrap().len(), 1, "control: the crate folds them");
+        assert_eq!(read(&twice).unwrap_err(), "the zip holds `run/manifest.csv` twice: it was not made by housie");
+        // What macOS's Finder adds is left out.
+        let finder =
+            write("", &[("spring/run.json".into(), b"{}"), ("__MACOSX/spring/._run.json".into(), b"x")]).unwrap();
+        assert_eq!(read(&finder).unwrap().0, "spring");
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod dropped;
 mod files;
 mod progress;
 mod run;
+mod zip_names;
 
 use std::path::Path;
 
