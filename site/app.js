@@ -10,18 +10,19 @@ function worker() {
   const waiting = new Map();
   let next = 0;
   w.onmessage = (ev) => {
-    const { id, progress, ok, result, error } = ev.data;
+    const { id, progress, stage, ok, result, error } = ev.data;
     const job = waiting.get(id);
     if (!job) return;
     if (progress) { if (job.onProgress) job.onProgress(progress[0], progress[1]); return; }
+    if (stage) { if (job.onStage) job.onStage(stage); return; }
     waiting.delete(id);
     if (ok) job.resolve(result); else job.reject(error);
   };
   w.onerror = (ev) => { for (const job of waiting.values()) job.reject({ field: "event", message: ev.message || "the engine stopped" }); waiting.clear(); };
   return {
-    ask(op, args, onProgress) {
+    ask(op, args, onProgress, onStage) {
       const id = ++next;
-      return new Promise((resolve, reject) => { waiting.set(id, { resolve, reject, onProgress }); w.postMessage({ id, op, args }); });
+      return new Promise((resolve, reject) => { waiting.set(id, { resolve, reject, onProgress, onStage }); w.postMessage({ id, op, args }); });
     },
     stop() { w.terminate(); for (const job of waiting.values()) job.reject({ field: "event", message: "stopped", stopped: true }); waiting.clear(); },
   };
@@ -69,7 +70,11 @@ async function useLanguage() {
   translate();
 }
 
-// ---- The events, in this browser's IndexedDB.
+// ---- The events, in this browser's IndexedDB. Each event has a version, raised by every save:
+// a tab saves or deletes an event only if it is still the version the tab read (one
+// transaction reads and writes), so a tab left open on an old copy never overwrites a newer
+// event or deletes its run; it is told, and shown the event as it now is. Every save tells
+// the other tabs (BroadcastChannel), which show the change at once.
 const store = (() => {
   let opened = null;
   function db() {
@@ -81,22 +86,79 @@ const store = (() => {
     });
     return opened;
   }
-  async function tx(mode, f) {
+  // `work(objectStore, transaction)` in one transaction: resolves with what it returns once
+  // the transaction is committed; rejects with why it was not (a full quota aborts it).
+  async function tx(mode, work) {
     const d = await db();
     return new Promise((resolve, reject) => {
-      const t = d.transaction("events", mode);
-      const r = f(t.objectStore("events"));
-      t.oncomplete = () => resolve(r && r.result);
-      t.onerror = () => reject(t.error);
+      let t;
+      try { t = d.transaction("events", mode); } catch (e) { reject(e); return; }
+      let out;
+      t.oncomplete = () => resolve(out && "result" in out && out instanceof IDBRequest ? out.result : out);
+      t.onabort = () => reject(t.error || out);
+      try { out = work(t.objectStore("events"), t); } catch (e) { reject(e); try { t.abort(); } catch (_) { /* done */ } }
     });
+  }
+  // Writes (or with `remove`, deletes) `e` if the stored one is the version `e` was read at.
+  function guarded(e, remove) {
+    return tx("readwrite", (s, t) => {
+      const stale = { stale: true };
+      const read = s.get(e.id);
+      read.onsuccess = () => {
+        const now = read.result;
+        if ((now ? now.version || 0 : 0) !== (e.version || 0) || (!now && e.version)) { t.abort(); return; }
+        if (remove) s.delete(e.id); else s.put({ ...e, version: (e.version || 0) + 1 });
+      };
+      return stale;
+    }).then(() => {
+      const version = remove ? null : (e.version || 0) + 1;
+      if (!remove) e.version = version;
+      channel.postMessage({ id: e.id, version });
+      return e;
+    }, (why) => { throw why && why.stale ? why : { storage: true, name: why && why.name, message: why && why.message }; });
   }
   return {
     all: () => tx("readonly", (s) => s.getAll()),
     get: (id) => tx("readonly", (s) => s.get(id)),
-    put: (e) => tx("readwrite", (s) => s.put(e)),
-    remove: (id) => tx("readwrite", (s) => s.delete(id)),
+    save: (e) => guarded(e, false),
+    remove: (e) => guarded(e, true),
   };
 })();
+const channel = "BroadcastChannel" in self ? new BroadcastChannel("housie-events") : { postMessage() {}, set onmessage(_) {} };
+
+// What a failed save says: another tab's change, or the browser's storage refusing.
+function storageMessage(why) {
+  if (why && why.stale) return say("site-stale", null, "Another tab changed this event: it is shown here as that tab left it.");
+  if (why && why.name === "QuotaExceededError") return say("site-no-room", null, "This browser has no room left for housie's events, so nothing was changed: download your runs' zips and delete the events you no longer need.");
+  return say("site-not-stored", { why: (why && (why.name || why.message)) || "?" }, `This browser could not store the event (${(why && (why.name || why.message)) || "?"}), so nothing was changed.`);
+}
+
+// The event shown, read again as it is stored (another tab changed it, or a save was refused).
+async function reload(notice) {
+  const now = current && (await store.get(current.id));
+  if (!now) { location.hash = ""; route(); return; }
+  current = now;
+  fill();
+  showRun();
+  refresh();
+  $("notice").textContent = notice || "";
+}
+channel.onmessage = (ev) => {
+  listEvents();
+  if (current && ev.data && ev.data.id === current.id && ev.data.version !== current.version && !running) {
+    reload(say("site-stale", null, "Another tab changed this event: it is shown here as that tab left it."));
+  }
+};
+
+// Asks the browser to keep this site's storage when it runs short of room (it may refuse:
+// then the page says to keep each run's zip).
+async function keepStorage() {
+  if (!navigator.storage || !navigator.storage.persist) return;
+  try {
+    const kept = (await navigator.storage.persisted()) || (await navigator.storage.persist());
+    $("not-kept").hidden = kept;
+  } catch (_) { $("not-kept").hidden = false; }
+}
 
 function slug(title) {
   const s = title.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 44);
@@ -129,7 +191,10 @@ $("new-form").addEventListener("submit", async (ev) => {
   let id = slug(title);
   for (let n = 2; taken.has(id); n++) id = slug(title) + "-" + n;
   const design = { title, subtitle: "", look: "classic", paper: "a4", books: 50, booklets: null, games: null, order: "booklets", bleed_mm: 0, crop_marks: false, prizes: "uk", logo: null, lines: "unique", player_url: "" };
-  await store.put({ id, design, logo: null, created: new Date().toISOString(), run: null });
+  try {
+    await store.save({ id, design, logo: null, created: new Date().toISOString(), run: null, version: 0 });
+  } catch (why) { $("new-title-error").textContent = storageMessage(why); return; }
+  keepStorage();
   $("new-title").value = "";
   location.hash = "#event=" + encodeURIComponent(id);
 });
@@ -191,7 +256,22 @@ function changed() {
   form.kindChanged(say);
   $("event-name").textContent = current.design.title;
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(async () => { await store.put(current); refresh(); }, 120);
+  saveTimer = setTimeout(() => save(), 120);
+}
+
+// Saves the event shown, then checks and previews it; a refused save shows the event as it is
+// stored and says why.
+async function save() {
+  clearTimeout(saveTimer);
+  try {
+    await store.save(current);
+  } catch (why) {
+    if (why && why.stale) await reload(storageMessage(why)); else $("notice").textContent = storageMessage(why);
+    return false;
+  }
+  $("notice").textContent = "";
+  refresh();
+  return true;
 }
 for (const el of document.querySelectorAll("#design input, #design select")) {
   if (el.id !== "logo-file" && el.id !== "font-file") el.addEventListener("input", changed);
@@ -209,9 +289,8 @@ $("logo-file").addEventListener("change", async () => {
     const logo = await designer.ask("placedLogo", { request: { ...current.design, files: { [name]: bytes } }, name });
     current.logo = { name, bytes };
     current.design.logo = logo;
-    await store.put(current);
     fill();
-    refresh();
+    await save();
   } catch (e) {
     $("logo-error").textContent = told(e);
     $("logo-file").value = "";
@@ -227,9 +306,8 @@ $("font-file").addEventListener("change", async () => {
     const name = await designer.ask("fontFile", { bytes });
     current.font = { name, bytes };
     current.design.font = name;
-    await store.put(current);
     fill();
-    refresh();
+    await save();
   } catch (e) {
     $("font-error").textContent = told(e);
   }
@@ -238,17 +316,15 @@ $("font-file").addEventListener("change", async () => {
 $("font-remove").addEventListener("click", async () => {
   current.font = null;
   current.design.font = null;
-  await store.put(current);
   fill();
-  refresh();
+  await save();
 });
 $("logo-remove").addEventListener("click", async () => {
   current.logo = null;
   current.design.logo = null;
   $("logo-file").value = "";
-  await store.put(current);
   fill();
-  refresh();
+  await save();
 });
 
 // ---- Making the run.
@@ -262,11 +338,12 @@ function download(bytes, name, type) {
 const kinds = { pdf: "application/pdf", csv: "text/csv", json: "application/json", zip: "application/zip", png: "image/png" };
 const kindOf = (name) => kinds[name.split(".").pop()] || "application/octet-stream";
 
-function showRun() {
-  const run = current.run;
+// The run's downloads: the event's stored run, or `shown`, one made but not stored.
+function showRun(shown) {
+  const run = shown || current.run;
   const ul = $("downloads");
   ul.replaceChildren();
-  $("pictures").hidden = !run;
+  $("pictures").hidden = !run || !current.design.booklets;
   $("folder-row").hidden = !run || !window.showDirectoryPicker;
   if (!run) return;
   const li = document.createElement("li");
@@ -297,19 +374,39 @@ function showProgress(bar, message, verb) {
 }
 
 $("generate").addEventListener("click", async () => {
-  if (current.run && !confirm(say("site-confirm-again", null, "Make the print file again? The new file has new numbers: throw away any copies of the old one."))) return;
+  // As the event is stored now: another tab may have made a run of it since this one looked.
+  const stored = await store.get(current.id);
+  if (!stored || stored.version !== current.version) { await reload(storageMessage({ stale: true })); return; }
+  if (stored.run && !confirm(say("site-confirm-again", null, "Make the print file again? The new file has new numbers: throw away any copies of the old one."))) return;
+  keepStorage();
   running = true;
   $("generate").disabled = true;
   $("stop").hidden = false;
   const message = $("job-message");
   message.className = "message";
   try {
-    const r = await jobs.ask("generate", { request: request(), folder: current.id }, showProgress($("progress"), message, say("site-making", null, "Making")));
-    current.run = { folder: current.id, names: r.names, sizes: r.sizes, zip: new Blob([r.zip], { type: kinds.zip }), made: new Date().toISOString() };
-    await store.put(current);
-    message.textContent = say("site-done", { books: current.design.books || current.design.booklets }, "Done: the files are ready to download.");
-    message.className = "message good";
-    showRun();
+    const packing = () => { message.textContent = say("site-packing", null, "Packing the files into one zip…"); };
+    const r = await jobs.ask("generate", { request: request(), folder: current.id }, showProgress($("progress"), message, say("site-making", null, "Making")), packing);
+    const run = { folder: current.id, names: r.names, sizes: r.sizes, zip: new Blob([r.zip], { type: kinds.zip }), made: new Date().toISOString() };
+    const before = current.run;
+    current.run = run;
+    let kept = true;
+    try { await store.save(current); } catch (why) {
+      // The run stays on screen to download; the browser keeps the event as it was.
+      kept = false;
+      current.run = before;
+      message.textContent = why && why.stale
+        ? say("site-stale-run", null, "Another tab changed this event while the print file was being made: download this run now, as this browser did not keep it.")
+        : say("site-no-room-run", null, "This browser has no room left to keep this run: download its zip now.");
+      message.className = "message bad";
+      showRun(run);
+    }
+    if (kept) {
+      message.textContent = say("site-done", { books: current.design.books || current.design.booklets }, "Done: the files are ready to download.");
+      message.className = "message good";
+      showRun();
+    }
+    listEvents();
   } catch (e) {
     message.textContent = e.stopped ? say("site-stopped", null, "Stopped: nothing was made.") : told(e);
     message.className = e.stopped ? "message" : "message bad";
@@ -348,7 +445,7 @@ $("picture").addEventListener("click", async () => {
 
 $("delete").addEventListener("click", async () => {
   if (!confirm(say("site-confirm-delete", null, "Delete this event from this browser? Its files are gone unless you downloaded them."))) return;
-  await store.remove(current.id);
+  try { await store.remove(current); } catch (why) { await reload(storageMessage(why)); return; }
   location.hash = "";
 });
 
@@ -359,6 +456,7 @@ async function route() {
   await listEvents();
   if (!current) return;
   $("job-message").textContent = "";
+  $("notice").textContent = "";
   $("progress").value = 0;
   fill();
   showRun();

@@ -10,9 +10,10 @@ const ops = {
   logoFile: (a) => housie.logoFile(a.bytes),
   fontFile: (a) => housie.fontFile(a.bytes),
   placedLogo: (a) => housie.placedLogo(a.request, a.name),
-  generate: (a, progress) => {
+  generate: (a, progress, stage) => {
     const r = housie.generate(a.request, progress);
     const names = Object.keys(r.files);
+    stage("zip");
     return { names, sizes: names.map((n) => r.files[n].length), zip: r.run.zip(a.folder) };
   },
   file: (a) => housie.open(a.zip).file(a.name),
@@ -38,7 +39,8 @@ self.onmessage = async (ev) => {
       const now = Date.now();
       if (now - last > 50 || done === total) { last = now; self.postMessage({ id, progress: [done, total] }); }
     };
-    const result = ops[op](args || {}, progress);
+    const stage = (name) => self.postMessage({ id, stage: name });
+    const result = ops[op](args || {}, progress, stage);
     const transfer = result instanceof Uint8Array ? [result.buffer] : result && result.zip ? [result.zip.buffer] : [];
     self.postMessage({ id, ok: true, result }, transfer);
   } catch (e) {

@@ -186,3 +186,50 @@ pub async fn preview_follows_the_title(c: &Client) {
     c.find(Locator::Id("title")).await.unwrap().send_keys(" Bingo").await.unwrap();
     js_until(c, title, |v| v == "Spring Fair Bingo").await;
 }
+
+/// Sends the Chrome DevTools command `cmd` to `c`'s browser through chromedriver (on
+/// `driver_port`), for what WebDriver cannot do (a storage quota); its answer.
+pub async fn cdp(c: &Client, driver_port: u16, cmd: &str, params: serde_json::Value) -> serde_json::Value {
+    use std::io::{Read, Write};
+    let session = c.session_id().await.unwrap().expect("a session");
+    let body = serde_json::json!({ "cmd": cmd, "params": params }).to_string();
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", driver_port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        stream,
+        "POST /session/{session}/goog/cdp/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // The head, then as many bytes as it says the answer has.
+    let mut answer = Vec::new();
+    let mut byte = [0u8; 1];
+    while !answer.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).unwrap();
+        answer.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    let length: usize =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).map_or(0, |n| n.trim().parse().unwrap());
+    let mut json = vec![0u8; length];
+    stream.read_exact(&mut json).unwrap();
+    assert!(head.starts_with("http/1.1 200"), "{cmd}: {head}{}", String::from_utf8_lossy(&json));
+    let json = String::from_utf8_lossy(&json);
+    serde_json::from_str(&json).unwrap_or(serde_json::Value::Null)
+}
+
+/// Waits for the page's `confirm` (10 s at most: the page may read its storage first) and
+/// answers it: OK when `accept`, else Cancel.
+pub async fn answer_confirm(c: &Client, accept: bool) {
+    let start = Instant::now();
+    while c.get_alert_text().await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(10), "no confirm in 10 s");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    if accept {
+        c.accept_alert().await.unwrap();
+    } else {
+        c.dismiss_alert().await.unwrap();
+    }
+}

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Locator;
 
-use crate::browser::{browser_downloading, chromedriver_on_a_free_port, js, js_until, text_until};
+use crate::browser::{browser_downloading, cdp, chromedriver_on_a_free_port, js, js_until, text_until};
 use crate::serving::{free_port, wait_for_port, Process};
 use crate::util::{tool, Dir};
 use crate::wasm::{site, unzip};
@@ -106,7 +106,7 @@ async fn an_organiser_makes_tickets_in_a_browser_tab_and_the_native_tool_verifie
     count.send_keys("20000").await.unwrap();
     js_until(&c, "return document.getElementById('generate').disabled", |v| v == false).await;
     c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
-    c.accept_alert().await.unwrap(); // "Make the print file again? … new numbers"
+    crate::browser::answer_confirm(&c, true).await; // "Make the print file again? … new numbers"
     js_until(&c, "return document.getElementById('progress').value > 0", |v| v == true).await;
     c.find(Locator::Id("stop")).await.unwrap().click().await.unwrap();
     text_until(&c, "#job-message", |t| t.starts_with("Stopped")).await;
@@ -150,4 +150,203 @@ async fn an_organiser_makes_tickets_in_a_browser_tab_and_the_native_tool_verifie
         let file = path.trim_start_matches('/').split('?').next().unwrap();
         assert!(file.is_empty() || site().join(file).is_file(), "the page asked for {path}, not a file of the site");
     }
+}
+
+/// The bytes of every file under `dir`.
+fn walk_sizes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| if p.is_dir() { walk_sizes(&p) } else { std::fs::metadata(&p).unwrap().len() })
+        .sum()
+}
+
+/// The event as this browser keeps it (IndexedDB), read from `c`'s page: its version, title
+/// and whether it holds a run (`null` when there is no such event).
+async fn stored(c: &fantoccini::Client, id: &str) -> serde_json::Value {
+    let script = format!(
+        "const done = arguments[0]; const r = indexedDB.open('housie', 1); r.onsuccess = () => {{ \
+         const g = r.result.transaction('events').objectStore('events').get({id:?}); \
+         g.onsuccess = () => done(g.result ? {{ version: g.result.version, title: g.result.design.title, \
+         run: !!g.result.run }} : null); }};"
+    );
+    c.execute_async(&script, Vec::new()).await.unwrap()
+}
+
+/// Changes the stored event as a tab this one never hears from would (another browser window
+/// with no BroadcastChannel): a new title and a version up.
+async fn changed_behind(c: &fantoccini::Client, id: &str, title: &str) {
+    let script = format!(
+        "const done = arguments[0]; const r = indexedDB.open('housie', 1); r.onsuccess = () => {{ \
+         const t = r.result.transaction('events', 'readwrite'); const s = t.objectStore('events'); \
+         const g = s.get({id:?}); g.onsuccess = () => {{ const e = g.result; e.version += 1; \
+         e.design.title = {title:?}; s.put(e); }}; t.oncomplete = () => done(true); }};"
+    );
+    c.execute_async(&script, Vec::new()).await.unwrap();
+}
+
+/// Two tabs on one event lose nothing: a run made in one shows in the other at once; a tab
+/// whose copy is stale (it missed a change) never overwrites the newer event or deletes its
+/// run, says so and shows the event as it is; a generate over a run asks first. A browser out
+/// of room says so, keeps the event as it was, and still offers the run it could not keep.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver, housie_missing_python3, housie_missing_site),
+    ignore = "needs chromium, chromedriver, python3 and the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)"
+)]
+async fn two_tabs_and_a_full_browser_lose_nothing() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let d = Dir::new();
+    let (_server, url) = static_server(&site(), &d.join("server.log"));
+    let (_driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let c = browser_downloading(driver_port, &chromium, &d.join("downloads")).await;
+    c.goto(&format!("{url}/")).await.unwrap();
+    text_until(&c, "#version", |t| t.starts_with("housie ")).await;
+    c.find(Locator::Id("new-title")).await.unwrap().send_keys("Two Tabs\n").await.unwrap();
+    js_until(&c, "return location.hash", |v| v == "#event=two-tabs").await;
+    let older = c.window().await.unwrap();
+    let count = c.find(Locator::Id("count")).await.unwrap();
+    count.clear().await.unwrap();
+    count.send_keys("2").await.unwrap();
+    let start = std::time::Instant::now();
+    while stored(&c, "two-tabs").await["version"] != 2 {
+        assert!(start.elapsed() < Duration::from_secs(10), "the count was not saved");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // The newer tab makes the run.
+    let newer = c.new_window(true).await.unwrap().handle;
+    c.switch_to_window(newer.clone()).await.unwrap();
+    c.goto(&format!("{url}/#event=two-tabs")).await.unwrap();
+    text_until(&c, "#event-name", |t| t == "Two Tabs").await;
+    js_until(&c, "return document.getElementById('generate').disabled", |v| v == false).await;
+    c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    crate::browser::text_within(&c, "#job-message", 120, |t| t.starts_with("Done")).await;
+    assert_eq!(stored(&c, "two-tabs").await["run"], true);
+
+    // The older tab shows it at once, and typing there keeps it.
+    c.switch_to_window(older.clone()).await.unwrap();
+    js_until(&c, "return !!document.getElementById('zip-link')", |v| v == true).await;
+    c.find(Locator::Id("title")).await.unwrap().send_keys(" 2026").await.unwrap();
+    js_until(&c, "return document.getElementById('event-name').textContent", |v| v == "Two Tabs 2026").await;
+    let start = std::time::Instant::now();
+    while stored(&c, "two-tabs").await["title"] != "Two Tabs 2026" {
+        assert!(start.elapsed() < Duration::from_secs(10), "{}", stored(&c, "two-tabs").await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(stored(&c, "two-tabs").await["run"], true, "the older tab's save kept the newer tab's run");
+
+    // A change this tab never heard of: its save is refused, said, and the event shown as stored.
+    changed_behind(&c, "two-tabs", "Changed elsewhere").await;
+    let before = stored(&c, "two-tabs").await;
+    c.find(Locator::Id("subtitle")).await.unwrap().send_keys("Hall B").await.unwrap();
+    text_until(&c, "#notice", |t| t.starts_with("Another tab changed this event")).await;
+    js_until(&c, "return document.getElementById('title').value", |v| v == "Changed elsewhere").await;
+    assert_eq!(stored(&c, "two-tabs").await, before, "nothing was written");
+    // Nor can a stale tab delete the event and its run.
+    changed_behind(&c, "two-tabs", "Changed again").await;
+    c.find(Locator::Id("delete")).await.unwrap().click().await.unwrap();
+    crate::browser::answer_confirm(&c, true).await;
+    text_until(&c, "#notice", |t| t.starts_with("Another tab changed this event")).await;
+    let now = stored(&c, "two-tabs").await;
+    assert_eq!((now["title"].as_str(), now["run"].as_bool()), (Some("Changed again"), Some(true)));
+    // Making the print file again over the stored run asks first; dismissed, nothing changes.
+    c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    crate::browser::answer_confirm(&c, false).await;
+    assert_eq!(stored(&c, "two-tabs").await, now);
+
+    c.close().await.unwrap();
+
+    // A browser out of room, in a profile of its own: room for the site (its service worker
+    // keeps every file) and an event's design, not for a run's zip. The run is made and
+    // offered, the event kept as it was. (Chromium takes a quota override only before an
+    // origin has stored much, so it is set as the page first loads.)
+    let c = browser_downloading(driver_port, &chromium, &d.join("downloads")).await;
+    c.goto(&format!("{url}/")).await.unwrap();
+    let site_bytes: u64 = walk_sizes(&site());
+    let quota = site_bytes + 200_000;
+    cdp(&c, driver_port, "Storage.overrideQuotaForOrigin", serde_json::json!({ "origin": url, "quotaSize": quota }))
+        .await;
+    text_until(&c, "#version", |t| t.starts_with("housie ")).await;
+    c.find(Locator::Id("new-title")).await.unwrap().send_keys("Full Browser\n").await.unwrap();
+    js_until(&c, "return location.hash", |v| v == "#event=full-browser").await;
+    let count = c.find(Locator::Id("count")).await.unwrap();
+    count.clear().await.unwrap();
+    count.send_keys("2").await.unwrap();
+    let start = std::time::Instant::now();
+    while stored(&c, "full-browser").await["version"] != 2 {
+        assert!(start.elapsed() < Duration::from_secs(10), "the count was not saved");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    js_until(&c, "return document.getElementById('generate').disabled", |v| v == false).await;
+    c.find(Locator::Id("generate")).await.unwrap().click().await.unwrap();
+    crate::browser::text_within(&c, "#job-message", 120, |t| t.contains("no room left to keep this run")).await;
+    js_until(&c, "return !!document.getElementById('zip-link')", |v| v == true).await;
+    let kept = stored(&c, "full-browser").await;
+    assert_eq!((kept["title"].as_str(), kept["run"].as_bool()), (Some("Full Browser"), Some(false)));
+    assert_eq!(
+        js(&c, "return document.getElementById('progress').value === document.getElementById('progress').max").await,
+        true
+    );
+    c.close().await.unwrap();
+}
+
+/// The peak resident memory (Linux's VmHWM) of the processes descended from `pid`, in bytes,
+/// and of which one it is.
+fn peak_memory_under(pid: u32) -> (u64, String) {
+    let mut parents = std::collections::HashMap::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        // pid (comm) state ppid …: the name may hold spaces, so read after its last ')'.
+        let ppid = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+        parents.insert(child, ppid.unwrap_or(0));
+    }
+    let under = |mut p: u32| {
+        while p > 1 {
+            p = parents.get(&p).copied().unwrap_or(0);
+            if p == pid {
+                return true;
+            }
+        }
+        false
+    };
+    let mut peak = (0, String::new());
+    for (&child, _) in parents.iter().filter(|(&c, _)| under(c)) {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{child}/status")) else { continue };
+        let kb = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+        let name = std::fs::read_to_string(format!("/proc/{child}/cmdline")).unwrap_or_default();
+        let kind = name.split('\0').find_map(|a| a.strip_prefix("--type=")).unwrap_or("browser").to_string();
+        if let Some(kb) = kb.filter(|&kb| kb * 1024 > peak.0) {
+            peak = (kb * 1024, kind);
+        }
+    }
+    peak
+}
+
+/// A 2 MB zip that inflates to 2 GB, dropped into the page to verify: refused, and no process
+/// of the browser (the page's engine runs in a Web Worker of its renderer) peaks past 512 MB.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    any(housie_missing_chromium, housie_missing_chromedriver, housie_missing_python3, housie_missing_site),
+    ignore = "needs chromium, chromedriver, python3 and the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)"
+)]
+async fn a_zip_bomb_dropped_into_the_page_is_refused_within_its_memory() {
+    let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return };
+    let d = Dir::new();
+    crate::wasm::bomb(&d.join("bomb.zip"));
+    let (_server, url) = static_server(&site(), &d.join("server.log"));
+    let (driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
+    let c = browser_downloading(driver_port, &chromium, &d.join("downloads")).await;
+    c.goto(&format!("{url}/")).await.unwrap();
+    text_until(&c, "#version", |t| t.starts_with("housie ")).await;
+    c.find(Locator::Id("verify-zip")).await.unwrap().send_keys(d.join("bomb.zip").to_str().unwrap()).await.unwrap();
+    crate::browser::text_within(&c, "#verify-error", 60, |t| t.contains("unpacks to more than")).await;
+    let (peak, which) = peak_memory_under(driver.0.id());
+    eprintln!("Chromium's peak memory, the bomb refused: {} MB ({which})", peak >> 20);
+    assert!(peak > 0 && peak < 512 << 20, "{} MB in the {which} process", peak >> 20);
+    c.close().await.unwrap();
 }

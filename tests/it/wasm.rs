@@ -229,6 +229,25 @@ fn a_native_run_verifies_in_the_page_and_a_forged_one_does_not() {
     }
     std::fs::write(d.join("not.zip"), b"PK\x03\x04 nothing after").unwrap();
     cases.push(serde_json::json!({ "name": "not-a-zip", "zip": d.join("not.zip") }));
+    // The manifest twice, an edited copy first: the zip crate alone keeps the last.
+    zip_of(
+        &d.join("twice.zip"),
+        &[
+            ("run/run.json", record.as_bytes()),
+            ("run/manifest.csv", edited.as_bytes()),
+            ("run/manifest.cs_", manifest.as_bytes()),
+            ("run/books.pdf", &pdf[..]),
+        ],
+    );
+    let twice = std::fs::read(d.join("twice.zip")).unwrap();
+    let renamed: Vec<usize> = (0..twice.len() - 16).filter(|&i| &twice[i..i + 16] == b"run/manifest.cs_").collect();
+    let mut twice = twice;
+    renamed.iter().for_each(|&i| twice[i + 15] = b'v');
+    std::fs::write(d.join("twice.zip"), twice).unwrap();
+    cases.push(serde_json::json!({ "name": "twice", "zip": d.join("twice.zip") }));
+    // A 2 MB zip that inflates to 2 GB, measured: the page's peak memory stays near its own.
+    bomb(&d.join("bomb.zip"));
+    cases.push(serde_json::json!({ "name": "bomb", "zip": d.join("bomb.zip") }));
     let out = node(&d, "verify", &serde_json::Value::Array(cases));
     let answers: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("verify.json")).unwrap()).unwrap();
@@ -247,12 +266,33 @@ fn a_native_run_verifies_in_the_page_and_a_forged_one_does_not() {
         ("two", "more than one folder"),
         ("empty", "there is no run.json"),
         ("not-a-zip", "not a zip file"),
+        ("twice", "holds `run/manifest.csv` twice"),
+        ("bomb", "unpacks to more than 384 MiB"),
     ] {
         let thrown = &answers[name]["thrown"];
         assert_eq!(thrown["housie"], true, "{name}: {thrown}");
         assert_eq!(thrown["field"], "run", "{name}: {thrown}");
         assert!(thrown["message"].as_str().unwrap().contains(words), "{name}: {thrown}");
     }
+    let peak = answers["peak_rss"].as_u64().unwrap();
+    assert!(peak < 512 << 20, "Node's peak memory through every case, the bomb too: {} MB", peak >> 20);
+    eprintln!("Node's peak memory verifying, the bomb included: {} MB", peak >> 20);
+}
+
+/// A zip of one 2 GB file of zeros (about 2 MB deflated), as `run/manifest.csv`.
+pub fn bomb(path: &Path) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .compression_level(Some(1));
+    z.start_file("run/manifest.csv", options).unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..2000 {
+        z.write_all(&zeros).unwrap();
+    }
+    z.finish().unwrap();
+    assert!(std::fs::metadata(path).unwrap().len() < 16 << 20);
 }
 
 #[test]

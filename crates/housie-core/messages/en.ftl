@@ -512,6 +512,13 @@ site-top-up-hint = More books numbered on from this run, no ticket or line repea
 site-more = How many more
 site-top-up-make = Make the top-up
 site-footer = housie runs in this page: the same engine as the housie program, byte for byte.
+site-packing = Packing the files into one zip…
+site-stale = Another tab changed this event: it is shown here as that tab left it.
+site-stale-run = Another tab changed this event while the print file was being made: download this run now, as this browser did not keep it.
+site-no-room = This browser has no room left for housie's events, so nothing was changed: download your runs' zips and delete the events you no longer need.
+site-no-room-run = This browser has no room left to keep this run: download its zip now.
+site-not-stored = This browser could not store the event ({ $why }), so nothing was changed.
+site-not-kept = This browser may clear the events it keeps when it runs short of room: keep each run's zip.
 
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)

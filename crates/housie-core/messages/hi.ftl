@@ -504,6 +504,13 @@ site-top-up-hint = इस रन के आगे नंबर वाली औ�
 site-more = कितनी और
 site-top-up-make = और बनाएँ
 site-footer = housie इसी पन्ने में चलता है: housie प्रोग्राम वाला ही इंजन, बाइट-दर-बाइट।
+site-packing = फ़ाइलें एक zip में बाँधी जा रही हैं…
+site-stale = किसी दूसरे टैब ने यह आयोजन बदला: यहाँ वह वैसा ही दिखाया गया है जैसा उस टैब ने छोड़ा।
+site-stale-run = छपाई की फ़ाइल बनते समय किसी दूसरे टैब ने यह आयोजन बदला: यह रन अभी डाउनलोड कर लीजिए, क्योंकि इस ब्राउज़र ने इसे नहीं रखा।
+site-no-room = इस ब्राउज़र में housie के आयोजनों के लिए जगह नहीं बची, इसलिए कुछ नहीं बदला: अपने रनों की zip डाउनलोड कीजिए और जिन आयोजनों की ज़रूरत नहीं उन्हें मिटाइए।
+site-no-room-run = इस ब्राउज़र में यह रन रखने की जगह नहीं बची: इसकी zip अभी डाउनलोड कीजिए।
+site-not-stored = यह ब्राउज़र आयोजन को नहीं रख सका ({ $why }), इसलिए कुछ नहीं बदला।
+site-not-kept = जगह कम होने पर यह ब्राउज़र रखे हुए आयोजन मिटा सकता है: हर रन की zip सँभालकर रखिए।
 
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
