@@ -160,11 +160,6 @@ async function keepStorage() {
   } catch (_) { $("not-kept").hidden = false; }
 }
 
-function slug(title) {
-  const s = title.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 44);
-  return s || "event";
-}
-
 async function listEvents() {
   const events = (await store.all()).sort((a, b) => b.created.localeCompare(a.created));
   const ul = $("events");
@@ -187,10 +182,11 @@ $("new-form").addEventListener("submit", async (ev) => {
   const title = $("new-title").value.trim();
   $("new-title-error").textContent = "";
   if (!title) { $("new-title-error").textContent = say("site-give-title", null, "Give the event a title."); $("new-title").focus(); return; }
-  const taken = new Set((await store.all()).map((e) => e.id));
-  let id = slug(title);
-  for (let n = 2; taken.has(id); n++) id = slug(title) + "-" + n;
-  const design = { title, subtitle: "", look: "classic", paper: "a4", books: 50, booklets: null, games: null, order: "booklets", bleed_mm: 0, crop_marks: false, prizes: "uk", logo: null, lines: "unique", player_url: "" };
+  // Its id and its design from the engine, as the studio makes them: the title in any script.
+  const taken = (await store.all()).map((e) => e.id);
+  const id = await designer.ask("eventId", { title, taken });
+  const lang = document.documentElement.lang === "en" ? "" : document.documentElement.lang;
+  const design = await designer.ask("newDesign", { title, lang });
   try {
     await store.save({ id, design, logo: null, created: new Date().toISOString(), run: null, version: 0 });
   } catch (why) { $("new-title-error").textContent = storageMessage(why); return; }
@@ -226,6 +222,7 @@ async function refresh() {
   try { checked = await designer.ask("check", { request: req }); } catch (e) { checked = { problems: [e], warnings: [], pages: 0 }; }
   if (mine !== asked) return;
   showProblems(checked.problems);
+  form.showDecided(checked.decided, say);
   const w = $("warnings");
   w.replaceChildren(...checked.warnings.map((text) => { const li = document.createElement("li"); li.textContent = text; return li; }));
   w.hidden = checked.warnings.length === 0;
@@ -387,7 +384,7 @@ $("generate").addEventListener("click", async () => {
   try {
     const packing = () => { message.textContent = say("site-packing", null, "Packing the files into one zip…"); };
     const r = await jobs.ask("generate", { request: request(), folder: current.id }, showProgress($("progress"), message, say("site-making", null, "Making")), packing);
-    const run = { folder: current.id, names: r.names, sizes: r.sizes, zip: new Blob([r.zip], { type: kinds.zip }), made: new Date().toISOString() };
+    const run = { folder: r.folder, names: r.names, sizes: r.sizes, zip: new Blob([r.zip], { type: kinds.zip }), made: new Date().toISOString() };
     const before = current.run;
     current.run = run;
     let kept = true;
@@ -515,32 +512,17 @@ $("top-up-make").addEventListener("click", async () => {
   const more = Number($("more").value);
   const ul = $("top-up-downloads");
   try {
+    // How many more; the rest (its look, its logo, its games) the engine takes from the run.
     const record = JSON.parse(new TextDecoder().decode(await jobs.ask("file", { zip: dropped.files, name: "run.json" })));
-    const design = topUpDesign(record.settings, (await store.get(dropped.folder)) || null, more);
-    const folder = dropped.folder + "-more";
-    const r = await jobs.ask("topUp", { files: dropped.files, request: design, folder, from: dropped.folder }, showProgress($("verify-progress"), $("verify-message"), say("site-making", null, "Making")));
+    const count = record.settings.games ? { booklets: more } : { books: more };
+    const r = await jobs.ask("topUp", { files: dropped.files, more: count, from: dropped.folder }, showProgress($("verify-progress"), $("verify-message"), say("site-making", null, "Making")));
     const li = document.createElement("li");
-    const a = download(r.zip, folder + ".zip", kinds.zip);
-    a.textContent = say("site-download-zip", { name: folder + ".zip" }, `Everything in one zip: ${folder}.zip`);
+    const a = download(r.zip, r.folder + ".zip", kinds.zip);
+    a.textContent = say("site-download-zip", { name: r.folder + ".zip" }, `Everything in one zip: ${r.folder}.zip`);
     li.append(a);
     ul.replaceChildren(li);
   } catch (e) { $("more-error").textContent = e.message; }
 });
-
-// The design of a top-up: the event's own when this browser made the run, else what the run's
-// record says (its title, look and paper; no logo), with `more` books or booklets.
-function topUpDesign(s, event, more) {
-  const template = String(s.template || "classic");
-  const design = event ? { ...event.design, files: filesOf(event) } : {
-    title: s.title || "Bingo", subtitle: s.subtitle || "", paper: template.endsWith("-letter") ? "letter" : "a4",
-    look: template.replace(/-letter$/, ""), bleed_mm: s.bleed_mm || 0, crop_marks: !!s.crop_marks,
-  };
-  design.books = s.games ? null : more;
-  design.booklets = s.games ? more : null;
-  design.games = s.games || null;
-  if (!s.games) design.lines = s.allow_duplicate_lines ? "repeat" : "unique";
-  return design;
-}
 
 // ---- Start: the engine's looks and words, the events, and the service worker that keeps
 // every file of this site for when there is no network.

@@ -58,9 +58,9 @@ function toBytes(b) {
   throw new HousieError("event", "a file is given as bytes (a Uint8Array)");
 }
 
-// The event without what is not its design.
+// The event without its files (the engine reads them from its world).
 function design(request) {
-  const { seed: _s, files: _f, date: _d, ...rest } = request || {};
+  const { files: _f, ...rest } = request || {};
   return JSON.stringify(rest);
 }
 
@@ -112,7 +112,7 @@ export function fontFile(bytes) {
 }
 
 export function placedLogo(request, name) {
-  return JSON.parse(call(() => engine.placed_logo(design(request), name, world(request.files))));
+  return JSON.parse(call(() => engine.placed_logo(design(request), name)));
 }
 
 // The event's run: `request` is the studio's event JSON (title, look, books or booklets and
@@ -122,11 +122,9 @@ export function placedLogo(request, name) {
 // Returns `{ files: {"books.pdf": Uint8Array, "manifest.csv": …, "run.json": …}, run }`, where
 // `run` offers `proof()`, `picture(unit)` and `zip(folder)`.
 export function generate(request, onProgress) {
-  const seed = typeof request.seed === "string" ? request.seed : undefined;
-  const entropy = seed === undefined ? crypto.getRandomValues(new Uint8Array(32)) : undefined;
-  const date = request.date === undefined ? Math.floor(Date.now() / 1000) : request.date;
-  const run = call(() => engine.generate(design(request), seed, entropy, date, world(request.files), onProgress));
-  return result(run);
+  const entropy = crypto.getRandomValues(new Uint8Array(32));
+  const now = Math.floor(Date.now() / 1000);
+  return result(call(() => engine.generate(design(request), entropy, now, world(request.files), onProgress)));
 }
 
 function result(run) {
@@ -138,6 +136,7 @@ function result(run) {
       proof: () => call(() => run.proof()),
       picture: (unit) => call(() => run.picture(unit)),
       zip: (folder) => call(() => run.zip(folder)),
+      code: () => run.code(),
     },
   };
 }
@@ -164,13 +163,25 @@ export function picture(files, unit) {
   return call(() => open(files).picture(unit));
 }
 
-// More books after a dropped run (`request.books` or `request.booklets` say how many), as
-// `generate` returns them; their run.json names the dropped run's folder as `../FOLDER`
-// (`folder`, or the zip's folder): keep the new run's folder beside it.
-export function topUp(files, request, onProgress, folder = "run") {
+// More books after a dropped run (`more.books` or `more.booklets` say how many), looking as
+// that run looks (the engine decides, as `housie generate --after` does), as `generate`
+// returns them; their run.json names the dropped run's folder as `../FOLDER` (`folder`, or the
+// zip's folder): keep the new run's folder beside it.
+export function topUp(files, more, onProgress, folder = "run") {
   const dropped = open(files, folder);
-  const date = request.date === undefined ? Math.floor(Date.now() / 1000) : request.date;
   const entropy = crypto.getRandomValues(new Uint8Array(32));
-  const run = call(() => dropped.top_up(design(request), entropy, date, world(request.files), onProgress));
+  const now = Math.floor(Date.now() / 1000);
+  const run = call(() => dropped.top_up(JSON.stringify(more || {}), entropy, now, onProgress));
   return { folder: dropped.folder(), ...result(run) };
+}
+
+// The id of a new event called `title` (its letters in any script, as the studio names its
+// folder), the first not among `taken`; and its design, every field housie's default, its
+// paper in `lang` ("" for English).
+export function eventId(title, taken = []) {
+  return call(() => engine.event_id(title, JSON.stringify(taken)));
+}
+
+export function newDesign(title, lang = "") {
+  return JSON.parse(engine.new_design(title, lang));
 }

@@ -10,20 +10,25 @@ const ops = {
   logoFile: (a) => housie.logoFile(a.bytes),
   fontFile: (a) => housie.fontFile(a.bytes),
   placedLogo: (a) => housie.placedLogo(a.request, a.name),
+  // The run, its zip's folder named by the event and the run's code (`spring-fair-4821-0937`).
   generate: (a, progress, stage) => {
     const r = housie.generate(a.request, progress);
     const names = Object.keys(r.files);
     stage("zip");
-    return { names, sizes: names.map((n) => r.files[n].length), zip: r.run.zip(a.folder) };
+    const folder = `${a.folder}-${r.run.code()}`;
+    return { names, sizes: names.map((n) => r.files[n].length), folder, zip: r.run.zip(folder) };
   },
   file: (a) => housie.open(a.zip).file(a.name),
   files: (a) => { const run = housie.open(a.zip); return Object.fromEntries(run.names().map((n) => [n, run.file(n)])); },
   verify: (a, progress) => housie.verify(a.files, progress),
   picture: (a) => housie.picture(a.files, a.unit),
   topUp: (a, progress) => {
-    const r = housie.topUp(a.files, a.request, progress, a.from);
-    return { folder: r.folder, zip: r.run.zip(a.folder) };
+    const r = housie.topUp(a.files, a.more, progress, a.from);
+    const folder = `${a.from}-more-${r.run.code()}`;
+    return { folder, zip: r.run.zip(folder) };
   },
+  eventId: (a) => housie.eventId(a.title, a.taken),
+  newDesign: (a) => housie.newDesign(a.title, a.lang),
   looks: () => housie.looks(),
   languages: () => housie.languages(),
   catalogue: (a) => housie.catalogue(a.lang),

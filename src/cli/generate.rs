@@ -290,6 +290,7 @@ fn tell(n: &Note) {
         ),
         Note::CutTooClose(warning) | Note::LogoResolution(warning) => note!("housie: warning: {warning}"),
         Note::ContinuedInBlocks => note!("housie: {n} (docs/manual.md, --unique-lines-per)"),
+        Note::LogoLower { .. } => note!("housie: warning: {n} (--logo-position, --logo-height)"),
     }
 }
 

@@ -139,10 +139,17 @@ fn a_logo_that_does_not_fit_or_is_too_coarse_or_not_an_image_is_refused() {
         d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "small.png", "--out", "o", "-q"]).expect_code(2);
     assert!(out.stderr().contains("pixels per inch"), "{}", out.stderr());
     logo_png(&d.join("wide.png"), 5000, 300);
-    let centre = ["--logo-position", "header-centre"];
+    // Its place and height both said: refused where it does not fit.
+    let centre = ["--logo-position", "header-centre", "--logo-height", "12"];
     let args = [&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png"][..], &centre, &["--out", "o", "-q"]];
     let out = d.run(&args.concat()).expect_code(2);
     assert!(out.stderr().contains("overlaps"), "{}", out.stderr());
+    // Its place alone said: as high as fits there, as --logo-height's help says, and said so.
+    let right = ["--logo-position", "footer-right"];
+    let args =
+        [&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png"][..], &right, &["--out", "right", "-q"]];
+    let out = d.run(&args.concat()).success();
+    assert!(out.stderr().contains("the logo goes at the footer-right"), "{}", out.stderr());
     // Placed by no flag, it goes where it first fits, and says so.
     let out =
         d.run(&["generate", "--books", "1", "--seed", "s", "--logo", "wide.png", "--out", "fits", "-q"]).success();

@@ -520,6 +520,10 @@ site-no-room-run = This browser has no room left to keep this run: download its 
 site-not-stored = This browser could not store the event ({ $why }), so nothing was changed.
 site-not-kept = This browser may clear the events it keeps when it runs short of room: keep each run's zip.
 
+## The design form, the page's and the studio's alike
+form-logo-fits = Where it fits
+form-logo-fits-at = Where it fits: { $place }
+
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
 paper-no = No.
@@ -733,6 +737,12 @@ design-upload-logo = upload the logo to the event (it is kept as logo.png or log
 design-upload-font = upload the font to the event (a TrueType or OpenType file)
 design-games-with-booklets = games go with booklets (a booklet is one book per game)
 design-order-pages = the `{ $look }` look puts { $books } books on a page, which would be games of different colours: choose “game by game, in black, for coloured paper”, or a look of one book a page
+design-unknown-field = `{ $name }` is not part of an event's design
+design-wrong-value = this is not a value housie takes here
+design-not-read = the event is not a design housie reads
+page-seed-text = the seed is text, in quotes: any words or digits (leave it out for one nobody can guess)
+page-date-seconds = the date is a whole number of seconds since 1970 (leave it out for now)
+page-how-many-more = say how many more: { "{" }"books": N{ "}" } or { "{" }"booklets": N{ "}" }
 
 ## What the engine refuses of the organiser's own choices, beside the studio's and the page's fields
 print-lines-undecided = { $books } books with no line repeated would not be uniform (past 10,000 books the row a number sits in drifts): choose “No line repeats within each 10,000 books” or “Lines may repeat”

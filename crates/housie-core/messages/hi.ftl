@@ -512,6 +512,10 @@ site-no-room-run = इस ब्राउज़र में यह रन र�
 site-not-stored = यह ब्राउज़र आयोजन को नहीं रख सका ({ $why }), इसलिए कुछ नहीं बदला।
 site-not-kept = जगह कम होने पर यह ब्राउज़र रखे हुए आयोजन मिटा सकता है: हर रन की zip सँभालकर रखिए।
 
+## The design form, the page's and the studio's alike
+form-logo-fits = जहाँ जगह हो
+form-logo-fits-at = जहाँ जगह हो: { $place }
+
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
 paper-no = क्र.
@@ -725,6 +729,12 @@ design-upload-logo = लोगो इस आयोजन में अपलो�
 design-upload-font = फ़ॉन्ट इस आयोजन में अपलोड कीजिए (TrueType या OpenType फ़ाइल)।
 design-games-with-booklets = खेल बुकलेट के साथ होते हैं (एक बुकलेट में हर खेल की एक किताब)।
 design-order-pages = `{ $look }` रूप एक पन्ने पर { $books } किताबें छापता है, जिससे अलग-अलग रंगों के खेल एक पन्ने पर होंगे: “खेल दर खेल, काले में, रंगीन काग़ज़ के लिए” चुनिए, या एक पन्ने पर एक किताब वाला रूप।
+design-unknown-field = `{ $name }` किसी आयोजन के डिज़ाइन का हिस्सा नहीं है।
+design-wrong-value = housie यहाँ यह मान नहीं लेता।
+design-not-read = यह आयोजन ऐसा डिज़ाइन नहीं है जिसे housie पढ़ सके।
+page-seed-text = सीड टेक्स्ट होता है, उद्धरण चिह्नों में: कोई भी शब्द या अंक (ऐसा सीड जिसका कोई अनुमान न लगा सके, उसके लिए इसे छोड़ दीजिए)।
+page-date-seconds = तारीख़ 1970 से अब तक के पूरे सेकंड की संख्या होती है (अभी की तारीख़ के लिए इसे छोड़ दीजिए)।
+page-how-many-more = बताइए कितनी और: { "{" }"books": N{ "}" } या { "{" }"booklets": N{ "}" }।
 
 ## इंजन आयोजक की अपनी पसंद में से क्या नहीं छापता, स्टूडियो और पन्ने के ख़ानों के पास
 print-lines-undecided = बिना दोहराई लाइनों वाली { $books } किताबें एकसमान नहीं रहेंगी (10,000 किताबों के बाद किसी नंबर की पंक्ति खिसकने लगती है): “हर 10,000 किताबों में कोई लाइन दोहराई नहीं” या “लाइनें दोहराई जा सकती हैं” चुनिए।

@@ -5,25 +5,23 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use housie_core::export::MemoryFiles;
-use housie_core::pipeline::design::{logo_name, warnings, Design, SAMPLE};
+use housie_core::pipeline::checked::Checked;
+use housie_core::pipeline::design::{logo_name, Design, SAMPLE};
 use housie_core::pipeline::{prepare, Planned, SeedChoice, Watch};
 use housie_core::record::continuation::Continuation;
 use housie_core::support::date::RunDate;
 use wasm_bindgen::prelude::*;
 
 use crate::run::Run;
-use crate::{design_problem, problem, progress, World, EVENT};
+use crate::{design_problem, problem, progress, said_problem, World, EVENT};
 
 /// The design's problems (each `{field, message}`), its warnings and how many pages it
 /// prints, as JSON: what the studio's event page shows after each edit.
 #[wasm_bindgen]
 pub fn check(design: &str, world: &World) -> Result<String, JsError> {
     let design = parse(design)?;
-    let (problems, warnings, pages) = match planned(&design, SAMPLE, RunDate::EPOCH, None, world) {
-        Ok(planned) => (Vec::new(), warnings(&planned.notes), planned.plan.page_count()),
-        Err(problems) => (problems, Vec::new(), 0),
-    };
-    Ok(serde_json::json!({ "problems": problems, "warnings": warnings, "pages": pages }).to_string())
+    let checked = Checked::of(planned(&design, SAMPLE, RunDate::EPOCH, None, world));
+    Ok(serde_json::to_string(&checked).expect("a check serialises"))
 }
 
 /// Page `page` (from 1) of the design as SVG with sample numbers: the print's own page.
@@ -51,51 +49,63 @@ pub fn font_file(bytes: &[u8]) -> Result<String, JsError> {
         .map_err(|e| design_problem(&housie_core::pipeline::problem::problem_of(e.into())))
 }
 
-/// The design's logo once the image `name` is in `world`, as JSON: the old one's height and
-/// place kept, else where a new one first fits.
+/// The design's logo once the image `name` is uploaded, as JSON: the old one's height and
+/// place kept where said, else left for the plan to decide.
 #[wasm_bindgen]
-pub fn placed_logo(design: &str, name: &str, world: &World) -> Result<String, JsError> {
+pub fn placed_logo(design: &str, name: &str) -> Result<String, JsError> {
     let design = parse(design)?;
-    let logo = design.placed_logo(Path::new(EVENT), name, &world.files);
+    let logo = design.placed_logo(name);
     Ok(serde_json::to_string(&logo).expect("a logo serialises"))
 }
 
-/// The design drawn and written: from `seed` when given (text anyone can recompute), else from
-/// `entropy` (32 bytes from the browser's `crypto.getRandomValues`), dated `date` (seconds
-/// since 1970), its logo and template read from `world`; `progress(done, total)` told after
-/// each page.
+/// The request drawn and written: the design with `seed` (optional text anyone can recompute;
+/// without one, `entropy`: 32 bytes from the browser's `crypto.getRandomValues`) and `date`
+/// (optional seconds since 1970; without one, `now`), each field checked for its kind; its
+/// logo and font read from `world`; `progress(done, total)` told after each page.
 #[wasm_bindgen]
 pub fn generate(
-    design: &str,
-    seed: Option<String>,
-    entropy: Option<Vec<u8>>,
-    date: f64,
+    request: &str,
+    entropy: Vec<u8>,
+    now: f64,
     world: &World,
     progress: Option<js_sys::Function>,
 ) -> Result<Run, JsError> {
-    run(design, seed, entropy, date, world, None, progress)
+    let mut fields: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(request).map_err(|_| said_problem("event", "design-not-read", []))?;
+    let seed = match fields.remove("seed") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(text)) => Some(text),
+        Some(_) => return Err(said_problem("seed", "page-seed-text", [])),
+    };
+    let date = take_date(&mut fields, now)?;
+    let design = Design::from_json(&serde_json::Value::Object(fields).to_string()).map_err(|p| design_problem(&p))?;
+    let seed = match seed {
+        Some(text) => SeedChoice::Text(text),
+        None => SeedChoice::Random(
+            entropy.try_into().map_err(|_| problem("event", "the entropy is 32 bytes from the browser"))?,
+        ),
+    };
+    let planned = planned(&design, seed, date, None, world).map_err(|problems| design_problem(&problems[0]))?;
+    make(planned, progress)
 }
 
-/// What [`generate`] and a top-up share: `after`, the run a top-up continues.
-pub(crate) fn run(
-    design: &str,
-    seed: Option<String>,
-    entropy: Option<Vec<u8>>,
-    date: f64,
-    world: &World,
-    after: Option<Continuation>,
-    listener: Option<js_sys::Function>,
-) -> Result<Run, JsError> {
-    let design = parse(design)?;
-    let seed = match (seed, entropy) {
-        (Some(text), _) => SeedChoice::Text(text),
-        (None, Some(bytes)) => SeedChoice::Random(
-            bytes.try_into().map_err(|_| problem("event", "the entropy is 32 bytes from the browser"))?,
-        ),
-        (None, None) => return Err(problem("event", "give a seed, or 32 bytes of entropy")),
+/// A request's `date` (seconds since 1970), taken out of its `fields`: `now` when it has none,
+/// refused beside `date` when it is not a whole number of seconds a run can be dated.
+pub(crate) fn take_date(fields: &mut serde_json::Map<String, serde_json::Value>, now: f64) -> Result<RunDate, JsError> {
+    let seconds = match fields.remove("date") {
+        None | Some(serde_json::Value::Null) => Some(now as i64),
+        Some(serde_json::Value::Number(n)) => n.as_i64(),
+        Some(_) => None,
     };
-    let date = RunDate::from_unix(date as i64).ok_or_else(|| problem("event", "the date is out of range"))?;
-    let planned = planned(&design, seed, date, after, world).map_err(|problems| design_problem(&problems[0]))?;
+    seconds
+        .filter(|&s| s >= 0)
+        .and_then(RunDate::from_unix)
+        .ok_or_else(|| said_problem("date", "page-date-seconds", []))
+}
+
+/// The run `planned` drawn and written into the page's memory, `listener(done, total)` told
+/// after each page: what a new run and a top-up share.
+pub(crate) fn make(planned: Planned, listener: Option<js_sys::Function>) -> Result<Run, JsError> {
     let failed = |e: housie_core::Error| design_problem(&housie_core::pipeline::problem::problem_of(e));
     let prepared = prepare(&planned.plan).map_err(failed)?;
     let total = planned.plan.page_count();
@@ -119,5 +129,5 @@ fn planned(
 }
 
 fn parse(design: &str) -> Result<Design, JsError> {
-    serde_json::from_str(design).map_err(|e| problem("event", &format!("the event is not a design housie reads: {e}")))
+    Design::from_json(design).map_err(|p| design_problem(&p))
 }

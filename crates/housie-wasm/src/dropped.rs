@@ -6,7 +6,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use housie_core::pipeline::GeneratePlan;
+use housie_core::pipeline::design::Design;
+use housie_core::pipeline::{GeneratePlan, Request, SeedChoice, Size};
 use housie_core::record::continuation::Continuation;
 use housie_core::record::{AfterRecord, RunRecord, MAX_RECORD, RUN_RECORD};
 use housie_core::world::World as _;
@@ -14,7 +15,15 @@ use wasm_bindgen::prelude::*;
 
 use crate::files::{Files, Manifest};
 use crate::run::{Run, PICTURE_DPI};
-use crate::{archive, problem, progress, World};
+use crate::{archive, problem, progress};
+
+/// How many more a top-up asks for.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct More {
+    books: Option<u64>,
+    booklets: Option<u64>,
+}
 
 /// A run dropped into the page.
 #[wasm_bindgen]
@@ -102,15 +111,17 @@ impl DroppedRun {
         .map_err(|e| problem("picture", &e.to_string()))
     }
 
-    /// More books after this run (the design's `books` or `booklets` say how many), drawn as
-    /// one larger run would have drawn them: numbered on, tickets and lines unique across
-    /// both. Its run.json names this run's folder as `../FOLDER`: keep the two side by side.
+    /// More books after this run, `more` saying how many (`{"books": N}` or `{"booklets": N}`,
+    /// and its `date` if not `now`),
+    /// drawn as one larger run would have drawn them: numbered on, tickets and lines unique
+    /// across both, and looking as this run looks (its title, look, paper, logo and font, as
+    /// `housie generate --after` decides). Its run.json names this run's folder as
+    /// `../FOLDER`: keep the two side by side.
     pub fn top_up(
         &self,
-        design: &str,
+        more: &str,
         entropy: Vec<u8>,
-        date: f64,
-        world: &World,
+        now: f64,
         listener: Option<js_sys::Function>,
     ) -> Result<Run, JsError> {
         let record = self.record()?;
@@ -120,6 +131,35 @@ impl DroppedRun {
                 "this run tops up an earlier one: top up the whole event with `housie generate --after`",
             ));
         }
+        let mut fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(more).map_err(|_| crate::said_problem("books", "page-how-many-more", []))?;
+        let date = crate::design::take_date(&mut fields, now)?;
+        let more: More = serde_json::from_value(serde_json::Value::Object(fields))
+            .map_err(|_| crate::said_problem("books", "page-how-many-more", []))?;
+        let games = record.settings.games;
+        let asked =
+            Design { books: more.books, booklets: more.booklets, games: more.booklets.and(games), ..Design::default() };
+        if let Some(p) = asked.size_problem() {
+            return Err(crate::design_problem(&p));
+        }
+        let size = match (more.books, more.booklets) {
+            (Some(books), None) => Size::Books(books),
+            (None, Some(booklets)) => Size::Booklets { booklets, games: None },
+            _ => return Err(crate::said_problem("books", "page-how-many-more", [])),
+        };
+        let entropy: [u8; 32] =
+            entropy.try_into().map_err(|_| problem("event", "the entropy is 32 bytes from the browser"))?;
+        let mut request = Request::new(size, SeedChoice::Random(entropy));
+        request.date = date;
+        // The logo and font the run carries, where a top-up looks for them: beside its record.
+        let mut world = housie_core::world::Files::default();
+        let s = &record.settings;
+        for name in s.logo.iter().map(|l| &l.file).chain(&s.font) {
+            let name = name.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if let Some(bytes) = self.files.0.get(&name) {
+                world = world.with(PathBuf::from(&self.folder).join(&name), bytes.clone());
+            }
+        }
         let text = &self.files.0[RUN_RECORD];
         let after = AfterRecord {
             dir: PathBuf::from("..").join(&self.folder),
@@ -127,18 +167,12 @@ impl DroppedRun {
             run_sha256: housie_core::support::digest::sha256_hex(text),
             books: record.settings.books,
         };
-        // The logo and font the run carries, where a top-up looks for them: beside its record.
-        let mut world = world.clone();
-        let s = &record.settings;
-        for name in s.logo.iter().map(|l| &l.file).chain(&s.font).filter(|p| p.is_relative()) {
-            let name = name.display().to_string();
-            if let Some(bytes) = self.files.0.get(&name) {
-                world.add(&format!("{}/{name}", self.folder), bytes.clone());
-            }
-        }
         let runs = vec![(PathBuf::from(&self.folder), record)];
         let continuation = Continuation::new(runs, after, Arc::new(Manifest(Arc::clone(&self.files))));
-        crate::design::run(design, None, Some(entropy), date, &world, Some(continuation), listener)
+        let planned = request
+            .plan(Some(continuation), &world)
+            .map_err(|e| crate::design_problem(&housie_core::pipeline::problem::problem_of(e)))?;
+        crate::design::make(planned, listener)
     }
 
     fn record(&self) -> Result<RunRecord, JsError> {

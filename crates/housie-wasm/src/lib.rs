@@ -75,10 +75,39 @@ fn problem(field: &str, message: &str) -> JsError {
     JsError::new(&serde_json::json!({ "field": field, "message": message }).to_string())
 }
 
+/// A problem for the page beside `field` that is catalogue message `id` with `args`.
+fn said_problem<const N: usize>(field: &'static str, id: &'static str, args: [(&'static str, String); N]) -> JsError {
+    design_problem(&housie_core::pipeline::problem::Problem::catalogued(
+        field,
+        housie_core::support::said::Said::new(id, args),
+    ))
+}
+
 /// A design's problem for the page, beside its field, with its catalogue message when it has
 /// one (the page says it in its own language).
 fn design_problem(p: &housie_core::pipeline::problem::Problem) -> JsError {
     JsError::new(&serde_json::to_string(p).expect("a problem serialises"))
+}
+
+/// The id of a new event called `title` (its letters in any script, lower case, hyphens
+/// between words, as the studio names its folder), the first not among `taken` (a JSON list of
+/// the browser's events' ids).
+#[wasm_bindgen]
+pub fn event_id(title: &str, taken: &str) -> Result<String, JsError> {
+    let taken: Vec<String> = serde_json::from_str(taken).map_err(|e| problem("event", &e.to_string()))?;
+    Ok(housie_core::domain::event_id::free(title, |id| taken.iter().any(|t| t == id)))
+}
+
+/// A new event's design called `title`, its paper in `lang` (empty for English), as JSON: what
+/// the studio gives a new event, every other field as housie's default.
+#[wasm_bindgen]
+pub fn new_design(title: &str, lang: &str) -> String {
+    let design = housie_core::pipeline::design::Design {
+        title: title.trim().to_string(),
+        lang: lang.to_string(),
+        ..Default::default()
+    };
+    serde_json::to_string(&design).expect("a design serialises")
 }
 
 /// The looks housie ships (`classic`, `festival`, …), each in A4 and Letter, as JSON.

@@ -35,6 +35,12 @@ impl Run {
         self.files.files().iter().map(|(name, _)| name.clone()).collect()
     }
 
+    /// The run's code (`4821-0937`), as the studio and the desk show it: its downloads are
+    /// named with it.
+    pub fn code(&self) -> String {
+        housie_core::record::run_code(&self.record.to_json())
+    }
+
     /// The bytes of file `name`.
     pub fn file(&self, name: &str) -> Option<Vec<u8>> {
         self.files.get(name).map(<[u8]>::to_vec)

@@ -1,6 +1,8 @@
-//! The bingo domain: tickets, books and serials. A value of these types that exists is valid.
+//! The bingo domain: tickets, books and serials, and an event's id. A value of these types
+//! that exists is valid.
 
 pub mod book;
+pub mod event_id;
 pub mod format;
 pub mod player_url;
 pub mod serial;

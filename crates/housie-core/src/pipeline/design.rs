@@ -14,7 +14,7 @@ use crate::support::date::RunDate;
 use crate::world::World;
 
 use super::problem::{problem_of, Problem};
-use super::request::{LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS};
+use super::request::{LogoAsked, Planned, Request, SeedChoice, Size, BLOCKS};
 use super::Order;
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
@@ -57,7 +57,9 @@ pub struct Design {
     pub look: String,
     /// The paper size (an uploaded template says its own).
     pub paper: Paper,
-    /// Plain books (one book a game), or `None` for booklets.
+    /// Plain books (one book a game), or `None` for booklets (a design that says neither, as
+    /// `{"booklets": 20, "games": 6}` does not, asks for booklets).
+    #[serde(default)]
     pub books: Option<u64>,
     /// Booklets (a book per game each).
     pub booklets: Option<u64>,
@@ -65,8 +67,10 @@ pub struct Design {
     pub games: Option<u16>,
     /// A run of booklets printed booklet by booklet (in colour) or game by game (in black).
     pub order: Order,
-    /// Bleed beyond the trim, mm.
-    pub bleed_mm: f32,
+    /// Bleed beyond the trim, mm; unsaid, the plan decides (3 where the look's colour reaches
+    /// the trim, else none), as it does for `housie generate` without `--bleed`.
+    #[serde(default)]
+    pub bleed_mm: Option<f32>,
     /// Crop marks.
     pub crop_marks: bool,
     /// The prizes the night plays (a shipped set: `uk`, `tambola`, `tambola-full`): the desk
@@ -107,17 +111,20 @@ pub enum Lines {
     Repeat,
 }
 
-/// The event's logo: its file in the event's folder, and how it is printed.
+/// The event's logo: its file in the event's folder, and how it is printed; what is unsaid the
+/// plan decides each time (where it first fits, as high as the room allows up to 12 mm), as
+/// for `--logo` without `--logo-height` or `--logo-position`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DesignLogo {
     /// `logo.png` or `logo.jpg`, in the event's folder.
     pub file: String,
     /// Printed height, mm.
-    pub height_mm: f32,
+    #[serde(default)]
+    pub height_mm: Option<f32>,
     /// Where it goes.
     #[serde(default)]
-    pub position: LogoPosition,
+    pub position: Option<LogoPosition>,
 }
 
 /// The names an uploaded logo is kept under.
@@ -134,7 +141,7 @@ impl Default for Design {
             booklets: None,
             games: None,
             order: Order::Booklets,
-            bleed_mm: 0.0,
+            bleed_mm: None,
             crop_marks: false,
             prizes: "uk".into(),
             logo: None,
@@ -147,7 +154,52 @@ impl Default for Design {
     }
 }
 
+/// The design's fields as JSON names them, each the field its problems go beside.
+const FIELDS: [&str; 17] = [
+    "title",
+    "subtitle",
+    "look",
+    "paper",
+    "books",
+    "booklets",
+    "games",
+    "order",
+    "bleed_mm",
+    "crop_marks",
+    "prizes",
+    "logo",
+    "font",
+    "lines",
+    "player_url",
+    "currency",
+    "lang",
+];
+
 impl Design {
+    /// A design read from JSON (a page's request, a form's save): each field of its own kind,
+    /// none unknown, or the first that is not, as a problem beside it.
+    pub fn from_json(text: &str) -> Result<Design, Problem> {
+        let mut json = serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(&mut json).map_err(|e| {
+            let name = e.path().iter().find_map(|s| match s {
+                serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+                _ => None,
+            });
+            let known = name.as_deref().and_then(|n| FIELDS.iter().find(|f| **f == n));
+            match (known, e.inner().to_string()) {
+                (_, why) if why.starts_with("unknown field") => {
+                    let name = why.split('`').nth(1).unwrap_or_default().to_string();
+                    let message = format!("`{name}` is not part of an event's design");
+                    Problem::said("event", message, "design-unknown-field", [("name", name)])
+                }
+                (Some(field), _) => {
+                    Problem::said(field, "this is not a value housie takes here", "design-wrong-value", [])
+                }
+                (None, _) => Problem::said("event", "the event is not a design housie reads", "design-not-read", []),
+            }
+        })
+    }
+
     /// Every problem with the fields themselves, before any template or font is read.
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
@@ -239,8 +291,9 @@ impl Design {
         })
     }
 
-    /// What is wrong with how many books or booklets the design asks for, if anything.
-    fn size_problem(&self) -> Option<Problem> {
+    /// What is wrong with how many books or booklets the design asks for, if anything (a
+    /// top-up's count is held to it too).
+    pub fn size_problem(&self) -> Option<Problem> {
         match (self.books, self.booklets, self.games) {
             (Some(_), Some(_), _) => {
                 Some(Problem::said("books", "give books or booklets, not both", "design-both", []))
@@ -313,13 +366,13 @@ impl Design {
         request.subtitle = Some(self.subtitle.trim().to_string());
         request.lang = Some(self.lang.clone()).filter(|l| !l.is_empty());
         request.template = Some(self.template(event));
-        request.bleed_mm = Some(self.bleed_mm);
+        request.bleed_mm = self.bleed_mm;
         request.crop_marks = self.crop_marks;
         request.player_url = self.player_url().ok().flatten();
         request.logo = self.logo.as_ref().map(|l| LogoAsked {
             file: event.join(&l.file),
-            height_mm: Some(l.height_mm),
-            position: Some(l.position),
+            height_mm: l.height_mm,
+            position: l.position,
         });
         request.font = self.font.as_ref().map(|f| event.join(f));
         request.date = date;
@@ -356,31 +409,14 @@ pub fn logo_name(bytes: &[u8]) -> Result<&'static str, Problem> {
 }
 
 impl Design {
-    /// The design's logo once the image `name` is uploaded to `event` (and in `world`): the
-    /// old one's height and place kept, else where a new one first fits (the header's middle,
-    /// else the footer's ends, as high as the room allows), by the policy every front door
-    /// uses ([`Request::plan`]).
-    pub fn placed_logo(&self, event: &Path, name: &str, world: &dyn World) -> DesignLogo {
-        if let Some(l) = &self.logo {
-            return DesignLogo { file: name.to_string(), ..l.clone() };
-        }
-        let mut request = self.request(event, SAMPLE, RunDate::EPOCH);
-        request.logo = Some(LogoAsked { file: event.join(name), height_mm: None, position: None });
-        match request.plan(None, world).map(|p| p.plan.settings().logo.clone()) {
-            Ok(Some(l)) => DesignLogo { file: name.to_string(), height_mm: l.height_mm, position: l.position },
-            _ => DesignLogo {
-                file: name.to_string(),
-                height_mm: super::DEFAULT_LOGO_MM,
-                position: LogoPosition::default(),
-            },
+    /// The design's logo once the image `name` is uploaded: the old one's height and place
+    /// kept where they were said, else left for the plan to decide.
+    pub fn placed_logo(&self, name: &str) -> DesignLogo {
+        match &self.logo {
+            Some(l) => DesignLogo { file: name.to_string(), ..l.clone() },
+            None => DesignLogo { file: name.to_string(), height_mm: None, position: None },
         }
     }
-}
-
-/// What an event's page warns of, of what the plan says (what was decided for the organiser
-/// shows in the form itself).
-pub fn warnings(notes: &[Note]) -> Vec<String> {
-    notes.iter().filter(|n| n.is_warning()).map(ToString::to_string).collect()
 }
 
 #[cfg(test)]
@@ -423,7 +459,8 @@ mod tests {
     #[test]
     fn every_design_problem_is_said_in_each_language() {
         use crate::support::catalogue::Catalogue;
-        let logo = DesignLogo { file: "club.gif".into(), height_mm: 10.0, position: LogoPosition::HeaderCentre };
+        let logo =
+            DesignLogo { file: "club.gif".into(), height_mm: Some(10.0), position: Some(LogoPosition::HeaderCentre) };
         let designs = [
             Design { title: " ".into(), subtitle: "s".repeat(SUBTITLE_MAX + 1), ..Design::default() },
             Design {
@@ -450,7 +487,12 @@ mod tests {
         ];
         let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
         let mut met = std::collections::BTreeSet::new();
-        for problem in designs.iter().flat_map(Design::problems) {
+        // And what a design sent as JSON can be that is no design at all.
+        let read = ["[1]", r#"{"colour": "red"}"#, r#"{"books": "fifty"}"#, r#"{"bleed_mm": "3 mm"}"#]
+            .map(|json| Design::from_json(json).expect_err(json));
+        let fields: Vec<&str> = read.iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["event", "event", "books", "bleed_mm"]);
+        for problem in designs.iter().flat_map(Design::problems).chain(read) {
             let Some(said) = &problem.said else { continue };
             let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
             assert_eq!(english.say(said.id, &args), problem.message, "{}", said.id);

@@ -12,7 +12,7 @@ use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunOptions, Seed, SeedKind};
 use crate::pipeline::{Impose, Order};
 use crate::print::font::Font;
-use crate::print::logo::Logo;
+use crate::print::logo::{Logo, LogoPosition};
 use crate::print::template::{Orientation, Template, TemplateError};
 use crate::record::continuation::Continuation;
 use crate::record::settings::{LogoSettings, Settings};
@@ -386,10 +386,12 @@ impl GeneratePlan {
         Ok(())
     }
 
-    /// Moves the logo to where it first fits when it does not fit where it is: the header's
-    /// middle, else the footer's ends, else the header's, as high as the room allows (never
-    /// higher than asked). Returns whether it moved; the design is then checked as before.
-    pub(super) fn fit_logo(&mut self) -> bool {
+    /// Moves the logo to where it first fits when it does not fit where it is: of the places
+    /// not said (the header's middle, else the footer's ends, else the header's), at the
+    /// height said or as high as the room allows up to it (`fixed`: the height and the place
+    /// the organiser said, each `None` when unsaid). Returns whether it moved; the design is
+    /// then checked as before.
+    pub(super) fn fit_logo(&mut self, fixed: (Option<f32>, Option<LogoPosition>)) -> bool {
         use crate::print::logo::LogoPosition::*;
         let Some(asked) = self.settings.logo.clone() else { return false };
         let logo_refused = |plan: &GeneratePlan| {
@@ -398,9 +400,16 @@ impl GeneratePlan {
         if !logo_refused(self) {
             return false;
         }
-        let heights = [asked.height_mm, 10.0, 8.0, 6.0, 5.0, 4.0];
-        for position in [HeaderCentre, FooterLeft, FooterRight, HeaderLeft, HeaderRight, FooterCentre] {
-            for height_mm in heights.into_iter().filter(|&h| h <= asked.height_mm) {
+        let heights: Vec<f32> = match fixed.0 {
+            Some(h) => vec![h],
+            None => [asked.height_mm, 10.0, 8.0, 6.0, 5.0, 4.0].into_iter().filter(|&h| h <= asked.height_mm).collect(),
+        };
+        let positions = match fixed.1 {
+            Some(p) => vec![p],
+            None => vec![HeaderCentre, FooterLeft, FooterRight, HeaderLeft, HeaderRight, FooterCentre],
+        };
+        for position in positions {
+            for height_mm in heights.iter().copied() {
                 self.settings.logo = Some(LogoSettings { position, height_mm, ..asked.clone() });
                 if !logo_refused(self) {
                     return true;
@@ -411,17 +420,15 @@ impl GeneratePlan {
         false
     }
 
-    /// What the organiser should know before printing: a colour running to the trim with no
-    /// bleed, tickets too close to their cuts, a logo below the resolution that prints sharp.
-    pub fn warnings(&self) -> Vec<String> {
-        let mut warnings = Vec::new();
-        if self.style().colour_reaches_trim() {
-            warnings.push("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm".to_string());
+    /// The height the logo prints at, mm, where its band's safe zone makes it lower than the
+    /// settings ask (housie 0.13 on); `None` when it prints as asked or there is none.
+    pub fn logo_printed_lower(&self) -> Option<f32> {
+        let l = self.settings.logo.as_ref()?;
+        if !crate::export::pdf::PdfFormat::of(&self.housie).fitted_logo() {
+            return None;
         }
-        warnings.extend(self.style().cut_too_close());
-        if let Some((logo, l)) = self.logo.as_ref().zip(self.settings.logo.as_ref()) {
-            warnings.extend(logo.check_resolution(l.height_mm).ok().flatten());
-        }
-        warnings
+        let g = crate::print::layout::Geometry::of(&self.template);
+        let printed = g.safe_logo_height(&self.template, l.position, l.height_mm);
+        (printed < l.height_mm - 0.05).then_some(printed)
     }
 }

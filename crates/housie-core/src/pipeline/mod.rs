@@ -4,6 +4,7 @@
 //! of writing, `housie verify`), or memory in a page.
 
 pub mod booklets;
+pub mod checked;
 pub mod design;
 pub mod design_font;
 mod generate_plan;

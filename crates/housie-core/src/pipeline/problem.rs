@@ -46,7 +46,7 @@ impl Problem {
     }
 
     /// A problem that is catalogue message `said`, its English from the English catalogue.
-    fn catalogued(field: &'static str, said: Said) -> Problem {
+    pub fn catalogued(field: &'static str, said: Said) -> Problem {
         let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         Problem { field, message: Catalogue::english().say(said.id, &args), said: Some(said) }
     }

@@ -170,6 +170,14 @@ pub enum Note {
     LogoResolution(String),
     /// A chain that kept every line unique goes on past the uniform limit in blocks of it.
     ContinuedInBlocks,
+    /// The logo prints lower than asked: its place leaves it less room, keeping clear of the
+    /// cuts.
+    LogoLower {
+        /// Asked, mm.
+        asked_mm: f32,
+        /// Printed, mm.
+        printed_mm: f32,
+    },
 }
 
 /// A note in the words of a form (the studio's, the page's): the command line says its own,
@@ -191,6 +199,11 @@ impl std::fmt::Display for Note {
                 f.write_str("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm")
             }
             Note::CutTooClose(warning) | Note::LogoResolution(warning) => f.write_str(warning),
+            Note::LogoLower { asked_mm, printed_mm } => write!(
+                f,
+                "the logo prints {printed_mm:.1} mm high, not the {asked_mm} mm asked: its place has no more room clear of \
+                 the cuts (choose another place, or a smaller height)"
+            ),
             Note::ContinuedInBlocks => f.write_str(
                 "the event passes 10,000 books, so its lines are kept unique within blocks of 10,000 books: the books \
                  so far are the first block, and a line may repeat between blocks",
@@ -202,7 +215,7 @@ impl std::fmt::Display for Note {
 impl Note {
     /// Whether it warns of something to mend (else it only tells what was decided).
     pub fn is_warning(&self) -> bool {
-        matches!(self, Note::ColourToTrim | Note::CutTooClose(_) | Note::LogoResolution(_))
+        matches!(self, Note::ColourToTrim | Note::CutTooClose(_) | Note::LogoResolution(_) | Note::LogoLower { .. })
     }
 }
 
@@ -240,12 +253,14 @@ impl Request {
         if after.as_ref().is_some_and(|c| c.unique_lines_per().is_none()) && settings.unique_lines_per.is_some() {
             notes.push(Note::ContinuedInBlocks);
         }
-        let fit = self.logo.as_ref().is_some_and(|l| l.height_mm.is_none() && l.position.is_none());
+        // A logo whose height or place is unsaid goes where it first fits.
+        let fit = self.logo.as_ref().filter(|l| l.height_mm.is_none() || l.position.is_none());
         let mut plan = match GeneratePlan::resolve(seed.clone(), settings.clone(), after.clone(), self.date, world) {
             // A logo placed by no one goes where it first fits.
-            Err(Error::Style(StyleError::Logo { .. })) if fit => {
+            Err(Error::Style(StyleError::Logo { .. })) if fit.is_some() => {
+                let fixed = fit.map(|l| (l.height_mm, l.position)).expect("a logo to fit");
                 let mut plan = GeneratePlan::resolve_unchecked(seed, settings, after, self.date, world)?;
-                if plan.fit_logo() {
+                if plan.fit_logo(fixed) {
                     let l = plan.settings.logo.as_ref().expect("fit_logo keeps the logo");
                     notes.push(Note::LogoPlaced { position: l.position, height_mm: l.height_mm });
                 }
@@ -267,6 +282,9 @@ impl Request {
         notes.extend(plan.style().cut_too_close().map(Note::CutTooClose));
         if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
             notes.extend(logo.check_resolution(l.height_mm).ok().flatten().map(Note::LogoResolution));
+            if let Some(printed_mm) = plan.logo_printed_lower() {
+                notes.push(Note::LogoLower { asked_mm: l.height_mm, printed_mm });
+            }
         }
         plan.fit_logo_pixels();
         Ok(Planned { plan, notes })

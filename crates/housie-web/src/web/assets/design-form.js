@@ -29,13 +29,19 @@ const housieDesignForm = (() => {
       booklets: booklets ? count : null,
       games: booklets ? Number($("games").value) : null,
       order: $("order").value,
-      bleed_mm: Number($("bleed").value || 0),
+      // Left empty, the bleed is the plan's to decide (the look's colour says).
+      bleed_mm: $("bleed").value === "" ? null : Number($("bleed").value),
       crop_marks: $("crop").checked,
       prizes: $("prizes").value,
       lines: $("lines").value,
       // The night's money: a studio field (a page in a browser tab plays no night).
       currency: $("currency") ? $("currency").value : "",
-      logo: logo ? { file: logo.file, height_mm: Number($("logo-height").value), position: $("logo-position").value } : null,
+      // A logo's height or place left empty is where it first fits, as the plan decides.
+      logo: logo ? {
+        file: logo.file,
+        height_mm: $("logo-height").value === "" ? null : Number($("logo-height").value),
+        position: $("logo-position").value || null,
+      } : null,
       font: (before && before.font) || null,
     };
   }
@@ -51,13 +57,13 @@ const housieDesignForm = (() => {
     $("count").value = d.booklets || d.books || 1;
     $("games").value = d.games || 6;
     $("order").value = d.order;
-    $("bleed").value = d.bleed_mm;
+    $("bleed").value = d.bleed_mm ?? "";
     $("crop").checked = d.crop_marks;
     $("prizes").value = d.prizes;
     $("lines").value = d.lines || "unique";
     if ($("currency")) $("currency").value = d.currency || "";
     $("logo-settings").hidden = !d.logo;
-    if (d.logo) { $("logo-height").value = d.logo.height_mm; $("logo-position").value = d.logo.position; }
+    if (d.logo) { $("logo-height").value = d.logo.height_mm ?? ""; $("logo-position").value = d.logo.position || ""; }
     $("font-settings").hidden = !d.font;
     $("font-name").textContent = d.font || "";
     kindChanged(say);
@@ -72,6 +78,21 @@ const housieDesignForm = (() => {
     const word = say || ((_, english) => english);
     $("count-label").textContent = booklets ? word("site-count-booklets", "How many booklets") : word("site-count-books", "How many books");
     $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
+  }
+
+  // What the plan decided of what the design leaves unsaid, shown where it would be said: the
+  // bleed and the logo's height as the fields' placeholders, its place in the first choice
+  // ("Where it fits: header, middle"). `say(id, args, english)` words it.
+  function showDecided(decided, say) {
+    const d = decided || {};
+    $("bleed").placeholder = d.bleed_mm == null ? "" : String(d.bleed_mm);
+    $("logo-height").placeholder = d.logo_height_mm == null ? "" : String(Math.round(d.logo_height_mm * 10) / 10);
+    const fits = $("logo-position").querySelector("option[value='']");
+    const place = d.logo_position && $("logo-position").querySelector(`option[value='${d.logo_position}']`);
+    if (fits) {
+      const where = place ? place.textContent : "";
+      fits.textContent = where ? say("form-logo-fits-at", { place: where }, `Where it fits: ${where}`) : say("form-logo-fits", null, "Where it fits");
+    }
   }
 
   // Each problem ({field, message, said}) beside its field, in the page's words where the
@@ -94,5 +115,5 @@ const housieDesignForm = (() => {
       .map(([, field, message]) => ({ field, message }));
   }
 
-  return { read, fill, kindChanged, showProblems, unreadable };
+  return { read, fill, kindChanged, showDecided, showProblems, unreadable };
 })();

@@ -34,6 +34,10 @@
     $("frozen").hidden = !frozen;
     for (const el of document.querySelectorAll("#design input, #design select")) el.disabled = frozen;
     showProblems(e.problems);
+    form.showDecided(e.decided, (id, args, english) => {
+      const words = studio.t(id, args);
+      return words === id ? english : words;
+    });
     const w = $("warnings");
     w.textContent = "";
     for (const text of e.warnings) { const li = document.createElement("li"); li.textContent = text; w.append(li); }

@@ -15,7 +15,8 @@ use crate::studio::job::JobView;
 use crate::studio::EventState;
 use crate::web::error::ApiError;
 use crate::web::extract::JsonBody;
-use housie_core::pipeline::design::{warnings, Design, OWN_LOOK, OWN_TEMPLATE};
+use housie_core::pipeline::checked::Checked;
+use housie_core::pipeline::design::{Design, OWN_LOOK, OWN_TEMPLATE};
 use housie_core::pipeline::problem::Problem;
 use housie_core::pipeline::Planned;
 
@@ -59,18 +60,7 @@ pub async fn create(
     if let Some(p) = design.problems().into_iter().next() {
         return Err(p.into());
     }
-    let id = blocking(move || {
-        // The bleed `generate` would choose, left unsaid (a page whose colour reaches the edge
-        // gets the usual bleed), is the new event's.
-        let dir = studio.events.dir("new");
-        let mut request = design.request(&dir, SAMPLE, housie_core::support::date::RunDate::EPOCH);
-        request.bleed_mm = None;
-        if let Ok(planned) = request.plan(None, &housie_files::read::Disk) {
-            design.bleed_mm = planned.plan.settings().bleed_mm;
-        }
-        studio.events.create(design, None).map_err(refused)
-    })
-    .await?;
+    let id = blocking(move || studio.events.create(design, None).map_err(refused)).await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))))
 }
 
@@ -81,12 +71,10 @@ pub struct EventView {
     #[serde(flatten)]
     file: EventFile,
     state: EventState,
-    /// What stops the design from being generated, each beside its field.
-    problems: Vec<Problem>,
-    /// What the organiser should know (the colour runs to the trim with no bleed …).
-    warnings: Vec<String>,
-    /// Pages the run prints.
-    pages: u64,
+    /// The design checked: its problems beside their fields, its warnings, its pages and what
+    /// the plan decided of what it left unsaid.
+    #[serde(flatten)]
+    checked: Checked,
     /// The task running or last run.
     job: Option<JobView>,
     /// The run's files, to download (run.json is private and is not offered).
@@ -151,10 +139,7 @@ pub(super) fn addressed<T, E>(
 pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
     let file = studio.events.read(id).map_err(refused)?;
     let state = studio.events.state(id);
-    let (problems, warnings, pages) = match plan(studio, id, &file) {
-        Ok(planned) => (Vec::new(), warnings(&planned.notes), planned.plan.page_count()),
-        Err(problems) => (problems, Vec::new(), 0),
-    };
+    let checked = Checked::of(plan(studio, id, &file));
     let dir = studio.events.dir(id);
     let (files, run_code) = match housie_files::record::read_record(&dir) {
         Ok((record, text)) => (
@@ -177,9 +162,7 @@ pub(super) fn view(studio: &Studio, id: &str) -> Result<EventView, ApiError> {
         id: id.to_string(),
         file,
         state,
-        problems,
-        warnings,
-        pages,
+        checked,
         job,
         files,
         desk,

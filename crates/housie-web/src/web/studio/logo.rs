@@ -42,7 +42,7 @@ pub async fn upload(
             for other in LOGO_FILES.iter().filter(|&&f| f != name) {
                 let _ = std::fs::remove_file(dir.join(other));
             }
-            file.design.logo = Some(file.design.placed_logo(dir, name, &housie_files::read::Disk));
+            file.design.logo = Some(file.design.placed_logo(name));
         })?;
         Ok(Json(kept))
     })

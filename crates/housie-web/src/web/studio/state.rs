@@ -86,7 +86,7 @@ impl Studio {
 
 /// An event id from the path: anything that cannot name an event's folder is no such event.
 pub(super) fn event_id(studio: &Studio, id: &str) -> Result<String, ApiError> {
-    if crate::studio::events::is_event_id(id)
+    if housie_core::domain::event_id::is_event_id(id)
         && studio.events.dir(id).join(crate::studio::events::DESIGN_FILE).is_file()
     {
         Ok(id.to_string())
