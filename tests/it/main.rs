@@ -10,6 +10,7 @@ mod cff_fonts;
 mod chain;
 mod cli_generate;
 mod desk_browser;
+mod doors;
 mod draw_statistics;
 mod fit;
 mod generator;
