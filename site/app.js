@@ -35,11 +35,14 @@ let words = {};
 function t(id, args) {
   let text = words[id];
   if (text === undefined) return null;
-  // A plural comes as its variants: chosen as Fluent chooses, by the language's plural rules.
+  // A selector comes as its variants, chosen as Fluent chooses: the variant the value names (a
+  // number, or a word such as `header`), else a number's plural category, else the default.
   if (typeof text === "object") {
-    const n = Number(args && args[text.select]);
-    const category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
-    text = text.variants[String(n)] ?? text.variants[category] ?? text.variants[text.default];
+    const value = args && args[text.select];
+    const n = Number(value);
+    const plural = value !== undefined && value !== "" && Number.isFinite(n);
+    const category = plural ? new Intl.PluralRules(document.documentElement.lang || "en").select(n) : undefined;
+    text = text.variants[String(value)] ?? text.variants[category] ?? text.variants[text.default];
   }
   return text.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
 }
@@ -65,6 +68,7 @@ async function useLanguage() {
   select.replaceChildren(...languages.map((l) => { const o = document.createElement("option"); o.value = l.lang; o.lang = l.lang; o.textContent = l.name; return o; }));
   select.value = lang;
   select.onchange = () => { try { localStorage.setItem("housie.lang.site", select.value); } catch (_) { /* not kept */ } location.reload(); };
+  form.languages(languages);
   words = (await designer.ask("catalogue", { lang })).messages;
   document.documentElement.lang = lang;
   translate();
@@ -224,7 +228,7 @@ async function refresh() {
   showProblems(checked.problems);
   form.showDecided(checked.decided, say);
   const w = $("warnings");
-  w.replaceChildren(...checked.warnings.map((text) => { const li = document.createElement("li"); li.textContent = text; return li; }));
+  w.replaceChildren(...checked.warnings.map((warning) => { const li = document.createElement("li"); li.textContent = told(warning); return li; }));
   w.hidden = checked.warnings.length === 0;
   const pages = Math.max(1, Math.min(checked.pages, 99));
   const sel = $("page");
@@ -357,6 +361,9 @@ function showRun(shown) {
     b.textContent = `${name} (${kb(run.sizes[i])})`;
     b.onclick = async () => { const bytes = await jobs.ask("file", { zip: new Uint8Array(await run.zip.arrayBuffer()), name }); download(bytes, name, kindOf(name)).click(); };
     li.append(b);
+    // What the file is for, as the engine says: the print shop's, or the organiser's alone.
+    const role = run.roles && run.roles[i] && t(run.roles[i]);
+    if (role) { const span = document.createElement("span"); span.className = "hint"; span.textContent = " — " + role; li.append(span); }
     ul.append(li);
   }
 }
@@ -473,9 +480,10 @@ async function verifyDropped(files, folder) {
   message.className = "message";
   try {
     const report = await jobs.ask("verify", { files }, showProgress($("verify-progress"), message, say("site-verifying", null, "Verifying")));
-    message.textContent = (report.ok ? say("site-valid", null, "Valid") : say("site-not-valid", null, "NOT VALID")) + ": " + report.summary;
+    const summary = (report.summary_said && t(report.summary_said.id, report.summary_said.args)) || report.summary;
+    message.textContent = (report.ok ? say("site-valid", null, "Valid") : say("site-not-valid", null, "NOT VALID")) + ": " + summary;
     message.className = report.ok ? "message good" : "message bad";
-    $("verify-problems").replaceChildren(...report.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+    $("verify-problems").replaceChildren(...report.problems.map((p) => { const li = document.createElement("li"); li.textContent = told(p); return li; }));
     $("top-up").hidden = !report.ok;
   } catch (e) {
     message.textContent = "";

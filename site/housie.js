@@ -137,6 +137,8 @@ function result(run) {
       picture: (unit) => call(() => run.picture(unit)),
       zip: (folder) => call(() => run.zip(folder)),
       code: () => run.code(),
+      names: () => run.names(),
+      roles: () => run.roles(),
     },
   };
 }

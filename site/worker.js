@@ -16,7 +16,11 @@ const ops = {
     const names = Object.keys(r.files);
     stage("zip");
     const folder = `${a.folder}-${r.run.code()}`;
-    return { names, sizes: names.map((n) => r.files[n].length), folder, zip: r.run.zip(folder) };
+    // What each file is for, as the engine says (which goes to the print shop, which stays private).
+    const all = r.run.names();
+    const roles = r.run.roles();
+    const role = (n) => roles[all.indexOf(n)];
+    return { names, sizes: names.map((n) => r.files[n].length), roles: names.map(role), folder, zip: r.run.zip(folder) };
   },
   file: (a) => housie.open(a.zip).file(a.name),
   files: (a) => { const run = housie.open(a.zip); return Object.fromEntries(run.names().map((n) => [n, run.file(n)])); },

@@ -288,7 +288,7 @@ fn tell(n: &Note) {
         Note::ColourToTrim => note!(
             "housie: warning: the page's colour runs to the trim edge with no bleed; use --bleed 3 for a print shop"
         ),
-        Note::CutTooClose(warning) | Note::LogoResolution(warning) => note!("housie: warning: {warning}"),
+        Note::CutTooClose { .. } | Note::LogoResolution { .. } => note!("housie: warning: {n}"),
         Note::ContinuedInBlocks => note!("housie: {n} (docs/manual.md, --unique-lines-per)"),
         Note::LogoLower { .. } => note!("housie: warning: {n} (--logo-position, --logo-height)"),
     }
@@ -349,7 +349,9 @@ fn in_flags(e: Error) -> Error {
         Error::Style(StyleError::Font(e @ FontError::Script { what, .. })) => {
             Error::Usage(of_title(what, e.to_string()))
         }
-        Error::Style(StyleError::PlayerUrl(problem)) => Error::Usage(format!("--player-url: {problem}")),
+        Error::Style(e @ (StyleError::PlayerUrlMissing { .. } | StyleError::PlayerUrlTooLong { .. })) => {
+            Error::Usage(format!("--player-url: {e}"))
+        }
         Error::Style(
             e @ (StyleError::RightToLeft { what, .. }
             | StyleError::Unprintable { what, .. }

@@ -332,7 +332,7 @@ fn the_page_refuses_what_it_cannot_print_beside_its_field() {
         serde_json::from_str(&std::fs::read_to_string(out.join("refuse.json")).unwrap()).unwrap();
     assert_eq!(answers["control"], "made", "the control is made: {answers}");
     for (name, field, words) in [
-        ("bomb", "logo", "image"),
+        ("bomb", "logo", "logo picture"),
         ("program", "logo", "PNG or JPEG"),
         ("huge", "logo", "larger than"),
         ("billion", "books", "up to 100000"),

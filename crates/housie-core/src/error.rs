@@ -244,7 +244,9 @@ mod tests {
                 SettingsError {
                     field: crate::record::settings::Setting::BooksPerFile,
                     problem: "must be at least 1".into(),
-                }.into(),
+                    said: crate::support::said::Said::new("settings-books-per-file", []),
+                }
+                .into(),
                 "books_per_file must be at least 1",
             ),
             (Error::Io { path: p(), source: io::Error::other("disk full") }, "spring: disk full"),

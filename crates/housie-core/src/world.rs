@@ -40,7 +40,7 @@ pub fn size(bytes: u64) -> String {
 
 /// The refusal of a file past `limit` bytes.
 pub fn too_large(limit: u64) -> io::Error {
-    io::Error::other(format!("larger than the {} this file may be", size(limit)))
+    io::Error::new(io::ErrorKind::FileTooLarge, format!("larger than the {} this file may be", size(limit)))
 }
 
 /// A world of files held in memory, by path: what a page has (the logo and template its

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Cursor, Read, Write};
 
+use housie_core::support::said::Said;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
@@ -34,34 +35,35 @@ pub fn write(folder: &str, files: &[(String, &[u8])]) -> Result<Vec<u8>, String>
 
 /// A dropped zip's files by their names in the run's folder, and that folder's name (`run`
 /// when the files are not in one): one folder, no name outside it, within the bounds above.
-pub fn read(bytes: &[u8]) -> Result<(String, BTreeMap<String, Vec<u8>>), String> {
+/// A refusal is a catalogue message, said in the page's language.
+pub fn read(bytes: &[u8]) -> Result<(String, BTreeMap<String, Vec<u8>>), Said> {
     read_within(bytes, MAX_BYTES)
 }
 
 /// As [`read`], refusing past `max` bytes unpacked.
-fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u8>>), String> {
-    let names = crate::zip_names::central_names(bytes).ok_or_else(|| "this is not a zip file".to_string())?;
+fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u8>>), Said> {
+    let damaged = |e: &dyn std::fmt::Display| Said::new("zip-damaged", [("reason", e.to_string())]);
+    let names = crate::zip_names::central_names(bytes).ok_or_else(|| Said::new("zip-not-a-zip", []))?;
     if names.len() > MAX_FILES {
-        return Err(format!("the zip holds {} files; a run has at most {MAX_FILES}", names.len()));
+        return Err(Said::new(
+            "zip-too-many-files",
+            [("files", names.len().to_string()), ("max", MAX_FILES.to_string())],
+        ));
     }
     let mut seen = std::collections::BTreeSet::new();
     if let Some(twice) = names.iter().find(|n| !seen.insert(n.as_str())) {
-        return Err(format!("the zip holds `{}` twice: it was not made by housie", clip(twice)));
+        return Err(Said::new("zip-twice", [("name", clip(twice))]));
     }
-    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|_| "this is not a zip file".to_string())?;
+    let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|_| Said::new("zip-not-a-zip", []))?;
     // First counted as they inflate, nothing kept, so a bomb is refused at no cost...
     let mut sizes = Vec::with_capacity(zip.len());
     let mut total = 0u64;
     for i in 0..zip.len() {
-        let mut entry = zip.by_index(i).map_err(|e| format!("the zip is damaged: {e}"))?;
+        let mut entry = zip.by_index(i).map_err(|e| damaged(&e))?;
         let room = max - total;
-        let size = io::copy(&mut entry.by_ref().take(room + 1), &mut io::sink())
-            .map_err(|e| format!("the zip is damaged: {e}"))?;
+        let size = io::copy(&mut entry.by_ref().take(room + 1), &mut io::sink()).map_err(|e| damaged(&e))?;
         if size > room {
-            return Err(format!(
-                "the zip unpacks to more than {}: no run is that large",
-                housie_core::world::size(max)
-            ));
+            return Err(Said::new("zip-too-large", [("max", housie_core::world::size(max))]));
         }
         total += size;
         sizes.push(size);
@@ -69,17 +71,15 @@ fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u
     // ...then kept, each in a buffer of its size.
     let mut named = Vec::new();
     for (i, size) in sizes.into_iter().enumerate() {
-        let mut entry = zip.by_index(i).map_err(|e| format!("the zip is damaged: {e}"))?;
-        let name = entry.name().map_err(|e| format!("the zip is damaged: {e}"))?.to_string();
+        let mut entry = zip.by_index(i).map_err(|e| damaged(&e))?;
+        let name = entry.name().map_err(|e| damaged(&e))?.to_string();
         // A folder, and what macOS's Finder adds to a zip it makes (`__MACOSX/`, `.DS_Store`).
         if entry.is_dir() || name.starts_with("__MACOSX/") || name.rsplit('/').next() == Some(".DS_Store") {
             continue;
         }
-        let parts = safe_parts(&name).ok_or_else(|| {
-            format!("the zip names a file outside its folder (`{}`): it was not made by housie", clip(&name))
-        })?;
+        let parts = safe_parts(&name).ok_or_else(|| Said::new("zip-outside", [("name", clip(&name))]))?;
         let mut out = Vec::with_capacity(size as usize);
-        entry.by_ref().take(size).read_to_end(&mut out).map_err(|e| format!("{}: {e}", clip(&name)))?;
+        entry.by_ref().take(size).read_to_end(&mut out).map_err(|e| damaged(&e))?;
         named.push((parts, out));
     }
     let folder = match named.first() {
@@ -92,10 +92,10 @@ fn read_within(bytes: &[u8], max: u64) -> Result<(String, BTreeMap<String, Vec<u
     for (parts, bytes) in named {
         let name = match (&folder, parts.as_slice()) {
             (Some(_), [_, name]) | (None, [name]) => name.clone(),
-            _ => return Err("the zip holds more than one folder: drop one run at a time".to_string()),
+            _ => return Err(Said::new("zip-folders", [])),
         };
         if files.insert(name.clone(), bytes).is_some() {
-            return Err(format!("the zip holds `{}` twice", clip(&name)));
+            return Err(Said::new("zip-twice", [("name", clip(&name))]));
         }
     }
     Ok((folder.unwrap_or_else(|| "run".to_string()), files))
@@ -121,6 +121,12 @@ fn clip(name: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A refusal in English, as the catalogue says it.
+    fn english(said: Said) -> String {
+        let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        housie_core::support::catalogue::Catalogue::english().say(said.id, &args)
+    }
+
     #[test]
     fn a_zip_written_reads_back_and_hostile_names_are_refused() {
         let zip = write("spring", &[("books.pdf".into(), b"%PDF"), ("run.json".into(), b"{}")]).unwrap();
@@ -130,11 +136,11 @@ mod tests {
         assert_eq!(files["books.pdf"], b"%PDF");
         for bad in ["../run.json", "/etc/passwd", "a/../../b", "C:/x", "a\\..\\b", "a//b"] {
             let zip = write("", &[(bad.into(), b"x")]).unwrap();
-            assert!(read(&zip).unwrap_err().contains("outside its folder"), "{bad}");
+            assert!(english(read(&zip).unwrap_err()).contains("outside its folder"), "{bad}");
         }
         let two = write("", &[("a/run.json".into(), b"x"), ("b/run.json".into(), b"y")]).unwrap();
-        assert!(read(&two).unwrap_err().contains("more than one folder"));
-        assert_eq!(read(b"PK not a zip").unwrap_err(), "this is not a zip file");
+        assert!(english(read(&two).unwrap_err()).contains("more than one folder"));
+        assert!(english(read(b"PK not a zip").unwrap_err()).starts_with("this is not a zip file"));
         // A name given twice (an edited manifest first, the real one after): refused, where
         // the zip crate alone keeps the last and never shows the first.
         let zip = write("run", &[("manifest.csv".into(), b"edited"), ("manifest.cs_".into(), b"real")]).unwrap();
@@ -143,7 +149,10 @@ mod tests {
         assert_eq!(at.len(), 2, "its local header and its directory entry");
         at.iter().for_each(|&i| twice[i + 11] = b'v');
         assert_eq!(ZipArchive::new(Cursor::new(&twice[..])).unwrap().len(), 1, "control: the crate folds them");
-        assert_eq!(read(&twice).unwrap_err(), "the zip holds `run/manifest.csv` twice: it was not made by housie");
+        assert_eq!(
+            english(read(&twice).unwrap_err()),
+            "the zip holds `run/manifest.csv` twice: it was not made by housie"
+        );
         // What macOS's Finder adds is left out.
         let finder =
             write("", &[("spring/run.json".into(), b"{}"), ("__MACOSX/spring/._run.json".into(), b"x")]).unwrap();
@@ -156,7 +165,7 @@ mod tests {
         let names: Vec<(String, &[u8])> = (0..4).map(|i| (format!("f{i}"), big.as_slice())).collect();
         let zip = write("", &names).unwrap();
         assert!(zip.len() < 1 << 20, "deflated zeros are small: {}", zip.len());
-        assert!(read_within(&zip, 48 << 20).unwrap_err().contains("more than 48 MiB"));
+        assert!(english(read_within(&zip, 48 << 20).unwrap_err()).contains("more than 48 MiB"));
         assert_eq!(read_within(&zip, 64 << 20).unwrap().1.len(), 4, "control: within the bound it unpacks");
     }
 }

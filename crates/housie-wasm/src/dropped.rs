@@ -42,17 +42,15 @@ impl DroppedRun {
 
     /// The run in a dropped zip: one folder, no name outside it, within a run's size.
     pub fn from_zip(bytes: &[u8]) -> Result<DroppedRun, JsError> {
-        let (folder, files) = archive::read(bytes).map_err(|e| problem("run", &e))?;
+        let (folder, files) = archive::read(bytes).map_err(|said| crate::said_problem_of("run", said))?;
         Ok(DroppedRun { folder, files: Arc::new(Files(files)) })
     }
 
     /// `bytes` as the run's file `name` (a name in the folder, not a path).
     pub fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), JsError> {
         if name.is_empty() || name.contains(['/', '\\', ':', '\0']) || name == "." || name == ".." {
-            return Err(problem(
-                "run",
-                &format!("`{}` is not a file of a run", housie_core::domain::text::clip(name, 60)),
-            ));
+            let name = housie_core::domain::text::clip(name, 60);
+            return Err(crate::said_problem("run", "page-not-a-run-file", [("name", name)]));
         }
         Arc::make_mut(&mut self.files).0.insert(name.to_string(), bytes);
         Ok(())
@@ -79,10 +77,7 @@ impl DroppedRun {
     pub fn verify(&self, listener: Option<js_sys::Function>) -> Result<String, JsError> {
         let record = self.record()?;
         if record.after.is_some() {
-            return Err(problem(
-                "run",
-                "this run tops up an earlier one: verify the two folders side by side with `housie verify`",
-            ));
+            return Err(crate::said_problem("run", "page-verify-after", []));
         }
         // What the regeneration counts to, from the record alone (verify reads the font and logo).
         let total = record.pages().page_count();
@@ -90,8 +85,12 @@ impl DroppedRun {
             housie_core::verify::verify_run(&*self.files, &record, Ok(None), &*self.files, &progress::tell)
         })
         .map_err(|e| problem("run", &e.to_string()))?;
+        // Each problem as the page shows an engine's refusal: its English and its catalogue message.
+        let problems: Vec<_> =
+            report.problems.iter().map(|p| serde_json::json!({"message": p.text, "said": p.said})).collect();
         Ok(serde_json::json!({
-            "ok": report.is_valid(), "problems": report.problems, "notes": report.notes, "summary": report.summary
+            "ok": report.is_valid(), "problems": problems, "notes": report.notes,
+            "summary": report.summary, "summary_said": report.summary_said
         })
         .to_string())
     }
@@ -126,10 +125,7 @@ impl DroppedRun {
     ) -> Result<Run, JsError> {
         let record = self.record()?;
         if record.after.is_some() {
-            return Err(problem(
-                "run",
-                "this run tops up an earlier one: top up the whole event with `housie generate --after`",
-            ));
+            return Err(crate::said_problem("run", "page-top-up-after", []));
         }
         let mut fields: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(more).map_err(|_| crate::said_problem("books", "page-how-many-more", []))?;
@@ -177,13 +173,11 @@ impl DroppedRun {
 
     fn record(&self) -> Result<RunRecord, JsError> {
         let bytes = self.files.read(Path::new(RUN_RECORD), MAX_RECORD).map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => {
-                problem("run", "there is no run.json: drop a whole run (the zip housie made, or its folder)")
-            }
-            _ => problem("run", &format!("run.json: {e}")),
+            io::ErrorKind::NotFound => crate::said_problem("run", "page-no-record", []),
+            _ => crate::said_problem("run", "page-record-unreadable", [("detail", e.to_string())]),
         })?;
         RunRecord::from_bytes(bytes, Path::new(RUN_RECORD))
             .map(|(record, _)| record)
-            .map_err(|e| problem("run", &e.to_string()))
+            .map_err(|e| crate::said_problem("run", "page-record-unreadable", [("detail", e.to_string())]))
     }
 }

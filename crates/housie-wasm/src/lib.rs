@@ -83,6 +83,11 @@ fn said_problem<const N: usize>(field: &'static str, id: &'static str, args: [(&
     ))
 }
 
+/// A problem for the page beside `field` that is the catalogue message `said`.
+fn said_problem_of(field: &'static str, said: housie_core::support::said::Said) -> JsError {
+    design_problem(&housie_core::pipeline::problem::Problem::catalogued(field, said))
+}
+
 /// A design's problem for the page, beside its field, with its catalogue message when it has
 /// one (the page says it in its own language).
 fn design_problem(p: &housie_core::pipeline::problem::Problem) -> JsError {

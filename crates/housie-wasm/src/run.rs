@@ -9,8 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::{archive, problem};
 
-/// The name the proof is offered under, in a zip beside the run's files.
-pub const PROOF: &str = "proof.pdf";
+pub use housie_core::record::file_role::PROOF;
 /// A booklet's picture: sharp on a phone, small enough to message (the studio's too).
 pub const PICTURE_DPI: u32 = 110;
 
@@ -33,6 +32,13 @@ impl Run {
     /// The files' names: the PDF volumes, `manifest.csv`, `run.json`.
     pub fn names(&self) -> Vec<String> {
         self.files.files().iter().map(|(name, _)| name.clone()).collect()
+    }
+
+    /// What each file is for, in the order of [`Run::names`]: a catalogue message's id
+    /// (`file-print` for what goes to the print shop, `file-record` for what stays private).
+    pub fn roles(&self) -> Vec<String> {
+        use housie_core::record::file_role::FileRole;
+        self.files.files().iter().map(|(name, _)| FileRole::of(name).said_id().to_string()).collect()
     }
 
     /// The run's code (`4821-0937`), as the studio and the desk show it: its downloads are

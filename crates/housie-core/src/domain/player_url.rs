@@ -31,46 +31,62 @@ pub struct PlayerUrlError {
     pub given: String,
     /// What is wrong with it.
     pub problem: String,
+    /// The same as a catalogue message (`player-url-…`, with `given`), for a form in its
+    /// language (`PlayerUrlError::said`, in the policy layer: the domain knows no catalogue).
+    pub id: &'static str,
 }
 
 impl PlayerUrl {
     /// Reads an address such as `http://192.168.1.20:8080`.
     pub fn parse(text: &str) -> Result<PlayerUrl, PlayerUrlError> {
         let given = super::text::clip(text.trim(), 60);
-        let bad = |problem: &str| PlayerUrlError { given: given.clone(), problem: problem.to_string() };
+        let bad =
+            |id: &'static str, problem: &str| PlayerUrlError { given: given.clone(), problem: problem.to_string(), id };
         let text = text.trim();
         if text.chars().count() > MAX_LEN {
-            return Err(bad(&format!(
-                "is longer than {MAX_LEN} characters; a QR code on a ticket holds a short address"
-            )));
+            return Err(bad(
+                "player-url-long",
+                &format!("is longer than {MAX_LEN} characters; a QR code on a ticket holds a short address"),
+            ));
         }
         if !text.contains("://") {
-            return Err(bad("has no http:// in front; write it as phones open it, e.g. http://192.168.1.20:8080"));
+            return Err(bad(
+                "player-url-no-scheme",
+                "has no http:// in front; write it as phones open it, e.g. http://192.168.1.20:8080",
+            ));
         }
         let url = url::Url::parse(text).map_err(|e| {
-            bad(&format!("is not a web address ({e}); write it as phones open it, e.g. http://192.168.1.20:8080"))
+            let problem =
+                format!("is not a web address ({e}); write it as phones open it, e.g. http://192.168.1.20:8080");
+            bad("player-url-not-an-address", &problem)
         })?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(bad("is not an http:// or https:// address"));
+            return Err(bad("player-url-not-http", "is not an http:// or https:// address"));
         }
         if url.host_str().is_none_or(str::is_empty) {
-            return Err(bad("names no computer; e.g. http://192.168.1.20:8080"));
+            return Err(bad("player-url-no-host", "names no computer; e.g. http://192.168.1.20:8080"));
         }
         if let Some(url::Host::Domain(name)) = url.host() {
             if name.split('.').any(str::is_empty) {
-                return Err(bad("names no computer (a name with an empty part, like x..com)"));
+                return Err(bad("player-url-no-host", "names no computer (a name with an empty part, like x..com)"));
             }
         }
         if url.port() == Some(0) {
-            return Err(bad("has port 0, which no phone can reach; give the port housie serves on"));
+            return Err(bad("player-url-port", "has port 0, which no phone can reach; give the port housie serves on"));
         }
         if !url.username().is_empty() || url.password().is_some() {
-            return Err(bad("holds a user name or password, which would be printed on every ticket"));
+            return Err(bad(
+                "player-url-password",
+                "holds a user name or password, which would be printed on every ticket",
+            ));
         }
         if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
-            return Err(bad(&format!(
-                "has more than the computer and port; give the address alone (housie adds {TICKET_PATH}SERIAL)"
-            )));
+            return Err(bad(
+                "player-url-path",
+                &format!(
+                    "has more than the computer and port; give the address alone (housie adds {TICKET_PATH}SERIAL)"
+                ),
+            ));
         }
         let mut written = url.to_string();
         if written.ends_with('/') {

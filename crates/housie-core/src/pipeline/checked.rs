@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::problem::Problem;
-use super::request::Planned;
+use super::request::{Note, Planned};
 use crate::print::logo::LogoPosition;
 
 /// A design checked by planning it.
@@ -14,8 +14,8 @@ use crate::print::logo::LogoPosition;
 pub struct Checked {
     /// Every problem, each beside its field (none when it plans).
     pub problems: Vec<Problem>,
-    /// What the organiser should mend or know before printing.
-    pub warnings: Vec<String>,
+    /// What the organiser should mend or know before printing, each beside its field.
+    pub warnings: Vec<Problem>,
     /// Pages the run prints (0 when it does not plan).
     pub pages: u64,
     /// What the plan decided (nothing when it does not plan).
@@ -44,7 +44,7 @@ impl Checked {
                 let printed = planned.plan.logo_printed_lower();
                 Checked {
                     problems: Vec::new(),
-                    warnings: planned.notes.iter().filter(|n| n.is_warning()).map(ToString::to_string).collect(),
+                    warnings: planned.notes.iter().filter_map(Note::warning).collect(),
                     pages: planned.plan.page_count(),
                     decided: Decided {
                         bleed_mm: Some(settings.bleed_mm),

@@ -16,6 +16,7 @@ use crate::world::World;
 use super::problem::{problem_of, Problem};
 use super::request::{LogoAsked, Planned, Request, SeedChoice, Size, BLOCKS};
 use super::Order;
+use crate::support::said::Said;
 
 /// The most books the studio makes in one run: more is a print works' job, for `housie
 /// generate`, which streams any size.
@@ -232,13 +233,13 @@ impl Design {
         }
         problems.extend(self.order_problem());
         if let Err(e) = self.player_url() {
-            problems.push(Problem::new("player_url", e.to_string()));
+            problems.push(Problem::catalogued("player_url", e.said()));
         }
         if !self.lang.is_empty() && crate::support::catalogue::Catalogue::of(&self.lang).is_none() {
-            // The same words as the settings' own check, which a run made from the design meets.
+            // The settings' own check, which a run made from the design meets.
             let settings = crate::record::settings::Settings { lang: Some(self.lang.clone()), ..Default::default() };
             if let Err(e) = settings.check() {
-                problems.push(Problem::new("event", e.to_string()));
+                problems.push(Problem::catalogued("event", e.said));
             }
         }
         let code = self.currency.as_bytes();
@@ -299,30 +300,31 @@ impl Design {
                 Some(Problem::said("books", "give books or booklets, not both", "design-both", []))
             }
             (Some(0), None, _) => Some(Problem::said("books", "make at least 1 book", "design-one-book", [])),
-            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => Some(Problem::said(
+            (Some(b), None, _) if b > STUDIO_MAX_BOOKS => Some(Problem::catalogued(
                 "books",
-                format!("the studio makes up to {STUDIO_MAX_BOOKS} books at a time; for more, use `housie generate`"),
-                "design-too-many-books",
-                [("max", STUDIO_MAX_BOOKS.to_string())],
+                Said::new("design-too-many-books", [("max", STUDIO_MAX_BOOKS.to_string())]),
             )),
             (None, Some(0), _) => Some(Problem::said("booklets", "make at least 1 booklet", "design-one-booklet", [])),
             (None, Some(_), None) => {
                 Some(Problem::said("games", "say how many games a booklet holds", "design-games", []))
             }
+            (None, Some(_), Some(g)) if g == 0 || g > super::MAX_GAMES => Some(Problem::catalogued(
+                "games",
+                Said::new("settings-games", [("games", g.to_string()), ("max", super::MAX_GAMES.to_string())]),
+            )),
             (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
                 let books = u64::from(g).saturating_mul(b);
-                Some(Problem::said(
+                Some(Problem::catalogued(
                     "booklets",
-                    format!(
-                        "{b} booklets of {g} games is {books} books; the studio makes up to {STUDIO_MAX_BOOKS} at a time"
+                    Said::new(
+                        "design-too-many-booklets",
+                        [
+                            ("booklets", b.to_string()),
+                            ("games", g.to_string()),
+                            ("books", books.to_string()),
+                            ("max", STUDIO_MAX_BOOKS.to_string()),
+                        ],
                     ),
-                    "design-too-many-booklets",
-                    [
-                        ("booklets", b.to_string()),
-                        ("games", g.to_string()),
-                        ("books", books.to_string()),
-                        ("max", STUDIO_MAX_BOOKS.to_string()),
-                    ],
                 ))
             }
             (None, None, _) => Some(Problem::said("books", "say how many books or booklets", "design-how-many", [])),
@@ -404,7 +406,7 @@ impl Design {
 /// whatever it was called), once it is checked as `--logo` checks it.
 pub fn logo_name(bytes: &[u8]) -> Result<&'static str, Problem> {
     let logo = crate::print::logo::Logo::from_bytes(bytes, "the uploaded image")
-        .map_err(|e| Problem::new("logo", e.to_string()))?;
+        .map_err(|e| super::problem::problem_of(e.into()))?;
     Ok(logo.file_name())
 }
 
@@ -431,7 +433,7 @@ mod tests {
         assert_eq!(fields, ["title", "look", "books", "games"]);
         let unknown = Design { lang: "zz".into(), ..Design::default() };
         let said: Vec<String> = unknown.problems().iter().map(|p| format!("{}: {}", p.field, p.message)).collect();
-        assert_eq!(said, ["event: lang is `zz`, a language housie has no words in; it has en, hi"]);
+        assert_eq!(said, ["event: `zz` is a language housie has no words in; it has en, hi"]);
         let huge = Design { books: Some(1_000_000_000), ..Design::default() };
         assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
         // No flag of the command line in what the studio says.

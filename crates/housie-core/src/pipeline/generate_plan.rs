@@ -19,6 +19,7 @@ use crate::record::settings::{LogoSettings, Settings};
 use crate::record::RunRecord;
 use crate::support::catalogue::Catalogue;
 use crate::support::date::RunDate;
+use crate::support::said::Said;
 use crate::world::World;
 
 /// Where a regenerated run's logo and font are looked for when their recorded paths are gone:
@@ -225,10 +226,7 @@ impl GeneratePlan {
     }
 
     fn with_style(seed: Seed, settings: Settings, template: Template, font: Font) -> Self {
-        let paper = match settings.lang.as_deref().and_then(Catalogue::of) {
-            Some(words) => (template.in_words(words), crate::print::template::serial_word(words)),
-            None => (template.clone(), "No.".to_string()),
-        };
+        let paper = paper_in_words(&settings, &template, true);
         GeneratePlan {
             paper,
             seed,
@@ -299,6 +297,8 @@ impl GeneratePlan {
         plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
+        let booklet_footer = crate::export::pdf::PdfFormat::of(&record.housie).translated_booklet_footer();
+        plan.paper = paper_in_words(&plan.settings, &plan.template, booklet_footer);
         plan.seed_kind = record.seed_kind;
         plan.fit_logo_pixels();
         Ok(plan)
@@ -355,26 +355,28 @@ impl GeneratePlan {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
         }
         self.style().check()?;
-        if self.settings.order.mixes_games(self.settings.games.is_some(), self.template.layout().books_per_page()) {
+        let per_page = self.template.layout().books_per_page();
+        if self.settings.order.mixes_games(self.settings.games.is_some(), per_page) {
+            let look = self.template.name().to_string();
             return Err(crate::pipeline::SettingsError {
                 field: crate::record::settings::Setting::Order,
                 problem: format!(
-                    "is `booklets`, but template `{}` puts {} books on a page, which would be games of different \
-                     colours; use --order games (each game on its own paper) or a template of one book a page",
-                    self.template.name(),
-                    self.template.layout().books_per_page()
+                    "is `booklets`, but template `{look}` puts {per_page} books on a page, which would be games of \
+                     different colours; use --order games (each game on its own paper) or a template of one book a page"
                 ),
+                said: Said::new("design-order-pages", [("look", look), ("books", per_page.to_string())]),
             }
             .into());
         }
         if self.settings.impose.is_some() && self.template.page().orientation == Orientation::Landscape {
+            let look = self.template.name().to_string();
             return Err(crate::pipeline::SettingsError {
                 field: crate::record::settings::Setting::Impose,
                 problem: format!(
-                    "is `2up`, which sets two upright pages side by side on one sheet, but template `{}` is \
-                     landscape: print its pages as they are",
-                    self.template.name()
+                    "is `2up`, which sets two upright pages side by side on one sheet, but template `{look}` is \
+                     landscape: print its pages as they are"
                 ),
+                said: Said::new("settings-impose-landscape", [("look", look)]),
             }
             .into());
         }
@@ -430,5 +432,13 @@ impl GeneratePlan {
         let g = crate::print::layout::Geometry::of(&self.template);
         let printed = g.safe_logo_height(&self.template, l.position, l.height_mm);
         (printed < l.height_mm - 0.05).then_some(printed)
+    }
+}
+
+/// The template in the paper's language, and the word before each serial.
+fn paper_in_words(settings: &Settings, template: &Template, booklet_footer: bool) -> (Template, String) {
+    match settings.lang.as_deref().and_then(Catalogue::of) {
+        Some(words) => (template.in_words(words, booklet_footer), crate::print::template::serial_word(words)),
+        None => (template.clone(), "No.".to_string()),
     }
 }

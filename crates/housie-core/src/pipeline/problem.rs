@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::export::pdf::StyleError;
+use crate::export::pdf::{LogoMisfit, StyleError};
 use crate::generate::RunError;
 use crate::print::font::FontError;
 use crate::print::layout::SAFE_MM;
@@ -14,6 +14,7 @@ use crate::print::page_text::PageText;
 use crate::support::catalogue::Catalogue;
 use crate::support::said::Said;
 
+use super::request_error::RequestError;
 use super::Setting;
 
 /// One thing wrong with a design, and the field it belongs beside.
@@ -52,12 +53,14 @@ impl Problem {
     }
 }
 
-/// The field an error from the pipeline belongs beside, said in the studio's words.
+/// The field an error from the pipeline belongs beside, as a catalogue message in a form's
+/// words where the organiser's choices caused it; what only a template's own words or the
+/// machine cause keeps its English sentence.
 pub fn problem_of(e: Error) -> Problem {
     let field = field_of(&e);
     match said_of(&e) {
         Some(said) => Problem::catalogued(field, said),
-        None => Problem::new(field, studio_words(&e.to_string())),
+        None => Problem::new(field, e.to_string()),
     }
 }
 
@@ -74,10 +77,12 @@ fn field_of(e: &Error) -> &'static str {
             _ => "books",
         },
         Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
+        Error::Style(StyleError::OutsideSafeZone { what: PageText::Logo, .. }) => "logo",
         Error::Font(f) | Error::Style(StyleError::Font(f)) if font_file(f) => "font",
+        Error::Request(RequestError::EmptySeed) => "seed",
         Error::Run(_) | Error::Request(_) => "books",
         Error::Template(_) => "look",
-        Error::Style(StyleError::PlayerUrl(_)) => "player_url",
+        Error::Style(StyleError::PlayerUrlMissing { .. } | StyleError::PlayerUrlTooLong { .. }) => "player_url",
         e => match page_text(e) {
             Some(PageText::Title) => "title",
             Some(PageText::Subtitle | PageText::Footer) => "subtitle",
@@ -87,14 +92,18 @@ fn field_of(e: &Error) -> &'static str {
     }
 }
 
-/// The catalogue message for what the organiser's own choices cause: the title or subtitle
-/// (their script, a letter, their width), the lines, the font file.
+/// The catalogue message for what the organiser's own choices cause: the size, the settings,
+/// the logo, the player page's address, the title or subtitle (their script, a letter, their
+/// width), the lines, the font file.
 fn said_of(e: &Error) -> Option<Said> {
     let mm = |v: f32| format!("{v:.1}");
     let style = match e {
         Error::Run(RunError::LinesUndecided { books }) => {
             return Some(Said::new("print-lines-undecided", [("books", books.to_string())]))
         }
+        Error::Settings(s) => return Some(s.said.clone()),
+        Error::Request(r) => return Some(r.said()),
+        Error::Logo(l) => return Some(l.said()),
         Error::Font(f) | Error::Style(StyleError::Font(f)) => return font_said(f),
         Error::Style(s) => s,
         _ => return None,
@@ -114,24 +123,49 @@ fn said_of(e: &Error) -> Option<Said> {
         StyleError::OutsideSafeZone { what: PageText::Footer, distance_mm, .. } => {
             Some(Said::new("print-subtitle-near-edge", [("distance", mm(*distance_mm)), ("safe", SAFE_MM.to_string())]))
         }
+        StyleError::OutsideSafeZone { what: PageText::Logo, distance_mm, .. } => {
+            Some(Said::new("print-logo-near-edge", [("distance", mm(*distance_mm)), ("safe", SAFE_MM.to_string())]))
+        }
         StyleError::RightToLeft { what, ch, .. } => {
             own_text(*what).map(|what| Said::new("print-right-to-left", [("what", what), ("ch", ch.to_string())]))
         }
         StyleError::Unprintable { what, code, .. } => own_text(*what)
             .map(|what| Said::new("print-unprintable", [("what", what), ("code", format!("U+{code:04X}"))])),
+        StyleError::Logo { misfit } => Some(match misfit {
+            LogoMisfit::TooHigh { asked, header, area } => Said::new(
+                "print-logo-too-high",
+                [("asked", asked.to_string()), ("area", area.to_string()), ("band", band(*header))],
+            ),
+            LogoMisfit::Overlaps { width_mm, text, .. } => {
+                Said::new("print-logo-overlaps", [("width", mm(*width_mm)), ("text", text.clone())])
+            }
+            LogoMisfit::OnCut => Said::new("print-logo-on-cut", []),
+        }),
+        StyleError::PlayerUrlMissing { template } => {
+            Some(Said::new("print-player-url-missing", [("look", template.clone())]))
+        }
+        StyleError::PlayerUrlTooLong { link, chars, .. } => {
+            Some(Said::new("print-player-url-too-long", [("link", link.clone()), ("chars", chars.to_string())]))
+        }
         _ => None,
     }
+}
+
+/// A band's name, as the catalogue's selectors name it.
+fn band(header: bool) -> String {
+    if header { "header" } else { "footer" }.to_string()
 }
 
 /// The catalogue message for a font's refusal: of the title's letters, or of the file.
 fn font_said(f: &FontError) -> Option<Said> {
     match f {
-        FontError::Script { what, script, ch, suggestion, .. } => own_text(*what).map(|what| {
+        // The font by name only: a form may be on any system, or in a browser.
+        FontError::Script { what, script, ch, .. } => own_text(*what).map(|what| {
             let args = [
                 ("what", what),
                 ("script", script.clone()),
                 ("ch", ch.to_string()),
-                ("suggestion", suggestion.clone()),
+                ("suggestion", crate::print::font::suggested_font(script)),
             ];
             Said::new("print-script", args)
         }),
@@ -156,20 +190,6 @@ fn own_text(what: PageText) -> Option<String> {
     }
 }
 
-/// A message the command line words with its flags, in the words of the studio's form.
-fn studio_words(message: &str) -> String {
-    const SAID: [(&str, &str); 4] = [
-        ("is `booklets`, but", "booklet by booklet, but"),
-        (
-            "use --order games (each game on its own paper)",
-            "choose “game by game, in black, for coloured paper” for the order",
-        ),
-        ("choose a font for it with --font", "upload a font that prints it"),
-        ("--player-url", "the player page address"),
-    ];
-    SAID.iter().fold(message.to_string(), |m, (flag, words)| m.replace(flag, words))
-}
-
 /// Whether a font's refusal is about the file itself rather than the text it prints.
 fn font_file(e: &FontError) -> bool {
     !matches!(e, FontError::MissingGlyph { .. } | FontError::Script { .. })
@@ -191,6 +211,14 @@ fn page_text(e: &Error) -> Option<PageText> {
     }
 }
 
+impl crate::domain::player_url::PlayerUrlError {
+    /// The refusal as a catalogue message.
+    pub fn said(&self) -> Said {
+        let max = crate::domain::player_url::MAX_LEN.to_string();
+        Said::new(self.id, [("given", self.given.clone()), ("max", max)])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,10 +228,36 @@ mod tests {
     /// beside the field that causes it. Every `print-` message is met here.
     #[test]
     fn what_the_organisers_choices_cause_is_said_in_each_language() {
+        let style = |s: StyleError| Error::Style(s);
+        let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
+        let mut met = std::collections::BTreeSet::new();
+        for (error, field) in cases() {
+            let problem = problem_of(error);
+            assert_eq!(problem.field, field, "{}", problem.message);
+            let said = problem.said.expect("a catalogue message");
+            let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            assert!(!problem.message.contains('{') && !problem.message.starts_with("print-"), "{}", problem.message);
+            let words = hindi.say(said.id, &args);
+            assert!(hindi.messages.contains_key(said.id) && !words.contains('{') && words.ends_with('।'), "{words}");
+            assert_ne!(words, english.say(said.id, &args));
+            met.insert(said.id);
+        }
+        let all: Vec<&String> = english.messages.keys().filter(|id| id.starts_with("print-")).collect();
+        assert_eq!(all.len(), met.len(), "met {met:?} of {all:?}");
+        // The choice the command line makes with a flag is named as the form names it.
+        let lines = problem_of(Error::Run(RunError::LinesUndecided { books: 10_001 })).message;
+        assert!(lines.starts_with("10001 books with no line repeated") && lines.ends_with("or “Lines may repeat”"));
+        // What the template's own words cause is said in English only, beside the look.
+        let own = problem_of(style(StyleError::FooterOnCut { what: PageText::FooterText }));
+        assert_eq!((own.field, own.said), ("look", None));
+    }
+
+    /// Every refusal of the organiser's choices, with the field it belongs beside.
+    fn cases() -> Vec<(Error, &'static str)> {
         let title = PageText::Title;
         let subtitle = PageText::Subtitle;
         let style = |s: StyleError| Error::Style(s);
-        let errors = [
+        vec![
             (Error::Run(RunError::LinesUndecided { books: 10_001 }), "lines"),
             (
                 style(StyleError::HeaderOverlap {
@@ -251,27 +305,25 @@ mod tests {
             (Error::Font(FontError::Unreadable { file: "f".into() }), "font"),
             (Error::Font(FontError::Broken { file: "f".into(), reason: "no cmap".into() }), "font"),
             (Error::Font(FontError::CidKeyed { file: "f".into() }), "font"),
-        ];
-        let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
-        let mut met = std::collections::BTreeSet::new();
-        for (error, field) in errors {
-            let problem = problem_of(error);
-            assert_eq!(problem.field, field, "{}", problem.message);
-            let said = problem.said.expect("a catalogue message");
-            let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            assert!(!problem.message.contains('{') && !problem.message.starts_with("print-"), "{}", problem.message);
-            let words = hindi.say(said.id, &args);
-            assert!(hindi.messages.contains_key(said.id) && !words.contains('{') && words.ends_with('।'), "{words}");
-            assert_ne!(words, english.say(said.id, &args));
-            met.insert(said.id);
-        }
-        let all: Vec<&String> = english.messages.keys().filter(|id| id.starts_with("print-")).collect();
-        assert_eq!(all.len(), met.len(), "met {met:?} of {all:?}");
-        // The choice the command line makes with a flag is named as the form names it.
-        let lines = problem_of(Error::Run(RunError::LinesUndecided { books: 10_001 })).message;
-        assert!(lines.starts_with("10001 books with no line repeated") && lines.ends_with("or “Lines may repeat”"));
-        // What the template's own words cause is said in English only, beside the look.
-        let own = problem_of(style(StyleError::FooterOnCut { what: PageText::FooterText }));
-        assert_eq!((own.field, own.said), ("look", None));
+            (style(StyleError::Logo { misfit: LogoMisfit::TooHigh { asked: 20.0, header: true, area: 14.0 } }), "logo"),
+            (
+                style(StyleError::Logo {
+                    misfit: LogoMisfit::Overlaps { width_mm: 60.0, text: "दिवाली".into(), book: 1 },
+                }),
+                "logo",
+            ),
+            (style(StyleError::Logo { misfit: LogoMisfit::OnCut }), "logo"),
+            (style(StyleError::OutsideSafeZone { what: PageText::Logo, book: 1, distance_mm: 1.5 }), "logo"),
+            (style(StyleError::PlayerUrlMissing { template: "phone".into() }), "player_url"),
+            (
+                style(StyleError::PlayerUrlTooLong {
+                    link: "http://example.com/t/X".into(),
+                    chars: 90,
+                    version: 3,
+                    template: "phone".into(),
+                }),
+                "player_url",
+            ),
+        ]
     }
 }

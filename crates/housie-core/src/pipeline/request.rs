@@ -11,7 +11,8 @@ use crate::domain::PlayerUrl;
 use crate::error::Error;
 use crate::export::pdf::StyleError;
 use crate::generate::{Seed, SeedKind, UNIFORM_UNIQUE_LINE_BOOKS};
-use crate::print::logo::LogoPosition;
+use crate::print::layout::SAFE_MM;
+use crate::print::logo::{LogoPosition, GOOD_PPI};
 use crate::record::continuation::Continuation;
 use crate::support::date::RunDate;
 use crate::world::World;
@@ -165,9 +166,19 @@ pub enum Note {
     /// The page's colour runs to the trim with no bleed: a print shop wants 3 mm.
     ColourToTrim,
     /// Tickets come close to their cuts.
-    CutTooClose(String),
+    CutTooClose {
+        /// How near, mm.
+        nearest_mm: f32,
+        /// The room to leave between tickets, mm.
+        gap_mm: f32,
+    },
     /// The logo prints less sharp than it could.
-    LogoResolution(String),
+    LogoResolution {
+        /// Pixels per inch at its printed height.
+        ppi: f32,
+        /// Its printed height, mm.
+        height_mm: f32,
+    },
     /// A chain that kept every line unique goes on past the uniform limit in blocks of it.
     ContinuedInBlocks,
     /// The logo prints lower than asked: its place leaves it less room, keeping clear of the
@@ -198,7 +209,15 @@ impl std::fmt::Display for Note {
             Note::ColourToTrim => {
                 f.write_str("the page's colour runs to the trim edge with no bleed: a print shop wants 3 mm")
             }
-            Note::CutTooClose(warning) | Note::LogoResolution(warning) => f.write_str(warning),
+            Note::CutTooClose { nearest_mm, gap_mm } => write!(
+                f,
+                "the tickets come within {nearest_mm:.1} mm of the cuts between them, where a print shop keeps \
+                 {SAFE_MM} mm clear; leave {gap_mm:.1} mm between tickets (shorter grids, or ticket.gap)"
+            ),
+            Note::LogoResolution { ppi, height_mm } => write!(
+                f,
+                "the logo is {ppi:.0} pixels per inch at {height_mm} mm high; {GOOD_PPI:.0} prints sharper"
+            ),
             Note::LogoLower { asked_mm, printed_mm } => write!(
                 f,
                 "the logo prints {printed_mm:.1} mm high, not the {asked_mm} mm asked: its place has no more room clear of \
@@ -215,7 +234,43 @@ impl std::fmt::Display for Note {
 impl Note {
     /// Whether it warns of something to mend (else it only tells what was decided).
     pub fn is_warning(&self) -> bool {
-        matches!(self, Note::ColourToTrim | Note::CutTooClose(_) | Note::LogoResolution(_) | Note::LogoLower { .. })
+        matches!(
+            self,
+            Note::ColourToTrim | Note::CutTooClose { .. } | Note::LogoResolution { .. } | Note::LogoLower { .. }
+        )
+    }
+
+    /// A warning as a problem beside the field it is about, a catalogue message for a form in
+    /// its language; `None` for a note that only tells what was decided.
+    pub fn warning(&self) -> Option<super::problem::Problem> {
+        use crate::support::said::Said;
+        let mm = |v: f32| format!("{v:.1}");
+        let (field, said) = match self {
+            Note::ColourToTrim => ("bleed_mm", Said::new("note-colour-to-trim", [])),
+            Note::CutTooClose { nearest_mm, gap_mm } => (
+                "look",
+                Said::new(
+                    "note-cut-too-close",
+                    [("nearest", mm(*nearest_mm)), ("gap", mm(*gap_mm)), ("safe", SAFE_MM.to_string())],
+                ),
+            ),
+            Note::LogoResolution { ppi, height_mm } => (
+                "logo",
+                Said::new(
+                    "note-logo-resolution",
+                    [
+                        ("ppi", format!("{ppi:.0}")),
+                        ("height", height_mm.to_string()),
+                        ("good", format!("{GOOD_PPI:.0}")),
+                    ],
+                ),
+            ),
+            Note::LogoLower { asked_mm, printed_mm } => {
+                ("logo", Said::new("note-logo-lower", [("asked", asked_mm.to_string()), ("printed", mm(*printed_mm))]))
+            }
+            _ => return None,
+        };
+        Some(super::problem::Problem::catalogued(field, said))
     }
 }
 
@@ -279,9 +334,13 @@ impl Request {
         if plan.style().colour_reaches_trim() {
             notes.push(Note::ColourToTrim);
         }
-        notes.extend(plan.style().cut_too_close().map(Note::CutTooClose));
+        let cut = plan.style().cut_too_close();
+        notes.extend(cut.map(|(nearest_mm, gap_mm)| Note::CutTooClose { nearest_mm, gap_mm }));
         if let Some((logo, l)) = plan.logo.as_ref().zip(plan.settings.logo.as_ref()) {
-            notes.extend(logo.check_resolution(l.height_mm).ok().flatten().map(Note::LogoResolution));
+            let height_mm = l.height_mm;
+            notes.extend(
+                logo.check_resolution(height_mm).ok().flatten().map(|ppi| Note::LogoResolution { ppi, height_mm }),
+            );
             if let Some(printed_mm) = plan.logo_printed_lower() {
                 notes.push(Note::LogoLower { asked_mm: l.height_mm, printed_mm });
             }

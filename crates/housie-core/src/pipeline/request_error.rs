@@ -39,3 +39,24 @@ pub enum RequestError {
         games: u16,
     },
 }
+
+impl RequestError {
+    /// The same as a catalogue message, in a form's words, for a page in its language.
+    pub fn said(&self) -> crate::support::said::Said {
+        use crate::support::said::Said;
+        match self {
+            RequestError::EmptySeed => Said::new("request-empty-seed", []),
+            RequestError::ContinueWithBooklets { games } => {
+                Said::new("request-continue-with-booklets", [("games", games.to_string())])
+            }
+            RequestError::ContinueWithBooks => Said::new("request-continue-with-books", []),
+            RequestError::OtherGames { earlier, asked } => {
+                Said::new("request-other-games", [("earlier", earlier.to_string()), ("asked", asked.to_string())])
+            }
+            RequestError::NoGames => Said::new("design-games", []),
+            RequestError::TooManyBooks { booklets, games } => {
+                Said::new("request-too-many-books", [("booklets", booklets.to_string()), ("games", games.to_string())])
+            }
+        }
+    }
+}

@@ -118,6 +118,16 @@ pub enum FontError {
 /// that has it: Noto Sans, bold, in fonts-noto-core for the scripts of India and most others,
 /// fonts-wqy-zenhei (TrueType) for Chinese, Japanese and Korean, whose Noto fonts are CID-keyed
 /// CFF ([`FontError::CidKeyed`]).
+/// A font that prints `script`, by its name alone: what a form shows, since a path on a Debian
+/// machine means nothing to someone on Windows or in a browser.
+pub fn suggested_font(script: &str) -> String {
+    match script {
+        "Han" | "Hiragana" | "Katakana" | "Hangul" | "Bopomofo" => "WenQuanYi Zen Hei".to_string(),
+        _ => format!("Noto Sans {script} Bold"),
+    }
+}
+
+/// A font that prints `script`, with where a Debian machine has it: what the command line says.
 pub fn suggestion(script: &str) -> String {
     let file: String = script.split_whitespace().collect();
     match script {

@@ -123,6 +123,12 @@ pub enum LogoError {
         /// What the system said.
         message: String,
     },
+    /// Larger than a logo's file may be.
+    #[error("{file}: larger than the {} a logo may be", crate::world::size(LOGO_FILE_MAX))]
+    TooBig {
+        /// The file.
+        file: String,
+    },
     /// Not a PNG or JPEG, whatever its name says.
     #[error("{file} is not a PNG or JPEG image{}", found.as_ref().map(|f| format!(" (it is {f})")).unwrap_or_default())]
     NotAnImage {
@@ -171,6 +177,32 @@ pub enum LogoError {
     Colour(String),
 }
 
+impl LogoError {
+    /// The same as a catalogue message, in a form's words, for a page in its language.
+    pub fn said(&self) -> crate::support::said::Said {
+        use crate::support::said::Said;
+        match self {
+            LogoError::Read { .. } => Said::new("logo-unreadable", []),
+            LogoError::TooBig { .. } => Said::new("logo-too-big", [("max", crate::world::size(LOGO_FILE_MAX))]),
+            LogoError::NotAnImage { found: None, .. } => Said::new("logo-not-an-image", []),
+            LogoError::NotAnImage { found: Some(found), .. } => {
+                Said::new("logo-not-an-image-but", [("found", found.clone())])
+            }
+            LogoError::TooLarge { width, height, .. } => Said::new(
+                "logo-too-many-pixels",
+                [("width", width.to_string()), ("height", height.to_string()), ("max", LOGO_SIDE_MAX.to_string())],
+            ),
+            LogoError::Damaged { .. } => Said::new("logo-damaged", []),
+            LogoError::LowResolution { ppi, height_mm } => Said::new(
+                "logo-low-resolution",
+                [("ppi", format!("{ppi:.0}")), ("height", height_mm.to_string()), ("min", format!("{MIN_PPI:.0}"))],
+            ),
+            LogoError::Changed { .. } => Said::new("logo-changed", []),
+            LogoError::Colour(_) => Said::new("logo-colour", []),
+        }
+    }
+}
+
 /// A decoded logo, ready for print and screen.
 #[derive(Clone)]
 pub struct Logo {
@@ -211,9 +243,10 @@ impl Logo {
 
     fn load_sized(path: &Path, world: &dyn crate::world::World, rules: Rules) -> Result<Logo, LogoError> {
         let file = path.display().to_string();
-        let bytes = world
-            .read(path, LOGO_FILE_MAX)
-            .map_err(|e| LogoError::Read { file: file.clone(), message: e.to_string() })?;
+        let bytes = world.read(path, LOGO_FILE_MAX).map_err(|e| match e.kind() {
+            std::io::ErrorKind::FileTooLarge => LogoError::TooBig { file: file.clone() },
+            _ => LogoError::Read { file: file.clone(), message: e.to_string() },
+        })?;
         Logo::decode(&bytes, &file, rules)
     }
 
@@ -224,8 +257,7 @@ impl Logo {
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Logo, LogoError> {
         // The limit a run's file is read within: an upload is refused where a run would be.
         if bytes.len() as u64 > LOGO_FILE_MAX {
-            let message = crate::world::too_large(LOGO_FILE_MAX).to_string();
-            return Err(LogoError::Read { file: file.into(), message });
+            return Err(LogoError::TooBig { file: file.into() });
         }
         Logo::decode(bytes, file, Rules::Current)
     }
@@ -405,15 +437,14 @@ impl Logo {
         self.height as f32 / (height_mm / 25.4)
     }
 
-    /// Refuses a logo too coarse for its printed size; `Some(warning)` below [`GOOD_PPI`].
-    pub fn check_resolution(&self, height_mm: f32) -> Result<Option<String>, LogoError> {
+    /// Refuses a logo too coarse for its printed size; `Some(pixels per inch)`, to warn of,
+    /// below [`GOOD_PPI`].
+    pub fn check_resolution(&self, height_mm: f32) -> Result<Option<f32>, LogoError> {
         let ppi = self.ppi(height_mm);
         if ppi < MIN_PPI {
             return Err(LogoError::LowResolution { ppi, height_mm });
         }
-        Ok((ppi < GOOD_PPI).then(|| {
-            format!("the logo is {ppi:.0} pixels per inch at {height_mm} mm high; {GOOD_PPI:.0} prints sharper")
-        }))
+        Ok((ppi < GOOD_PPI).then_some(ppi))
     }
 }
 

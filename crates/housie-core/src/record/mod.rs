@@ -4,6 +4,7 @@
 //! organiser keeps it to themselves.
 
 pub mod continuation;
+pub mod file_role;
 pub mod line_limit;
 pub mod manifest;
 mod read;
@@ -26,10 +27,15 @@ pub const MANIFEST: &str = "manifest.csv";
 /// has had tickets sold or played, so it is never replaced).
 pub const NIGHT_DB: &str = "night.sqlite";
 
-/// The night's database, its write-ahead log, or a night kept under a dated name
-/// (`night-20261125T190000Z.sqlite`): what a folder holds once a night was played on its run.
+/// The night's log as text, one event a line (see `housie_night::night::log_file`): what a
+/// night played in a browser tab is kept and downloaded as, and what `housie night --log` writes.
+pub const NIGHT_LOG: &str = "night.jsonl";
+
+/// The night's database, its write-ahead log, a night kept under a dated name
+/// (`night-20261125T190000Z.sqlite`), or its log as text: what a folder holds once a night was
+/// played on its run.
 pub fn is_night_file(name: &str) -> bool {
-    name.starts_with("night") && (name.ends_with(".sqlite") || name.ends_with(".sqlite-wal"))
+    name.starts_with("night") && (name.ends_with(".sqlite") || name.ends_with(".sqlite-wal") || name == NIGHT_LOG)
 }
 
 /// `books.pdf`, a volume `books-NNNN.pdf` with four or more digits (volume 10,000 has five), or

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::Numbering;
 use crate::print::pages::VolumePlan;
+use crate::support::said::Said;
 
 /// The largest book number: twelve digits, so every serial reads back (a serial's number has
 /// at most 19 digits, and people read twelve aloud more easily).
@@ -170,8 +171,11 @@ pub enum Impose {
 pub struct SettingsError {
     /// The field of [`Settings`].
     pub field: Setting,
-    /// What is wrong with it.
+    /// What is wrong with it, as the command line says it after its flag.
     pub problem: String,
+    /// The same as a catalogue message, in a form's words (no flag), for the studio and the
+    /// page in their language.
+    pub said: Said,
 }
 
 /// A field of [`Settings`] that can be out of range.
@@ -247,19 +251,20 @@ impl Settings {
     /// Checks every field on its own (the run's size against what can be drawn is the
     /// drawer's to check).
     pub fn check(&self) -> Result<(), SettingsError> {
-        let bad = |field, problem: &str| Err(SettingsError { field, problem: problem.to_string() });
+        let bad = |field, problem: String, said: Said| Err(SettingsError { field, problem, said });
         if self.books == 0 {
-            return bad(Setting::Books, "must be at least 1");
+            return bad(Setting::Books, "must be at least 1".into(), Said::new("design-one-book", []));
         }
         if self.first_book == 0 {
-            return bad(Setting::FirstBook, "must be at least 1");
+            return bad(Setting::FirstBook, "must be at least 1".into(), Said::new("settings-first-book", []));
         }
         match self.first_book.checked_add(self.books - 1) {
             Some(last) if last <= MAX_BOOK_NUMBER => {}
             _ => {
                 return bad(
                     Setting::Books,
-                    &format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"),
+                    format!("would number books past {MAX_BOOK_NUMBER}, the largest a serial holds"),
+                    Said::new("settings-past-largest", [("max", MAX_BOOK_NUMBER.to_string())]),
                 )
             }
         }
@@ -269,56 +274,88 @@ impl Settings {
                 let lang = crate::domain::text::clip(lang, 20);
                 return bad(
                     Setting::Lang,
-                    &format!("is `{lang}`, a language housie has no words in; it has {}", have.join(", ")),
+                    format!("is `{lang}`, a language housie has no words in; it has {}", have.join(", ")),
+                    Said::new("settings-lang", [("lang", lang), ("have", have.join(", "))]),
                 );
             }
         }
         if self.books_per_file == Some(0) {
-            return bad(Setting::BooksPerFile, "must be at least 1");
+            return bad(Setting::BooksPerFile, "must be at least 1".into(), Said::new("settings-books-per-file", []));
         }
+        self.check_games()?;
+        self.check_print()
+    }
+
+    /// The games of a booklet, and what they ask of the count, the numbering and the order.
+    fn check_games(&self) -> Result<(), SettingsError> {
+        let bad = |field, problem: String, said: Said| Err(SettingsError { field, problem, said });
         if let Some(games) = self.games {
             if games == 0 || games > MAX_GAMES {
-                return bad(Setting::Games, &format!("is {games}; a booklet holds 1 to {MAX_GAMES} games"));
+                return bad(
+                    Setting::Games,
+                    format!("is {games}; a booklet holds 1 to {MAX_GAMES} games"),
+                    Said::new("settings-games", [("games", games.to_string()), ("max", MAX_GAMES.to_string())]),
+                );
             }
             let g = u64::from(games);
             if !self.books.is_multiple_of(g) {
                 return bad(
                     Setting::Books,
-                    &format!("is {}, not a whole number of booklets of {games} games", self.books),
+                    format!("is {}, not a whole number of booklets of {games} games", self.books),
+                    Said::new("settings-whole-booklets", [("books", self.books.to_string()), ("games", g.to_string())]),
                 );
             }
             if !(self.first_book - 1).is_multiple_of(g) {
+                let (first, second, third) =
+                    (self.first_book.to_string(), (g + 1).to_string(), (2 * g + 1).to_string());
                 return bad(
                     Setting::FirstBook,
-                    &format!(
-                        "is {}; with {games} games a booklet starts at book 1, {}, {}, …",
-                        self.first_book,
-                        g + 1,
-                        2 * g + 1
+                    format!("is {first}; with {games} games a booklet starts at book 1, {second}, {third}, …"),
+                    Said::new(
+                        "settings-booklet-start",
+                        [("first", first), ("games", g.to_string()), ("second", second), ("third", third)],
                     ),
                 );
             }
             if self.order == Order::Games && self.books_per_file.is_some() {
-                return bad(Setting::BooksPerFile, "cannot split files when each game has its own file");
+                return bad(
+                    Setting::BooksPerFile,
+                    "cannot split files when each game has its own file".into(),
+                    Said::new("settings-split-games", []),
+                );
             }
         } else if self.order == Order::Games {
-            return bad(Setting::Order, "is `games`, which needs booklets of games");
+            return bad(
+                Setting::Order,
+                "is `games`, which needs booklets of games".into(),
+                Said::new("settings-order-needs-booklets", []),
+            );
         }
+        Ok(())
+    }
+
+    /// The logo's height and the bleed.
+    fn check_print(&self) -> Result<(), SettingsError> {
+        let bad = |field, problem: String, said: Said| Err(SettingsError { field, problem, said });
         if let Some(logo) = &self.logo {
             if !LOGO_HEIGHT_MM.contains(&logo.height_mm) {
+                let (min, max) = (LOGO_HEIGHT_MM.start(), LOGO_HEIGHT_MM.end());
                 return bad(
                     Setting::Logo,
-                    &format!(
-                        "is {} mm high; a logo is {} to {} mm high",
-                        logo.height_mm,
-                        LOGO_HEIGHT_MM.start(),
-                        LOGO_HEIGHT_MM.end()
+                    format!("is {} mm high; a logo is {min} to {max} mm high", logo.height_mm),
+                    Said::new(
+                        "settings-logo-height",
+                        [("height", logo.height_mm.to_string()), ("min", min.to_string()), ("max", max.to_string())],
                     ),
                 );
             }
         }
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
-            return bad(Setting::BleedMm, &format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm));
+            return bad(
+                Setting::BleedMm,
+                format!("is {} mm; it must be between 0 and {MAX_BLEED_MM}", self.bleed_mm),
+                Said::new("settings-bleed", [("bleed", self.bleed_mm.to_string()), ("max", MAX_BLEED_MM.to_string())]),
+            );
         }
         Ok(())
     }

@@ -19,6 +19,7 @@ use crate::pipeline::{write_run, GeneratePlan, Watch};
 use crate::record::continuation::Continuation;
 use crate::record::manifest;
 use crate::record::{RunRecord, MANIFEST, RUN_RECORD};
+use crate::support::said::Said;
 use crate::world::{too_large, World};
 
 pub use compare::{Comparer, Comparing, Difference};
@@ -44,11 +45,44 @@ impl RunFiles for MemoryFiles {
 #[derive(Debug, Default)]
 pub struct Report {
     /// Every problem found.
-    pub problems: Vec<String>,
+    pub problems: Vec<Finding>,
     /// Notes that are not problems.
     pub notes: Vec<String>,
     /// What was checked, for the summary line.
     pub summary: String,
+    /// The summary as a catalogue message, for a page in its language.
+    pub summary_said: Option<Said>,
+}
+
+/// One problem found with a run: housie's English sentence (the command line prints it), and
+/// the same as a catalogue message for a page in its language. Where the sentence is an
+/// auditor's detail (a manifest row's fault), the message frames it and carries it as it is.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    /// The sentence.
+    pub text: String,
+    /// The catalogue message.
+    pub said: Said,
+}
+
+impl Finding {
+    /// A problem said as catalogue message `id` with `args`, whose English is `text`.
+    pub fn said<const N: usize>(text: String, id: &'static str, args: [(&'static str, String); N]) -> Finding {
+        Finding { text, said: Said::new(id, args) }
+    }
+}
+
+/// A detail in housie's English, carried whole in the page's words.
+impl From<String> for Finding {
+    fn from(text: String) -> Finding {
+        Finding { said: Said::new("verify-detail", [("detail", text.clone())]), text }
+    }
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 impl Report {
@@ -89,11 +123,20 @@ pub fn verify_run(
         record.files.len() + 1,
         if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
     );
+    report.summary_said = Some(Said::new(
+        "verify-summary",
+        [
+            ("books", record.settings.books.to_string()),
+            ("tickets", rows.to_string()),
+            ("files", (record.files.len() + 1).to_string()),
+            ("regenerated", if regenerated { "yes" } else { "no" }.to_string()),
+        ],
+    ));
     Ok(report)
 }
 
 /// The run's files against the hashes its record gives, and its template against its TOML.
-fn check_files(files: &dyn RunFiles, record: &RunRecord) -> Vec<String> {
+fn check_files(files: &dyn RunFiles, record: &RunRecord) -> Vec<Finding> {
     let mut problems = Vec::new();
     for f in &record.files {
         let mut hasher = Sha256::new();
@@ -102,17 +145,24 @@ fn check_files(files: &dyn RunFiles, record: &RunRecord) -> Vec<String> {
             Ok(bytes) => {
                 let sha = crate::support::digest::hex(&hasher.finalize());
                 if sha != f.sha256 || bytes != f.bytes {
-                    problems.push(format!(
+                    let text = format!(
                         "{}: SHA-256 {sha} ({bytes} bytes) does not match run.json's {} ({} bytes)",
                         f.name, f.sha256, f.bytes
-                    ));
+                    );
+                    problems.push(Finding::said(text, "verify-hash", [("file", f.name.clone())]));
                 }
             }
-            Err(e) => problems.push(format!("{}: {e}", f.name)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => problems.push(Finding::said(
+                format!("{}: {e}", f.name),
+                "verify-file-missing",
+                [("file", f.name.clone())],
+            )),
+            Err(e) => problems.push(format!("{}: {e}", f.name).into()),
         }
     }
     if crate::support::digest::sha256_hex(record.template.toml.as_bytes()) != record.template.sha256 {
-        problems.push("run.json: template: the recorded SHA-256 does not match the recorded TOML".into());
+        let text = "run.json: template: the recorded SHA-256 does not match the recorded TOML".to_string();
+        problems.push(Finding::said(text, "verify-template", []));
     }
     problems
 }
@@ -126,7 +176,7 @@ fn regenerate(
     after: Result<Option<Continuation>, Error>,
     world: &dyn World,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<String>, bool, bool), Error> {
+) -> Result<(Vec<Finding>, bool, bool), Error> {
     let mut problems = Vec::new();
     let plan = after.and_then(|after| GeneratePlan::from_record(record, after, world));
     let plan = match plan {
@@ -141,18 +191,19 @@ fn regenerate(
             | Error::Incomplete(_)),
         ) => return Err(e),
         Err(e) => {
-            problems.push(format!("run.json: cannot regenerate: {e}"));
+            problems.push(cannot_regenerate(e));
             return Ok((problems, false, false));
         }
         Ok(plan) => plan,
     };
     if plan.font().sha256() != record.font.sha256 {
-        problems.push(format!(
+        let text = format!(
             "run.json: font: {} has SHA-256 {}, the run used {}",
             plan.font().name(),
             plan.font().sha256(),
             record.font.sha256
-        ));
+        );
+        problems.push(Finding::said(text, "verify-font", [("font", plan.font().name().to_string())]));
     }
     static NEVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let mut comparing = Comparing::new(files);
@@ -160,39 +211,67 @@ fn regenerate(
         // Reading a file failed: the question cannot be answered.
         Err(e @ Error::Io { .. }) => Err(e),
         Err(e) => {
-            problems.push(format!("run.json: cannot regenerate: {e}"));
+            problems.push(cannot_regenerate(e));
             Ok((problems, false, false))
         }
         Ok(_) => {
             let differences = comparing.into_differences();
             let identical = differences.iter().any(|(n, d)| n == MANIFEST && *d == Difference::None);
-            for (name, difference) in &differences {
-                problems.extend(match difference {
-                    Difference::None => None,
-                    Difference::Missing => Some(format!("{name}: missing; the seed regenerates it")),
-                    Difference::AtLine(line) if name == MANIFEST => Some(format!(
-                        "{MANIFEST}:{line}: differs from the regenerated manifest (forged or edited tickets)"
-                    )),
-                    Difference::AtLine(line) if name == RUN_RECORD => {
-                        Some(format!("{RUN_RECORD}:{line}: differs from the record the seed regenerates"))
-                    }
-                    Difference::AtLine(_) => Some(format!("{name}: differs from the PDF the seed regenerates")),
-                });
-            }
+            problems.extend(differences.iter().filter_map(|(name, difference)| difference_found(name, difference)));
             Ok((problems, identical, true))
         }
     }
 }
 
+/// What a regenerated file's difference from the one in the folder is, as a problem; `None`
+/// when they are the same.
+fn difference_found(name: &str, difference: &Difference) -> Option<Finding> {
+    let file = ("file", name.to_string());
+    match difference {
+        Difference::None => None,
+        Difference::Missing => {
+            Some(Finding::said(format!("{name}: missing; the seed regenerates it"), "verify-file-missing", [file]))
+        }
+        Difference::AtLine(line) if name == MANIFEST => Some(Finding::said(
+            format!("{MANIFEST}:{line}: differs from the regenerated manifest (forged or edited tickets)"),
+            "verify-manifest-differs",
+            [("line", line.to_string())],
+        )),
+        Difference::AtLine(line) if name == RUN_RECORD => Some(Finding::said(
+            format!("{RUN_RECORD}:{line}: differs from the record the seed regenerates"),
+            "verify-record-differs",
+            [("line", line.to_string())],
+        )),
+        Difference::AtLine(_) if name.ends_with(".pdf") => Some(Finding::said(
+            format!("{name}: differs from the PDF the seed regenerates"),
+            "verify-pdf-differs",
+            [file],
+        )),
+        Difference::AtLine(_) => Some(Finding::said(
+            format!("{name}: differs from the file the run recorded"),
+            "verify-file-differs",
+            [file],
+        )),
+    }
+}
+
+/// Why a run could not be regenerated from its record (its settings refused, its template
+/// unreadable): the engine's refusal, in a form's words where it has them.
+fn cannot_regenerate(e: Error) -> Finding {
+    let text = format!("run.json: cannot regenerate: {e}");
+    let said = crate::pipeline::problem::problem_of(e).said;
+    Finding { said: said.unwrap_or_else(|| Said::new("verify-detail", [("detail", text.clone())])), text }
+}
+
 /// The manifest, streamed: every row valid and of this run (its books, its files), every book,
 /// every repeat (a repeated ticket is not reported again when the manifest is identical to
 /// the regenerated one); the problems found, and how many rows there are.
-fn check_manifest_rows(files: &dyn RunFiles, record: &RunRecord, manifest_identical: bool) -> (Vec<String>, u64) {
+fn check_manifest_rows(files: &dyn RunFiles, record: &RunRecord, manifest_identical: bool) -> (Vec<Finding>, u64) {
     let mut problems = Vec::new();
     let last = record.settings.first_book.saturating_add(record.settings.books.saturating_sub(1));
     let file = match files.open(MANIFEST, manifest::max_size(Some(record.settings.books))) {
         Ok(file) => file,
-        Err(e) => return (vec![format!("{MANIFEST}: {e}")], 0),
+        Err(e) => return (vec![format!("{MANIFEST}: {e}").into()], 0),
     };
     let options = record.settings.run_options(record.seed().generator());
     let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical)
@@ -214,13 +293,17 @@ fn check_manifest_rows(files: &dyn RunFiles, record: &RunRecord, manifest_identi
         checks.add(row);
     }
     let checks = checks.finish();
-    problems.extend(checks.problems.iter().map(ToString::to_string));
+    problems.extend(checks.problems.iter().map(|p| Finding::from(p.to_string())));
     if !record.settings.allow_duplicate_lines {
-        problems.extend(checks.duplicate_lines.iter().map(|p| format!("{p} (the run promised unique lines)")));
+        problems.extend(
+            checks.duplicate_lines.iter().map(|p| Finding::from(format!("{p} (the run promised unique lines)"))),
+        );
     }
     if checks.rows != record.tickets && checks.problems.is_empty() {
-        problems.push(format!("{MANIFEST}: {} tickets, run.json says {}", checks.rows, record.tickets));
+        let text = format!("{MANIFEST}: {} tickets, run.json says {}", checks.rows, record.tickets);
+        let args = [("rows", checks.rows.to_string()), ("tickets", record.tickets.to_string())];
+        problems.push(Finding::said(text, "verify-ticket-count", args));
     }
-    problems.extend(located);
+    problems.extend(located.into_iter().map(Finding::from));
     (problems, checks.rows)
 }

@@ -52,12 +52,12 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
     verify_night(dir, report);
     if let Some(seal) = seal {
         if !crate::night::transcript::night_path(dir).exists() {
-            report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB));
+            report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB).into());
         } else {
             match crate::night::NightRecord::check_seal(dir, seal) {
                 Ok(Ok(())) => report.summary.push_str(&format!("; the log holds the events sealed as {}", seal.trim())),
-                Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", crate::night::NIGHT_DB)),
-                Err(e) => report.problems.push(e.to_string()),
+                Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", crate::night::NIGHT_DB).into()),
+                Err(e) => report.problems.push(e.to_string().into()),
             }
         }
     }
@@ -84,9 +84,9 @@ fn verify_night(dir: &Path, report: &mut Report) {
             ));
         }
         Err(crate::night::OpenError::Log { seq, message, .. }) => {
-            report.problems.push(format!("{}: event {seq}: {message}", crate::night::NIGHT_DB));
+            report.problems.push(format!("{}: event {seq}: {message}", crate::night::NIGHT_DB).into());
         }
-        Err(e) => report.problems.push(e.to_string()),
+        Err(e) => report.problems.push(e.to_string().into()),
     }
 }
 
@@ -102,7 +102,13 @@ fn verify_chain(dir: &Path, record: housie_core::record::RunRecord, report: &mut
         let before = chain.parts()[..i].iter().map(|p| (p.dir.as_path(), &p.record));
         let after = part.record.after.as_ref().map(|a| housie_files::continuation::of_runs(before, a));
         let theirs = verify_run_after(&part.dir, Some(after), &|_| {})?;
-        report.problems.extend(theirs.problems.iter().map(|p| format!("{name}/{p}")));
+        // The text names the run; the catalogue message says the problem itself.
+        report.problems.extend(
+            theirs
+                .problems
+                .iter()
+                .map(|p| housie_core::verify::Finding { text: format!("{name}/{p}"), said: p.said.clone() }),
+        );
         report.notes.extend(theirs.notes.iter().map(|n| format!("{name}/{n}")));
         let books = part.record.books();
         names.push(format!("{name} (books {}–{})", books.start(), books.end()));
@@ -149,7 +155,7 @@ pub fn verify_manifest(path: &Path) -> Result<Report, Error> {
     let numbering = housie_files::record::numbering_of(path).map_err(Error::io(path))?;
     let m = housie_files::record::check_manifest(path, numbering).map_err(Error::io(path))?;
     let mut report = Report::default();
-    report.problems.extend(m.problems.iter().map(ToString::to_string));
+    report.problems.extend(m.problems.iter().map(|p| p.to_string().into()));
     if !m.duplicate_lines.is_empty() {
         report.notes.push(format!(
             "{} duplicate lines (fine only if the run allowed them; run.json says whether it did)",

@@ -64,15 +64,35 @@ pub enum StyleError {
         /// Its code point.
         code: u32,
     },
-    /// The tickets' QR codes cannot hold what the template asks of them (no `--player-url`,
-    /// or a link too long for the template's QR version).
-    #[error("{0}")]
-    PlayerUrl(String),
+    /// The tickets' QR codes open each ticket on a phone, and no address was given for them.
+    #[error(
+        "template `{template}` prints a QR code that opens each ticket on a phone: give the address phones will \
+         reach housie serve at on the night, e.g. http://192.168.1.20:8080"
+    )]
+    PlayerUrlMissing {
+        /// The template.
+        template: String,
+    },
+    /// A ticket's link is too long for the template's QR codes.
+    #[error(
+        "`{link}` ({chars} characters) is too long for the version-{version} QR codes of template `{template}`; use a \
+         shorter address (an IP address and port, say)"
+    )]
+    PlayerUrlTooLong {
+        /// The longest serial's link.
+        link: String,
+        /// Its length.
+        chars: usize,
+        /// The template's QR version.
+        version: u8,
+        /// The template.
+        template: String,
+    },
     /// The logo does not fit where it was put.
-    #[error("the logo {problem}")]
+    #[error("the logo {misfit}")]
     Logo {
-        /// What is wrong.
-        problem: String,
+        /// How it does not fit.
+        misfit: LogoMisfit,
     },
     /// A slip's label (the title on every ticket) wider than the ticket has room for.
     #[error(
@@ -109,6 +129,34 @@ pub enum StyleError {
         /// Why it cannot be printed.
         why: &'static str,
     },
+}
+
+/// How a logo does not fit where it was put.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LogoMisfit {
+    /// Taller than its band.
+    #[error("is {asked} mm high, but the {} is {area} mm high; make it smaller", if *.header { "header" } else { "footer" })]
+    TooHigh {
+        /// Asked, mm.
+        asked: f32,
+        /// Whether its band is the header (else the footer).
+        header: bool,
+        /// The band's height, mm.
+        area: f32,
+    },
+    /// Over a text of its band.
+    #[error("({width_mm:.1} mm wide) overlaps `{text}` (book {book}); put it elsewhere or make it smaller")]
+    Overlaps {
+        /// Its width, mm.
+        width_mm: f32,
+        /// The text.
+        text: String,
+        /// The book whose text it is.
+        book: u64,
+    },
+    /// Across the cut between columns of tickets.
+    #[error("crosses the cut between the columns of tickets; put it at the left or the right")]
+    OnCut,
 }
 
 impl PdfStyle<'_> {
@@ -329,26 +377,19 @@ impl PdfStyle<'_> {
         // needs it, but one taller than the band is refused, as before.
         let asked = self.logo.map_or(h, |(_, l)| l.height_mm);
         if asked > area + 0.01 {
-            let where_ = if area == t.header().height { "header" } else { "footer" };
-            return Err(StyleError::Logo {
-                problem: format!("is {asked} mm high, but the {where_} is {area} mm high; make it smaller"),
-            });
+            let header = area == t.header().height;
+            return Err(StyleError::Logo { misfit: LogoMisfit::TooHigh { asked, header, area } });
         }
         for (a, b, text) in texts.into_iter().filter(|(_, _, text)| !text.is_empty()) {
             if x < b + HEADER_GAP_MM && a < x + w + HEADER_GAP_MM {
-                return Err(StyleError::Logo {
-                    problem: format!(
-                        "({w:.1} mm wide) overlaps `{text}` (book {last_book}); put it elsewhere or make it smaller"
-                    ),
-                });
+                let (text, book) = (text.to_string(), last_book);
+                return Err(StyleError::Logo { misfit: LogoMisfit::Overlaps { width_mm: w, text, book } });
             }
         }
         // A guillotine cuts between columns of tickets the whole sheet long (0.13 on).
         let on_a_cut = g.column_cuts().into_iter().any(|c| x - SAFE_MM < c && c < x + w + SAFE_MM);
         if self.format.fitted_logo() && on_a_cut {
-            return Err(StyleError::Logo {
-                problem: "crosses the cut between the columns of tickets; put it at the left or the right".into(),
-            });
+            return Err(StyleError::Logo { misfit: LogoMisfit::OnCut });
         }
         if x < SAFE_MM || g.w - (x + w) < SAFE_MM || y < SAFE_MM || g.h - (y + h) < SAFE_MM {
             let distance_mm = x.min(g.w - x - w).min(y).min(g.h - y - h);
@@ -368,42 +409,31 @@ impl PdfStyle<'_> {
         // The run's last book has its longest serial (in booklets, the last game's).
         let serial = self.numbering.serial(last_book, 6).expect("book numbers start at 1");
         let Some(text) = self.qr_text(&serial) else {
-            return Err(StyleError::PlayerUrl(format!(
-                "template `{}` prints a QR code that opens each ticket on a phone: give the address phones will \
-                 reach housie serve at on the night, e.g. http://192.168.1.20:8080",
-                self.template.name()
-            )));
+            return Err(StyleError::PlayerUrlMissing { template: self.template.name().to_string() });
         };
         if crate::print::barcode::qr_runs(&text, q.version).is_none() {
-            return Err(StyleError::PlayerUrl(format!(
-                "`{text}` ({} characters) is too long for the version-{} QR codes of template `{}`; use a shorter \
-                 address (an IP address and port, say)",
-                text.chars().count(),
-                q.version,
-                self.template.name()
-            )));
+            return Err(StyleError::PlayerUrlTooLong {
+                chars: text.chars().count(),
+                link: text,
+                version: q.version,
+                template: self.template.name().to_string(),
+            });
         }
         Ok(())
     }
 
     /// When the grids (with their borders) or serial lines come within [`SAFE_MM`] of a cut
-    /// between tickets, where a wandering guillotine trims them: what to say. A warning, not a
-    /// refusal, so runs made with such a template still regenerate (housie 0.7's `classic`
-    /// left 2.0 mm).
-    pub fn cut_too_close(&self) -> Option<String> {
+    /// between tickets, where a wandering guillotine trims them: how near they come, and the
+    /// room to leave between tickets, mm. A warning, not a refusal, so runs made with such a
+    /// template still regenerate (housie 0.7's `classic` left 2.0 mm).
+    pub fn cut_too_close(&self) -> Option<(f32, f32)> {
         let (t, g) = (self.template, Geometry::of(self.template));
         let border = t.ticket().border_width * MM_PER_PT / 2.0;
         let mut nearest = g.inset - border;
         if g.columns > 1 {
             nearest = nearest.min((g.column_width - t.ticket().width) / 2.0 - border);
         }
-        (nearest < SAFE_MM - 0.005).then(|| {
-            format!(
-                "the tickets come within {nearest:.1} mm of the cuts between them, where a print shop keeps {SAFE_MM} mm \
-                 clear; leave {:.1} mm between tickets (shorter grids, or ticket.gap)",
-                2.0 * (SAFE_MM + border)
-            )
-        })
+        (nearest < SAFE_MM - 0.005).then_some((nearest, 2.0 * (SAFE_MM + border)))
     }
 }
 

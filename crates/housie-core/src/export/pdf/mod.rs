@@ -21,7 +21,7 @@ pub(crate) mod shared;
 mod style;
 pub mod symbol_font;
 
-pub use check::StyleError;
+pub use check::{LogoMisfit, StyleError};
 pub use file::{deflate, PdfFile, RenderedPage};
 /// The forms' resource names, for a reader of a [`Drawing`].
 pub use furniture::{OVER, UNDER};

@@ -239,6 +239,12 @@ impl PdfFormat {
         self >= PdfFormat::Portable
     }
 
+    /// Whether a booklet's footer (`footer.booklet`) is printed in the paper's language as the
+    /// header is (housie 0.14 on); before, it stayed in English under a Hindi header.
+    pub fn translated_booklet_footer(self) -> bool {
+        self >= PdfFormat::Portable
+    }
+
     /// Whether the file declares PDF/X (an OutputIntent and the GTS keys).
     pub fn declares_pdfx(self, two_up: bool) -> bool {
         self == PdfFormat::Original || !two_up

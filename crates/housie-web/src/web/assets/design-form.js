@@ -9,7 +9,7 @@ const housieDesignForm = (() => {
   const where = {
     title: "title", subtitle: "subtitle", prizes: "prizes", look: "look", player_url: "player-url",
     books: "count", booklets: "count", games: "games", order: "games", bleed_mm: "bleed", logo: "logo", font: "font", lines: "lines",
-    currency: "currency", paper: "look",
+    currency: "currency", paper: "look", lang: "paper-lang",
   };
   const errors = [...new Set(Object.values(where)), "event"];
 
@@ -34,8 +34,9 @@ const housieDesignForm = (() => {
       crop_marks: $("crop").checked,
       prizes: $("prizes").value,
       lines: $("lines").value,
-      // The night's money: a studio field (a page in a browser tab plays no night).
-      currency: $("currency") ? $("currency").value : "",
+      // The language of the paper's own words ("" is English), and the night's money.
+      lang: $("paper-lang").value,
+      currency: $("currency").value,
       // A logo's height or place left empty is where it first fits, as the plan decides.
       logo: logo ? {
         file: logo.file,
@@ -61,7 +62,8 @@ const housieDesignForm = (() => {
     $("crop").checked = d.crop_marks;
     $("prizes").value = d.prizes;
     $("lines").value = d.lines || "unique";
-    if ($("currency")) $("currency").value = d.currency || "";
+    $("paper-lang").value = d.lang || "";
+    $("currency").value = d.currency || "";
     $("logo-settings").hidden = !d.logo;
     if (d.logo) { $("logo-height").value = d.logo.height_mm ?? ""; $("logo-position").value = d.logo.position || ""; }
     $("font-settings").hidden = !d.font;
@@ -115,5 +117,16 @@ const housieDesignForm = (() => {
       .map(([, field, message]) => ({ field, message }));
   }
 
-  return { read, fill, kindChanged, showDecided, showProblems, unreadable };
+  // The paper's languages: housie's catalogues (`{lang, name}`), English being the empty one.
+  function languages(list) {
+    $("paper-lang").replaceChildren(...list.map((l) => {
+      const o = document.createElement("option");
+      o.value = l.lang === "en" ? "" : l.lang;
+      o.lang = l.lang;
+      o.textContent = l.name;
+      return o;
+    }));
+  }
+
+  return { read, fill, kindChanged, showDecided, showProblems, unreadable, languages };
 })();

@@ -15,9 +15,8 @@
     const words = studio.t(id, args);
     return words === id ? null : words;
   });
-  // The form's design, keeping what the form does not show: the paper's language, chosen
-  // when the event was made.
-  const design = () => Object.assign(form.read(event && event.design), { lang: (event && event.design.lang) || "" });
+  // The form's design (its uploaded logo and font are the event's).
+  const design = () => form.read(event && event.design);
   const t = studio.t;
   // The count's label in the page's language.
   const say = (id) => t(id === "site-count-booklets" ? "studio-how-many-booklets" : "studio-how-many-books");
@@ -282,6 +281,7 @@
   // The page's words first (?lang=hi, or the language chosen before on this screen).
   housie.useLanguage("studio").then(() => {
     housie.languagePicker($("language"), "studio");
+    form.languages(housie.languages);
     return reload();
   }).then((e) => {
     if (!e) return;

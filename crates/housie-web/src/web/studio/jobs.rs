@@ -150,7 +150,10 @@ pub async fn verify(
         let job = Job::new(Task::Verify, pages);
         start(&studio, &id, Arc::clone(&job), move |job| {
             match housie_night::audit::verify::verify_dir_with(&dir, &|p| job.progress(p)) {
-                Ok(report) => Outcome::Done { summary: report.summary.clone(), problems: report.problems },
+                Ok(report) => Outcome::Done {
+                    summary: report.summary.clone(),
+                    problems: report.problems.iter().map(ToString::to_string).collect(),
+                },
                 Err(e) => Outcome::Failed { error: e.to_string() },
             }
         })?;
