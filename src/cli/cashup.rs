@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the sheet under a temporary name beside `path`, then renames it into place.
+/// Writes the sheet whole (see [`super::out::write_whole`]).
 fn write_pdf(
     path: &Path,
     money: &housie_night::ledger::Cashup,
@@ -101,31 +101,9 @@ fn write_pdf(
     force: bool,
     words: &Catalogue,
 ) -> Result<(), Error> {
-    if let Ok(meta) = path.symlink_metadata() {
-        // A device, a pipe or a link is never replaced: renaming over /dev/full as root would
-        // put a file where the device was.
-        if !meta.file_type().is_file() {
-            return Err(Error::Usage(format!(
-                "{} is not a regular file; give the path of a new PDF file",
-                path.display()
-            )));
-        }
-        if !force {
-            return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
-        }
-    }
     let title = housie_files::record::read_record(dir).map_or_else(|_| "housie".to_string(), |(r, _)| r.settings.title);
     let font = housie_core::print::font::Font::bundled();
+    super::out::refuse_to_replace(path, force, "PDF")?;
     let bytes = housie_night::ledger::cashup_pdf(money, more, &title, &font, words);
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut file = tempfile::Builder::new()
-        .prefix(".housie-")
-        .suffix(".tmp")
-        .tempfile_in(folder)
-        // tempfile's error names its random file; the folder is what the user can act on.
-        .map_err(|e| Error::io(folder)(std::io::Error::from(e.kind())))?;
-    std::io::Write::write_all(&mut file, &bytes).map_err(Error::io(path))?;
-    file.as_file().sync_all().map_err(Error::io(path))?;
-    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
-    Ok(())
+    super::out::write_whole(path, &bytes)
 }

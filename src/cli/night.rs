@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use housie_night::night::log_source::NightLog;
 use housie_night::night::NightRecord;
 
 use super::out::Out;
@@ -19,16 +20,28 @@ use super::out::Out;
 ///   housie night spring
 ///
 ///   housie night spring --json > night.json
+///
+///   housie night spring --log night.jsonl
+///
+/// With --log, the night's log is also written as text, one event a line, each linked to the
+/// one before by its SHA-256: the form a night played in the page is kept in, which `housie
+/// night`, `cashup` and `verify` read beside run.json when there is no night.sqlite.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     night: NightArgs,
+    /// Also write the night's log as text (night.jsonl) to FILE.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Replace the --log file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 /// What `night` and `cashup` read: a run's night, as text or JSON.
 #[derive(clap::Args, Debug)]
 pub struct NightArgs {
-    /// The run folder (with night.sqlite).
+    /// The run folder (with night.sqlite, or night.jsonl from a night played in the page).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// Print JSON instead of text.
@@ -39,6 +52,12 @@ pub struct NightArgs {
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let NightArgs { dir, json } = args.night;
     let record = NightRecord::read(&dir)?;
+    if let Some(path) = &args.log {
+        super::out::refuse_to_replace(path, args.force, "log")?;
+        // As read and checked: the same events the record above replayed.
+        let (run, rows) = NightLog::of(&dir)?.rows(None)?;
+        super::out::write_whole(path, housie_night::night::log_file::write(&run, &rows).as_bytes())?;
+    }
     let text = if json { record.to_json() } else { record.to_text() };
     let mut out = Out::new();
     out.text(&text);

@@ -72,3 +72,39 @@ macro_rules! note {
     }};
 }
 pub(crate) use note;
+
+/// Refuses to write over `path` unless `force`, and never over what is not a regular file: a
+/// device, a pipe or a link is never replaced (renaming over /dev/full as root would put a
+/// file where the device was). `what` names the file asked for (`PDF`).
+pub fn refuse_to_replace(path: &std::path::Path, force: bool, what: &str) -> Result<(), housie_core::Error> {
+    use housie_core::Error;
+    if let Ok(meta) = path.symlink_metadata() {
+        if !meta.file_type().is_file() {
+            return Err(Error::Usage(format!(
+                "{} is not a regular file; give the path of a new {what} file",
+                path.display()
+            )));
+        }
+        if !force {
+            return Err(Error::Usage(format!("{} exists; give --force to replace it", path.display())));
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` under a temporary name beside `path`, synced, then renames it into place: a
+/// command stopped halfway leaves no half file.
+pub fn write_whole(path: &std::path::Path, bytes: &[u8]) -> Result<(), housie_core::Error> {
+    use housie_core::Error;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut file = tempfile::Builder::new()
+        .prefix(".housie-")
+        .suffix(".tmp")
+        .tempfile_in(folder)
+        // tempfile's error names its random file; the folder is what the user can act on.
+        .map_err(|e| Error::io(folder)(std::io::Error::from(e.kind())))?;
+    file.write_all(bytes).map_err(Error::io(path))?;
+    file.as_file().sync_all().map_err(Error::io(path))?;
+    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
+    Ok(())
+}

@@ -252,3 +252,66 @@ async fn reading_a_night_leaves_nothing_behind() {
     f.dir.run(&["verify", "run"]).success();
     assert_eq!(names(), before, "verify");
 }
+
+/// A night's log written as text (`housie night --log`) reads wherever the night is read: in a
+/// copy of the run with no night.sqlite, `night`, `cashup` and `verify` give what they gave on
+/// the database, its seal still checks, and an edited, reordered or cut log is refused at the
+/// event where it breaks.
+#[tokio::test]
+async fn a_nights_log_as_text_reads_as_the_database_does_and_an_edit_is_refused() {
+    let f = Fixture::new(4);
+    f.game("Game 1", "1-3").await;
+    for n in [7, 70, 33] {
+        f.call(1, n).await;
+    }
+    f.post("/api/games/1/undo", Value::Null).await;
+    f.claim(1, &f.rows()[0].serial).await;
+    f.post("/api/games/1/end", Value::Null).await;
+
+    let night = f.dir.run(&["night", "run", "--json"]).success().stdout();
+    f.dir.run(&["night", "run", "--log", "night.jsonl"]).success();
+    let log = f.dir.read("night.jsonl");
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(lines[0].starts_with("{\"housie_night\":1,\"housie\":\""), "{log}");
+    assert!(lines[1].starts_with("{\"seq\":1,\"at\":\"20") && lines[1].contains(",\"prev\":\""), "{log}");
+    // Never over a file without --force, never half written.
+    let again = f.dir.run(&["night", "run", "--log", "night.jsonl"]).expect_code(2);
+    assert!(again.stderr().contains("exists; give --force"), "{}", again.stderr());
+    f.dir.run(&["night", "run", "--log", "night.jsonl", "--force"]).success();
+    assert_eq!(f.dir.read("night.jsonl"), log);
+
+    // The run moved on its own, its night as text beside it.
+    let copy = f.dir.join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    for entry in std::fs::read_dir(f.dir.join("run")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("night") {
+            std::fs::copy(entry.path(), copy.join(&name)).unwrap();
+        }
+    }
+    std::fs::write(copy.join("night.jsonl"), &log).unwrap();
+    assert_eq!(f.dir.run(&["night", "copy", "--json"]).success().stdout(), night);
+    let sealed = f.dir.run(&["night", "run"]).success().stdout();
+    let seal = sealed.lines().last().unwrap().split_whitespace().find(|w| w.contains('-') && w.len() > 17).unwrap();
+    let verified = f.dir.run(&["verify", "copy", "--seal", seal]).success().stdout();
+    assert!(verified.contains("the night replays: 1 game") && verified.contains("sealed as"), "{verified}");
+    // A generate into the folder would replace the night's paper: refused as for a database.
+    let over = f.dir.run(&["generate", "--books", "2", "--out", "copy", "--force"]).expect_code(2);
+    assert!(over.stderr().contains("night.jsonl"), "{}", over.stderr());
+
+    // Each edit refused at its event.
+    let refused = |text: String| {
+        std::fs::write(copy.join("night.jsonl"), text).unwrap();
+        let run = f.dir.run(&["night", "copy"]).expect_code(2);
+        assert!(f.dir.run(&["verify", "copy"]).stdout().contains("NOT VALID"), "verify passed an edited log");
+        run.stderr()
+    };
+    let edited = log.replacen("\"number\":70", "\"number\":71", 1);
+    assert!(refused(edited).contains("event 4: it does not follow from event 3"));
+    let mut swapped: Vec<&str> = lines.clone();
+    swapped.swap(2, 3);
+    assert!(refused(swapped.join("\n") + "\n").contains("event 2 is missing"));
+    assert!(refused(log[..log.len() - 3].to_string()).contains("cut off"));
+    let other = log.replacen(&lines[0][lines[0].len() - 66..lines[0].len() - 2], &"0".repeat(64), 1);
+    assert!(refused(other).contains("another run"));
+}

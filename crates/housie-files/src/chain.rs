@@ -142,7 +142,8 @@ pub fn latest_of(dir: &Path) -> PathBuf {
 /// with its first run, so every run of an event sells and plays in one ledger. A run that
 /// already holds a night of its own (started on a top-up by housie before 0.13) keeps it.
 pub fn night_home(dir: &Path) -> PathBuf {
-    if dir.join(housie_core::record::NIGHT_DB).symlink_metadata().is_ok() {
+    let night = [housie_core::record::NIGHT_DB, housie_core::record::NIGHT_LOG];
+    if night.iter().any(|name| dir.join(name).symlink_metadata().is_ok()) {
         return dir.to_path_buf();
     }
     root_of(dir)

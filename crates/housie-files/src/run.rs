@@ -143,11 +143,11 @@ pub fn night_of(dir: &Path) -> Option<String> {
         return None;
     }
     let home = crate::chain::night_home(dir);
-    let db = home.join(housie_core::record::NIGHT_DB);
-    db.is_file().then(|| {
-        let folder = home.file_name().map_or_else(|| home.display().to_string(), |n| n.to_string_lossy().into_owned());
-        format!("{folder}/{}", housie_core::record::NIGHT_DB)
-    })
+    let name = [housie_core::record::NIGHT_DB, housie_core::record::NIGHT_LOG]
+        .into_iter()
+        .find(|name| home.join(name).is_file())?;
+    let folder = home.file_name().map_or_else(|| home.display().to_string(), |n| n.to_string_lossy().into_owned());
+    Some(format!("{folder}/{name}"))
 }
 
 /// The first night file in `dir`, if it holds one.

@@ -11,6 +11,8 @@ use housie_files::chain::Chain;
 use housie_files::read::RunFolder;
 use housie_files::record::read_record;
 
+use crate::night::log_source::NightLog;
+
 pub use housie_core::verify::Report;
 
 /// Checks a whole run folder, reading each file once and holding none of them.
@@ -51,14 +53,13 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
     }
     verify_night(dir, report);
     if let Some(seal) = seal {
-        if !crate::night::transcript::night_path(dir).exists() {
-            report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB).into());
-        } else {
-            match crate::night::NightRecord::check_seal(dir, seal) {
+        match NightLog::find(dir) {
+            None => report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB).into()),
+            Some(night) => match crate::night::NightRecord::check_seal(dir, seal) {
                 Ok(Ok(())) => report.summary.push_str(&format!("; the log holds the events sealed as {}", seal.trim())),
-                Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", crate::night::NIGHT_DB).into()),
+                Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", night.name()).into()),
                 Err(e) => report.problems.push(e.to_string().into()),
-            }
+            },
         }
     }
     Ok(())
@@ -67,9 +68,7 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
 /// The night played on the run, if one was: its whole log (games, claims, the ledger) replays
 /// with every event checked, as `serve` replays it; an edited event is a problem, named.
 fn verify_night(dir: &Path, report: &mut Report) {
-    if !crate::night::transcript::night_path(dir).exists() {
-        return;
-    }
+    let Some(night) = NightLog::find(dir) else { return };
     match crate::night::NightRecord::read(dir) {
         Ok(night) => {
             let games = night.games.len();
@@ -84,7 +83,7 @@ fn verify_night(dir: &Path, report: &mut Report) {
             ));
         }
         Err(crate::night::OpenError::Log { seq, message, .. }) => {
-            report.problems.push(format!("{}: event {seq}: {message}", crate::night::NIGHT_DB).into());
+            report.problems.push(format!("{}: event {seq}: {message}", night.name()).into());
         }
         Err(e) => report.problems.push(e.to_string().into()),
     }

@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::error::OpenError;
 use super::game::{Game, Log};
+use super::log_source::NightLog;
 use super::projection::{ClaimLine, GameHead};
-use super::store::{Seal, Store, NIGHT_DB};
+use super::store::{Seal, NIGHT_DB};
 use crate::ledger::{Cashup, Ledger};
 use housie_core::domain::text::escape;
 use housie_core::domain::Numbering;
@@ -137,7 +138,6 @@ impl NightRecord {
     /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
     /// it, so an edited or damaged log is refused, naming the event.
     pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
-        let path = night_path(dir);
         // The night is replayed as `serve` replays it: against the run (every run of its chain,
         // its tickets redrawn from the seed and compared with the manifest), so every win is
         // judged again on the tickets and the calls, and the night must be this run's. Without
@@ -147,22 +147,23 @@ impl NightRecord {
             Err(housie_core::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(e.into()),
         };
-        let store = Store::open_read_only(&path, run.as_ref().map(|r| &r.id))?;
+        let night = NightLog::of(dir)?;
+        let (events, rows) = night.events(run.as_ref().map(|r| &r.id))?;
         let log = match &run {
             Some(run) => Log::of(run),
             None => Log { numbering: Numbering::BOOKS, books: 1..=u64::MAX, run: None },
         };
-        let (games, ledger) =
-            log.replay(&store.events()?).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let path = night.path().to_path_buf();
+        let (games, ledger) = log.replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
         let mut record = NightRecord::of(&games, &ledger);
-        record.seal = store.seal(None)?;
+        record.seal = Seal::of(&rows, None);
         Ok(record)
     }
 
     /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
     /// `dir`, as ranges: `None` when no night was played there or the hall sold none of its own.
     pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
-        if !night_path(dir).exists() {
+        if NightLog::find(dir).is_none() {
             return Ok(None);
         }
         let record = NightRecord::read(dir)?;
@@ -190,8 +191,8 @@ impl NightRecord {
         else {
             return Ok(Err(bad()));
         };
-        let store = Store::open_read_only(&night_path(dir), None)?;
-        Ok(match store.seal(Some(count))? {
+        let (_, rows) = NightLog::of(dir)?.rows(None)?;
+        Ok(match Seal::of(&rows, Some(count)) {
             None => Err(format!("the log holds fewer than the {count} events sealed: events were removed")),
             Some(now) if now.sha256.starts_with(&hex.to_ascii_lowercase()) => Ok(()),
             Some(now) => Err(format!(

@@ -14,17 +14,14 @@ use super::token::fresh_token;
 use housie_core::record::NIGHT_DB;
 
 /// The schema, one file per step; `PRAGMA user_version` counts the steps applied.
-pub(super) const MIGRATIONS: &[&str] =
-    &[include_str!("migrations/001_events.sql"), include_str!("migrations/002_serving.sql")];
+pub(super) const MIGRATIONS: &[&str] = &[
+    include_str!("migrations/001_events.sql"),
+    include_str!("migrations/002_serving.sql"),
+    include_str!("migrations/003_chain.sql"),
+];
 
 /// The first bytes of every SQLite database.
 pub(super) const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
-
-/// Whether `at` is a time as the log stamps it: `2026-11-22T19:02:10.864Z`.
-pub(super) fn is_stamp(at: &str) -> bool {
-    use time::format_description::well_known::Rfc3339;
-    at.len() == 24 && at.ends_with('Z') && time::OffsetDateTime::parse(at, &Rfc3339).is_ok()
-}
 
 /// `path` as the path of a `file:` URI: every byte but the unreserved ones and `/` escaped.
 pub(super) fn uri_path(path: &Path) -> String {

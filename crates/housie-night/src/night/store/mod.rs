@@ -16,6 +16,8 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use super::error::{AppendError, OpenError};
 use super::event::{Event, Stored};
+use super::log_line::{Chain, Row};
+pub use super::seal::Seal;
 
 mod files;
 mod options;
@@ -36,6 +38,8 @@ pub struct Store {
     guard: Option<Guard>,
     /// Whether this opening made the night's file.
     made: bool,
+    /// The log's chain as it stands: what the next event links to.
+    chain: Chain,
 }
 
 /// The serving store's own handle on the database file: the one-server lock, and what the files
@@ -149,7 +153,8 @@ impl Store {
             let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
         }
         let conn = Connection::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
-        let mut store = Store { conn, path: path.to_path_buf(), token: String::new(), guard: None, made };
+        let mut store =
+            Store { conn, path: path.to_path_buf(), token: String::new(), guard: None, made, chain: Chain::new("") };
         store.setup().map_err(err)?;
         let found: Option<(String, String)> = store
             .conn
@@ -173,6 +178,7 @@ impl Store {
             return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
         }
         store.token = token;
+        store.chain = store.chain_of(&run.content)?;
         // Every table read once, so this connection's cache holds its pages: a rescue copy made
         // from it after the file was cut short is whole (see `check_files`).
         let _ = store.conn.query_row("SELECT count(*) FROM serving", [], |r| r.get::<_, i64>(0));
@@ -228,7 +234,10 @@ impl Store {
         if let Some(run) = run.filter(|run| theirs != run.content && theirs != run.bytes) {
             return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
         }
-        Ok(Store { conn, path: path.to_path_buf(), token, guard: None, made: false })
+        let mut store =
+            Store { conn, path: path.to_path_buf(), token, guard: None, made: false, chain: Chain::new("") };
+        store.chain = store.chain_of(&theirs)?;
+        Ok(store)
     }
 
     /// Checks the file, sets WAL and full sync, and applies the migrations it lacks.
@@ -292,21 +301,31 @@ impl Store {
     /// stored, or none is (a win of several prizes is one change).
     pub fn append_all(&mut self, game: i64, events: &[Event]) -> Result<Vec<Stored>, AppendError> {
         self.ensure_intact()?;
-        let insert = || -> rusqlite::Result<Vec<(i64, String)>> {
-            let tx = self.conn.unchecked_transaction()?;
+        // Each event linked to the one before it (see `log_line`); the chain moves on only once
+        // every one of them is committed.
+        let mut chain = self.chain.clone();
+        let insert = |chain: &mut Chain| -> Result<Vec<(i64, String)>, String> {
+            let tx = self.conn.unchecked_transaction().map_err(|e| e.to_string())?;
             let mut rows = Vec::with_capacity(events.len());
             for event in events {
                 let data = serde_json::to_string(event).expect("events serialise");
-                rows.push(tx.query_row(
-                    "INSERT INTO events (game, kind, data) VALUES (?1, ?2, ?3) RETURNING seq, at",
-                    params![game, event.kind(), data],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )?);
+                let prev = chain.prev().to_string();
+                let (seq, at): (i64, String) = tx
+                    .query_row(
+                        "INSERT INTO events (game, kind, data, prev) VALUES (?1, ?2, ?3, ?4) RETURNING seq, at",
+                        params![game, event.kind(), data, prev],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .map_err(|e| e.to_string())?;
+                let row = Row { seq, at: at.clone(), game, kind: event.kind().to_string(), data, prev: Some(prev) };
+                chain.follow(&row)?;
+                rows.push((seq, at));
             }
-            tx.commit()?;
+            tx.commit().map_err(|e| e.to_string())?;
             Ok(rows)
         };
-        let rows = insert().map_err(|e| AppendError::Sql(e.to_string()))?;
+        let rows = insert(&mut chain).map_err(AppendError::Sql)?;
+        self.chain = chain;
         // Fold the change into night.sqlite itself at once: a copy of the file alone, or a
         // write-ahead log lost in a crash, then loses nothing acknowledged. A checkpoint that a
         // reader holds back is made at the next change; the change is committed either way.
@@ -414,70 +433,64 @@ impl Store {
     }
 
     /// Every event in order. The log must read as housie writes it: numbered from 1 with no
-    /// gap (an event deleted), each row's kind that of its event, and each time as SQLite
-    /// stamped it.
+    /// gap (an event deleted), each row's kind that of its event, each time as SQLite stamped
+    /// it, and each event from housie 0.14 on linked to the one before (see `log_line`).
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
+        let rows = self.rows()?;
+        let run = self.run_sha256()?;
+        let mut chain = Chain::new(&run);
+        rows.iter()
+            .map(|row| {
+                let bad = |message: String| OpenError::Log { path: self.path.clone(), seq: row.seq, message };
+                chain.follow(row).map_err(bad)?;
+                row.stored().map_err(bad)
+            })
+            .collect()
+    }
+
+    /// Every event as it is stored, in order, unchecked.
+    pub fn rows(&self) -> Result<Vec<Row>, OpenError> {
         let err = |message: String| OpenError::Database { path: self.path.clone(), message };
-        let mut stmt = self
+        // A night of housie before 0.14 opened to read has no `prev` column.
+        let chained: bool = self
             .conn
-            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
+            .query_row("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'prev'", [], |r| r.get(0))
             .map_err(|e| err(damaged(&e)))?;
+        let select = if chained {
+            "SELECT seq, at, game, kind, data, prev FROM events ORDER BY seq"
+        } else {
+            "SELECT seq, at, game, kind, data, NULL FROM events ORDER BY seq"
+        };
+        let mut stmt = self.conn.prepare(select).map_err(|e| err(damaged(&e)))?;
         let rows = stmt
             .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
+                Ok(Row {
+                    seq: r.get(0)?,
+                    at: r.get(1)?,
+                    game: r.get(2)?,
+                    kind: r.get(3)?,
+                    data: r.get(4)?,
+                    prev: r.get(5)?,
+                })
             })
             .map_err(|e| err(damaged(&e)))?;
-        let mut out: Vec<Stored> = Vec::new();
-        for row in rows {
-            let (seq, at, game, kind, data) = row.map_err(|e| err(damaged(&e)))?;
-            let bad = |message: String| OpenError::Log { path: self.path.clone(), seq, message };
-            let expected = out.last().map_or(1, |s| s.seq + 1);
-            if seq != expected {
-                return Err(bad(format!("event {expected} is missing: the log goes from {} to {seq}", expected - 1)));
-            }
-            let event: Event = serde_json::from_str(&data).map_err(|e| bad(format!("not a housie event ({e})")))?;
-            if kind != event.kind() {
-                let kind = housie_core::domain::text::clip(&kind, 40);
-                return Err(bad(format!("its kind is `{kind}`, but it holds a `{}` event", event.kind())));
-            }
-            if !is_stamp(&at) {
-                let at = housie_core::domain::text::clip(&at, 40);
-                return Err(bad(format!("its time `{at}` is not a time SQLite stamped")));
-            }
-            out.push(Stored { seq, at, game, event });
+        rows.map(|row| row.map_err(|e| err(damaged(&e)))).collect()
+    }
+
+    /// The SHA-256 of the run the night is bound to, as the night records it.
+    pub fn run_sha256(&self) -> Result<String, OpenError> {
+        self.conn
+            .query_row("SELECT run_sha256 FROM night WHERE id = 1", [], |r| r.get(0))
+            .map_err(|e| OpenError::Database { path: self.path.clone(), message: damaged(&e) })
+    }
+
+    /// The chain of the log as stored, checked, from the run `run_sha256`.
+    fn chain_of(&self, run_sha256: &str) -> Result<Chain, OpenError> {
+        let mut chain = Chain::new(run_sha256);
+        for row in self.rows()? {
+            chain.follow(&row).map_err(|message| OpenError::Log { path: self.path.clone(), seq: row.seq, message })?;
         }
-        Ok(out)
-    }
-}
-
-/// What a night's log held when it was sealed: how many events, and the SHA-256 of them as
-/// stored (each row's number, time, game, kind and data). Written on the signed cash-up sheet,
-/// it shows later whether any of those events was edited or removed, the last one included,
-/// which nothing inside the database can show; events added since do not change it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Seal {
-    /// How many events it covers.
-    pub events: usize,
-    /// SHA-256 (hex) of those events.
-    pub sha256: String,
-}
-
-impl Seal {
-    /// How it is written and typed: `42-3f9a1c2e5b7d9e0f` (the events and 16 hex digits).
-    pub fn short(&self) -> String {
-        format!("{}-{}", self.events, &self.sha256[..16])
-    }
-}
-
-impl std::fmt::Display for Seal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.short())
+        Ok(chain)
     }
 }
 
@@ -485,35 +498,7 @@ impl Store {
     /// The seal of the first `events` events of the log (all of them for `None`); `None` when
     /// the log holds fewer.
     pub fn seal(&self, events: Option<usize>) -> Result<Option<Seal>, OpenError> {
-        let err = |message: String| OpenError::Database { path: self.path.clone(), message };
-        let mut stmt = self
-            .conn
-            .prepare("SELECT seq, at, game, kind, data FROM events ORDER BY seq")
-            .map_err(|e| err(damaged(&e)))?;
-        let mut rows = stmt.query([]).map_err(|e| err(damaged(&e)))?;
-        let mut hash = sha2::Sha256::default();
-        let mut count = 0usize;
-        while events.is_none_or(|n| count < n) {
-            let Some(row) = rows.next().map_err(|e| err(damaged(&e)))? else { break };
-            let field = |i: usize| -> Result<String, OpenError> {
-                let v: rusqlite::types::Value = row.get(i).map_err(|e| err(damaged(&e)))?;
-                Ok(match v {
-                    rusqlite::types::Value::Integer(n) => n.to_string(),
-                    rusqlite::types::Value::Text(t) => t,
-                    other => format!("{other:?}"),
-                })
-            };
-            for i in 0..5 {
-                let text = field(i)?;
-                sha2::Digest::update(&mut hash, (text.len() as u64).to_be_bytes());
-                sha2::Digest::update(&mut hash, text.as_bytes());
-            }
-            count += 1;
-        }
-        if events.is_some_and(|n| count < n) {
-            return Ok(None);
-        }
-        Ok(Some(Seal { events: count, sha256: housie_core::support::digest::hex(&sha2::Digest::finalize(hash)) }))
+        Ok(Seal::of(&self.rows()?, events))
     }
 }
 
