@@ -315,3 +315,49 @@ async fn a_nights_log_as_text_reads_as_the_database_does_and_an_edit_is_refused(
     let other = log.replacen(&lines[0][lines[0].len() - 66..lines[0].len() - 2], &"0".repeat(64), 1);
     assert!(refused(other).contains("another run"));
 }
+
+/// `housie serve` takes over a night played in the page: with night.jsonl beside run.json and
+/// no night.sqlite, it carries the night on (every event as it was, the chain continued), and a
+/// log that does not read starts nothing.
+#[tokio::test]
+async fn serve_carries_on_a_night_played_in_the_page() {
+    let f = Fixture::new(4);
+    f.game("Game 1", "1-3").await;
+    for n in [7, 70] {
+        f.call(1, n).await;
+    }
+    f.dir.run(&["night", "run", "--log", "page.jsonl"]).success();
+    let page = f.dir.read("page.jsonl");
+    let crate::night_api::Fixture { dir, app } = f;
+    drop(app);
+    // The night as the page keeps it: its log beside run.json, no database.
+    for entry in std::fs::read_dir(dir.join("run")).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("night.sqlite") {
+            std::fs::remove_file(entry.path()).unwrap();
+        }
+    }
+    // A log edited in the middle starts nothing, and leaves nothing.
+    std::fs::write(dir.join("run/night.jsonl"), page.replacen("\"number\":7,", "\"number\":8,", 1)).unwrap();
+    let refused = crate::night_api::night(&dir.join("run")).err().expect("an edited log refused");
+    assert!(refused.to_string().contains("does not follow"), "{refused}");
+    assert!(!dir.join("run/night.sqlite").exists());
+
+    std::fs::write(dir.join("run/night.jsonl"), &page).unwrap();
+    let f = crate::night_api::Fixture {
+        app: housie_web::web::App::new(crate::night_api::night(&dir.join("run")).unwrap()),
+        dir,
+    };
+    f.call(1, 33).await;
+    let text = f.dir.run(&["night", "run"]).success().stdout();
+    assert!(text.contains("3 calls (* drawn by housie): 7 70 33"), "{text}");
+    // The database holds the page's events as they were, then the new one linked on.
+    f.dir.run(&["night", "run", "--log", "after.jsonl"]).success();
+    let after = f.dir.read("after.jsonl");
+    assert!(after.starts_with(page.split_once('\n').unwrap().0), "{after}");
+    assert_eq!(
+        after.lines().skip(1).take(page.lines().count() - 1).collect::<Vec<_>>(),
+        page.lines().skip(1).collect::<Vec<_>>()
+    );
+    assert_eq!(after.lines().count(), page.lines().count() + 1);
+    assert!(f.dir.run(&["verify", "run"]).success().stdout().contains("the night replays: 1 game"));
+}

@@ -35,3 +35,9 @@ pub use error::Error;
 pub use generate::{Generator, RunOptions, Seed};
 pub use pipeline::{write_run, GeneratePlan, Settings};
 pub use record::{is_volume_name, RunRecord, MANIFEST, RUN_RECORD};
+
+/// docs/development.md's library example, compiled and run by `cargo test`, so the example a
+/// developer copies stays true.
+#[doc = include_str!("../../../docs/development.md")]
+#[cfg(doctest)]
+pub struct DevelopmentExample;

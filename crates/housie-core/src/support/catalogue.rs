@@ -394,4 +394,48 @@ mod tests {
             }
         }
     }
+
+    /// Every refusal, warning and verdict a page or the studio can show is said in Hindi in
+    /// Hindi's own letters: a message that came out Latin-only (English left in place) fails
+    /// here, by its id. The families are those the engine's `Said`s and the page's own
+    /// refusals use; `verify-detail` alone carries an auditor's English detail whole.
+    #[test]
+    fn every_refusal_a_page_can_show_is_in_hindi_letters() {
+        const FAMILIES: [&str; 13] = [
+            "design-",
+            "print-",
+            "settings-",
+            "request-",
+            "logo-",
+            "player-url-",
+            "note-",
+            "verify-",
+            "zip-",
+            "page-",
+            "file-",
+            "site-",
+            "form-",
+        ];
+        let hi = Catalogue::of("hi").unwrap();
+        let en = Catalogue::english();
+        let text = |m: &Message| match m {
+            Message::Text(t) => t.clone(),
+            Message::Select { variants, .. } => variants.values().cloned().collect::<Vec<_>>().join(" "),
+        };
+        let mut met = 0;
+        for id in en.messages.keys().filter(|id| FAMILIES.iter().any(|f| id.starts_with(f))) {
+            if id == "verify-detail" {
+                continue;
+            }
+            let words = hi.messages.get(id).map(text).unwrap_or_default();
+            // Placeholders and code (`housie verify`) aside, some word is Devanagari.
+            let own: String = words.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+            assert!(
+                own.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)),
+                "hi.ftl `{id}` is not in Hindi: {words}"
+            );
+            met += 1;
+        }
+        assert!(met > 150, "only {met} messages met");
+    }
 }

@@ -3,14 +3,12 @@
 //! one written by `housie night --log`). Both kept with the chain's first run; both read as
 //! the same rows, checked the same way, so `housie night`, `cashup` and `verify` take either.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use housie_core::record::{NIGHT_DB, NIGHT_LOG};
 
 use super::error::OpenError;
 use super::event::Stored;
-use super::log_file;
 use super::log_line::{Chain, Row};
 use super::store::{RunId, Store};
 
@@ -73,26 +71,7 @@ impl NightLog {
                 Ok((store.run_sha256()?, store.rows()?))
             }
             NightLog::Text(path) => {
-                let io = |source| OpenError::Io { path: path.clone(), source };
-                let file = std::fs::File::open(path).map_err(io)?;
-                let mut text = String::new();
-                file.take(log_file::MAX_BYTES + 1).read_to_string(&mut text).map_err(io)?;
-                if text.len() as u64 > log_file::MAX_BYTES {
-                    let message =
-                        format!("larger than {}: not a night's log", housie_core::world::size(log_file::MAX_BYTES));
-                    return Err(OpenError::Database { path: path.clone(), message });
-                }
-                let (head, rows) = log_file::read(&text).map_err(|e| match e.seq {
-                    Some(seq) => OpenError::Log { path: path.clone(), seq, message: e.message },
-                    None => OpenError::Database { path: path.clone(), message: e.to_string() },
-                })?;
-                if let Some(run) = run.filter(|run| head.run_sha256 != run.content && head.run_sha256 != run.bytes) {
-                    return Err(OpenError::OtherRun {
-                        path: path.clone(),
-                        theirs: head.run_sha256,
-                        ours: run.content.clone(),
-                    });
-                }
+                let (head, rows) = super::log_text::read(path, run)?;
                 Ok((head.run_sha256, rows))
             }
         }

@@ -13,6 +13,7 @@ pub mod game;
 pub mod log_file;
 pub mod log_line;
 pub mod log_source;
+pub mod log_text;
 pub mod play_code;
 pub mod players;
 pub mod projection;

@@ -128,6 +128,13 @@ impl Store {
         refuse_foreign_rescue(path, run, &options)?;
         let mut notes = make_way(path, &options)?;
         let made = path.symlink_metadata().is_err();
+        // A night played in the page, beside run.json as night.jsonl: taken over, read and
+        // checked whole before any file is made, so a log that cannot be read starts nothing.
+        let page_log = path.with_file_name(housie_core::record::NIGHT_LOG);
+        let page_night = match made && !options.new_night && page_log.symlink_metadata().is_ok() {
+            true => Some(super::log_text::read(&page_log, Some(run))?.1),
+            false => None,
+        };
         if made {
             create(path, run).map_err(err)?;
             notes.push(format!("a new night: {}", path.display()));
@@ -178,6 +185,14 @@ impl Store {
             return Err(OpenError::OtherRun { path: path.to_path_buf(), theirs, ours: run.content.clone() });
         }
         store.token = token;
+        if let Some(rows) = &page_night {
+            store.take_over(rows).map_err(|e| err(format!("cannot take over {}: {e}", page_log.display())))?;
+            notes.push(format!(
+                "the night played in the page ({}, {} events) is carried on here",
+                housie_core::record::NIGHT_LOG,
+                rows.len()
+            ));
+        }
         store.chain = store.chain_of(&run.content)?;
         // Every table read once, so this connection's cache holds its pages: a rescue copy made
         // from it after the file was cut short is whole (see `check_files`).
@@ -482,6 +497,19 @@ impl Store {
         self.conn
             .query_row("SELECT run_sha256 FROM night WHERE id = 1", [], |r| r.get(0))
             .map_err(|e| OpenError::Database { path: self.path.clone(), message: damaged(&e) })
+    }
+
+    /// Stores the events of a night's log as text, as they were, in one transaction: numbers,
+    /// times and links kept, so the chain and the seal read the same in the database.
+    fn take_over(&mut self, rows: &[Row]) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        for r in rows {
+            tx.execute(
+                "INSERT INTO events (seq, at, game, kind, data, prev) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![r.seq, r.at, r.game, r.kind, r.data, r.prev],
+            )?;
+        }
+        tx.commit()
     }
 
     /// The chain of the log as stored, checked, from the run `run_sha256`.
