@@ -214,11 +214,11 @@ async fn log_edits_that_once_replayed_are_refused() {
         ),
         (
             "UPDATE events SET at = 'yesterday' WHERE seq = 2",
-            "event 2: its time `yesterday` is not a time SQLite stamped",
+            "event 2: its time `yesterday` is not a time housie stamped",
         ),
         (
             "UPDATE events SET at = '2026-13-45T99:00:00.000Z' WHERE seq = 2",
-            "event 2: its time `2026-13-45T99:00:00.000Z` is not a time SQLite stamped",
+            "event 2: its time `2026-13-45T99:00:00.000Z` is not a time housie stamped",
         ),
         ("DELETE FROM events WHERE seq = 2", "event 3: event 2 is missing: the log goes from 1 to 3"),
         (
@@ -244,12 +244,29 @@ async fn log_edits_that_once_replayed_are_refused() {
         let run = f.dir.join("run");
         drop(f.app);
         let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
-        db.execute_batch(&format!("DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; {edit};")).unwrap();
+        // As a log of housie before 0.14 holds them, with no links: the replay's own checks.
+        let unlinked = "UPDATE events SET prev = NULL";
+        db.execute_batch(&format!("DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; {edit}; {unlinked};"))
+            .unwrap();
         drop(db);
         let r = f.dir.run(&["night", "run"]).expect_code(2);
         assert!(r.stderr().contains(&format!("run/night.sqlite: {why}")), "{edit}: {}", r.stderr());
         f.dir.run(&["verify", "run"]).expect_code(1);
     }
+    // A log of 0.14 on: an edit before the last event breaks the link after it, whatever it
+    // was (here a time SQLite could have stamped, which no replay rule would catch).
+    let f = Fixture::new(3);
+    f.game("Game 1", "all").await;
+    for n in [5, 17] {
+        f.call(1, n).await;
+    }
+    drop(f.app);
+    let db = rusqlite::Connection::open(f.dir.join("run").join(NIGHT_DB)).unwrap();
+    db.execute_batch("DROP TRIGGER events_no_update; UPDATE events SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 2")
+        .unwrap();
+    drop(db);
+    let r = f.dir.run(&["night", "run"]).expect_code(2);
+    assert!(r.stderr().contains("run/night.sqlite: event 3: it does not follow from event 2"), "{}", r.stderr());
 }
 
 /// Names and serials cannot forge a line: control characters and bidirectional overrides are
@@ -427,11 +444,16 @@ async fn the_seal_on_the_cash_up_shows_a_removed_last_event() {
         ))
         .unwrap();
     };
-    // A time changed to another SQLite could have stamped: the log replays, the seal does not.
-    edit("UPDATE events SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 2");
+    // A time changed to another SQLite could have stamped: in a log of housie before 0.14
+    // (no links) the log replays, and the seal shows it; from 0.14 the link after it does too.
+    edit("UPDATE events SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 2; UPDATE events SET prev = NULL");
     f.dir.run(&["verify", "run"]).success();
     let out = f.dir.run(&["verify", "run", "--seal", &seal]).expect_code(1).stdout();
     assert!(out.contains("night.sqlite: --seal: its first 5 events are not those sealed"), "{out}");
+    std::fs::write(&db, &kept).unwrap();
+    edit("UPDATE events SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 2");
+    let out = f.dir.run(&["verify", "run"]).expect_code(1).stdout();
+    assert!(out.contains("night.sqlite: event 3: it does not follow from event 2"), "{out}");
     // The last calls removed: the log still replays (no gap), but the seal shows it.
     std::fs::write(&db, &kept).unwrap();
     edit("DELETE FROM events WHERE seq >= 5");

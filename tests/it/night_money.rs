@@ -340,6 +340,8 @@ async fn a_ledger_that_housie_0_4_wrote_still_replays() {
     let entry = json!({"kind": "sold", "units": "35", "price": "5.00", "seller": "D\u{200B}ee"});
     let data = json!({"kind": "money", "entry": entry}).to_string();
     db.execute("INSERT INTO events (game, kind, data) VALUES (0, 'money', ?1)", rusqlite::params![data]).unwrap();
+    // As 0.4 wrote it: no event linked to the one before (links came in 0.14).
+    db.execute_batch("DROP TRIGGER events_no_update; UPDATE events SET prev = NULL").unwrap();
     drop(db);
     let text = f.dir.run(&["cashup", "run"]).success().stdout();
     assert!(text.contains("  D\\u{200b}ee: issued -; sold 35 (1), takings £5.00;"), "{text}");
@@ -353,12 +355,14 @@ async fn an_edited_ledger_is_refused_at_its_entry() {
     let run = f.dir.join("run");
     drop(f.app);
     // Ann's sale of 1-8 becomes 1-10, though 9-10 came back later: the return is now of sold
-    // books, which the desk could never have recorded.
+    // books, which the desk could never have recorded. In a log with no links (before 0.14;
+    // from 0.14 the link after the sale breaks first), the replay itself names it.
     let db = rusqlite::Connection::open(run.join(NIGHT_DB)).unwrap();
     let seq: i64 =
         db.query_row("SELECT seq FROM events WHERE data LIKE '%\"units\":\"1-8\"%'", [], |r| r.get(0)).unwrap();
     db.execute_batch(&format!(
-        "DROP TRIGGER events_no_update; UPDATE events SET data = replace(data, '\"1-8\"', '\"1-10\"') WHERE seq = {seq};"
+        "DROP TRIGGER events_no_update; UPDATE events SET data = replace(data, '\"1-8\"', '\"1-10\"') WHERE seq = {seq}; \
+         UPDATE events SET prev = NULL;"
     ))
     .unwrap();
     drop(db);

@@ -410,7 +410,14 @@ fn an_edited_log_with_a_claim_for_a_ticket_not_in_play_is_refused() {
     let conn = rusqlite::Connection::open(&db).unwrap();
     let serial = housie_core::domain::Serial::new(9, 1).unwrap().to_string();
     let body = json!({"kind": "raised", "serial": serial, "source": "phone"}).to_string();
-    conn.execute("INSERT INTO events (game, kind, data) VALUES (1, 'raised', ?1)", rusqlite::params![body]).unwrap();
+    // Written by hand with its link, as a forger who knows the chain would.
+    let rows = housie_night::night::store::Store::open_read_only(&db, None).unwrap().rows().unwrap();
+    let prev = rows.last().unwrap().hash();
+    conn.execute(
+        "INSERT INTO events (game, kind, data, prev) VALUES (1, 'raised', ?1, ?2)",
+        rusqlite::params![body, prev],
+    )
+    .unwrap();
     drop(conn);
     let e = night(&h.dir.join("run")).err().expect("refused");
     assert!(e.to_string().contains("raised: 000009-1-"), "{e}");

@@ -97,7 +97,7 @@ impl Row {
         }
         if !is_stamp(&self.at) {
             let at = housie_core::domain::text::clip(&self.at, 40);
-            return Err(format!("its time `{at}` is not a time the log stamps"));
+            return Err(format!("its time `{at}` is not a time housie stamped"));
         }
         Ok(Stored { seq: self.seq, at: self.at.clone(), game: self.game, event })
     }

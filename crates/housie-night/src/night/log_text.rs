@@ -8,7 +8,7 @@ use std::path::Path;
 use super::error::OpenError;
 use super::log_file::{self, Head};
 use super::log_line::Row;
-use super::store::RunId;
+use super::run_id::RunId;
 
 /// The head and rows of the log at `path`, every event checked (see [`log_file::read`]); with
 /// `run`, a night of another run is refused.

@@ -18,6 +18,7 @@ pub mod play_code;
 pub mod players;
 pub mod projection;
 pub mod run;
+pub mod run_id;
 pub mod seal;
 pub mod state;
 pub mod store;

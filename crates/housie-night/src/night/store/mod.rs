@@ -96,6 +96,16 @@ impl Identity {
     }
 }
 
+/// A night played in the page, beside run.json as night.jsonl where a new night is to start:
+/// read and checked whole before any file is made, so a log that cannot be read starts nothing.
+fn page_night(path: &Path, run: &RunId) -> Result<Option<Vec<Row>>, OpenError> {
+    let log = path.with_file_name(housie_core::record::NIGHT_LOG);
+    if log.symlink_metadata().is_err() {
+        return Ok(None);
+    }
+    Ok(Some(super::log_text::read(&log, Some(run))?.1))
+}
+
 /// A rescue of another run's night (`--from-rescue`) is refused before any file is moved.
 fn refuse_foreign_rescue(path: &Path, run: &RunId, options: &OpenOptions) -> Result<(), OpenError> {
     if let Some(rescue) = options.from_rescue.as_ref().and_then(|r| r.file_name()) {
@@ -128,13 +138,7 @@ impl Store {
         refuse_foreign_rescue(path, run, &options)?;
         let mut notes = make_way(path, &options)?;
         let made = path.symlink_metadata().is_err();
-        // A night played in the page, beside run.json as night.jsonl: taken over, read and
-        // checked whole before any file is made, so a log that cannot be read starts nothing.
-        let page_log = path.with_file_name(housie_core::record::NIGHT_LOG);
-        let page_night = match made && !options.new_night && page_log.symlink_metadata().is_ok() {
-            true => Some(super::log_text::read(&page_log, Some(run))?.1),
-            false => None,
-        };
+        let page_night = if made && !options.new_night { page_night(path, run)? } else { None };
         if made {
             create(path, run).map_err(err)?;
             notes.push(format!("a new night: {}", path.display()));
@@ -186,12 +190,7 @@ impl Store {
         }
         store.token = token;
         if let Some(rows) = &page_night {
-            store.take_over(rows).map_err(|e| err(format!("cannot take over {}: {e}", page_log.display())))?;
-            notes.push(format!(
-                "the night played in the page ({}, {} events) is carried on here",
-                housie_core::record::NIGHT_LOG,
-                rows.len()
-            ));
+            notes.push(store.take_over(rows).map_err(err)?);
         }
         store.chain = store.chain_of(&run.content)?;
         // Every table read once, so this connection's cache holds its pages: a rescue copy made
@@ -200,14 +199,7 @@ impl Store {
         let db = Identity::of(&file.metadata().map_err(io(path))?);
         store.guard = Some(Guard { _file: file, db, wal: None, lost: None });
         if options.new_token {
-            let token = fresh_token();
-            store
-                .conn
-                .execute("UPDATE night SET token = ?1 WHERE id = 1", params![token])
-                .map_err(|e| err(format!("cannot write: {e}")))?;
-            store.token = token;
-            store.append(0, &Event::TokenRotated).map_err(|e| err(e.message()))?;
-            notes.push("a new token: the caller's old URL no longer works".into());
+            notes.push(store.rotate_token().map_err(err)?);
         }
         store.check_files().map_err(err)?;
         Ok((store, notes))
@@ -499,17 +491,35 @@ impl Store {
             .map_err(|e| OpenError::Database { path: self.path.clone(), message: damaged(&e) })
     }
 
+    /// Gives the caller a new token (the old one stops working), in the log; says so.
+    fn rotate_token(&mut self) -> Result<String, String> {
+        let token = fresh_token();
+        self.conn
+            .execute("UPDATE night SET token = ?1 WHERE id = 1", params![token])
+            .map_err(|e| format!("cannot write: {e}"))?;
+        self.token = token;
+        self.append(0, &Event::TokenRotated).map_err(|e| e.message())?;
+        Ok("a new token: the caller's old URL no longer works".into())
+    }
+
     /// Stores the events of a night's log as text, as they were, in one transaction: numbers,
-    /// times and links kept, so the chain and the seal read the same in the database.
-    fn take_over(&mut self, rows: &[Row]) -> rusqlite::Result<()> {
-        let tx = self.conn.transaction()?;
+    /// times and links kept, so the chain and the seal read the same in the database. Says so.
+    fn take_over(&mut self, rows: &[Row]) -> Result<String, String> {
+        let cannot = |e: rusqlite::Error| format!("cannot take over {}: {e}", housie_core::record::NIGHT_LOG);
+        let tx = self.conn.transaction().map_err(cannot)?;
         for r in rows {
             tx.execute(
                 "INSERT INTO events (seq, at, game, kind, data, prev) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![r.seq, r.at, r.game, r.kind, r.data, r.prev],
-            )?;
+            )
+            .map_err(cannot)?;
         }
-        tx.commit()
+        tx.commit().map_err(cannot)?;
+        Ok(format!(
+            "the night played in the page ({}, {} events) is carried on here",
+            housie_core::record::NIGHT_LOG,
+            rows.len()
+        ))
     }
 
     /// The chain of the log as stored, checked, from the run `run_sha256`.
