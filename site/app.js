@@ -32,19 +32,9 @@ let jobs = worker();
 
 // ---- Words, from the engine's catalogues (the night's pages read the same ones).
 let words = {};
+// The message in this page's language, as words.js says it (null when there is none).
 function t(id, args) {
-  let text = words[id];
-  if (text === undefined) return null;
-  // A selector comes as its variants, chosen as Fluent chooses: the variant the value names (a
-  // number, or a word such as `header`), else a number's plural category, else the default.
-  if (typeof text === "object") {
-    const value = args && args[text.select];
-    const n = Number(value);
-    const plural = value !== undefined && value !== "" && Number.isFinite(n);
-    const category = plural ? new Intl.PluralRules(document.documentElement.lang || "en").select(n) : undefined;
-    text = text.variants[String(value)] ?? text.variants[category] ?? text.variants[text.default];
-  }
-  return text.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
+  return housieWords.say(words[id], args, document.documentElement.lang || "en") ?? null;
 }
 function say(id, args, english) {
   // The design form asks say(id, english).
@@ -216,6 +206,7 @@ function request() {
 
 // The design form is the studio's (design-form.js, loaded before this module).
 const form = housieDesignForm; // a classic script's global
+form.forDoor("page");
 const showProblems = (problems) => form.showProblems(problems, t);
 const fill = () => { $("event-name").textContent = current.design.title; form.fill(current.design, say); };
 
@@ -538,9 +529,7 @@ async function start() {
   try {
     $("version").textContent = "housie " + (await designer.ask("version"));
     performance.mark("housie-ready");
-    const looks = await designer.ask("looks");
     await useLanguage();
-    $("look").replaceChildren(...looks.map((l) => { const o = document.createElement("option"); o.value = l; o.textContent = say("site-look-" + l, null, l); return o; }));
     await route();
   } catch (e) {
     $("no-engine").hidden = false;

@@ -338,12 +338,12 @@ fn a_frozen_events_preview_still_shows_its_paper() {
     assert!(status.contains("409"), "{status}");
 }
 
-/// The studio's look picker offers exactly the looks the engine ships (read off the shipped
+/// The design form's look picker (the studio's and the page's) offers exactly the looks the engine ships (read off the shipped
 /// templates), and the organiser's own: a look added to `templates/` without the page, or
 /// dropped from it, fails here.
 #[test]
 fn the_look_picker_offers_the_shipped_looks() {
-    let page = include_str!("../../crates/housie-web/src/web/assets/event.html");
+    let page = include_str!("../../crates/housie-web/src/web/assets/design-form.html");
     let select = &page[page.find(r#"<select id="look""#).unwrap()..];
     let select = &select[..select.find("</select>").unwrap()];
     let offered: Vec<&str> = select

@@ -17,6 +17,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("desk.js", "text/javascript; charset=utf-8", include_str!("assets/desk.js")),
     ("board.js", "text/javascript; charset=utf-8", include_str!("assets/board.js")),
     ("api.js", "text/javascript; charset=utf-8", include_str!("assets/api.js")),
+    ("words.js", "text/javascript; charset=utf-8", include_str!("assets/words.js")),
     ("common.js", "text/javascript; charset=utf-8", include_str!("assets/common.js")),
     ("stream.js", "text/javascript; charset=utf-8", include_str!("assets/stream.js")),
     ("voice.js", "text/javascript; charset=utf-8", include_str!("assets/voice.js")),

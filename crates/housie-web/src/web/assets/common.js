@@ -106,20 +106,10 @@ const housie = (() => {
     });
   }
 
-  // Message `id` with its `{$name}`s filled from `args`. A selector (Fluent's, served as its
-  // variants) is chosen as Fluent chooses: the variant named by the value itself (a number, or
-  // a word such as `header`), else a number's plural category in the language
-  // (Intl.PluralRules, CLDR's rules), else the default.
+  // Message `id` with its `{$name}`s filled from `args` (words.js chooses a selector's
+  // variant); the id itself when the catalogue has no such message.
   function t(id, args) {
-    let p = words[id];
-    if (p === undefined) return id;
-    if (typeof p === "object") {
-      const value = args && args[p.select];
-      const n = Number(value);
-      const category = value !== undefined && value !== "" && Number.isFinite(n) ? new Intl.PluralRules(language).select(n) : undefined;
-      p = p.variants[String(value)] ?? p.variants[category] ?? p.variants[p.default];
-    }
-    return p.replace(/\{\$(\w+)\}/g, (_, k) => (args && args[k] !== undefined ? String(args[k]) : ""));
+    return housieWords.say(words[id], args, language) ?? id;
   }
 
   function translate(root) {

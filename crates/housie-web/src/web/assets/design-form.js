@@ -78,7 +78,7 @@ const housieDesignForm = (() => {
     $("games-row").hidden = !booklets;
     $("lines-row").hidden = booklets;
     const word = say || ((_, english) => english);
-    $("count-label").textContent = booklets ? word("site-count-booklets", "How many booklets") : word("site-count-books", "How many books");
+    $("count-label").textContent = booklets ? word("studio-how-many-booklets", "How many booklets") : word("studio-how-many-books", "How many books");
     $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
   }
 
@@ -128,5 +128,15 @@ const housieDesignForm = (() => {
     }));
   }
 
-  return { read, fill, kindChanged, showDecided, showProblems, unreadable, languages };
+  // The form as door `door` (`studio`, `page`) has it: what another door alone has is removed,
+  // and no field is described by what is gone.
+  function forDoor(door) {
+    for (const e of document.querySelectorAll("#design [data-door]")) if (e.dataset.door !== door) e.remove();
+    for (const e of document.querySelectorAll("#design [aria-describedby]")) {
+      const ids = e.getAttribute("aria-describedby").split(/\s+/).filter((id) => document.getElementById(id));
+      e.setAttribute("aria-describedby", ids.join(" "));
+    }
+  }
+
+  return { read, fill, kindChanged, showDecided, showProblems, unreadable, languages, forDoor };
 })();

@@ -18,8 +18,12 @@
   // The form's design (its uploaded logo and font are the event's).
   const design = () => form.read(event && event.design);
   const t = studio.t;
-  // The count's label in the page's language.
-  const say = (id) => t(id === "site-count-booklets" ? "studio-how-many-booklets" : "studio-how-many-books");
+  // A label in the page's language (the catalogue's, else the English given).
+  const say = (id, english) => {
+    const words = t(id);
+    return words === id ? english : words;
+  };
+  form.forDoor("studio");
   const fill = (e) => form.fill(e.design, say);
   const kindChanged = () => form.kindChanged(say);
   // housie's refusal in the page's language where the catalogue has it.
