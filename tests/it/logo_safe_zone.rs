@@ -159,3 +159,36 @@ fn every_logo_placement_keeps_3_mm_from_every_cut_on_a_cmyk_render() {
     let old = nearest_logo_ink(&d.join("old/books.pdf"), &d.join("."));
     assert!(old < 1.5, "0.12's header-centre logo: {old:.2} mm from a cut");
 }
+
+/// On the looks whose header has no room in its middle (two books a page, four, slips: the
+/// middle is the cut between strips, and there is no footer), a logo goes beside the title
+/// rather than being refused at every size: the title starts after it, by poppler's reading.
+#[test]
+fn a_logo_sits_beside_the_title_where_the_header_has_no_middle() {
+    let Some(pdftotext) = tool("pdftotext") else { return };
+    let d = Dir::new();
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/logos/colour.png"), d.join("club.png")).unwrap();
+    let title_x = |out: &str| -> f32 {
+        let (code, text, err) = run_tool(
+            &pdftotext,
+            &["-bbox", "-f", "1", "-l", "1", d.join(&format!("{out}/books.pdf")).to_str().unwrap(), "-"],
+        );
+        assert_eq!(code, 0, "{err}");
+        let line = text.lines().find(|l| l.ends_with(">Fair</word>")).unwrap_or_else(|| panic!("no title: {text}"));
+        let x = line.split("xMin=\"").nth(1).unwrap().split('"').next().unwrap();
+        x.parse().unwrap()
+    };
+    for look in ["twelve", "twenty-four", "slips"] {
+        let base = ["generate", "--seed", "logo", "--books", "2", "--template", look, "--title", "Spring Fair", "-q"];
+        d.run(&[&base[..], &["--out", &format!("{look}-plain")]].concat()).success();
+        let with = d.run(&[&base[..], &["--logo", "club.png", "--out", &format!("{look}-logo")]].concat());
+        let with = with.success();
+        let (record, _) = housie_files::record::read_record(&d.join(&format!("{look}-logo"))).unwrap();
+        let logo = record.settings.logo.expect("a logo");
+        assert_eq!(logo.position, housie_core::print::logo::LogoPosition::HeaderLeft, "{look}: {}", with.stderr());
+        // The logo is three times as wide as it is high, then the 3 mm gap.
+        let shift_mm = (title_x(&format!("{look}-logo")) - title_x(&format!("{look}-plain"))) * 25.4 / 72.0;
+        let expected = logo.height_mm.min(8.5) * 3.0 + 3.0;
+        assert!((shift_mm - expected).abs() < 1.0, "{look}: the title moved {shift_mm:.1} mm, not {expected:.1}");
+    }
+}

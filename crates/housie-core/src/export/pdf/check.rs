@@ -307,9 +307,11 @@ impl PdfStyle<'_> {
         let (left, right) = (fill(&t.header().left, values), fill(self.header_right(), values));
         let (left_mm, right_mm) = (mm(&left, t.header().size), mm(&right, t.header().size));
         let gap = if left.is_empty() || right.is_empty() { 0.0 } else { HEADER_GAP_MM };
+        // A logo at the header's left takes the room before the title.
+        let logo_mm = if left.is_empty() { 0.0 } else { self.header_left_x() - g.left };
         let width_mm = g.right - g.left;
-        if left_mm + right_mm + gap > width_mm + 0.01 {
-            let need_mm = left_mm + right_mm + gap;
+        if logo_mm + left_mm + right_mm + gap > width_mm + 0.01 {
+            let need_mm = logo_mm + left_mm + right_mm + gap;
             // A text of any length is named by its start: the error stays one line.
             let what = if t.header().left.contains("{title}") { PageText::Title } else { PageText::HeaderLeft };
             return Err(StyleError::HeaderOverlap {
@@ -364,8 +366,9 @@ impl PdfStyle<'_> {
         let Some([x, y, w, h]) = self.logo_box() else { return Ok(()) };
         let t = self.template;
         let (area, texts) = if self.logo.is_some_and(|(_, l)| l.position.in_header()) {
+            let left = self.header_left_x();
             let texts = [
-                (g.left, g.left + header.left_mm, header.left.as_str()),
+                (left, left + header.left_mm, header.left.as_str()),
                 (g.right - header.right_mm, g.right, header.right.as_str()),
             ];
             (t.header().height, texts.to_vec())

@@ -141,7 +141,7 @@ fn texts(
     }
     w.c.fill(header_colour);
     if !still.left {
-        w.text(&fill(&t.header().left, &values), t.header().size, g.left, g.header_base, 0.0);
+        w.text(&fill(&t.header().left, &values), t.header().size, style.header_left_x(), g.header_base, 0.0);
     }
     w.text(&fill(style.header_right(), &values), t.header().size, g.right, g.header_base, 1.0);
     if knock_out {
@@ -212,7 +212,7 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         // Only pure K may overprint, as on the page.
         let state = if colour == Cmyk::BLACK { OVERPRINT } else { KNOCKOUT };
         w.c.raw(&format!("/{state} gs\n")).fill(colour);
-        w.text(&fill(&t.header().left, &values), t.header().size, g.left, g.header_base, 0.0);
+        w.text(&fill(&t.header().left, &values), t.header().size, style.header_left_x(), g.header_base, 0.0);
     }
     if still.footer {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);

@@ -435,6 +435,20 @@ impl PdfStyle<'_> {
         }
     }
 
+    /// Where the header's left text (the title) starts, trim millimetres: after a logo at the
+    /// header's left, so the two sit side by side (on the looks whose header has no room in its
+    /// middle: two books a page, slips). Before housie 0.14 a logo there with a title beside it
+    /// was refused, so no earlier run draws otherwise.
+    pub fn header_left_x(&self) -> f32 {
+        let g = Geometry::of(self.template);
+        match (self.logo, self.logo_box()) {
+            (Some((_, l)), Some([x, _, w, _])) if l.position == crate::print::logo::LogoPosition::HeaderLeft => {
+                (x + w + crate::print::layout::HEADER_GAP_MM).max(g.left)
+            }
+            _ => g.left,
+        }
+    }
+
     /// The logo's box in trim millimetres (left, bottom, width, height), if there is one.
     pub fn logo_box(&self) -> Option<[f32; 4]> {
         let (logo, l) = self.logo?;
