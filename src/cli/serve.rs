@@ -114,7 +114,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     for line in &opened.notes {
         note!("housie: {line}");
     }
-    let Opened { mut night, event, player_url, .. } = opened;
+    let Opened { mut night, event, player_url, prizes, .. } = opened;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(Error::io("the async runtime"))?;
     runtime.block_on(async {
@@ -140,7 +140,9 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         let app = App::with(night, options);
         // The caller's URL alone on the first line, for people and scripts alike; on stderr
         // too, so it is not lost when stdout cannot be written.
-        let caller = format!("{}/?token={}", place.desk(), app.token());
+        // With the prize set the run was designed to play, the desk's first choice.
+        let prizes = prizes.map_or(String::new(), |p| format!("&prizes={p}"));
+        let caller = format!("{}/?token={}{prizes}", place.desk(), app.token());
         announce(&caller, &place.boards, bound);
         note!("housie: serving {}{event} (Ctrl-C stops; the night is kept in night.sqlite)", args.dir.display());
         serve(app, listener, stop_signal()).await.map_err(Error::io(bound.to_string()))

@@ -137,3 +137,32 @@ fn the_command_line_the_studio_and_the_page_decide_alike_and_write_the_same_byte
         assert!(out.contains("compared byte for byte"), "{out}");
     }
 }
+
+/// What the studio and the page design for the night (its prize set, its money) is in run.json
+/// where it is not the default, so a run made in the page and served by `housie serve` plays
+/// as it was designed; a design left as it is records neither, as the command line does.
+#[test]
+fn the_nights_choices_travel_in_the_run() {
+    use housie_core::pipeline::design::Design;
+    use housie_core::pipeline::SeedChoice;
+    use housie_core::support::date::RunDate;
+    let d = Dir::new();
+    let world = housie_core::world::Files::default();
+    let make = |name: &str, design: Design| -> serde_json::Value {
+        let planned = design.plan(Path::new("/e"), SeedChoice::Random([7; 32]), RunDate::EPOCH, None, &world).unwrap();
+        crate::util::generate(&planned.plan, &d.join(name), &|_| {}).unwrap();
+        let text = std::fs::read_to_string(d.join(name).join("run.json")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["settings"].clone()
+    };
+    let tambola = make("tambola", Design { prizes: "tambola".into(), currency: "INR".into(), ..Design::default() });
+    assert_eq!((&tambola["prizes"], &tambola["currency"]), (&serde_json::json!("tambola"), &serde_json::json!("INR")));
+    let plain = make("plain", Design::default());
+    assert!(plain.get("prizes").is_none() && plain.get("currency").is_none(), "{plain}");
+    let opened =
+        housie_web::web::opening::open_night(&d.join("tambola"), housie_web::web::opening::NightSettings::default())
+            .expect("the night opens");
+    assert_eq!(opened.prizes.as_deref(), Some("tambola"));
+    drop(opened);
+    let plain = housie_web::web::opening::open_night(&d.join("plain"), Default::default()).expect("opens");
+    assert_eq!(plain.prizes, None);
+}

@@ -107,6 +107,10 @@ pub struct Request {
     pub crop_marks: bool,
     /// Where phones reach the player page on the night.
     pub player_url: Option<PlayerUrl>,
+    /// The prize set the night plays, when not the UK set.
+    pub prizes: Option<String>,
+    /// The night's money, when not pounds.
+    pub currency: Option<String>,
     /// The run's date (the PDFs' CreationDate), taken once by whoever starts it.
     pub date: RunDate,
 }
@@ -131,6 +135,8 @@ impl Request {
             bleed_mm: None,
             crop_marks: false,
             player_url: None,
+            prizes: None,
+            currency: None,
             date: RunDate::EPOCH,
         }
     }
@@ -443,6 +449,8 @@ impl Request {
                 None => look.logo.clone().map(|l| LogoSettings { file: beside(&l.file), ..l }),
             },
             player_url: self.player_url.clone().or_else(|| look.player_url.clone()),
+            prizes: self.prizes.clone().or_else(|| look.prizes.clone()),
+            currency: self.currency.clone().or_else(|| look.currency.clone()),
         }
     }
 }

@@ -69,6 +69,15 @@ pub struct Settings {
     /// for none, as every run before housie 0.12.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_url: Option<crate::domain::PlayerUrl>,
+    /// The prize set the night plays (`tambola`), as the studio or the page designed it: the
+    /// desk's first choice when `housie serve` opens the run. `None` (not written) for the UK
+    /// set, the desk's own default, and for every run before housie 0.14.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prizes: Option<String>,
+    /// The night's money (`INR`), as designed: what `housie serve` keeps the ledger in unless
+    /// told otherwise. `None` (not written) for pounds, and for every run before housie 0.14.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
 }
 
 /// A logo on every page: which image, how high and where.
@@ -126,6 +135,8 @@ impl Default for Settings {
             lang: None,
             logo: None,
             player_url: None,
+            prizes: None,
+            currency: None,
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct Opened {
     pub event: String,
     /// Where the run's tickets send phones.
     pub player_url: Option<PlayerUrl>,
+    /// The prize set the run was designed to play (run.json's `prizes`), for the desk's link.
+    pub prizes: Option<String>,
 }
 
 /// Why a night could not be opened.
@@ -69,6 +71,11 @@ pub fn open_night(dir: &Path, settings: NightSettings) -> Result<Opened, Opening
     }
     let run = NightRun::open(dir)?;
     let player_url = run.record.settings.player_url.clone();
+    // Only a set housie ships: a record edited by hand cannot put anything else in a link.
+    let prizes = run.record.settings.prizes.clone().filter(|p| PrizeSet::shipped(p).is_some());
+    // The money as the run was designed, when serve is not told otherwise (a run of the page).
+    let recorded = run.record.settings.currency.as_deref().and_then(|c| Currency::parse(c).ok());
+    let currency = currency.or(recorded);
     let books = run.books();
     let event = match run.runs() {
         1 => String::new(),
@@ -97,5 +104,5 @@ pub fn open_night(dir: &Path, settings: NightSettings) -> Result<Opened, Opening
         }
         (_, asked) => night.set_money(asked.unwrap_or(Currency::GBP), settings.regime),
     }
-    Ok(Opened { night, notes, warnings, event, player_url })
+    Ok(Opened { night, notes, warnings, event, player_url, prizes })
 }
