@@ -19,7 +19,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    Generate(cli::generate::Args),
+    // Boxed: generate has by far the most options.
+    Generate(Box<cli::generate::Args>),
     Verify(cli::verify::Args),
     Check(cli::check::Args),
     Winners(cli::winners::Args),
@@ -37,7 +38,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Generate(args) => cli::generate::run(args).map_err(cli::failure::Failure::from),
+        Command::Generate(args) => cli::generate::run(*args).map_err(cli::failure::Failure::from),
         Command::Verify(args) => cli::verify::run(args).map_err(cli::failure::Failure::from),
         Command::Check(args) => cli::check::run(args),
         Command::Winners(args) => cli::winners::run(args),

@@ -141,6 +141,16 @@ pub struct Args {
     /// URL/p/SERIAL on every ticket (with --after, the earlier run's unless given).
     #[arg(long, value_name = "URL", value_parser = player_url)]
     player_url: Option<PlayerUrl>,
+    /// The prize set the night plays (`uk`, `tambola`, `tambola-full`), recorded in run.json:
+    /// `housie serve` offers it first on the desk (with --after, the earlier run's unless
+    /// given) [default: uk].
+    #[arg(long, value_name = "SET")]
+    prizes: Option<String>,
+    /// The night's money, as its three-letter code (GBP, INR, EUR, USD…), recorded in
+    /// run.json: `housie serve` keeps the ledger in it (with --after, the earlier run's unless
+    /// given) [default: GBP].
+    #[arg(long, value_name = "CODE")]
+    currency: Option<String>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -262,6 +272,8 @@ fn request(args: &Args) -> Result<Request, Error> {
     request.bleed_mm = args.bleed;
     request.crop_marks = args.crop_marks;
     request.player_url.clone_from(&args.player_url);
+    request.prizes.clone_from(&args.prizes);
+    request.currency.clone_from(&args.currency);
     request.date = housie_files::start::run_date()?;
     Ok(request)
 }

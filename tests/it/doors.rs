@@ -158,6 +158,17 @@ fn the_nights_choices_travel_in_the_run() {
     assert_eq!((&tambola["prizes"], &tambola["currency"]), (&serde_json::json!("tambola"), &serde_json::json!("INR")));
     let plain = make("plain", Design::default());
     assert!(plain.get("prizes").is_none() && plain.get("currency").is_none(), "{plain}");
+    // The command line says the same with its flags, and refuses what no night can play.
+    d.run(&["generate", "--books", "1", "--prizes", "tambola", "--currency", "INR", "--out", "cli", "-q"]).success();
+    let cli: serde_json::Value = serde_json::from_str(&d.read("cli/run.json")).unwrap();
+    assert_eq!((&cli["settings"]["prizes"], &cli["settings"]["currency"]), (&tambola["prizes"], &tambola["currency"]));
+    d.run(&["generate", "--books", "1", "--prizes", "uk", "--currency", "GBP", "--out", "cli-uk", "-q"]).success();
+    let uk: serde_json::Value = serde_json::from_str(&d.read("cli-uk/run.json")).unwrap();
+    assert!(uk["settings"].get("prizes").is_none() && uk["settings"].get("currency").is_none(), "{uk}");
+    let bad = d.run(&["generate", "--books", "1", "--prizes", "bingo", "--out", "bad", "-q"]).expect_code(2);
+    assert!(bad.stderr().contains("--prizes is `bingo`, a prize set housie does not have"), "{}", bad.stderr());
+    let bad = d.run(&["generate", "--books", "1", "--currency", "rupees", "--out", "bad", "-q"]).expect_code(2);
+    assert!(bad.stderr().contains("--currency is `rupees`"), "{}", bad.stderr());
     let opened =
         housie_web::web::opening::open_night(&d.join("tambola"), housie_web::web::opening::NightSettings::default())
             .expect("the night opens");

@@ -803,3 +803,5 @@ file-proof = the first books: check them before printing the lot
 file-manifest = every ticket's numbers by serial, for the night: keep it private
 file-record = the run's record and its seed: keep it private until the night is over (anyone holding it can draw every ticket), then let anyone verify the run with it
 file-carried = carried with the run, so it verifies wherever the folder goes
+settings-prizes = `{ $prizes }` is not a prize set housie has ({ $names })
+settings-currency = `{ $currency }` is not a currency's code: give its three letters (GBP, INR, EUR, USD…)

@@ -371,10 +371,9 @@ impl Design {
         request.bleed_mm = self.bleed_mm;
         request.crop_marks = self.crop_marks;
         request.player_url = self.player_url().ok().flatten();
-        // The night's choices, recorded in run.json where they are not the defaults (so a
-        // design left as it is gives the command line's record, byte for byte).
-        request.prizes = Some(self.prizes.clone()).filter(|p| p != "uk");
-        request.currency = Some(self.currency.clone()).filter(|c| !c.is_empty() && c != "GBP");
+        // The night's choices, as the command line's --prizes and --currency say them.
+        request.prizes = Some(self.prizes.clone());
+        request.currency = Some(self.currency.clone());
         request.logo = self.logo.as_ref().map(|l| LogoAsked {
             file: event.join(&l.file),
             height_mm: l.height_mm,

@@ -74,6 +74,8 @@ fn field_of(e: &Error) -> &'static str {
             Setting::Order => "order",
             Setting::Logo => "logo",
             Setting::Lang => "event",
+            Setting::Prizes => "prizes",
+            Setting::Currency => "currency",
             _ => "books",
         },
         Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",

@@ -449,8 +449,10 @@ impl Request {
                 None => look.logo.clone().map(|l| LogoSettings { file: beside(&l.file), ..l }),
             },
             player_url: self.player_url.clone().or_else(|| look.player_url.clone()),
-            prizes: self.prizes.clone().or_else(|| look.prizes.clone()),
-            currency: self.currency.clone().or_else(|| look.currency.clone()),
+            // The night's choices, recorded where they are not the defaults (the UK set, pounds),
+            // so a request that leaves them or says the default gives the same record.
+            prizes: self.prizes.clone().or_else(|| look.prizes.clone()).filter(|p| p != "uk"),
+            currency: self.currency.clone().or_else(|| look.currency.clone()).filter(|c| !c.is_empty() && c != "GBP"),
         }
     }
 }

@@ -211,6 +211,10 @@ pub enum Setting {
     Lang,
     /// `impose`.
     Impose,
+    /// `prizes`.
+    Prizes,
+    /// `currency`.
+    Currency,
 }
 
 impl std::fmt::Display for Setting {
@@ -226,6 +230,8 @@ impl std::fmt::Display for Setting {
             Setting::BleedMm => "bleed_mm",
             Setting::Lang => "lang",
             Setting::Impose => "impose",
+            Setting::Prizes => "prizes",
+            Setting::Currency => "currency",
         })
     }
 }
@@ -294,7 +300,34 @@ impl Settings {
             return bad(Setting::BooksPerFile, "must be at least 1".into(), Said::new("settings-books-per-file", []));
         }
         self.check_games()?;
-        self.check_print()
+        self.check_print()?;
+        self.check_night()
+    }
+
+    /// What the night plays and counts in: a prize set housie has, a currency's code.
+    fn check_night(&self) -> Result<(), SettingsError> {
+        let bad = |field, problem: String, said: Said| Err(SettingsError { field, problem, said });
+        if let Some(prizes) = self.prizes.as_deref().filter(|p| crate::rules::PrizeSet::shipped(p).is_none()) {
+            let names: Vec<&str> = crate::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
+            let names = names.join(", ");
+            let prizes = crate::domain::text::clip(prizes, 30);
+            return bad(
+                Setting::Prizes,
+                format!("is `{prizes}`, a prize set housie does not have; it has {names}"),
+                Said::new("settings-prizes", [("prizes", prizes), ("names", names)]),
+            );
+        }
+        if let Some(code) =
+            self.currency.as_deref().filter(|c| c.len() != 3 || !c.bytes().all(|b| b.is_ascii_uppercase()))
+        {
+            let code = crate::domain::text::clip(code, 12);
+            return bad(
+                Setting::Currency,
+                format!("is `{code}`; give the currency's three-letter code: GBP, INR, EUR, USD…"),
+                Said::new("settings-currency", [("currency", code)]),
+            );
+        }
+        Ok(())
     }
 
     /// The games of a booklet, and what they ask of the count, the numbering and the order.
