@@ -84,6 +84,12 @@ export function languages() {
   return JSON.parse(engine.languages());
 }
 
+// Message `id` in language `lang` with `args` (`{name: text or whole number}`), said by the
+// engine's own Fluent: e.g. a refusal's `said` (`say("hi", e.said.id, e.said.args)`).
+export function say(lang, id, args = {}) {
+  return call(() => engine.say(lang, id, JSON.stringify(args)));
+}
+
 // The catalogue of `lang`: `{lang, name, messages: {id: text}}`.
 export function catalogue(lang) {
   return JSON.parse(engine.catalogue(lang));

@@ -349,6 +349,15 @@ fn the_page_refuses_what_it_cannot_print_beside_its_field() {
     // What the organiser's own text causes carries its catalogue message, for the page's language.
     assert_eq!(answers["bengali"]["thrown"]["said"]["id"], "print-script", "{answers}");
     assert_eq!(answers["twelve-subtitle"]["thrown"]["said"]["id"], "print-subtitle-on-cut", "{answers}");
+    // Every refusal that is a catalogue message, said in Hindi by the engine's `say`, is in
+    // Hindi's letters (an English one left in place, Latin only, fails here).
+    let mut said = 0;
+    for (name, answer) in answers.as_object().unwrap() {
+        let Some(hindi) = answer.get("hindi").and_then(|h| h.as_str()) else { continue };
+        assert!(hindi.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "{name}: {hindi}");
+        said += 1;
+    }
+    assert!(said >= 6, "only {said} refusals said in Hindi: {answers}");
 }
 
 #[test]

@@ -50,7 +50,11 @@ if (op === "generate") {
     try {
       housie.generate({ ...c.request, files: files(c.files) });
       answers[c.name] = "made";
-    } catch (e) { answers[c.name] = refused(e); }
+    } catch (e) {
+      answers[c.name] = refused(e);
+      // The refusal as a Hindi page says it, through the engine's own Fluent.
+      if (e.said) answers[c.name].hindi = housie.say("hi", e.said.id, e.said.args);
+    }
   }
   writeFileSync(join(out, "refuse.json"), JSON.stringify(answers, null, 1));
 } else if (op === "top-up") {

@@ -137,3 +137,22 @@ pub fn catalogue(lang: &str) -> String {
     use housie_core::support::catalogue::Catalogue;
     serde_json::to_string(Catalogue::of(lang).unwrap_or_else(Catalogue::english)).expect("a catalogue serialises")
 }
+
+/// Message `id` in language `lang` (English where it has none), its arguments from `args`, a
+/// JSON object of texts and whole numbers (a number chooses a plural's words by the language's
+/// rules): how a page says a refusal's `said` with the engine's own Fluent.
+#[wasm_bindgen]
+pub fn say(lang: &str, id: &str, args: &str) -> Result<String, JsError> {
+    use housie_core::support::catalogue::{Arg, Catalogue};
+    let args: serde_json::Map<String, serde_json::Value> = serde_json::from_str(args)
+        .map_err(|e| problem("event", &format!("the arguments are not a JSON object: {e}")))?;
+    let values: Vec<(&str, Arg)> = args
+        .iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::Number(n) if n.is_i64() => (k.as_str(), Arg::Number(n.as_i64().unwrap_or(0))),
+            serde_json::Value::String(t) => (k.as_str(), Arg::Text(t)),
+            _ => (k.as_str(), Arg::Text("")),
+        })
+        .collect();
+    Ok(Catalogue::of(lang).unwrap_or_else(Catalogue::english).say_with(id, &values))
+}
