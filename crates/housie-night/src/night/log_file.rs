@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::event::Stored;
 use super::log_line::{Chain, Row};
 
 /// The format's version, in the first line.
@@ -50,10 +51,10 @@ pub fn write(run_sha256: &str, rows: &[Row]) -> String {
     out
 }
 
-/// The head and events of a log, every event checked as the native log's are: numbered on,
+/// The head, rows and events of a log, every event checked as the native log's are: numbered on,
 /// linked to the one before, a housie event of its kind. An edited, reordered or truncated
 /// log is refused at the line where it breaks.
-pub fn read(text: &str) -> Result<(Head, Vec<Row>), LogFileError> {
+pub fn read(text: &str) -> Result<(Head, Vec<Row>, Vec<Stored>), LogFileError> {
     let mut lines = text.split_inclusive('\n').enumerate();
     let at = |line: usize, seq: Option<i64>| move |message: String| LogFileError { line: line + 1, seq, message };
     let (_, first) = lines.next().ok_or_else(|| at(0, None)("empty: not a night's log".into()))?;
@@ -67,17 +68,17 @@ pub fn read(text: &str) -> Result<(Head, Vec<Row>), LogFileError> {
         )));
     }
     let mut chain = Chain::new(&head.run_sha256);
-    let mut rows = Vec::new();
+    let (mut rows, mut events) = (Vec::new(), Vec::new());
     for (i, line) in lines {
         let Some(line) = line.strip_suffix('\n') else {
             return Err(at(i, None)("cut off: the last event has no end of line (the log was truncated)".into()));
         };
         let row = Row::parse(line).map_err(at(i, None))?;
         chain.follow(&row).map_err(at(i, Some(row.seq)))?;
-        row.stored().map_err(at(i, Some(row.seq)))?;
+        events.push(row.stored().map_err(at(i, Some(row.seq)))?);
         rows.push(row);
     }
-    Ok((head, rows))
+    Ok((head, rows, events))
 }
 
 #[cfg(test)]
@@ -111,7 +112,7 @@ mod tests {
         let run = "a".repeat(64);
         let rows = log(&run, &[7, 42, 90]);
         let text = write(&run, &rows);
-        let (head, read_back) = read(&text).unwrap();
+        let (head, read_back, _) = read(&text).unwrap();
         assert_eq!((head.run_sha256.as_str(), read_back), (run.as_str(), rows.clone()));
         // Truncated mid-line, and at a line's end (the last event lost: only a seal shows that).
         let cut = &text[..text.len() - 5];

@@ -103,6 +103,13 @@ impl Row {
     }
 }
 
+/// Every row's event, each checked: numbered on and linked from the run `run_sha256`, a housie
+/// event of its kind. Refused at the first row that is not, with its number and the reason.
+pub fn checked(run_sha256: &str, rows: &[Row]) -> Result<Vec<Stored>, (i64, String)> {
+    let mut chain = Chain::new(run_sha256);
+    rows.iter().map(|row| chain.follow(row).and_then(|()| row.stored()).map_err(|e| (row.seq, e))).collect()
+}
+
 /// Whether `at` is a time as the log stamps it: `2026-11-22T19:02:10.864Z`.
 pub fn is_stamp(at: &str) -> bool {
     use time::format_description::well_known::Rfc3339;

@@ -9,7 +9,7 @@ use housie_core::record::{NIGHT_DB, NIGHT_LOG};
 
 use super::error::OpenError;
 use super::event::Stored;
-use super::log_line::{Chain, Row};
+use super::log_line::Row;
 use super::store::{RunId, Store};
 
 /// A night's log, found.
@@ -64,32 +64,31 @@ impl NightLog {
     /// with the SHA-256 of the run the night is bound to; with `run`, a night of another run is
     /// refused.
     pub fn rows(&self, run: Option<&RunId>) -> Result<(String, Vec<Row>), OpenError> {
-        match self {
-            NightLog::Database(path) => {
-                let store = Store::open_read_only(path, run)?;
-                store.events()?;
-                Ok((store.run_sha256()?, store.rows()?))
-            }
-            NightLog::Text(path) => {
-                let (head, rows) = super::log_text::read(path, run)?;
-                Ok((head.run_sha256, rows))
-            }
-        }
+        self.read(run).map(|(sha, rows, _)| (sha, rows))
     }
 
     /// Every event, checked as [`NightLog::rows`] checks them, as the replay takes them.
     pub fn events(&self, run: Option<&RunId>) -> Result<(Vec<Stored>, Vec<Row>), OpenError> {
-        let (sha, rows) = self.rows(run)?;
-        let mut chain = Chain::new(&sha);
-        let path = self.path().to_path_buf();
-        let events = rows
-            .iter()
-            .map(|row| {
-                let bad = |message: String| OpenError::Log { path: path.clone(), seq: row.seq, message };
-                chain.follow(row).map_err(bad)?;
-                row.stored().map_err(bad)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((events, rows))
+        self.read(run).map(|(_, rows, events)| (events, rows))
+    }
+
+    /// The run's SHA-256, the rows and their events, each read and checked once.
+    fn read(&self, run: Option<&RunId>) -> Result<(String, Vec<Row>, Vec<Stored>), OpenError> {
+        match self {
+            NightLog::Database(path) => {
+                let store = Store::open_read_only(path, run)?;
+                let (sha, rows) = (store.run_sha256()?, store.rows()?);
+                let events = super::log_line::checked(&sha, &rows).map_err(|(seq, message)| OpenError::Log {
+                    path: path.clone(),
+                    seq,
+                    message,
+                })?;
+                Ok((sha, rows, events))
+            }
+            NightLog::Text(path) => {
+                let (head, rows, events) = super::log_text::read(path, run)?;
+                Ok((head.run_sha256, rows, events))
+            }
+        }
     }
 }

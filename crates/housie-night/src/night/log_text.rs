@@ -6,13 +6,14 @@ use std::io::Read;
 use std::path::Path;
 
 use super::error::OpenError;
+use super::event::Stored;
 use super::log_file::{self, Head};
 use super::log_line::Row;
 use super::run_id::RunId;
 
-/// The head and rows of the log at `path`, every event checked (see [`log_file::read`]); with
+/// The head, rows and events of the log at `path`, every event checked (see [`log_file::read`]); with
 /// `run`, a night of another run is refused.
-pub fn read(path: &Path, run: Option<&RunId>) -> Result<(Head, Vec<Row>), OpenError> {
+pub fn read(path: &Path, run: Option<&RunId>) -> Result<(Head, Vec<Row>, Vec<Stored>), OpenError> {
     let io = |source| OpenError::Io { path: path.to_path_buf(), source };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut text = String::new();
@@ -21,7 +22,7 @@ pub fn read(path: &Path, run: Option<&RunId>) -> Result<(Head, Vec<Row>), OpenEr
         let message = format!("larger than {}: not a night's log", housie_core::world::size(log_file::MAX_BYTES));
         return Err(OpenError::Database { path: path.to_path_buf(), message });
     }
-    let (head, rows) = log_file::read(&text).map_err(|e| match e.seq {
+    let (head, rows, events) = log_file::read(&text).map_err(|e| match e.seq {
         Some(seq) => OpenError::Log { path: path.to_path_buf(), seq, message: e.message },
         None => OpenError::Database { path: path.to_path_buf(), message: e.to_string() },
     })?;
@@ -32,5 +33,5 @@ pub fn read(path: &Path, run: Option<&RunId>) -> Result<(Head, Vec<Row>), OpenEr
             ours: run.content.clone(),
         });
     }
-    Ok((head, rows))
+    Ok((head, rows, events))
 }

@@ -443,16 +443,11 @@ impl Store {
     /// gap (an event deleted), each row's kind that of its event, each time as SQLite stamped
     /// it, and each event from housie 0.14 on linked to the one before (see `log_line`).
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
-        let rows = self.rows()?;
-        let run = self.run_sha256()?;
-        let mut chain = Chain::new(&run);
-        rows.iter()
-            .map(|row| {
-                let bad = |message: String| OpenError::Log { path: self.path.clone(), seq: row.seq, message };
-                chain.follow(row).map_err(bad)?;
-                row.stored().map_err(bad)
-            })
-            .collect()
+        super::log_line::checked(&self.run_sha256()?, &self.rows()?).map_err(|(seq, message)| OpenError::Log {
+            path: self.path.clone(),
+            seq,
+            message,
+        })
     }
 
     /// Every event as it is stored, in order, unchecked.
