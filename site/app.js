@@ -58,9 +58,9 @@ async function useLanguage() {
   select.replaceChildren(...languages.map((l) => { const o = document.createElement("option"); o.value = l.lang; o.lang = l.lang; o.textContent = l.name; return o; }));
   select.value = lang;
   select.onchange = () => { try { localStorage.setItem("housie.lang.site", select.value); } catch (_) { /* not kept */ } location.reload(); };
-  form.languages(languages);
   words = (await designer.ask("catalogue", { lang })).messages;
   document.documentElement.lang = lang;
+  form.schema(await designer.ask("schema"), (id) => t(id), { title: ["new-title"], books: ["more"] });
   translate();
 }
 
@@ -274,7 +274,9 @@ $("logo-file").addEventListener("change", async () => {
   const file = $("logo-file").files[0];
   if (!file) return;
   $("logo-error").textContent = "";
-  if (file.size > 20 * 1024 * 1024) { $("logo-error").textContent = say("site-logo-too-large", null, "A logo is at most 20 MB."); return; }
+  // The engine's own limit (its schema), said before a huge file is read into the tab.
+  const max = form.maxBytes("logo");
+  if (file.size > max) { $("logo-error").textContent = say("site-logo-too-large", { mb: max >> 20 }, `A logo is at most ${max >> 20} MB.`); return; }
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     const name = await designer.ask("logoFile", { bytes });
@@ -292,7 +294,8 @@ $("font-file").addEventListener("change", async () => {
   const file = $("font-file").files[0];
   if (!file) return;
   $("font-error").textContent = "";
-  if (file.size > 64 * 1024 * 1024) { $("font-error").textContent = say("site-font-too-large", null, "A font file is at most 64 MB."); return; }
+  const max = form.maxBytes("font");
+  if (file.size > max) { $("font-error").textContent = say("site-font-too-large", { mb: max >> 20 }, `A font file is at most ${max >> 20} MB.`); return; }
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     const name = await designer.ask("fontFile", { bytes });

@@ -75,11 +75,13 @@ export function selfCheck() {
   return JSON.parse(engine.self_check());
 }
 
-// The looks housie ships, and the languages its words come in.
-export function looks() {
-  return JSON.parse(engine.looks());
+// The design form as data: each field's kind, bounds and choices (the looks, papers, prize
+// sets, languages, currencies), and a new event's design. The page's form is drawn from it.
+export function schema() {
+  return JSON.parse(engine.schema());
 }
 
+// The languages housie's words come in: `[{lang, name}]`, English first.
 export function languages() {
   return JSON.parse(engine.languages());
 }

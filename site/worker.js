@@ -33,7 +33,7 @@ const ops = {
   },
   eventId: (a) => housie.eventId(a.title, a.taken),
   newDesign: (a) => housie.newDesign(a.title, a.lang),
-  looks: () => housie.looks(),
+  schema: () => housie.schema(),
   languages: () => housie.languages(),
   catalogue: (a) => housie.catalogue(a.lang),
   version: () => housie.version(),

@@ -338,24 +338,30 @@ fn a_frozen_events_preview_still_shows_its_paper() {
     assert!(status.contains("409"), "{status}");
 }
 
-/// The design form's look picker (the studio's and the page's) offers exactly the looks the engine ships (read off the shipped
-/// templates), and the organiser's own: a look added to `templates/` without the page, or
-/// dropped from it, fails here.
+/// The design form's choices and bounds are the engine's, served as its schema: the look
+/// picker offers exactly the looks the engine ships (read off the shipped templates) and the
+/// organiser's own, the count its limit; and the one form's HTML writes none of them (a look
+/// or a bound added there would be a second copy of the engine's).
 #[test]
-fn the_look_picker_offers_the_shipped_looks() {
-    let page = include_str!("../../crates/housie-web/src/web/assets/design-form.html");
-    let select = &page[page.find(r#"<select id="look""#).unwrap()..];
-    let select = &select[..select.find("</select>").unwrap()];
-    let offered: Vec<&str> = select
-        .match_indices(r#"<option value=""#)
-        .map(|(i, m)| select[i + m.len()..].split('"').next().unwrap())
-        .collect();
-    let mut shipped: Vec<&str> = housie_core::print::template::looks().collect();
-    shipped.push(housie_core::pipeline::design::OWN_LOOK);
-    let (mut a, mut b) = (offered.clone(), shipped.clone());
-    a.sort_unstable();
-    b.sort_unstable();
-    assert_eq!(a, b, "the page offers {offered:?}, the engine ships {shipped:?}");
+fn the_form_is_drawn_from_the_engines_schema() {
+    let d = Dir::new();
+    let (_studio, url) = studio(&d.join("events"));
+    let (status, schema, _) = exchange(port_of(&url), "GET", "/api/schema", "", "");
+    assert!(status.contains("200"), "{status} {schema}");
+    let field = |name: &str| schema["fields"].as_array().unwrap().iter().find(|f| f["field"] == name).unwrap().clone();
+    let mut offered: Vec<String> =
+        field("look")["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
+    let mut shipped: Vec<String> = housie_core::print::template::looks().map(str::to_string).collect();
+    shipped.push(housie_core::pipeline::design::OWN_LOOK.to_string());
+    offered.sort_unstable();
+    shipped.sort_unstable();
+    assert_eq!(offered, shipped);
+    assert_eq!(field("books")["max"], housie_core::pipeline::design::STUDIO_MAX_BOOKS as f64);
+    assert_eq!(schema["new"]["look"], "classic", "{schema}");
+    let form = include_str!("../../crates/housie-web/src/web/assets/design-form.html");
+    for written in [" max=", " min=", " maxlength=", " step=", r#"<option value="classic""#, r#"<option value="uk""#] {
+        assert!(!form.contains(written), "design-form.html writes `{written}`: the schema says it");
+    }
 }
 
 /// An event's folder keeps its title's letters in any script: `दिवाली तम्बोला 2026` is the

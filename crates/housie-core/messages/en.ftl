@@ -435,8 +435,8 @@ site-give-title = Give the event a title.
 site-state-designed = designed
 site-state-printed = printed
 site-design = Design
-site-logo-too-large = A logo is at most 20 MB.
-site-font-too-large = A font file is at most 64 MB.
+site-logo-too-large = A logo is at most { $mb } MB.
+site-font-too-large = A font file is at most { $mb } MB.
 site-page = Page
 site-preview-label = A preview of the printed page, with sample numbers
 site-print = Print
@@ -478,6 +478,8 @@ site-not-kept = This browser may clear the events it keeps when it runs short of
 ## The design form, the page's and the studio's alike
 form-logo-fits = Where it fits
 form-logo-fits-at = Where it fits: { $place }
+form-paper-a4 = A4
+form-paper-letter = US Letter
 
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
@@ -661,6 +663,7 @@ ledger-not-a-payout = entry { $entry } is not a prize paid that stands
 ledger-part-of-book = { $units } is part of a book: record it sold as half sheets or as single tickets
 ledger-not-half-sheets = { $units } is not a half sheet: a half sheet is tickets 1-3 or 4-6 of a book
 ledger-zero-payout = a prize paid is more than 0.00: give the amount handed over
+ledger-won-on-sale = { $serial } of that sale won in game { $game }, so it was in play and sold: the sale (entry { $sale }) stands while its win does
 ledger-paid-on-sale = { $serial } of that sale was paid a prize (entry { $payout }): void that payout first, then the sale (entry { $sale })
 ledger-void-without-reason = say why entry { $entry } is taken back (for example `void { $entry } typed 30 for 3`): the cash-up shows it
 ledger-not-won = { $serial } was not confirmed as a winner of { $prize } in game { $game }

@@ -427,8 +427,8 @@ site-give-title = आयोजन को एक शीर्षक दीजि�
 site-state-designed = डिज़ाइन हुआ
 site-state-printed = छपने को तैयार
 site-design = डिज़ाइन
-site-logo-too-large = लोगो अधिक से अधिक 20 MB का हो।
-site-font-too-large = फ़ॉन्ट फ़ाइल अधिक से अधिक 64 MB की हो।
+site-logo-too-large = लोगो अधिक से अधिक { $mb } MB का हो।
+site-font-too-large = फ़ॉन्ट फ़ाइल अधिक से अधिक { $mb } MB की हो।
 site-page = पन्ना
 site-preview-label = छपे पन्ने की झलक, नमूने के नंबरों के साथ
 site-print = छपाई
@@ -470,6 +470,8 @@ site-not-kept = जगह कम होने पर यह ब्राउज�
 ## The design form, the page's and the studio's alike
 form-logo-fits = जहाँ जगह हो
 form-logo-fits-at = जहाँ जगह हो: { $place }
+form-paper-a4 = A4 काग़ज़
+form-paper-letter = यूएस लेटर
 
 ## The paper's own words, printed in a run made with `generate --lang` (each `paper-text-`
 ## message is a shipped template's text; `{ $book }` and the others are the page's to fill)
@@ -653,6 +655,7 @@ ledger-not-a-payout = प्रविष्टि { $entry } कोई चाल
 ledger-part-of-book = { $units } किताब का हिस्सा है: इसे आधी शीट या एक-एक टिकट में बिका दर्ज करें।
 ledger-not-half-sheets = { $units } आधी शीट नहीं है: आधी शीट किताब के टिकट 1-3 या 4-6 होती है।
 ledger-zero-payout = चुकाया इनाम 0.00 से ज़्यादा होता है: दी गई रक़म लिखें।
+ledger-won-on-sale = उस बिक्री का { $serial } खेल { $game } में जीता, यानी वह खेल में था और बिका था: जब तक उसकी जीत खड़ी है, बिक्री (प्रविष्टि { $sale }) भी खड़ी रहती है।
 ledger-paid-on-sale = उस बिक्री के { $serial } को इनाम चुकाया गया (प्रविष्टि { $payout }): पहले वह भुगतान रद्द करें, फिर बिक्री (प्रविष्टि { $sale })।
 ledger-void-without-reason = बताएँ कि प्रविष्टि { $entry } क्यों वापस ली जा रही है (`void { $entry }` के बाद कारण): हिसाब में यह दिखता है।
 ledger-not-won = { $serial } खेल { $game } में { $prize } का विजेता पक्का नहीं किया गया।

@@ -1,6 +1,7 @@
 //! An event's design in the page: its problems, its preview, and its run, each through the
 //! core's policy exactly as the studio's server does it.
 
+use housie_core::pipeline::form_field::FormField;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -71,18 +72,18 @@ pub fn generate(
     progress: Option<js_sys::Function>,
 ) -> Result<Run, JsError> {
     let mut fields: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(request).map_err(|_| said_problem("event", "design-not-read", []))?;
+        serde_json::from_str(request).map_err(|_| said_problem(FormField::Event, "design-not-read", []))?;
     let seed = match fields.remove("seed") {
         None | Some(serde_json::Value::Null) => None,
         Some(serde_json::Value::String(text)) => Some(text),
-        Some(_) => return Err(said_problem("seed", "page-seed-text", [])),
+        Some(_) => return Err(said_problem(FormField::Seed, "page-seed-text", [])),
     };
     let date = take_date(&mut fields, now)?;
     let design = Design::from_json(&serde_json::Value::Object(fields).to_string()).map_err(|p| design_problem(&p))?;
     let seed = match seed {
         Some(text) => SeedChoice::Text(text),
         None => SeedChoice::Random(
-            entropy.try_into().map_err(|_| problem("event", "the entropy is 32 bytes from the browser"))?,
+            entropy.try_into().map_err(|_| problem(FormField::Event, "the entropy is 32 bytes from the browser"))?,
         ),
     };
     let planned = planned(&design, seed, date, None, world).map_err(|problems| design_problem(&problems[0]))?;
@@ -100,7 +101,7 @@ pub(crate) fn take_date(fields: &mut serde_json::Map<String, serde_json::Value>,
     seconds
         .filter(|&s| s >= 0)
         .and_then(RunDate::from_unix)
-        .ok_or_else(|| said_problem("date", "page-date-seconds", []))
+        .ok_or_else(|| said_problem(FormField::Date, "page-date-seconds", []))
 }
 
 /// The run `planned` drawn and written into the page's memory, `listener(done, total)` told

@@ -2,6 +2,7 @@
 //! verify` verifies it, its booklets pictured, or topped up — each from its own files, which
 //! never leave the page.
 
+use housie_core::pipeline::form_field::FormField;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -42,7 +43,7 @@ impl DroppedRun {
 
     /// The run in a dropped zip: one folder, no name outside it, within a run's size.
     pub fn from_zip(bytes: &[u8]) -> Result<DroppedRun, JsError> {
-        let (folder, files) = archive::read(bytes).map_err(|said| crate::said_problem_of("run", said))?;
+        let (folder, files) = archive::read(bytes).map_err(|said| crate::said_problem_of(FormField::Run, said))?;
         Ok(DroppedRun { folder, files: Arc::new(Files(files)) })
     }
 
@@ -50,7 +51,7 @@ impl DroppedRun {
     pub fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), JsError> {
         if name.is_empty() || name.contains(['/', '\\', ':', '\0']) || name == "." || name == ".." {
             let name = housie_core::domain::text::clip(name, 60);
-            return Err(crate::said_problem("run", "page-not-a-run-file", [("name", name)]));
+            return Err(crate::said_problem(FormField::Run, "page-not-a-run-file", [("name", name)]));
         }
         Arc::make_mut(&mut self.files).0.insert(name.to_string(), bytes);
         Ok(())
@@ -77,14 +78,14 @@ impl DroppedRun {
     pub fn verify(&self, listener: Option<js_sys::Function>) -> Result<String, JsError> {
         let record = self.record()?;
         if record.after.is_some() {
-            return Err(crate::said_problem("run", "page-verify-after", []));
+            return Err(crate::said_problem(FormField::Run, "page-verify-after", []));
         }
         // What the regeneration counts to, from the record alone (verify reads the font and logo).
         let total = record.pages().page_count();
         let report = progress::with_listener(listener, total, || {
             housie_core::verify::verify_run(&*self.files, &record, Ok(None), &*self.files, &progress::tell)
         })
-        .map_err(|e| problem("run", &e.to_string()))?;
+        .map_err(|e| problem(FormField::Run, &e.to_string()))?;
         // Each problem as the page shows an engine's refusal: its English and its catalogue message.
         let problems: Vec<_> =
             report.problems.iter().map(|p| serde_json::json!({"message": p.text, "said": p.said})).collect();
@@ -98,8 +99,8 @@ impl DroppedRun {
     /// Booklet (or book) `unit` of the run as a PNG picture, drawn again from its record.
     pub fn picture(&self, unit: u32) -> Result<Vec<u8>, JsError> {
         let record = self.record()?;
-        let plan =
-            GeneratePlan::from_record(&record, None, &*self.files).map_err(|e| problem("run", &e.to_string()))?;
+        let plan = GeneratePlan::from_record(&record, None, &*self.files)
+            .map_err(|e| problem(FormField::Run, &e.to_string()))?;
         housie_core::pipeline::booklets::booklet_picture(
             &plan,
             record.books(),
@@ -107,7 +108,7 @@ impl DroppedRun {
             u64::from(unit),
             PICTURE_DPI,
         )
-        .map_err(|e| problem("picture", &e.to_string()))
+        .map_err(|e| problem(FormField::Picture, &e.to_string()))
     }
 
     /// More books after this run, `more` saying how many (`{"books": N}` or `{"booklets": N}`,
@@ -125,13 +126,13 @@ impl DroppedRun {
     ) -> Result<Run, JsError> {
         let record = self.record()?;
         if record.after.is_some() {
-            return Err(crate::said_problem("run", "page-top-up-after", []));
+            return Err(crate::said_problem(FormField::Run, "page-top-up-after", []));
         }
         let mut fields: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(more).map_err(|_| crate::said_problem("books", "page-how-many-more", []))?;
+            serde_json::from_str(more).map_err(|_| crate::said_problem(FormField::Books, "page-how-many-more", []))?;
         let date = crate::design::take_date(&mut fields, now)?;
         let more: More = serde_json::from_value(serde_json::Value::Object(fields))
-            .map_err(|_| crate::said_problem("books", "page-how-many-more", []))?;
+            .map_err(|_| crate::said_problem(FormField::Books, "page-how-many-more", []))?;
         let games = record.settings.games;
         let asked =
             Design { books: more.books, booklets: more.booklets, games: more.booklets.and(games), ..Design::default() };
@@ -141,10 +142,10 @@ impl DroppedRun {
         let size = match (more.books, more.booklets) {
             (Some(books), None) => Size::Books(books),
             (None, Some(booklets)) => Size::Booklets { booklets, games: None },
-            _ => return Err(crate::said_problem("books", "page-how-many-more", [])),
+            _ => return Err(crate::said_problem(FormField::Books, "page-how-many-more", [])),
         };
         let entropy: [u8; 32] =
-            entropy.try_into().map_err(|_| problem("event", "the entropy is 32 bytes from the browser"))?;
+            entropy.try_into().map_err(|_| problem(FormField::Event, "the entropy is 32 bytes from the browser"))?;
         let mut request = Request::new(size, SeedChoice::Random(entropy));
         request.date = date;
         // The logo and font the run carries, where a top-up looks for them: beside its record.
@@ -173,11 +174,11 @@ impl DroppedRun {
 
     fn record(&self) -> Result<RunRecord, JsError> {
         let bytes = self.files.read(Path::new(RUN_RECORD), MAX_RECORD).map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => crate::said_problem("run", "page-no-record", []),
-            _ => crate::said_problem("run", "page-record-unreadable", [("detail", e.to_string())]),
+            io::ErrorKind::NotFound => crate::said_problem(FormField::Run, "page-no-record", []),
+            _ => crate::said_problem(FormField::Run, "page-record-unreadable", [("detail", e.to_string())]),
         })?;
         RunRecord::from_bytes(bytes, Path::new(RUN_RECORD))
             .map(|(record, _)| record)
-            .map_err(|e| crate::said_problem("run", "page-record-unreadable", [("detail", e.to_string())]))
+            .map_err(|e| crate::said_problem(FormField::Run, "page-record-unreadable", [("detail", e.to_string())]))
     }
 }

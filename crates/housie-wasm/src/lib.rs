@@ -17,6 +17,7 @@ mod progress;
 mod run;
 mod zip_names;
 
+use housie_core::pipeline::form_field::FormField;
 use std::path::Path;
 
 use housie_core::world::Files;
@@ -71,12 +72,12 @@ pub fn self_check() -> String {
 }
 
 /// A problem for the page, beside `field`.
-fn problem(field: &str, message: &str) -> JsError {
-    JsError::new(&serde_json::json!({ "field": field, "message": message }).to_string())
+fn problem(field: FormField, message: &str) -> JsError {
+    design_problem(&housie_core::pipeline::problem::Problem::new(field, message))
 }
 
 /// A problem for the page beside `field` that is catalogue message `id` with `args`.
-fn said_problem<const N: usize>(field: &'static str, id: &'static str, args: [(&'static str, String); N]) -> JsError {
+fn said_problem<const N: usize>(field: FormField, id: &'static str, args: [(&'static str, String); N]) -> JsError {
     design_problem(&housie_core::pipeline::problem::Problem::catalogued(
         field,
         housie_core::support::said::Said::new(id, args),
@@ -84,7 +85,7 @@ fn said_problem<const N: usize>(field: &'static str, id: &'static str, args: [(&
 }
 
 /// A problem for the page beside `field` that is the catalogue message `said`.
-fn said_problem_of(field: &'static str, said: housie_core::support::said::Said) -> JsError {
+fn said_problem_of(field: FormField, said: housie_core::support::said::Said) -> JsError {
     design_problem(&housie_core::pipeline::problem::Problem::catalogued(field, said))
 }
 
@@ -99,7 +100,7 @@ fn design_problem(p: &housie_core::pipeline::problem::Problem) -> JsError {
 /// the browser's events' ids).
 #[wasm_bindgen]
 pub fn event_id(title: &str, taken: &str) -> Result<String, JsError> {
-    let taken: Vec<String> = serde_json::from_str(taken).map_err(|e| problem("event", &e.to_string()))?;
+    let taken: Vec<String> = serde_json::from_str(taken).map_err(|e| problem(FormField::Event, &e.to_string()))?;
     Ok(housie_core::domain::event_id::free(title, |id| taken.iter().any(|t| t == id)))
 }
 
@@ -115,11 +116,12 @@ pub fn new_design(title: &str, lang: &str) -> String {
     serde_json::to_string(&design).expect("a design serialises")
 }
 
-/// The looks housie ships (`classic`, `festival`, …), each in A4 and Letter, as JSON.
+/// The design form as data (its fields, their bounds and choices, a new event's design), as
+/// JSON: the page draws its form from it, as the studio does from `GET /api/schema`. The page
+/// has no upload of a template, so no `own` look.
 #[wasm_bindgen]
-pub fn looks() -> String {
-    let looks: Vec<&str> = housie_core::print::template::looks().collect();
-    serde_json::to_string(&looks).expect("names serialise")
+pub fn schema() -> String {
+    serde_json::to_string(&housie_core::pipeline::design_schema::DesignSchema::new(false)).expect("a schema serialises")
 }
 
 /// The languages housie's words come in, English first: `[{lang, name}]` as JSON.
@@ -145,7 +147,7 @@ pub fn catalogue(lang: &str) -> String {
 pub fn say(lang: &str, id: &str, args: &str) -> Result<String, JsError> {
     use housie_core::support::catalogue::{Arg, Catalogue};
     let args: serde_json::Map<String, serde_json::Value> = serde_json::from_str(args)
-        .map_err(|e| problem("event", &format!("the arguments are not a JSON object: {e}")))?;
+        .map_err(|e| problem(FormField::Event, &format!("the arguments are not a JSON object: {e}")))?;
     let values: Vec<(&str, Arg)> = args
         .iter()
         .map(|(k, v)| match v {

@@ -3,6 +3,7 @@
 
 use housie_core::export::MemoryFiles;
 use housie_core::pipeline::booklets;
+use housie_core::pipeline::form_field::FormField;
 use housie_core::pipeline::GeneratePlan;
 use housie_core::record::RunRecord;
 use wasm_bindgen::prelude::*;
@@ -54,14 +55,14 @@ impl Run {
 
     /// The first books as the print file has them, to check before printing the lot.
     pub fn proof(&self) -> Result<Vec<u8>, JsError> {
-        booklets::proof(&self.plan).map_err(|e| problem("event", &e.to_string()))
+        booklets::proof(&self.plan).map_err(|e| problem(FormField::Event, &e.to_string()))
     }
 
     /// Booklet (or book) `unit` as a PNG picture, to send to a player.
     pub fn picture(&self, unit: u32) -> Result<Vec<u8>, JsError> {
         let attempts = self.record.attempts();
         booklets::booklet_picture(&self.plan, self.record.books(), &attempts, u64::from(unit), PICTURE_DPI)
-            .map_err(|e| problem("picture", &e.to_string()))
+            .map_err(|e| problem(FormField::Picture, &e.to_string()))
     }
 
     /// The run as one zip, its files in the folder `folder`: the run's files (the logo and
@@ -71,6 +72,6 @@ impl Run {
         let mut files: Vec<(String, &[u8])> =
             self.files.files().iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
         files.push((PROOF.to_string(), &proof));
-        archive::write(folder, &files).map_err(|e| problem("event", &e))
+        archive::write(folder, &files).map_err(|e| problem(FormField::Event, &e))
     }
 }

@@ -13,6 +13,7 @@ use crate::record::continuation::Continuation;
 use crate::support::date::RunDate;
 use crate::world::World;
 
+use super::form_field::FormField;
 use super::problem::{problem_of, Problem};
 use super::request::{LogoAsked, Planned, Request, SeedChoice, Size, BLOCKS};
 use super::Order;
@@ -23,6 +24,8 @@ use crate::support::said::Said;
 pub const STUDIO_MAX_BOOKS: u64 = 100_000;
 /// The longest title.
 pub const TITLE_MAX: usize = 120;
+/// The games a form offers a booklet first: a night's usual six.
+pub const NEW_GAMES: u16 = 6;
 /// The file in an event's folder holding its own template, when one was uploaded.
 pub const OWN_TEMPLATE: &str = "template.toml";
 /// The longest subtitle.
@@ -155,27 +158,6 @@ impl Default for Design {
     }
 }
 
-/// The design's fields as JSON names them, each the field its problems go beside.
-const FIELDS: [&str; 17] = [
-    "title",
-    "subtitle",
-    "look",
-    "paper",
-    "books",
-    "booklets",
-    "games",
-    "order",
-    "bleed_mm",
-    "crop_marks",
-    "prizes",
-    "logo",
-    "font",
-    "lines",
-    "player_url",
-    "currency",
-    "lang",
-];
-
 impl Design {
     /// A design read from JSON (a page's request, a form's save): each field of its own kind,
     /// none unknown, or the first that is not, as a problem beside it.
@@ -186,17 +168,19 @@ impl Design {
                 serde_path_to_error::Segment::Map { key } => Some(key.clone()),
                 _ => None,
             });
-            let known = name.as_deref().and_then(|n| FIELDS.iter().find(|f| **f == n));
+            let known = name.as_deref().and_then(FormField::of_design);
             match (known, e.inner().to_string()) {
                 (_, why) if why.starts_with("unknown field") => {
                     let name = why.split('`').nth(1).unwrap_or_default().to_string();
                     let message = format!("`{name}` is not part of an event's design");
-                    Problem::said("event", message, "design-unknown-field", [("name", name)])
+                    Problem::said(FormField::Event, message, "design-unknown-field", [("name", name)])
                 }
                 (Some(field), _) => {
                     Problem::said(field, "this is not a value housie takes here", "design-wrong-value", [])
                 }
-                (None, _) => Problem::said("event", "the event is not a design housie reads", "design-not-read", []),
+                (None, _) => {
+                    Problem::said(FormField::Event, "the event is not a design housie reads", "design-not-read", [])
+                }
             }
         })
     }
@@ -206,11 +190,11 @@ impl Design {
         let mut problems = Vec::new();
         let title = self.title.trim();
         if title.is_empty() {
-            problems.push(Problem::said("title", "give the event a title", "design-give-title", []));
+            problems.push(Problem::said(FormField::Title, "give the event a title", "design-give-title", []));
         } else if title.chars().count() > TITLE_MAX {
             let max = ("max", TITLE_MAX.to_string());
             problems.push(Problem::said(
-                "title",
+                FormField::Title,
                 format!("is longer than {TITLE_MAX} characters"),
                 "design-too-long",
                 [max],
@@ -219,39 +203,39 @@ impl Design {
         if self.subtitle.chars().count() > SUBTITLE_MAX {
             let max = ("max", SUBTITLE_MAX.to_string());
             let message = format!("is longer than {SUBTITLE_MAX} characters");
-            problems.push(Problem::said("subtitle", message, "design-too-long", [max]));
+            problems.push(Problem::said(FormField::Subtitle, message, "design-too-long", [max]));
         }
         if !crate::print::template::looks().any(|l| l == self.look) && self.look != OWN_LOOK {
             let message = format!("`{}` is not a look housie has", self.look);
-            problems.push(Problem::said("look", message, "design-no-look", [("look", self.look.clone())]));
+            problems.push(Problem::said(FormField::Look, message, "design-no-look", [("look", self.look.clone())]));
         } else if self.paper == Paper::Letter
             && self.look != OWN_LOOK
             && !crate::print::template::has_letter(&self.look)
         {
             let message = format!("the `{}` look is printed on A4 only: choose A4", self.look);
-            problems.push(Problem::said("paper", message, "design-a4-only", [("look", self.look.clone())]));
+            problems.push(Problem::said(FormField::Paper, message, "design-a4-only", [("look", self.look.clone())]));
         }
         problems.extend(self.order_problem());
         if let Err(e) = self.player_url() {
-            problems.push(Problem::catalogued("player_url", e.said()));
+            problems.push(Problem::catalogued(FormField::PlayerUrl, e.said()));
         }
         if !self.lang.is_empty() && crate::support::catalogue::Catalogue::of(&self.lang).is_none() {
             // The settings' own check, which a run made from the design meets.
             let settings = crate::record::settings::Settings { lang: Some(self.lang.clone()), ..Default::default() };
             if let Err(e) = settings.check() {
-                problems.push(Problem::catalogued("event", e.said));
+                problems.push(Problem::catalogued(FormField::Lang, e.said));
             }
         }
         let code = self.currency.as_bytes();
         if !(code.is_empty() || code.len() == 3 && code.iter().all(u8::is_ascii_uppercase)) {
             let message = "choose a currency by its three-letter code: GBP, INR, EUR, USD…";
-            problems.push(Problem::said("currency", message, "design-currency", []));
+            problems.push(Problem::said(FormField::Currency, message, "design-currency", []));
         }
         problems.extend(self.size_problem());
         if crate::rules::PrizeSet::shipped(&self.prizes).is_none() {
             let names: Vec<&str> = crate::rules::prize::SHIPPED.iter().map(|(n, _)| *n).collect();
             problems.push(Problem::said(
-                "prizes",
+                FormField::Prizes,
                 format!("`{}` is not a prize set housie has ({})", self.prizes, names.join(", ")),
                 "design-no-prizes",
                 [("prizes", self.prizes.clone()), ("names", names.join(", "))],
@@ -260,16 +244,16 @@ impl Design {
         if let Some(logo) = &self.logo {
             if !LOGO_FILES.contains(&logo.file.as_str()) {
                 let message = "upload the logo to the event (it is kept as logo.png or logo.jpg)";
-                problems.push(Problem::said("logo", message, "design-upload-logo", []));
+                problems.push(Problem::said(FormField::Logo, message, "design-upload-logo", []));
             }
         }
         if self.font.as_deref().is_some_and(|f| !super::design_font::is_font_file(f)) {
             let message = "upload the font to the event (a TrueType or OpenType file)";
-            problems.push(Problem::said("font", message, "design-upload-font", []));
+            problems.push(Problem::said(FormField::Font, message, "design-upload-font", []));
         }
         if self.books.is_some() && self.games.is_some() {
             let message = "games go with booklets (a booklet is one book per game)";
-            problems.push(Problem::said("games", message, "design-games-with-booklets", []));
+            problems.push(Problem::said(FormField::Games, message, "design-games-with-booklets", []));
         }
         problems
     }
@@ -280,7 +264,7 @@ impl Design {
         let per_page = crate::print::template::Template::shipped(&self.look)?.layout().books_per_page();
         self.order.mixes_games(self.booklets.is_some(), per_page).then(|| {
             Problem::said(
-                "order",
+                FormField::Order,
                 format!(
                     "the `{}` look puts {per_page} books on a page, which would be games of different colours: \
                      choose “game by game, in black, for coloured paper”, or a look of one book a page",
@@ -297,25 +281,27 @@ impl Design {
     pub fn size_problem(&self) -> Option<Problem> {
         match (self.books, self.booklets, self.games) {
             (Some(_), Some(_), _) => {
-                Some(Problem::said("books", "give books or booklets, not both", "design-both", []))
+                Some(Problem::said(FormField::Books, "give books or booklets, not both", "design-both", []))
             }
-            (Some(0), None, _) => Some(Problem::said("books", "make at least 1 book", "design-one-book", [])),
+            (Some(0), None, _) => Some(Problem::said(FormField::Books, "make at least 1 book", "design-one-book", [])),
             (Some(b), None, _) if b > STUDIO_MAX_BOOKS => Some(Problem::catalogued(
-                "books",
+                FormField::Books,
                 Said::new("design-too-many-books", [("max", STUDIO_MAX_BOOKS.to_string())]),
             )),
-            (None, Some(0), _) => Some(Problem::said("booklets", "make at least 1 booklet", "design-one-booklet", [])),
+            (None, Some(0), _) => {
+                Some(Problem::said(FormField::Booklets, "make at least 1 booklet", "design-one-booklet", []))
+            }
             (None, Some(_), None) => {
-                Some(Problem::said("games", "say how many games a booklet holds", "design-games", []))
+                Some(Problem::said(FormField::Games, "say how many games a booklet holds", "design-games", []))
             }
             (None, Some(_), Some(g)) if g == 0 || g > super::MAX_GAMES => Some(Problem::catalogued(
-                "games",
+                FormField::Games,
                 Said::new("settings-games", [("games", g.to_string()), ("max", super::MAX_GAMES.to_string())]),
             )),
             (None, Some(b), Some(g)) if u64::from(g).saturating_mul(b) > STUDIO_MAX_BOOKS => {
                 let books = u64::from(g).saturating_mul(b);
                 Some(Problem::catalogued(
-                    "booklets",
+                    FormField::Booklets,
                     Said::new(
                         "design-too-many-booklets",
                         [
@@ -327,7 +313,9 @@ impl Design {
                     ),
                 ))
             }
-            (None, None, _) => Some(Problem::said("books", "say how many books or booklets", "design-how-many", [])),
+            (None, None, _) => {
+                Some(Problem::said(FormField::Books, "say how many books or booklets", "design-how-many", []))
+            }
             _ => None,
         }
     }
@@ -432,11 +420,11 @@ mod tests {
     fn every_problem_is_named_by_its_field() {
         let d =
             Design { title: " ".into(), look: "../etc".into(), books: Some(0), games: Some(3), ..Design::default() };
-        let fields: Vec<&str> = d.problems().iter().map(|p| p.field).collect();
+        let fields: Vec<&str> = d.problems().iter().map(|p| p.field.as_str()).collect();
         assert_eq!(fields, ["title", "look", "books", "games"]);
         let unknown = Design { lang: "zz".into(), ..Design::default() };
         let said: Vec<String> = unknown.problems().iter().map(|p| format!("{}: {}", p.field, p.message)).collect();
-        assert_eq!(said, ["event: `zz` is a language housie has no words in; it has en, hi"]);
+        assert_eq!(said, ["lang: `zz` is a language housie has no words in; it has en, hi"]);
         let huge = Design { books: Some(1_000_000_000), ..Design::default() };
         assert!(huge.problems()[0].message.contains("up to 100000 books"), "{:?}", huge.problems());
         // No flag of the command line in what the studio says.
@@ -495,7 +483,7 @@ mod tests {
         // And what a design sent as JSON can be that is no design at all.
         let read = ["[1]", r#"{"colour": "red"}"#, r#"{"books": "fifty"}"#, r#"{"bleed_mm": "3 mm"}"#]
             .map(|json| Design::from_json(json).expect_err(json));
-        let fields: Vec<&str> = read.iter().map(|p| p.field).collect();
+        let fields: Vec<&str> = read.iter().map(|p| p.field.as_str()).collect();
         assert_eq!(fields, ["event", "event", "books", "bleed_mm"]);
         for problem in designs.iter().flat_map(Design::problems).chain(read) {
             let Some(said) = &problem.said else { continue };

@@ -7,6 +7,8 @@ pub mod booklets;
 pub mod checked;
 pub mod design;
 pub mod design_font;
+pub mod design_schema;
+pub mod form_field;
 mod generate_plan;
 mod preview;
 pub mod problem;

@@ -14,14 +14,15 @@ use crate::print::page_text::PageText;
 use crate::support::catalogue::Catalogue;
 use crate::support::said::Said;
 
+use super::form_field::FormField;
 use super::request_error::RequestError;
 use super::Setting;
 
 /// One thing wrong with a design, and the field it belongs beside.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
-    /// The design's field (`title`, `look`, `books`, …).
-    pub field: &'static str,
+    /// The form's field (`title`, `look`, `books`, …).
+    pub field: FormField,
     /// What is wrong, in the organiser's words.
     pub message: String,
     /// The same as a catalogue message, for a page in another language (what the engine
@@ -32,13 +33,13 @@ pub struct Problem {
 
 impl Problem {
     /// A problem in English only.
-    pub fn new(field: &'static str, message: impl Into<String>) -> Problem {
+    pub fn new(field: FormField, message: impl Into<String>) -> Problem {
         Problem { field, message: message.into(), said: None }
     }
 
     /// A problem that is catalogue message `id` with `args`, whose English is `message`.
     pub(crate) fn said<const N: usize>(
-        field: &'static str,
+        field: FormField,
         message: impl Into<String>,
         id: &'static str,
         args: [(&'static str, String); N],
@@ -47,7 +48,7 @@ impl Problem {
     }
 
     /// A problem that is catalogue message `said`, its English from the English catalogue.
-    pub fn catalogued(field: &'static str, said: Said) -> Problem {
+    pub fn catalogued(field: FormField, said: Said) -> Problem {
         let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         Problem { field, message: Catalogue::english().say(said.id, &args), said: Some(said) }
     }
@@ -65,31 +66,31 @@ pub fn problem_of(e: Error) -> Problem {
 }
 
 /// The design's field an error belongs beside.
-fn field_of(e: &Error) -> &'static str {
+fn field_of(e: &Error) -> FormField {
     match e {
-        Error::Run(RunError::LinesUndecided { .. }) => "lines",
+        Error::Run(RunError::LinesUndecided { .. }) => FormField::Lines,
         Error::Settings(s) => match s.field {
-            Setting::BleedMm => "bleed_mm",
-            Setting::Games => "games",
-            Setting::Order => "order",
-            Setting::Logo => "logo",
-            Setting::Lang => "event",
-            Setting::Prizes => "prizes",
-            Setting::Currency => "currency",
-            _ => "books",
+            Setting::BleedMm => FormField::BleedMm,
+            Setting::Games => FormField::Games,
+            Setting::Order => FormField::Order,
+            Setting::Logo => FormField::Logo,
+            Setting::Lang => FormField::Lang,
+            Setting::Prizes => FormField::Prizes,
+            Setting::Currency => FormField::Currency,
+            _ => FormField::Books,
         },
-        Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => "logo",
-        Error::Style(StyleError::OutsideSafeZone { what: PageText::Logo, .. }) => "logo",
-        Error::Font(f) | Error::Style(StyleError::Font(f)) if font_file(f) => "font",
-        Error::Request(RequestError::EmptySeed) => "seed",
-        Error::Run(_) | Error::Request(_) => "books",
-        Error::Template(_) => "look",
-        Error::Style(StyleError::PlayerUrlMissing { .. } | StyleError::PlayerUrlTooLong { .. }) => "player_url",
+        Error::Logo(_) | Error::Style(StyleError::Logo { .. }) => FormField::Logo,
+        Error::Style(StyleError::OutsideSafeZone { what: PageText::Logo, .. }) => FormField::Logo,
+        Error::Font(f) | Error::Style(StyleError::Font(f)) if font_file(f) => FormField::Font,
+        Error::Request(RequestError::EmptySeed) => FormField::Seed,
+        Error::Run(_) | Error::Request(_) => FormField::Books,
+        Error::Template(_) => FormField::Look,
+        Error::Style(StyleError::PlayerUrlMissing { .. } | StyleError::PlayerUrlTooLong { .. }) => FormField::PlayerUrl,
         e => match page_text(e) {
-            Some(PageText::Title) => "title",
-            Some(PageText::Subtitle | PageText::Footer) => "subtitle",
-            _ if matches!(e, Error::Style(_) | Error::Font(_)) => "look",
-            _ => "event",
+            Some(PageText::Title) => FormField::Title,
+            Some(PageText::Subtitle | PageText::Footer) => FormField::Subtitle,
+            _ if matches!(e, Error::Style(_) | Error::Font(_)) => FormField::Look,
+            _ => FormField::Event,
         },
     }
 }
@@ -235,7 +236,7 @@ mod tests {
         let mut met = std::collections::BTreeSet::new();
         for (error, field) in cases() {
             let problem = problem_of(error);
-            assert_eq!(problem.field, field, "{}", problem.message);
+            assert_eq!(problem.field.as_str(), field, "{}", problem.message);
             let said = problem.said.expect("a catalogue message");
             let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
             assert!(!problem.message.contains('{') && !problem.message.starts_with("print-"), "{}", problem.message);
@@ -251,7 +252,7 @@ mod tests {
         assert!(lines.starts_with("10001 books with no line repeated") && lines.ends_with("or “Lines may repeat”"));
         // What the template's own words cause is said in English only, beside the look.
         let own = problem_of(style(StyleError::FooterOnCut { what: PageText::FooterText }));
-        assert_eq!((own.field, own.said), ("look", None));
+        assert_eq!((own.field, own.said), (FormField::Look, None));
     }
 
     /// Every refusal of the organiser's choices, with the field it belongs beside.

@@ -249,19 +249,20 @@ impl Note {
     /// A warning as a problem beside the field it is about, a catalogue message for a form in
     /// its language; `None` for a note that only tells what was decided.
     pub fn warning(&self) -> Option<super::problem::Problem> {
+        use super::form_field::FormField;
         use crate::support::said::Said;
         let mm = |v: f32| format!("{v:.1}");
         let (field, said) = match self {
-            Note::ColourToTrim => ("bleed_mm", Said::new("note-colour-to-trim", [])),
+            Note::ColourToTrim => (FormField::BleedMm, Said::new("note-colour-to-trim", [])),
             Note::CutTooClose { nearest_mm, gap_mm } => (
-                "look",
+                FormField::Look,
                 Said::new(
                     "note-cut-too-close",
                     [("nearest", mm(*nearest_mm)), ("gap", mm(*gap_mm)), ("safe", SAFE_MM.to_string())],
                 ),
             ),
             Note::LogoResolution { ppi, height_mm } => (
-                "logo",
+                FormField::Logo,
                 Said::new(
                     "note-logo-resolution",
                     [
@@ -271,9 +272,10 @@ impl Note {
                     ],
                 ),
             ),
-            Note::LogoLower { asked_mm, printed_mm } => {
-                ("logo", Said::new("note-logo-lower", [("asked", asked_mm.to_string()), ("printed", mm(*printed_mm))]))
-            }
+            Note::LogoLower { asked_mm, printed_mm } => (
+                FormField::Logo,
+                Said::new("note-logo-lower", [("asked", asked_mm.to_string()), ("printed", mm(*printed_mm))]),
+            ),
             _ => return None,
         };
         Some(super::problem::Problem::catalogued(field, said))

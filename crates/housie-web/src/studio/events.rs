@@ -2,6 +2,7 @@
 //! design (`studio.json`), an uploaded template, and once generated, the run's files exactly as
 //! `housie generate` writes them, and later the night.
 
+use housie_core::pipeline::form_field::FormField;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -261,7 +262,7 @@ impl Events {
         let after = match &file.after {
             Some(earlier) => Some(
                 housie_files::continuation::read(&self.dir(earlier), &self.dir(id))
-                    .map_err(|e| vec![super::Problem::new("event", format!("the event it tops up: {e}"))])?,
+                    .map_err(|e| vec![super::Problem::new(FormField::Event, format!("the event it tops up: {e}"))])?,
             ),
             None => None,
         };

@@ -54,7 +54,7 @@ impl ApiError {
 impl From<housie_core::pipeline::problem::Problem> for ApiError {
     /// A design's problem: 422 beside its field, with its catalogue message when it has one.
     fn from(p: housie_core::pipeline::problem::Problem) -> ApiError {
-        ApiError { said: p.said, ..ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message) }
+        ApiError { said: p.said, ..ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field.as_str(), p.message) }
     }
 }
 

@@ -208,6 +208,12 @@ impl Template {
         &self.ticket
     }
 
+    /// Whether each ticket carries a QR code (which opens it on a phone, so the run needs
+    /// the player page's address).
+    pub fn prints_qr(&self) -> bool {
+        self.ticket.barcode == parts::Barcode::Qr
+    }
+
     /// How many tickets a page holds, in how many columns.
     pub fn layout(&self) -> &LayoutSpec {
         &self.layout

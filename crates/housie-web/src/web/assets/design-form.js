@@ -56,7 +56,7 @@ const housieDesignForm = (() => {
     $("paper").value = d.paper;
     $("kind").value = d.booklets ? "booklets" : "books";
     $("count").value = d.booklets || d.books || 1;
-    $("games").value = d.games || 6;
+    $("games").value = d.games || drawn.offered.games || "";
     $("order").value = d.order;
     $("bleed").value = d.bleed_mm ?? "";
     $("crop").checked = d.crop_marks;
@@ -79,7 +79,7 @@ const housieDesignForm = (() => {
     $("lines-row").hidden = booklets;
     const word = say || ((_, english) => english);
     $("count-label").textContent = booklets ? word("studio-how-many-booklets", "How many booklets") : word("studio-how-many-books", "How many books");
-    $("player-url-row").hidden = !["phone", "own"].includes($("look").value) && !$("player-url").value;
+    $("player-url-row").hidden = !drawn.qr.has($("look").value) && !$("player-url").value;
   }
 
   // What the plan decided of what the design leaves unsaid, shown where it would be said: the
@@ -117,16 +117,58 @@ const housieDesignForm = (() => {
       .map(([, field, message]) => ({ field, message }));
   }
 
-  // The paper's languages: housie's catalogues (`{lang, name}`), English being the empty one.
-  function languages(list) {
-    $("paper-lang").replaceChildren(...list.map((l) => {
-      const o = document.createElement("option");
-      o.value = l.lang === "en" ? "" : l.lang;
-      o.lang = l.lang;
-      o.textContent = l.name;
-      return o;
-    }));
+  // The element each field of the engine's schema (`field` and `part`) is drawn in.
+  const drawnIn = {
+    title: "title", subtitle: "subtitle", look: "look", player_url: "player-url", paper: "paper",
+    books: "count", booklets: "count", lines: "lines", games: "games", order: "order", prizes: "prizes",
+    lang: "paper-lang", currency: "currency", bleed_mm: "bleed", crop_marks: "crop", logo: "logo-file",
+    "logo.height_mm": "logo-height", "logo.position": "logo-position", font: "font-file",
+  };
+  // What the schema said, for what the form decides as it is used: which looks ask the
+  // player page's address, and each upload's largest size.
+  let drawn = { qr: new Set(["own"]), maxBytes: {}, offered: {} };
+
+  // The form drawn from the engine's schema (`housie.schema()`, `GET /api/schema`): each
+  // choice list, each bound, each upload's limit. `word(id)` gives a catalogue message in the
+  // page's language; `also` names the door's other elements that take a field's bounds (a
+  // new event's title, a top-up's count: `{title: ["new-title"]}`). Nothing of the design's
+  // rules is written in the HTML or here.
+  function schema(s, word, also = {}) {
+    const qr = new Set();
+    const offered = {};
+    for (const f of s.fields) {
+      if (f.offered != null) offered[f.field] = f.offered;
+      const key = f.part ? `${f.field}.${f.part}` : f.field;
+      for (const other of also[key] || []) if ($(other)) bound($(other), f);
+      const el = drawnIn[key] && $(drawnIn[key]);
+      if (!el) continue;
+      if (f.kind === "choice") {
+        el.replaceChildren(...f.choices.map((c) => {
+          const o = document.createElement("option");
+          o.value = c.value;
+          if (c.literal) { o.textContent = c.label; if (f.field === "lang") o.lang = c.value || "en"; }
+          else { o.dataset.t = c.label; o.textContent = word(c.label) || c.label; }
+          if (f.field === "look" && c.qr !== false) qr.add(c.value);
+          return o;
+        }));
+      } else if (f.kind === "number" || f.kind === "text") {
+        bound(el, f);
+      } else if (f.kind === "file") {
+        drawn.maxBytes[f.field] = f.max;
+      }
+    }
+    drawn = { ...drawn, qr, offered };
   }
+
+  // A number's bounds or a text's length, as field `f` of the schema has them.
+  function bound(el, f) {
+    if (f.kind === "text" && f.max != null) el.maxLength = f.max;
+    if (f.offered != null && el.value === "") el.value = String(f.offered);
+    if (f.kind === "number") for (const k of ["min", "max", "step"]) if (f[k] != null) el[k] = String(f[k]);
+  }
+
+  // The largest file the engine takes for `field` (`logo`, `font`), once the schema is drawn.
+  const maxBytes = (field) => drawn.maxBytes[field];
 
   // The form as door `door` (`studio`, `page`) has it: what another door alone has is removed,
   // and no field is described by what is gone.
@@ -138,5 +180,5 @@ const housieDesignForm = (() => {
     }
   }
 
-  return { read, fill, kindChanged, showDecided, showProblems, unreadable, languages, forDoor };
+  return { read, fill, kindChanged, showDecided, showProblems, unreadable, schema, maxBytes, forDoor };
 })();

@@ -283,9 +283,9 @@
     return r.body;
   }
   // The page's words first (?lang=hi, or the language chosen before on this screen).
-  housie.useLanguage("studio").then(() => {
+  housie.useLanguage("studio").then(async () => {
     housie.languagePicker($("language"), "studio");
-    form.languages(housie.languages);
+    await studio.drawForm({ books: ["more"] });
     return reload();
   }).then((e) => {
     if (!e) return;

@@ -19,7 +19,14 @@ const studio = (() => {
   function paper(e) {
     return e.booklets ? t("studio-paper-booklets", { booklets: e.booklets, games: e.games }) : t("studio-paper-books", { books: e.books });
   }
-  return { api, href, token, state, paper, t };
+  // The engine's design form (`GET /api/schema`) drawn into this page's form: the choices and
+  // bounds of the design form, and those `also` names (a new event's title and count).
+  async function drawForm(also) {
+    const r = await api("GET", "/api/schema");
+    if (!r.ok) return;
+    housieDesignForm.schema(r.body, (id) => { const words = t(id); return words === id ? null : words; }, also);
+  }
+  return { api, href, token, state, paper, t, drawForm };
 })();
 
 if (document.getElementById("new-form")) {
@@ -78,6 +85,7 @@ if (document.getElementById("new-form")) {
   // The page's words first (?lang=hi, or the language chosen before on this screen).
   housie.useLanguage("studio").then(() => {
     housie.languagePicker($("language"), "studio");
+    studio.drawForm({ title: ["new-title"], books: ["new-count"], games: ["new-games"] });
     load();
   });
   // Back from an event: the page may come from the browser's cache, so the list is read again.

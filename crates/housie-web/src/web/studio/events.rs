@@ -1,6 +1,7 @@
 //! The events and their designs: list, create, read, change, preview, an uploaded template,
 //! duplicate and top-up.
 
+use housie_core::pipeline::form_field::FormField;
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
@@ -111,7 +112,13 @@ struct FileView {
 
 /// The event's design as a plan (drawn with a sample seed), or its problems.
 pub(super) fn plan(studio: &Studio, id: &str, file: &EventFile) -> Result<Planned, Vec<Problem>> {
-    addressed(studio, id, file, |f| studio.events.plan(id, f, SAMPLE), |p| p.iter().any(|p| p.field == "player_url"))
+    addressed(
+        studio,
+        id,
+        file,
+        |f| studio.events.plan(id, f, SAMPLE),
+        |p| p.iter().any(|p| p.field == FormField::PlayerUrl),
+    )
 }
 
 /// `attempt` on the event's file; when it fails for want of the address its tickets' QR codes
@@ -285,8 +292,14 @@ pub async fn preview(
     blocking(move || {
         let file = studio.events.read(&id).map_err(refused)?;
         let page = q.page.unwrap_or(1);
-        let svg = addressed(&studio, &id, &file, |f| studio.events.preview(&id, f, page), |p| p.field == "player_url")
-            .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
+        let svg = addressed(
+            &studio,
+            &id,
+            &file,
+            |f| studio.events.preview(&id, f, page),
+            |p| p.field == FormField::PlayerUrl,
+        )
+        .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field.as_str(), p.message))?;
         let mut response = svg.into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

@@ -1,6 +1,7 @@
 //! Generating and verifying an event, with their progress as an event stream, and the files
 //! they wrote to download.
 
+use housie_core::pipeline::form_field::FormField;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -88,10 +89,10 @@ pub async fn generate(
         let file = studio.events.read(&id).map_err(refused)?;
         // A seed nobody can guess (a top-up draws with its chain's).
         let draw = |f: &_| studio.events.plan(&id, f, SeedChoice::Random(housie_files::start::entropy()));
-        let asks = |p: &Vec<housie_core::pipeline::problem::Problem>| p.iter().any(|p| p.field == "player_url");
+        let asks = |p: &Vec<housie_core::pipeline::problem::Problem>| p.iter().any(|p| p.field == FormField::PlayerUrl);
         let plan = super::events::addressed(&studio, &id, &file, draw, asks).map_err(|problems| {
             let p = &problems[0];
-            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message.clone())
+            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field.as_str(), p.message.clone())
         })?;
         let plan = plan.plan;
         let dir = studio.events.dir(&id);

@@ -36,8 +36,8 @@ pub async fn upload(
     let _turn = upload_turn(&turns, "logo").await?;
     blocking(move || {
         changeable(&studio, &id)?;
-        let name =
-            logo_name(&body).map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message))?;
+        let name = logo_name(&body)
+            .map_err(|p| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field.as_str(), p.message))?;
         let kept = keep_upload(&studio, &id, name, &body, |file, dir| {
             for other in LOGO_FILES.iter().filter(|&&f| f != name) {
                 let _ = std::fs::remove_file(dir.join(other));

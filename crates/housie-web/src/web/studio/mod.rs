@@ -32,6 +32,12 @@ use super::error::ApiError;
 use super::guard;
 pub use state::{Studio, FONT_LIMIT, LOGO_LIMIT, TEMPLATE_LIMIT};
 
+/// `GET /api/schema` → the design form as data: its fields, bounds and choices (the `own`
+/// look among them: the studio takes an uploaded template) and a new event's design.
+async fn schema() -> axum::Json<housie_core::pipeline::design_schema::DesignSchema> {
+    axum::Json(housie_core::pipeline::design_schema::DesignSchema::new(true))
+}
+
 /// Every route of the studio, top to bottom.
 pub fn router(studio: Arc<Studio>) -> Router {
     Router::new()
@@ -40,6 +46,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/assets/{file}", get(pages::asset))
         .route("/api/languages", get(crate::web::messages::languages))
         .route("/api/messages/{lang}", get(crate::web::messages::messages))
+        .route("/api/schema", get(schema))
         .route("/api/events", get(events::list).post(events::create))
         .route("/api/events/{id}", get(events::get).put(events::update))
         .route("/api/events/{id}/preview.svg", get(events::preview))

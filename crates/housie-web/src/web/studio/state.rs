@@ -143,7 +143,7 @@ pub(super) fn refused(e: housie_core::error::Error) -> ApiError {
         }
         e => {
             let p = housie_core::pipeline::problem::problem_of(e);
-            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field, p.message)
+            ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, p.field.as_str(), p.message)
         }
     }
 }
