@@ -191,7 +191,8 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     assert_eq!(s, StatusCode::NOT_FOUND, "without its code: {v}");
     let (s, v) = h.raise(kept_first, json!({"ticket": 2, "code": code}), 8).await;
     assert_eq!(s, StatusCode::ACCEPTED, "{v}");
-    assert_eq!((&v["serial"], &v["position"]), (&json!(kept.serial), &json!(2)));
+    // Sent with its code, it is proven: it goes before the paper ticket's request.
+    assert_eq!((&v["serial"], &v["position"]), (&json!(kept.serial), &json!(1)));
     // The same claim again while it waits: 409, nothing queued twice.
     let (s, v) = h.raise(&winner.serial, json!({"ticket": 1}), 7).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
@@ -203,18 +204,18 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     let (s, _) = h.raise(&winner.serial, json!({"ticket": 7}), 9).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
 
-    // The desk sees the queue, oldest first, with where each came from; the board sees no
-    // addresses.
+    // The desk sees the queue, proven claims first, with where each came from; the board sees
+    // no addresses.
     let caller = h.state(true).await;
     let queue = caller["game"]["queue"].as_array().unwrap().clone();
     assert_eq!(queue.len(), 2);
+    assert_eq!((&queue[0]["serial"], &queue[0]["phone_only"]), (&json!(kept.serial), &json!(true)));
     assert_eq!(
-        (&queue[0]["serial"], &queue[0]["source"], &queue[0]["phone_only"]),
+        (&queue[1]["serial"], &queue[1]["source"], &queue[1]["phone_only"]),
         (&json!(winner.serial), &json!("phone 10.0.0.7"), &json!(false))
     );
-    assert_eq!((&queue[1]["serial"], &queue[1]["phone_only"]), (&json!(kept.serial), &json!(true)));
     let public = h.state(false).await;
-    assert_eq!(public["game"]["queue"][0]["source"], json!("phone"));
+    assert_eq!(public["game"]["queue"][1]["source"], json!("phone"));
 
     // The caller settles the first: it stands, logged with its source; the queue moves up.
     let (s, v) = h.desk("/api/games/1/claims", json!({"serial": winner.serial})).await;

@@ -77,6 +77,18 @@ pub enum LedgerError {
     /// A payout of nothing.
     #[error("a prize paid is more than 0.00: give the amount handed over")]
     ZeroPayout,
+    /// A sale voided while a win on its paper stands.
+    #[error(
+        "{serial} of that sale won in game {game}, so it was in play and sold: the sale (entry {sale}) stands while its win does"
+    )]
+    WonOnSale {
+        /// The sale.
+        sale: usize,
+        /// The game it won in.
+        game: i64,
+        /// The ticket that won.
+        serial: String,
+    },
     /// A sale voided while a prize paid on its paper stands.
     #[error(
         "{serial} of that sale was paid a prize (entry {payout}): void that payout first, then the sale (entry {sale})"
@@ -152,6 +164,10 @@ impl LedgerError {
             E::PartOfBook(u) => one("ledger-part-of-book", "units", u.clone()),
             E::NotHalfSheets(u) => one("ledger-not-half-sheets", "units", u.clone()),
             E::ZeroPayout => Some(("ledger-zero-payout", Vec::new())),
+            E::WonOnSale { sale, game, serial } => Some((
+                "ledger-won-on-sale",
+                vec![("sale", sale.to_string()), ("game", game.to_string()), ("serial", serial.clone())],
+            )),
             E::PaidOnSale { sale, payout, serial } => Some((
                 "ledger-paid-on-sale",
                 vec![("sale", sale.to_string()), ("payout", payout.to_string()), ("serial", serial.clone())],

@@ -49,6 +49,11 @@ pub trait Wins {
         let _ = (game, prize, place);
         1
     }
+
+    /// Every ticket that won and stands, with its game: a sale holding one is not voided.
+    fn won(&self) -> Vec<(i64, String)> {
+        Vec::new()
+    }
 }
 
 /// A sale as the ledger keeps it.
@@ -340,6 +345,7 @@ impl Ledger {
         // Live rules: nights logged before them replay as they were.
         if let Entry::Voided { entry, reason } = entry {
             self.no_prize_paid_on(*entry)?;
+            self.no_win_on(*entry, wins)?;
             if reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
                 return Err(LedgerError::VoidWithoutReason(*entry));
             }
@@ -364,6 +370,18 @@ impl Ledger {
         {
             None => Ok(()),
             Some(p) => Err(LedgerError::PaidOnSale { sale: entry, payout: p.entry, serial: p.serial.clone() }),
+        }
+    }
+
+    /// Refuses to void sale `entry` while one of its tickets holds a win that stands: the
+    /// ticket was in play and won, so it was sold, and paying its prize after the void would
+    /// pay on paper nobody bought (a win taken back first lets the sale go).
+    fn no_win_on(&self, entry: usize, wins: &dyn Wins) -> Result<(), LedgerError> {
+        let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
+        match wins.won().into_iter().find(|(_, serial)| self.ticket_of(serial).is_some_and(|t| sale.units.contains(t)))
+        {
+            None => Ok(()),
+            Some((game, serial)) => Err(LedgerError::WonOnSale { sale: entry, game, serial }),
         }
     }
 

@@ -16,6 +16,10 @@ impl Wins for Confirmed {
             _ => None,
         }
     }
+
+    fn won(&self) -> Vec<(i64, String)> {
+        [(1, "000012-1-3"), (2, "000040-2-5"), (2, "000077-4-1")].map(|(g, s)| (g, s.to_string())).to_vec()
+    }
 }
 
 fn gbp(p: &str) -> Money {

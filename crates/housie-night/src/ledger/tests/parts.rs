@@ -92,8 +92,10 @@ fn a_run_of_booklets_sells_them_whole() {
     );
 }
 
+/// A winning ticket's sale stands while its payout does, and while its win does: voided
+/// mid-game after the win, its prize would be paid on paper nobody bought.
 #[test]
-fn a_sale_of_a_winning_ticket_is_voided_only_after_its_payout() {
+fn a_sale_of_a_winning_ticket_stands_while_its_payout_and_its_win_do() {
     let mut l = tambola();
     record(&mut l, sale("12/1", "60", SoldAs::Tickets)).unwrap(); // entry 2: 000012-1-3, game 1's one line
     record(&mut l, sale("12/2-3", "60", SoldAs::Tickets)).unwrap(); // entry 3
@@ -112,6 +114,11 @@ fn a_sale_of_a_winning_ticket_is_voided_only_after_its_payout() {
     // Ticket 2 and 3's sale holds no winner; ticket 1's does.
     record(&mut l, void(3)).unwrap();
     assert!(matches!(record(&mut l, void(2)), Err(LedgerError::PaidOnSale { sale: 2, payout: 4, .. })));
+    // The payout taken back, the win still stands: the sale too.
+    record(&mut l, void(4)).unwrap();
+    let refused = record(&mut l, void(2)).unwrap_err();
+    assert_eq!(refused, LedgerError::WonOnSale { sale: 2, game: 1, serial: "000012-1-3".into() });
+    assert!(refused.to_string().starts_with("000012-1-3 of that sale won in game 1"), "{refused}");
 }
 
 #[test]
@@ -145,6 +152,7 @@ fn every_ledger_refusal_is_said_in_each_catalogue() {
         LedgerError::NotHalfSheets("11/2-4".into()),
         LedgerError::ZeroPayout,
         LedgerError::PaidOnSale { sale: 2, payout: 5, serial: "000012-1-3".into() },
+        LedgerError::WonOnSale { sale: 2, game: 1, serial: "000012-1-3".into() },
         LedgerError::VoidWithoutReason(14),
         LedgerError::NotWon { game: 1, prize: "early five".into(), serial: "000002-1-0".into() },
         LedgerError::PaidTwice { game: 1, prize: "top line".into(), serial: "000002-1-0".into(), entry: 7 },

@@ -110,6 +110,33 @@ pub struct Raised {
     pub unproven: bool,
 }
 
+impl Game {
+    /// The claims waiting for the caller in the order the desk takes them: every claim sent
+    /// with its ticket's code first, oldest first (its holder proved the paper is theirs);
+    /// then the requests without a code, one from each address in turn, so a burst from one
+    /// phone waits behind everyone else's first request rather than in front of it.
+    pub fn queue(&self) -> Vec<&Raised> {
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut order: Vec<(bool, usize, usize, &Raised)> = self
+            .raised
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let turn = if r.unproven {
+                    let n = seen.entry(r.source.as_str()).or_insert(0);
+                    *n += 1;
+                    *n
+                } else {
+                    0
+                };
+                (r.unproven, turn, i, r)
+            })
+            .collect();
+        order.sort_by_key(|&(unproven, turn, i, _)| (unproven, turn, i));
+        order.into_iter().map(|(.., r)| r).collect()
+    }
+}
+
 /// The most proven claims from phones waiting at once: past it, a phone is asked to wait.
 pub const RAISED_MAX: usize = 100;
 /// The most requests (claims without the ticket's code) waiting at once; they have their own
@@ -339,6 +366,18 @@ impl Wins for Confirmed<'_> {
             Some(p.winners.len())
         };
         shared().unwrap_or(0).max(1)
+    }
+
+    fn won(&self) -> Vec<(i64, String)> {
+        let mut won = Vec::new();
+        for g in self.0 {
+            for i in 0..g.set.prizes().len() {
+                for place in g.progress.places(i) {
+                    won.extend(place.winners.iter().map(|w| (g.id, w.clone())));
+                }
+            }
+        }
+        won
     }
 }
 

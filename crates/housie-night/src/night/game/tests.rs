@@ -119,3 +119,36 @@ proptest! {
         let _ = log().replay(&events);
     }
 }
+
+/// The desk takes a claim sent with its ticket's code before any request without one, and
+/// requests an address at a time: a proven claim raised behind 50 requests, 40 of them from
+/// one phone, is next, and the second address's request comes before the burst's second.
+#[test]
+fn proven_claims_go_first_and_requests_take_turns_by_address() {
+    let raised = |serial: String, source: &str, unproven| Event::Raised { serial, source: source.into(), unproven };
+    let mut events = vec![stored(1, 1, created("s"))];
+    let mut add = |e| {
+        let seq = events.len() as i64 + 1;
+        events.push(stored(seq, 1, e));
+    };
+    let serial = |k: u64| Numbering::BOOKS.serial(k % 10 + 1, (k / 10) as u8 + 1).unwrap().to_string();
+    for k in 0..40 {
+        add(raised(serial(k), "phone 10.0.0.7", true));
+    }
+    for k in 40..50 {
+        add(raised(serial(k), &format!("phone 10.0.0.{k}"), true));
+    }
+    let proven = serial(50);
+    add(raised(proven.clone(), "phone 10.0.0.9", false));
+    let (games, _) = log().replay(&events).unwrap();
+    let queue = games[0].queue();
+    assert_eq!(queue.len(), 51);
+    assert_eq!((&queue[0].serial, queue[0].unproven), (&proven, false));
+    let sources: Vec<&str> = queue[1..13].iter().map(|r| r.source.as_str()).collect();
+    assert_eq!(sources[0], "phone 10.0.0.7");
+    assert_eq!(sources[1..11].iter().filter(|s| **s != "phone 10.0.0.7").count(), 10, "{sources:?}");
+    assert_eq!(sources[11], "phone 10.0.0.7");
+    // Negative control: arrival order alone would put the burst first.
+    assert_eq!(games[0].raised[0].source, "phone 10.0.0.7");
+    assert_eq!(games[0].raised.iter().position(|r| !r.unproven), Some(50));
+}
