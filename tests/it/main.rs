@@ -26,6 +26,7 @@ mod night_api;
 mod night_browser;
 mod night_cli;
 mod night_hardening;
+mod night_memory;
 mod night_money;
 mod night_parts;
 mod night_players;

@@ -9,6 +9,7 @@ pub mod claim;
 pub mod draw;
 pub mod error;
 pub mod event;
+pub mod event_log;
 pub mod game;
 pub mod log_file;
 pub mod log_line;

@@ -18,6 +18,7 @@ use serde::Serialize;
 use super::claim::held;
 use super::error::{CommandError, Refused};
 use super::event::Event;
+use super::event_log::EventLog;
 use super::game::Game;
 use super::play_code::CodeKey;
 use super::state::Night;
@@ -102,7 +103,7 @@ pub struct Follower<'a> {
     pub code: Option<&'a str>,
 }
 
-impl Night {
+impl<L: EventLog> Night<L> {
     /// Keeps `units` (books, or booklets) for phones, recording it once; `false` when they
     /// already were.
     pub fn keep_for_phones(&mut self, units: &str) -> Result<bool, CommandError> {
@@ -230,7 +231,13 @@ impl Night {
         }
         let id = g.id;
         self.commit(id, Event::Raised { serial: claimed.clone(), source: source.to_string(), unproven })?;
-        let position = self.current().map_or(1, |g| g.raised.len());
+        // Its place in the order the desk takes claims (a proven claim goes before requests).
+        let position = self.current().map_or(1, |g| {
+            g.queue()
+                .iter()
+                .position(|r| r.serial == claimed && r.unproven == unproven)
+                .map_or(g.raised.len(), |p| p + 1)
+        });
         let mut message = match position {
             1 => format!("Your claim for {claimed} is with the caller: it is next."),
             n => format!("Your claim for {claimed} is with the caller: {} before it.", n - 1),

@@ -9,6 +9,7 @@ use super::claim::{settle, ClaimView};
 use super::draw::DrawSeed;
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
+use super::event_log::EventLog;
 use super::game::{check_name, Game, Log};
 use super::run::NightRun;
 use super::store::{OpenOptions, Store};
@@ -18,11 +19,12 @@ use housie_core::domain::text::clip;
 use housie_core::rules::verdict::{read_serial, SerialInput};
 use housie_core::rules::{BookRanges, Opens, PrizeSet, Standing};
 
-/// The night as the server holds it.
-pub struct Night {
+/// The night as the server (or a page) holds it, its events kept in `L`: the SQLite log of
+/// `housie serve` unless said otherwise.
+pub struct Night<L: EventLog = Store> {
     /// The run the night plays.
     pub run: Arc<NightRun>,
-    store: Store,
+    store: L,
     games: Vec<Game>,
     /// The night's paper and money.
     ledger: Ledger,
@@ -58,19 +60,51 @@ pub struct Won {
     pub shared: bool,
 }
 
-impl Night {
+impl Night<Store> {
     /// Opens the night of `run` (creating `DIR/night.sqlite` on the first night) and replays
     /// its log, every event checked; returns notes worth telling the caller.
     pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
         let path = run.night_path();
         let (store, notes) = Store::open(&path, &run.id, options)?;
-        let events = store.events()?;
+        let night = Night::over(run, store).map_err(|e| match e {
+            OpenError::Log { seq, message, .. } => OpenError::Log { path, seq, message },
+            e => e,
+        })?;
+        Ok((night, notes))
+    }
+
+    /// Records where the night is served (the desk's address without its token), for a second
+    /// server that would open it.
+    pub fn set_serving(&mut self, url: &str) -> Result<(), String> {
+        self.store.set_serving(url)
+    }
+
+    /// The caller's token.
+    pub fn token(&self) -> &str {
+        self.store.token()
+    }
+
+    /// Closes the night, and removes its files if this opening made them and nothing was
+    /// recorded since (see [`Store::remove_if_new_and_empty`]); says whether it did.
+    pub fn remove_if_new_and_empty(self) -> bool {
+        self.store.remove_if_new_and_empty()
+    }
+}
+
+impl<L: EventLog> Night<L> {
+    /// The night of `run` whose events `log` keeps, replayed, every event checked: the same
+    /// rules whatever keeps the log.
+    pub fn over(run: NightRun, log: L) -> Result<Night<L>, OpenError> {
+        let events = log.read(0)?;
         let version = events.last().map_or(0, |e| e.seq);
-        let (games, ledger) =
-            Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let (games, ledger) = Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log {
+            path: housie_core::record::NIGHT_LOG.into(),
+            seq,
+            message,
+        })?;
         let mut night = Night {
             run: Arc::new(run),
-            store,
+            store: log,
             games,
             ledger,
             currency: Currency::GBP,
@@ -80,13 +114,18 @@ impl Night {
             version,
         };
         night.rebuild_watch();
-        Ok((night, notes))
+        Ok(night)
     }
 
-    /// Records where the night is served (the desk's address without its token), for a second
-    /// server that would open it.
-    pub fn set_serving(&mut self, url: &str) -> Result<(), String> {
-        self.store.set_serving(url)
+    /// The log the night's events are kept in.
+    pub fn log(&self) -> &L {
+        &self.store
+    }
+
+    /// Why changes are refused, once the log was found gone from under the night (for the
+    /// SQLite log: its file removed, replaced or truncated).
+    pub fn lost(&self) -> Option<&str> {
+        self.store.lost()
     }
 
     /// Takes in the runs of the night's chain made since it opened (a top-up generated while it
@@ -98,16 +137,11 @@ impl Night {
         if run.id != self.run.id || now.start() != then.start() || now.end() <= then.end() {
             return Ok(false);
         }
-        let events = self.store.events().map_err(|e| e.to_string())?;
+        let events = self.store.read(0).map_err(|e| e.to_string())?;
         let (games, ledger) = Log::of(&run).replay(&events).map_err(|(seq, m)| format!("event {seq}: {m}"))?;
         (self.run, self.games, self.ledger) = (Arc::new(run), games, ledger);
         self.rebuild_watch();
         Ok(true)
-    }
-
-    /// The caller's token.
-    pub fn token(&self) -> &str {
-        self.store.token()
     }
 
     /// The sequence number of the last event.
@@ -128,11 +162,6 @@ impl Night {
     /// The current game's open prizes with their counts.
     pub fn watch(&self) -> Vec<(&str, WatchCounts)> {
         self.watch.as_ref().map(Watch::counts).unwrap_or_default()
-    }
-
-    /// Why changes are refused, once the database was found removed or replaced.
-    pub fn lost(&self) -> Option<&str> {
-        self.store.lost()
     }
 
     /// Adds a prize set the desk offers by name.
@@ -475,7 +504,7 @@ impl Night {
     /// before it is on disk.
     pub(super) fn commit(&mut self, game: i64, event: Event) -> Result<Stored, CommandError> {
         Log::of(&self.run).check(&self.games, &self.ledger, game, &event)?;
-        let stored = self.store.append(game, &event).map_err(CommandError::append)?;
+        let stored = self.store.append(game, std::slice::from_ref(&event)).map_err(CommandError::append)?.remove(0);
         self.apply(&stored);
         Ok(stored)
     }
@@ -490,7 +519,7 @@ impl Night {
             let trial = Stored { seq: self.version + 1 + i as i64, at: String::new(), game, event: event.clone() };
             log.apply(&mut games, &mut ledger, &trial);
         }
-        let stored = self.store.append_all(game, &events).map_err(CommandError::append)?;
+        let stored = self.store.append(game, &events).map_err(CommandError::append)?;
         for s in &stored {
             self.apply(s);
         }
@@ -557,12 +586,6 @@ impl Night {
         Ok(())
     }
 
-    /// Closes the night, and removes its files if this opening made them and nothing was
-    /// recorded since (see [`Store::remove_if_new_and_empty`]); says whether it did.
-    pub fn remove_if_new_and_empty(self) -> bool {
-        self.store.remove_if_new_and_empty()
-    }
-
     /// Checks `entries` as [`Night::record_money`] would record them one after another, on a
     /// copy of the ledger, recording nothing: the first that could not be written, by its index,
     /// with why; else each entry's warning to confirm first, if it has one (see
@@ -585,14 +608,14 @@ impl Night {
 
     /// Everything stored, in order (for the night's record).
     pub fn events(&self) -> Result<Vec<Stored>, OpenError> {
-        self.store.events()
+        self.store.read(0)
     }
+}
 
-    /// Whether a prize of the current game is open (for the board's "playing for").
-    pub fn open_prizes(game: &Game) -> Vec<&str> {
-        (0..game.set.prizes().len())
-            .filter(|&i| game.progress.standing(&game.set, i) == Standing::Open)
-            .map(|i| game.set.prizes()[i].name())
-            .collect()
-    }
+/// The prizes of `game` still open (for the board's "playing for").
+pub fn open_prizes(game: &Game) -> Vec<&str> {
+    (0..game.set.prizes().len())
+        .filter(|&i| game.progress.standing(&game.set, i) == Standing::Open)
+        .map(|i| game.set.prizes()[i].name())
+        .collect()
 }

@@ -3,10 +3,11 @@
 
 use serde::Serialize;
 
+use super::event_log::EventLog;
 use super::game::Game;
 use super::projection::{ClaimLine, GameHead};
 use super::run::NightRun;
-use super::state::Night;
+use super::state::{open_prizes, Night};
 use super::watch::WatchCounts;
 use housie_core::rules::Standing;
 
@@ -94,7 +95,8 @@ pub struct GameView {
     pub claims: Vec<ClaimLine>,
     /// Tickets barred by the bogey rule.
     pub barred: Vec<String>,
-    /// Claims raised from phones, waiting for the caller, oldest first.
+    /// Claims raised from phones, waiting for the caller, in the order the desk takes them
+    /// ([`super::game::Game::queue`]: proven claims first, then requests an address at a time).
     pub queue: Vec<QueueLine>,
     /// For the caller: the open prizes' counts.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -162,7 +164,7 @@ const CLAIMS_SHOWN: usize = 50;
 
 impl StateView {
     /// The night as the desk (`caller`) or the board sees it.
-    pub fn of(night: &Night, caller: bool) -> StateView {
+    pub fn of<L: EventLog>(night: &Night<L>, caller: bool) -> StateView {
         let run = &night.run;
         let books = run.books();
         StateView {
@@ -194,7 +196,7 @@ impl StateView {
     }
 }
 
-fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
+fn game_view<L: EventLog>(g: &Game, night: &Night<L>, caller: bool) -> GameView {
     let run: &NightRun = &night.run;
     let watch: Option<Vec<(&str, WatchCounts)>> = caller.then(|| night.watch());
     let phone_only = night.ledger().phone_only();
@@ -203,7 +205,7 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
         colour: g.books.game().and_then(|n| run.colour_of(n)).map(String::from),
         books_in_play: g.books.len(),
         prize: g.prize_in_order().map(|i| g.set.prizes()[i].name().to_string()),
-        open: Night::open_prizes(g).into_iter().map(String::from).collect(),
+        open: open_prizes(g).into_iter().map(String::from).collect(),
         prize_list: g
             .set
             .prizes()
@@ -243,8 +245,8 @@ fn game_view(g: &Game, night: &Night, caller: bool) -> GameView {
             .collect(),
         barred: g.barred.keys().cloned().collect(),
         queue: g
-            .raised
-            .iter()
+            .queue()
+            .into_iter()
             .map(|r| QueueLine {
                 serial: r.serial.clone(),
                 source: shown_source(&r.source, caller),

@@ -535,5 +535,19 @@ impl Store {
     }
 }
 
+impl super::event_log::EventLog for Store {
+    fn append(&mut self, game: i64, events: &[Event]) -> Result<Vec<Stored>, AppendError> {
+        self.append_all(game, events)
+    }
+
+    fn read(&self, after: i64) -> Result<Vec<Stored>, OpenError> {
+        Ok(self.events()?.into_iter().filter(|s| s.seq > after).collect())
+    }
+
+    fn lost(&self) -> Option<&str> {
+        Store::lost(self)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,99 @@
+//! The night's rules over a log held in memory, as a page will hold it: the same commands give
+//! the same events, the same refusals and the same views as over `housie serve`'s SQLite log,
+//! and the memory log's lines carry the night to `housie verify` unchanged.
+
+use housie_night::night::event_log::{EventLog, MemoryLog};
+use housie_night::night::log_file;
+use housie_night::night::view::StateView;
+use housie_night::night::{Night, NightRun, OpenOptions, PrizeChoice};
+
+use crate::night_api::make_run;
+use crate::util::{manifest_rows, Dir};
+
+/// A night's commands, each answer as text (a refusal too), the same whatever keeps the log.
+/// (A number drawn by housie is left out: each night draws from a secret seed of its own.)
+fn play<L: EventLog>(night: &mut Night<L>, line: &[u8], spare: u8, winner: &str, wrong: &str) -> Vec<String> {
+    let tambola = PrizeChoice::Named("tambola".into());
+    let mut said = vec![format!("{:?}", night.create_game("Game 1", &tambola, "1-3", None, true))];
+    for n in [i64::from(line[0]), 91, i64::from(line[0]), i64::from(spare)] {
+        said.push(format!("{:?}", night.call(1, n)));
+    }
+    said.push(format!("{:?}", night.undo(1)));
+    for &n in &line[1..] {
+        said.push(format!("{:?}", night.call(1, i64::from(n))));
+    }
+    said.push(format!("{:?}", night.claim(1, wrong).map(|c| c.verdict)));
+    said.push(format!("{:?}", night.claim(1, winner).map(|c| c.verdict)));
+    said.push(format!("{:?}", night.win(1, winner, None).map(|w| w.len())));
+    said.push(format!("{:?}", night.end(1).map(|_| ())));
+    said
+}
+
+/// The events as stored, without the times each log stamps and each game's secret draw seed
+/// (and its commitment), which every night draws afresh.
+fn events<L: EventLog>(night: &Night<L>) -> Vec<String> {
+    let shown = |s: &housie_night::night::event::Stored| {
+        let mut event = serde_json::to_value(&s.event).unwrap();
+        for secret in ["seed", "commitment"] {
+            event.as_object_mut().unwrap().remove(secret);
+        }
+        format!("{} {} {event}", s.seq, s.game)
+    };
+    night.events().unwrap().iter().map(shown).collect()
+}
+
+#[test]
+fn a_night_kept_in_memory_plays_as_the_database_does_and_verifies_from_its_lines() {
+    let d = Dir::new();
+    make_run(&d.join("run"), 4);
+    let rows = manifest_rows(&std::fs::read_to_string(d.join("run/manifest.csv")).unwrap());
+    let (winner, wrong) = (rows[0].serial.clone(), rows[1].serial.clone());
+    // Ticket 1's top line, and a number not in it (called and taken back).
+    let line = rows[0].row(0);
+    let spare = (1..=90).find(|n| !line.contains(n)).unwrap();
+    let (mut disk, _) = Night::open(NightRun::open(&d.join("run")).unwrap(), OpenOptions::default()).unwrap();
+    let run = NightRun::open(&d.join("run")).unwrap();
+    let start = run.id.content.clone();
+    let mut tick = 0;
+    let clock = move || {
+        tick += 1;
+        format!("2026-12-06T19:{:02}:{:02}.000Z", tick / 60, tick % 60)
+    };
+    let mut memory = Night::over(run, MemoryLog::new(&start, clock)).unwrap();
+
+    let on_disk = play(&mut disk, &line, spare, &winner, &wrong);
+    assert_eq!(play(&mut memory, &line, spare, &winner, &wrong), on_disk);
+    assert!(on_disk.iter().any(|s| s.contains("91 is not a bingo number")), "{on_disk:?}");
+    assert!(on_disk.iter().any(|s| s == "Ok(Stands)"), "the line's claim stands: {on_disk:?}");
+    assert_eq!(events(&memory), events(&disk));
+    assert!(events(&disk).len() >= 8, "{:?}", events(&disk));
+    // What the desk and the board are sent is the same too.
+    let view = |v: StateView| {
+        let mut json = serde_json::to_value(v).unwrap();
+        json["lost"] = serde_json::Value::Null;
+        json
+    };
+    let (a, b) = (view(StateView::of(&memory, true)), view(StateView::of(&disk, true)));
+    assert_eq!(a["game"]["prize_list"], b["game"]["prize_list"]);
+    assert_eq!(
+        (&a["game"]["calls"], &a["game"]["claims"].as_array().map(Vec::len)),
+        (&b["game"]["calls"], &b["game"]["claims"].as_array().map(Vec::len))
+    );
+
+    // Its lines, beside a copy of the run with no database, are a night `housie verify` reads.
+    let copy = d.join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    for entry in std::fs::read_dir(d.join("run")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("night") {
+            std::fs::copy(entry.path(), copy.join(&name)).unwrap();
+        }
+    }
+    std::fs::write(copy.join("night.jsonl"), log_file::write(&start, memory.log().rows())).unwrap();
+    let verified = d.run(&["verify", "copy"]).success().stdout();
+    assert!(verified.contains("the night replays: 1 game"), "{verified}");
+    // Negative control: a line of it edited is refused there.
+    let text = log_file::write(&start, memory.log().rows()).replacen("\"number\":70", "\"number\":71", 1);
+    std::fs::write(copy.join("night.jsonl"), text).unwrap();
+    assert!(d.run(&["verify", "copy"]).stdout().contains("NOT VALID"));
+}
