@@ -143,18 +143,6 @@ impl DesignSchema {
         if own_template {
             looks.push(Choice { qr: None, ..Choice::said(OWN_LOOK, "studio-look-own") });
         }
-        let mut logo_height = FieldSchema::new(F::Logo, Kind::Number, "studio-logo-height").bounded(
-            f64::from(*LOGO_HEIGHT_MM.start()),
-            f64::from(*LOGO_HEIGHT_MM.end()),
-            0.5,
-        );
-        logo_height.part = Some("height_mm");
-        let mut logo_place = FieldSchema::new(F::Logo, Kind::Choice, "studio-logo-where").choosing(
-            std::iter::once(Choice::said("", "form-logo-fits"))
-                .chain(LogoPosition::ALL.map(|p| Choice::said(p.name(), format!("studio-logo-{}", p.name()))))
-                .collect(),
-        );
-        logo_place.part = Some("position");
         let fields = vec![
             FieldSchema::new(F::Title, Kind::Text, "studio-title").at_most(TITLE_MAX as u64),
             FieldSchema::new(F::Subtitle, Kind::Text, "studio-subtitle").at_most(SUBTITLE_MAX as u64),
@@ -191,29 +179,13 @@ impl DesignSchema {
             ),
             FieldSchema::new(F::Prizes, Kind::Choice, "studio-prizes")
                 .choosing(PRIZE_SETS.iter().map(|(n, _)| Choice::said(*n, format!("studio-prizes-{n}"))).collect()),
-            FieldSchema::new(F::Lang, Kind::Choice, "form-paper-lang").choosing(
-                catalogues()
-                    .iter()
-                    .map(|c| Choice {
-                        literal: true,
-                        ..Choice::said(if c.lang == "en" { "" } else { c.lang.as_str() }, c.name.clone())
-                    })
-                    .collect(),
-            ),
-            FieldSchema::new(F::Currency, Kind::Choice, "studio-currency").choosing(
-                CURRENCIES
-                    .iter()
-                    .map(|c| {
-                        let value = if *c == "GBP" { "" } else { c };
-                        Choice::said(value, format!("studio-currency-{}", c.to_ascii_lowercase()))
-                    })
-                    .collect(),
-            ),
+            FieldSchema::new(F::Lang, Kind::Choice, "form-paper-lang").choosing(languages()),
+            FieldSchema::new(F::Currency, Kind::Choice, "studio-currency").choosing(currencies()),
             FieldSchema::new(F::BleedMm, Kind::Number, "studio-bleed").bounded(0.0, f64::from(MAX_BLEED_MM), 0.5),
             FieldSchema::new(F::CropMarks, Kind::Flag, "studio-crop"),
             FieldSchema::new(F::Logo, Kind::File, "studio-logo-file").at_most(LOGO_FILE_MAX),
-            logo_height,
-            logo_place,
+            logo_height(),
+            logo_place(),
             FieldSchema::new(F::Font, Kind::File, "studio-font-file").at_most(MAX_FONT_FILE),
         ];
         DesignSchema { new: Design::default(), fields }
@@ -223,6 +195,35 @@ impl DesignSchema {
     pub fn field(&self, field: FormField, part: Option<&str>) -> Option<&FieldSchema> {
         self.fields.iter().find(|f| f.field == field && f.part == part)
     }
+}
+
+/// The logo's height, within the settings' own bounds.
+fn logo_height() -> FieldSchema {
+    let (min, max) = (f64::from(*LOGO_HEIGHT_MM.start()), f64::from(*LOGO_HEIGHT_MM.end()));
+    let height = FieldSchema::new(FormField::Logo, Kind::Number, "studio-logo-height").bounded(min, max, 0.5);
+    FieldSchema { part: Some("height_mm"), ..height }
+}
+
+/// The logo's place: where it first fits (none said), or one of the places.
+fn logo_place() -> FieldSchema {
+    let places = LogoPosition::ALL.map(|p| Choice::said(p.name(), format!("studio-logo-{}", p.name())));
+    let choices = std::iter::once(Choice::said("", "form-logo-fits")).chain(places).collect();
+    FieldSchema {
+        part: Some("position"),
+        ..FieldSchema::new(FormField::Logo, Kind::Choice, "studio-logo-where").choosing(choices)
+    }
+}
+
+/// The paper's languages: every catalogue, by its own name, English written as none.
+fn languages() -> Vec<Choice> {
+    let name = |c: &crate::support::catalogue::Catalogue| if c.lang == "en" { String::new() } else { c.lang.clone() };
+    catalogues().iter().map(|c| Choice { literal: true, ..Choice::said(name(c), c.name.clone()) }).collect()
+}
+
+/// The night's money: the offered currencies, pounds written as none.
+fn currencies() -> Vec<Choice> {
+    let value = |c: &str| if c == "GBP" { String::new() } else { c.to_string() };
+    CURRENCIES.iter().map(|c| Choice::said(value(c), format!("studio-currency-{}", c.to_ascii_lowercase()))).collect()
 }
 
 /// A shipped look as a choice: its label, its template's description, its paper, its codes.

@@ -15,6 +15,7 @@ pub mod log_file;
 pub mod log_line;
 pub mod log_source;
 pub mod log_text;
+mod night_store;
 pub mod play_code;
 pub mod players;
 pub mod projection;

@@ -12,7 +12,7 @@ use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::event_log::EventLog;
 use super::game::{check_name, Game, Log};
 use super::run::NightRun;
-use super::store::{OpenOptions, Store};
+use super::store::Store;
 use super::watch::{Watch, WatchCounts};
 use crate::ledger::{Currency, Entry, Ledger, Regime, Units};
 use housie_core::domain::text::clip;
@@ -24,7 +24,7 @@ use housie_core::rules::{BookRanges, Opens, PrizeSet, Standing};
 pub struct Night<L: EventLog = Store> {
     /// The run the night plays.
     pub run: Arc<NightRun>,
-    store: L,
+    pub(super) store: L,
     games: Vec<Game>,
     /// The night's paper and money.
     ledger: Ledger,
@@ -58,37 +58,6 @@ pub struct Won {
     pub place: usize,
     /// Shared with another ticket that won it at the same call.
     pub shared: bool,
-}
-
-impl Night<Store> {
-    /// Opens the night of `run` (creating `DIR/night.sqlite` on the first night) and replays
-    /// its log, every event checked; returns notes worth telling the caller.
-    pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
-        let path = run.night_path();
-        let (store, notes) = Store::open(&path, &run.id, options)?;
-        let night = Night::over(run, store).map_err(|e| match e {
-            OpenError::Log { seq, message, .. } => OpenError::Log { path, seq, message },
-            e => e,
-        })?;
-        Ok((night, notes))
-    }
-
-    /// Records where the night is served (the desk's address without its token), for a second
-    /// server that would open it.
-    pub fn set_serving(&mut self, url: &str) -> Result<(), String> {
-        self.store.set_serving(url)
-    }
-
-    /// The caller's token.
-    pub fn token(&self) -> &str {
-        self.store.token()
-    }
-
-    /// Closes the night, and removes its files if this opening made them and nothing was
-    /// recorded since (see [`Store::remove_if_new_and_empty`]); says whether it did.
-    pub fn remove_if_new_and_empty(self) -> bool {
-        self.store.remove_if_new_and_empty()
-    }
 }
 
 impl<L: EventLog> Night<L> {

@@ -211,7 +211,7 @@ impl Template {
     /// Whether each ticket carries a QR code (which opens it on a phone, so the run needs
     /// the player page's address).
     pub fn prints_qr(&self) -> bool {
-        self.ticket.barcode == parts::Barcode::Qr
+        self.ticket.barcode == Barcode::Qr
     }
 
     /// How many tickets a page holds, in how many columns.
