@@ -19,8 +19,10 @@ mod names;
 mod paper;
 mod pieces;
 mod regime;
+mod scanned;
 mod sheet;
 mod units;
+mod voids;
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -35,6 +37,7 @@ pub use names::PERSON_NAME_MAX;
 pub use paper::{Paper, SoldAs};
 pub use pieces::Pieces;
 pub use regime::{Regime, UnknownRegime};
+pub use scanned::scanned;
 pub use sheet::cashup_pdf;
 pub use units::{Units, UnitsError};
 
@@ -356,32 +359,6 @@ impl Ledger {
         match self.units(units)?.minus(&theirs) {
             never if never.is_empty() => Ok(()),
             never => Err(LedgerError::NotIssuedTo { units: self.show(&never), seller: seller.clone() }),
-        }
-    }
-
-    /// Refuses to void sale `entry` while a prize paid on one of its tickets stands: the
-    /// cash-up would pay a prize on paper nobody bought. The payout is voided first.
-    fn no_prize_paid_on(&self, entry: usize) -> Result<(), LedgerError> {
-        let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
-        match self
-            .payouts
-            .iter()
-            .find(|p| p.voided.is_none() && self.ticket_of(&p.serial).is_some_and(|t| sale.units.contains(t)))
-        {
-            None => Ok(()),
-            Some(p) => Err(LedgerError::PaidOnSale { sale: entry, payout: p.entry, serial: p.serial.clone() }),
-        }
-    }
-
-    /// Refuses to void sale `entry` while one of its tickets holds a win that stands: the
-    /// ticket was in play and won, so it was sold, and paying its prize after the void would
-    /// pay on paper nobody bought (a win taken back first lets the sale go).
-    fn no_win_on(&self, entry: usize, wins: &dyn Wins) -> Result<(), LedgerError> {
-        let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
-        match wins.won().into_iter().find(|(_, serial)| self.ticket_of(serial).is_some_and(|t| sale.units.contains(t)))
-        {
-            None => Ok(()),
-            Some((game, serial)) => Err(LedgerError::WonOnSale { sale: entry, game, serial }),
         }
     }
 

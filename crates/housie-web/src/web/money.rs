@@ -18,15 +18,20 @@ use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
 use super::reading::{download, is_caller, wants_text};
-use housie_night::ledger::{Cashup, Entry, Money, Payment, SoldAs};
+use housie_night::ledger::{scanned, Cashup, Entry, Money, Payment, SoldAs};
 use housie_night::night::error::{CommandError, Refused};
 use housie_night::night::Night;
 
-/// The units text of `books` or `booklets`, as the run sells its paper, or why the wrong word
-/// was used.
-fn units(books: Option<String>, booklets: Option<String>, night: &Night) -> Result<String, CommandError> {
+/// The units text of `books` or `booklets`, as the run sells its paper (a serial scanned into
+/// it read as the paper it stands for, sold `sold_as`), or why the wrong word was used.
+fn units(
+    books: Option<String>,
+    booklets: Option<String>,
+    sold_as: SoldAs,
+    night: &Night,
+) -> Result<String, CommandError> {
     match (books, booklets, night.numbering().games().is_some()) {
-        (Some(units), None, false) | (None, Some(units), true) => Ok(units),
+        (Some(units), None, false) | (None, Some(units), true) => Ok(scanned(&units, night.numbering(), sold_as)),
         (_, _, true) => Err(invalid("this run sells booklets: give \"booklets\", like \"1-50\"")),
         (_, _, false) => Err(invalid("give \"books\", like \"1-50\"")),
     }
@@ -112,7 +117,17 @@ pub struct Payout {
     over_limit: bool,
 }
 
-type Changed = Result<(StatusCode, Json<Cashup>), ApiError>;
+type Changed = Result<(StatusCode, Json<Recorded>), ApiError>;
+
+/// What a change answers: the cash-up as it now stands, and the paper the change recorded as
+/// the ledger writes it (a scanned serial read as the book it stands for), for the desk to say.
+#[derive(serde::Serialize)]
+pub struct Recorded {
+    #[serde(flatten)]
+    cashup: Cashup,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded: Option<String>,
+}
 
 /// Records the entry `entry` makes; one that would pass the regime's limit is refused with 409
 /// and the reason unless `over_limit` says the caller knows.
@@ -121,20 +136,29 @@ async fn record(
     over_limit: bool,
     entry: impl FnOnce(&Night) -> Result<Entry, CommandError> + Send + 'static,
 ) -> Changed {
-    let cashup = app
+    let recorded = app
         .change(move |night| {
             let entry = entry(night)?;
+            let recorded = match &entry {
+                Entry::Issued { units, .. } | Entry::Sold { units, .. } | Entry::Returned { units, .. } => {
+                    Some(units.clone())
+                }
+                _ => None,
+            };
             night.record_money(entry, over_limit)?;
-            Ok(night.ledger().cashup())
+            Ok(Recorded { cashup: night.ledger().cashup(), recorded })
         })
         .await?;
-    Ok((StatusCode::CREATED, Json(cashup)))
+    Ok((StatusCode::CREATED, Json(recorded)))
 }
 
 /// `POST /api/issues`: paper handed to a seller.
 pub async fn issue(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Issue>) -> Changed {
     record(&app, body.over_limit, move |night| {
-        Ok(Entry::Issued { seller: body.seller.trim().to_string(), units: units(body.books, body.booklets, night)? })
+        Ok(Entry::Issued {
+            seller: body.seller.trim().to_string(),
+            units: units(body.books, body.booklets, SoldAs::Whole, night)?,
+        })
     })
     .await
 }
@@ -143,7 +167,7 @@ pub async fn issue(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonB
 pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Sale>) -> Changed {
     record(&app, body.over_limit, move |night| {
         Ok(Entry::Sold {
-            units: units(body.books, body.booklets, night)?,
+            units: units(body.books, body.booklets, body.sold_as, night)?,
             price: body.price,
             sold_as: body.sold_as,
             seller: body.seller.map(|s| s.trim().to_string()),
@@ -158,7 +182,7 @@ pub async fn sell(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
 /// `POST /api/returns`: issued paper given back unsold or damaged.
 pub async fn give_back(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBody<Return>) -> Changed {
     record(&app, false, move |night| {
-        Ok(Entry::Returned { units: units(body.books, body.booklets, night)?, damaged: body.damaged })
+        Ok(Entry::Returned { units: units(body.books, body.booklets, SoldAs::Whole, night)?, damaged: body.damaged })
     })
     .await
 }
@@ -169,7 +193,7 @@ pub async fn void(State(app): State<Arc<App>>, _: Caller, JsonBody(body): JsonBo
         let entry = match (body.entry, body.books, body.booklets) {
             (Some(entry), None, None) => entry,
             (None, books, booklets) if books.is_some() || booklets.is_some() => {
-                let units = units(books, booklets, night)?;
+                let units = units(books, booklets, SoldAs::Whole, night)?;
                 night.ledger().sale_of(&units).ok_or_else(|| invalid(&format!("no sale of exactly {units} stands")))?
             }
             _ => return Err(invalid("give the sale's or the payout's \"entry\", or the sale's \"books\"")),

@@ -716,20 +716,9 @@ $("sale-kind").addEventListener("change", showSaleFields);
 $("sale-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const kind = $("sale-kind").value;
-  // A scanned (or typed) serial stands for its book, or its booklet in a run of booklets: the
-  // serial's first part. Sold as half sheets, it stands for its half; as tickets, for itself.
-  const units = $("sale-units")
-    .value.split(",")
-    .map((part) => {
-      const serial = /^\s*(\d{6})-(\d+)(?:-\d+){1,2}\s*$/.exec(part);
-      if (!serial) return part.trim();
-      const [book, ticket] = [Number(serial[1]), Number(serial[2])];
-      if (kind === "sold-tickets") return `${book}/${ticket}`;
-      if (kind === "sold-halves") return ticket <= 3 ? `${book}/1-3` : `${book}/4-6`;
-      return String(book);
-    })
-    .filter((part) => part)
-    .join(", ");
+  // A scanned (or typed) serial is sent as it is: the night reads it as the paper it stands
+  // for (its book or booklet, its half sheet, or itself, as it is sold).
+  const units = $("sale-units").value.trim();
   const seller = $("sale-seller").value.trim();
   const body = {};
   body[state && state.run.games != null ? "booklets" : "books"] = units;
@@ -770,7 +759,8 @@ $("sale-form").addEventListener("submit", async (e) => {
       damaged: "desk-returned-damaged",
       voided: "desk-sale-taken-back",
     }[kind];
-    say(t(said, { units, seller }), "ok", result);
+    // The paper as the night recorded it (a scanned serial said as its book).
+    say(t(said, { units: r.recorded || units, seller }), "ok", result);
     $("sale-units").value = "";
     $("sale-why").value = "";
     showCashup(r);
