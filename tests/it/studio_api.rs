@@ -316,16 +316,23 @@ fn the_phone_look_asks_for_the_player_page_address_beside_its_field() {
     assert_eq!(record["settings"]["template"], "phone");
 }
 
-/// Once the night is open the paper is frozen (a change or a generate is 409), and the preview
-/// still shows it.
-#[test]
-fn a_frozen_events_preview_still_shows_its_paper() {
+/// A studio over a new folder with the event `fair` of 3 books printed: the folder, the
+/// studio, its port.
+fn printed_fair() -> (Dir, crate::serving::Process, u16) {
     let d = Dir::new();
-    let (_studio, url) = studio(&d.join("events"));
+    let (studio, url) = studio(&d.join("events"));
     let port = port_of(&url);
     exchange(port, "POST", "/api/events", "", r#"{"title": "Fair", "books": 3}"#);
     exchange(port, "POST", "/api/events/fair/generate", "", "");
     assert_eq!(wait_job(port, "fair")["state"], "done");
+    (d, studio, port)
+}
+
+/// Once the night is open the paper is frozen (a change or a generate is 409), and the preview
+/// still shows it.
+#[test]
+fn a_frozen_events_preview_still_shows_its_paper() {
+    let (_d, _studio, port) = printed_fair();
     let (status, body, _) = exchange(port, "POST", "/api/events/fair/night", "", "");
     assert!(status.contains("200") && body["desk"].as_str().unwrap().contains("?token="), "{status} {body}");
     let (status, _) = preview(port, "fair");
@@ -403,4 +410,27 @@ fn an_events_folder_keeps_an_indic_title() {
         disposition.contains("filename*=UTF-8''%E0%A4%A6%E0%A4%BF%E0%A4%B5%E0%A4%BE%E0%A4%B2%E0%A5%80%2D"),
         "{disposition}"
     );
+}
+
+/// A night played in the page and brought to the studio as `night.jsonl` beside the event's
+/// run is the event's night as a database is: its state read from it (here, every game ended)
+/// and its paper frozen.
+#[test]
+fn a_night_played_in_the_page_freezes_its_event_in_the_studio() {
+    use housie_night::night::event_log::MemoryLog;
+    use housie_night::night::{log_file, Night, NightRun, PrizeChoice};
+    let (d, _studio, port) = printed_fair();
+    let (_, event, _) = exchange(port, "GET", "/api/events/fair", "", "");
+    assert_eq!(event["state"], "printed", "{event}");
+    let run = NightRun::open(&d.join("events/fair")).unwrap();
+    let start = run.id.content.clone();
+    let mut night = Night::over(run, MemoryLog::new(&start, || "2026-12-06T19:02:10.864Z".into())).unwrap();
+    night.create_game("Game 1", &PrizeChoice::Named("uk".into()), "1-3", None, false).unwrap();
+    night.call(1, 7).unwrap();
+    night.end(1).unwrap();
+    std::fs::write(d.join("events/fair/night.jsonl"), log_file::write(&start, night.log().rows())).unwrap();
+    let (_, event, _) = exchange(port, "GET", "/api/events/fair", "", "");
+    assert_eq!(event["state"], "ended", "{event}");
+    let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
+    assert!(status.contains("409") && body["error"].as_str().unwrap().contains("frozen"), "{status} {body}");
 }

@@ -166,8 +166,9 @@ impl Events {
     /// Where the event is.
     pub fn state(&self, id: &str) -> EventState {
         let dir = self.dir(id);
-        let night = housie_night::night::transcript::night_path(&dir);
-        if let Ok(meta) = night.metadata() {
+        // The night's database, or its log as text (a night played in the page, moved here).
+        let found = housie_night::night::log_source::NightLog::find(&dir).map(|n| n.path().to_path_buf());
+        if let Some((night, meta)) = found.and_then(|n| n.metadata().ok().map(|m| (n, m))) {
             // The log grows with every change (into its write-ahead log first): the same lengths
             // and times are the same night.
             let wal = std::fs::metadata(format!("{}-wal", night.display())).ok();
