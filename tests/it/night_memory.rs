@@ -2,6 +2,7 @@
 //! the same events, the same refusals and the same views as over `housie serve`'s SQLite log,
 //! and the memory log's lines carry the night to `housie verify` unchanged.
 
+use housie_night::night::draw::Entropy;
 use housie_night::night::event_log::{EventLog, MemoryLog};
 use housie_night::night::log_file;
 use housie_night::night::view::StateView;
@@ -11,7 +12,6 @@ use crate::night_api::make_run;
 use crate::util::{manifest_rows, Dir};
 
 /// A night's commands, each answer as text (a refusal too), the same whatever keeps the log.
-/// (A number drawn by housie is left out: each night draws from a secret seed of its own.)
 fn play<L: EventLog>(night: &mut Night<L>, line: &[u8], spare: u8, winner: &str, wrong: &str) -> Vec<String> {
     let tambola = PrizeChoice::Named("tambola".into());
     let mut said = vec![format!("{:?}", night.create_game("Game 1", &tambola, "1-3", None, true))];
@@ -25,21 +25,24 @@ fn play<L: EventLog>(night: &mut Night<L>, line: &[u8], spare: u8, winner: &str,
     said.push(format!("{:?}", night.claim(1, wrong).map(|c| c.verdict)));
     said.push(format!("{:?}", night.claim(1, winner).map(|c| c.verdict)));
     said.push(format!("{:?}", night.win(1, winner, None).map(|w| w.len())));
+    // Drawn by housie from the game's seed: the same entropy, the same seed, the same number.
+    said.push(format!("{:?}", night.draw(1)));
     said.push(format!("{:?}", night.end(1).map(|_| ())));
     said
 }
 
-/// The events as stored, without the times each log stamps and each game's secret draw seed
-/// (and its commitment), which every night draws afresh.
+/// The events as stored, without the times each log stamps.
 fn events<L: EventLog>(night: &Night<L>) -> Vec<String> {
-    let shown = |s: &housie_night::night::event::Stored| {
-        let mut event = serde_json::to_value(&s.event).unwrap();
-        for secret in ["seed", "commitment"] {
-            event.as_object_mut().unwrap().remove(secret);
-        }
-        format!("{} {} {event}", s.seq, s.game)
-    };
-    night.events().unwrap().iter().map(shown).collect()
+    night.events().unwrap().iter().map(|s| format!("{} {} {:?}", s.seq, s.game, s.event)).collect()
+}
+
+/// Entropy that gives the same bytes to each night: 1s, then 2s, … (each game's seed).
+fn counted() -> Entropy {
+    let mut n = 0u8;
+    Box::new(move || {
+        n += 1;
+        [n; 32]
+    })
 }
 
 #[test]
@@ -59,7 +62,8 @@ fn a_night_kept_in_memory_plays_as_the_database_does_and_verifies_from_its_lines
         tick += 1;
         format!("2026-12-06T19:{:02}:{:02}.000Z", tick / 60, tick % 60)
     };
-    let mut memory = Night::over(run, MemoryLog::new(&start, clock)).unwrap();
+    let mut memory = Night::over(run, MemoryLog::new(&start, clock), counted()).unwrap();
+    disk.set_entropy(counted());
 
     let on_disk = play(&mut disk, &line, spare, &winner, &wrong);
     assert_eq!(play(&mut memory, &line, spare, &winner, &wrong), on_disk);
@@ -67,6 +71,8 @@ fn a_night_kept_in_memory_plays_as_the_database_does_and_verifies_from_its_lines
     assert!(on_disk.iter().any(|s| s == "Ok(Stands)"), "the line's claim stands: {on_disk:?}");
     assert_eq!(events(&memory), events(&disk));
     assert!(events(&disk).len() >= 8, "{:?}", events(&disk));
+    // The game's secret seed is the entropy given, on disk as in memory.
+    assert!(events(&disk)[0].contains(&format!("seed: \"{}\"", "01".repeat(32))), "{:?}", events(&disk)[0]);
     // What the desk and the board are sent is the same too.
     let view = |v: StateView| {
         let mut json = serde_json::to_value(v).unwrap();

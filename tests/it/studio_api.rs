@@ -424,7 +424,8 @@ fn a_night_played_in_the_page_freezes_its_event_in_the_studio() {
     assert_eq!(event["state"], "printed", "{event}");
     let run = NightRun::open(&d.join("events/fair")).unwrap();
     let start = run.id.content.clone();
-    let mut night = Night::over(run, MemoryLog::new(&start, || "2026-12-06T19:02:10.864Z".into())).unwrap();
+    let log = MemoryLog::new(&start, || "2026-12-06T19:02:10.864Z".into());
+    let mut night = Night::over(run, log, Box::new(housie_night::night::draw::os_entropy)).unwrap();
     night.create_game("Game 1", &PrizeChoice::Named("uk".into()), "1-3", None, false).unwrap();
     night.call(1, 7).unwrap();
     night.end(1).unwrap();

@@ -8,7 +8,7 @@ use housie_core::domain::{Numbering, TICKETS_PER_BOOK};
 use super::paper::SoldAs;
 
 /// `text` (a list of units, `1-50, 12/4`) with each part that is one of the run's serials
-/// (`000012-4-7`) read as the paper it stands for: its book (its booklet in a run of booklets)
+/// (`000001-1-7`) read as the paper it stands for: its book (its booklet in a run of booklets)
 /// sold whole, its half sheet sold as half sheets, the ticket itself sold as tickets. Every other
 /// part is kept as written, for the ledger to read or refuse.
 pub fn scanned(text: &str, numbering: Numbering, sold_as: SoldAs) -> String {

@@ -78,13 +78,28 @@ pub struct DrawSeed {
 )]
 pub struct SeedError(pub String);
 
+/// Where a night's secret draw seeds come from: 32 unguessable bytes a call. The night's rules
+/// take it as given, so the same rules run where the operating system's entropy
+/// ([`os_entropy`]) is at hand and where only a browser's is.
+pub type Entropy = Box<dyn FnMut() -> [u8; 32] + Send>;
+
+/// 32 bytes from the operating system: the native night's [`Entropy`].
+pub fn os_entropy() -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    // The native night's one source of entropy; each seed is committed to and later revealed.
+    #[allow(clippy::disallowed_methods)]
+    rand::rng().fill_bytes(&mut bytes);
+    bytes
+}
+
 impl DrawSeed {
-    /// A fresh secret seed: 32 bytes from the operating system, protocol 2.
+    /// A fresh secret seed from the operating system, protocol 2.
     pub fn fresh() -> DrawSeed {
-        let mut bytes = [0u8; 32];
-        // The night's one source of entropy; the seed is committed to and later revealed.
-        #[allow(clippy::disallowed_methods)]
-        rand::rng().fill_bytes(&mut bytes);
+        DrawSeed::of_entropy(os_entropy())
+    }
+
+    /// The secret seed made of `bytes` (32 from an [`Entropy`]), protocol 2.
+    pub fn of_entropy(bytes: [u8; 32]) -> DrawSeed {
         DrawSeed { text: hex(&bytes), protocol: Protocol::V2 }
     }
 

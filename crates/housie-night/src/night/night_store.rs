@@ -1,6 +1,7 @@
 //! The night kept in `housie serve`'s SQLite log: opened from its run's folder, with what only
 //! that log has (the caller's token, the address it is served at, a new night's files removed
-//! when nothing was recorded). The rules are [`Night`]'s whatever keeps the log.
+//! when nothing was recorded), its games' seeds from the operating system's entropy. The
+//! rules are [`Night`]'s whatever keeps the log.
 
 use super::error::OpenError;
 use super::run::NightRun;
@@ -13,7 +14,7 @@ impl Night<Store> {
     pub fn open(run: NightRun, options: OpenOptions) -> Result<(Night, Vec<String>), OpenError> {
         let path = run.night_path();
         let (store, notes) = Store::open(&path, &run.id, options)?;
-        let night = Night::over(run, store).map_err(|e| match e {
+        let night = Night::over(run, store, Box::new(super::draw::os_entropy)).map_err(|e| match e {
             OpenError::Log { seq, message, .. } => OpenError::Log { path, seq, message },
             e => e,
         })?;

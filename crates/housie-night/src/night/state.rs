@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::claim::{settle, ClaimView};
-use super::draw::DrawSeed;
+use super::draw::{DrawSeed, Entropy};
 use super::error::{CommandError, OpenError, Refused};
 use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::event_log::EventLog;
@@ -38,6 +38,8 @@ pub struct Night<L: EventLog = Store> {
     watch: Option<Watch>,
     /// The last event's sequence number: the state's version.
     version: i64,
+    /// Where each game's secret draw seed comes from.
+    entropy: Entropy,
 }
 
 /// Which prize set a new game plays.
@@ -61,9 +63,10 @@ pub struct Won {
 }
 
 impl<L: EventLog> Night<L> {
-    /// The night of `run` whose events `log` keeps, replayed, every event checked: the same
-    /// rules whatever keeps the log.
-    pub fn over(run: NightRun, log: L) -> Result<Night<L>, OpenError> {
+    /// The night of `run` whose events `log` keeps, replayed, every event checked, each new
+    /// game's secret seed drawn from `entropy`: the same rules whatever keeps the log and
+    /// wherever the entropy comes from.
+    pub fn over(run: NightRun, log: L, entropy: Entropy) -> Result<Night<L>, OpenError> {
         let events = log.read(0)?;
         let version = events.last().map_or(0, |e| e.seq);
         let (games, ledger) = Log::of(&run).replay(&events).map_err(|(seq, message)| OpenError::Log {
@@ -81,9 +84,15 @@ impl<L: EventLog> Night<L> {
             custom_sets: Vec::new(),
             watch: None,
             version,
+            entropy,
         };
         night.rebuild_watch();
         Ok(night)
+    }
+
+    /// Draws each new game's secret seed from `entropy` from now on.
+    pub fn set_entropy(&mut self, entropy: Entropy) {
+        self.entropy = entropy;
     }
 
     /// The log the night's events are kept in.
@@ -215,7 +224,7 @@ impl<L: EventLog> Night<L> {
             unsold = paper.of_units(&asked).minus(sold);
         }
         let books = books.without(paper.tickets(&unsold));
-        let seed = DrawSeed::fresh();
+        let seed = DrawSeed::of_entropy((self.entropy)());
         let id = self.games.len() as i64 + 1;
         let event = Event::GameCreated {
             name: name.to_string(),
