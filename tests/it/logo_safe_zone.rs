@@ -192,3 +192,16 @@ fn a_logo_sits_beside_the_title_where_the_header_has_no_middle() {
         assert!((shift_mm - expected).abs() < 1.0, "{look}: the title moved {shift_mm:.1} mm, not {expected:.1}");
     }
 }
+
+/// A logo whose height was left unsaid prints as high as its place allows without a warning
+/// (that is what was asked); a height asked and not met is warned of, with the height printed.
+#[test]
+fn a_logo_lower_than_asked_is_warned_of_only_when_a_height_was_asked() {
+    let d = Dir::new();
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/logos/colour.png"), d.join("club.png")).unwrap();
+    let base = ["generate", "--seed", "logo", "--books", "2", "--template", "classic", "--logo", "club.png"];
+    let unsaid = d.run(&[&base[..], &["--out", "unsaid"]].concat()).success().stderr();
+    assert!(!unsaid.contains("mm asked"), "{unsaid}");
+    let asked = d.run(&[&base[..], &["--logo-height", "12", "--out", "asked"]].concat()).success().stderr();
+    assert!(asked.contains("the logo prints 10.0 mm high, not the 12 mm asked"), "{asked}");
+}

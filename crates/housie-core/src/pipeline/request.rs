@@ -349,7 +349,10 @@ impl Request {
             notes.extend(
                 logo.check_resolution(height_mm).ok().flatten().map(|ppi| Note::LogoResolution { ppi, height_mm }),
             );
-            if let Some(printed_mm) = plan.logo_printed_lower() {
+            // Said only of a height the organiser asked for: one left to the plan is printed as
+            // high as its place allows, which is what was asked.
+            let asked = self.logo.as_ref().and_then(|l| l.height_mm);
+            if let Some(printed_mm) = plan.logo_printed_lower().filter(|_| asked.is_some()) {
                 notes.push(Note::LogoLower { asked_mm: l.height_mm, printed_mm });
             }
         }
