@@ -416,6 +416,10 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     let (s, v) = f.post("/api/voids", json!({"books": "1-8", "reason": "never paid for"})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("won in game 1, so it was in play and sold"), "{v}");
+    // Bob's books are in play in the games not yet ended: their sale stands until they have.
+    let (s, v) = f.post("/api/voids", json!({"books": "11-18", "reason": "wrong table"})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("is in play in game 1, which is being played"), "{v}");
     // A sale while a game runs is for the games to come: Game 1 plays what it started with.
     let (s, v) = f.post("/api/sales", json!({"books": "30", "price": "5.00", "seller": "Cat"})).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");

@@ -663,6 +663,7 @@ ledger-not-a-payout = entry { $entry } is not a prize paid that stands
 ledger-part-of-book = { $units } is part of a book: record it sold as half sheets or as single tickets
 ledger-not-half-sheets = { $units } is not a half sheet: a half sheet is tickets 1-3 or 4-6 of a book
 ledger-zero-payout = a prize paid is more than 0.00: give the amount handed over
+ledger-in-play = that sale's paper is in play in game { $game }, which is being played: void the sale (entry { $sale }) once the game has ended
 ledger-won-on-sale = { $serial } of that sale won in game { $game }, so it was in play and sold: the sale (entry { $sale }) stands while its win does
 ledger-paid-on-sale = { $serial } of that sale was paid a prize (entry { $payout }): void that payout first, then the sale (entry { $sale })
 ledger-void-without-reason = say why entry { $entry } is taken back (for example `void { $entry } typed 30 for 3`): the cash-up shows it

@@ -140,9 +140,7 @@ impl BookRanges {
         if book == 0 || self.game.is_some_and(|g| self.numbering.game(book) != g) {
             return false;
         }
-        let unit = self.numbering.booklet(book);
-        let i = self.ranges.partition_point(|&(_, to)| to < unit);
-        self.ranges.get(i).is_some_and(|&(from, _)| from <= unit)
+        self.has_unit(self.numbering.booklet(book))
     }
 
     /// These books in play without `tickets` (`(book, ticket)`): those of a book sold in
@@ -159,6 +157,13 @@ impl BookRanges {
     /// The tickets of books in play that are not, sorted.
     pub fn unsold(&self) -> &[(u64, u8)] {
         &self.unsold
+    }
+
+    /// Whether unit `unit` (a book, or a booklet in a run of booklets) is among the ranges in
+    /// play, whatever of its tickets were left out.
+    pub fn has_unit(&self, unit: u64) -> bool {
+        let i = self.ranges.partition_point(|&(_, to)| to < unit);
+        self.ranges.get(i).is_some_and(|&(from, _)| from <= unit)
     }
 
     /// Whether ticket `ticket` of book `book` is in play: its book is, and it was not left

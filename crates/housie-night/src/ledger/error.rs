@@ -77,6 +77,14 @@ pub enum LedgerError {
     /// A payout of nothing.
     #[error("a prize paid is more than 0.00: give the amount handed over")]
     ZeroPayout,
+    /// A sale voided while its paper is in play in a game being played.
+    #[error("that sale's paper is in play in game {game}, which is being played: void the sale (entry {sale}) once the game has ended")]
+    InPlay {
+        /// The sale.
+        sale: usize,
+        /// The game.
+        game: i64,
+    },
     /// A sale voided while a win on its paper stands.
     #[error(
         "{serial} of that sale won in game {game}, so it was in play and sold: the sale (entry {sale}) stands while its win does"
@@ -164,6 +172,9 @@ impl LedgerError {
             E::PartOfBook(u) => one("ledger-part-of-book", "units", u.clone()),
             E::NotHalfSheets(u) => one("ledger-not-half-sheets", "units", u.clone()),
             E::ZeroPayout => Some(("ledger-zero-payout", Vec::new())),
+            E::InPlay { sale, game } => {
+                Some(("ledger-in-play", vec![("sale", sale.to_string()), ("game", game.to_string())]))
+            }
             E::WonOnSale { sale, game, serial } => Some((
                 "ledger-won-on-sale",
                 vec![("sale", sale.to_string()), ("game", game.to_string()), ("serial", serial.clone())],

@@ -57,6 +57,13 @@ pub trait Wins {
     fn won(&self) -> Vec<(i64, String)> {
         Vec::new()
     }
+
+    /// The game being played (created, not ended) that has unit `unit` in play (its ticket
+    /// `ticket`, for paper sold in parts): a sale holding it is not voided until the game ends.
+    fn running(&self, unit: u64, ticket: Option<u8>) -> Option<i64> {
+        let _ = (unit, ticket);
+        None
+    }
 }
 
 /// A sale as the ledger keeps it.
@@ -349,6 +356,7 @@ impl Ledger {
         if let Entry::Voided { entry, reason } = entry {
             self.no_prize_paid_on(*entry)?;
             self.no_win_on(*entry, wins)?;
+            self.not_in_play(*entry, wins)?;
             if reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
                 return Err(LedgerError::VoidWithoutReason(*entry));
             }

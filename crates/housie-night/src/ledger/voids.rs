@@ -1,5 +1,5 @@
 //! What keeps a sale from being voided: paper that won or was paid a prize was in play, so it
-//! was sold. (Live rules: nights logged before them replay as they were.)
+//! was sold; paper in play in a game being played may yet win. (Live rules: nights logged before them replay as they were.)
 
 use super::{Ledger, LedgerError, Wins};
 
@@ -27,6 +27,18 @@ impl Ledger {
         {
             None => Ok(()),
             Some((game, serial)) => Err(LedgerError::WonOnSale { sale: entry, game, serial }),
+        }
+    }
+
+    /// Refuses to void sale `entry` while its paper is in play in a game being played: the
+    /// game plays what was sold when it began, so a void now would leave paper nobody bought
+    /// able to win (and be paid). The game ends first.
+    pub(super) fn not_in_play(&self, entry: usize, wins: &dyn Wins) -> Result<(), LedgerError> {
+        let Some(sale) = self.sales.iter().find(|s| s.entry == entry && !s.voided) else { return Ok(()) };
+        let parts = self.paper.splits();
+        match self.paper.tickets(&sale.units).find_map(|(unit, ticket)| wins.running(unit, parts.then_some(ticket))) {
+            None => Ok(()),
+            Some(game) => Err(LedgerError::InPlay { sale: entry, game }),
         }
     }
 }

@@ -4,7 +4,7 @@ use super::*;
 use housie_core::support::catalogue::Catalogue;
 
 /// The caller confirmed: game 1's one line to 000012-1-3 (place 1) and game 2's full house to
-/// two tickets (places 1 and 2).
+/// two tickets (places 1 and 2); game 3 is being played.
 struct Confirmed;
 
 impl Wins for Confirmed {
@@ -19,6 +19,11 @@ impl Wins for Confirmed {
 
     fn won(&self) -> Vec<(i64, String)> {
         [(1, "000012-1-3"), (2, "000040-2-5"), (2, "000077-4-1")].map(|(g, s)| (g, s.to_string())).to_vec()
+    }
+
+    /// Game 3 is being played, with book 90 in it (all of it, or its tickets 4-6).
+    fn running(&self, unit: u64, ticket: Option<u8>) -> Option<i64> {
+        (unit == 90 && ticket.is_none_or(|t| t >= 4)).then_some(3)
     }
 }
 

@@ -119,6 +119,12 @@ fn a_sale_of_a_winning_ticket_stands_while_its_payout_and_its_win_do() {
     let refused = record(&mut l, void(2)).unwrap_err();
     assert_eq!(refused, LedgerError::WonOnSale { sale: 2, game: 1, serial: "000012-1-3".into() });
     assert!(refused.to_string().starts_with("000012-1-3 of that sale won in game 1"), "{refused}");
+    // Paper in play in a game being played stays sold until the game ends: book 90's second
+    // half is in game 3, its first half is not.
+    record(&mut l, sale("90/4-6", "60", SoldAs::HalfSheets)).unwrap(); // entry 7
+    record(&mut l, sale("90/1-3", "60", SoldAs::HalfSheets)).unwrap(); // entry 8
+    assert_eq!(record(&mut l, void(7)).unwrap_err(), LedgerError::InPlay { sale: 7, game: 3 });
+    record(&mut l, void(8)).unwrap();
 }
 
 #[test]
@@ -153,6 +159,7 @@ fn every_ledger_refusal_is_said_in_each_catalogue() {
         LedgerError::ZeroPayout,
         LedgerError::PaidOnSale { sale: 2, payout: 5, serial: "000012-1-3".into() },
         LedgerError::WonOnSale { sale: 2, game: 1, serial: "000012-1-3".into() },
+        LedgerError::InPlay { sale: 2, game: 3 },
         LedgerError::VoidWithoutReason(14),
         LedgerError::NotWon { game: 1, prize: "early five".into(), serial: "000002-1-0".into() },
         LedgerError::PaidTwice { game: 1, prize: "top line".into(), serial: "000002-1-0".into(), entry: 7 },

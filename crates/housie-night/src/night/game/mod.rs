@@ -368,6 +368,11 @@ impl Wins for Confirmed<'_> {
         shared().unwrap_or(0).max(1)
     }
 
+    fn running(&self, unit: u64, ticket: Option<u8>) -> Option<i64> {
+        let holds = |g: &Game| ticket.map_or(g.books.has_unit(unit), |t| g.books.holds(unit, t));
+        self.0.iter().find(|g| !g.ended() && holds(g)).map(|g| g.id)
+    }
+
     fn won(&self) -> Vec<(i64, String)> {
         let mut won = Vec::new();
         for g in self.0 {
