@@ -16,7 +16,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use housie_core::{GeneratePlan, Seed};
 use housie_files::run::generate_run;
 use housie_night::night::watch::Watch;
-use housie_night::night::{Night, NightRun, OpenOptions, PrizeChoice, NIGHT_DB};
+use housie_night::night::{OpenOptions, PrizeChoice, Served, ServedNight, NIGHT_DB};
 use housie_web::web::{serve, App};
 
 fn run_dir(keep: &mut Option<tempfile::TempDir>) -> PathBuf {
@@ -48,10 +48,10 @@ fn night(c: &mut Criterion) {
     let mut group = c.benchmark_group("night");
     group.sample_size(10);
     group.bench_function("open the run (re-draw, compare manifest, index)", |b| {
-        b.iter(|| NightRun::open(&dir).unwrap())
+        b.iter(|| housie_night::night::run_folder::open(&dir).unwrap())
     });
 
-    let run = NightRun::open(&dir).unwrap();
+    let run = housie_night::night::run_folder::open(&dir).unwrap();
     let books = format!("{}-{}", run.books().start(), run.books().end());
     let serial = housie_core::Serial::new(*run.books().start(), 1).unwrap().to_string();
     let set = housie_core::rules::PrizeSet::shipped("tambola").unwrap();
@@ -70,7 +70,7 @@ fn night(c: &mut Criterion) {
         })
     });
 
-    let (mut night, _) = Night::open(run, OpenOptions::default()).unwrap();
+    let (mut night, _) = ServedNight::open(run, OpenOptions::default()).unwrap();
     night.create_game("Bench", &PrizeChoice::Named("tambola".into()), &books, None, false).unwrap();
     for n in [5, 17, 45, 62, 88] {
         night.call(1, n).unwrap();

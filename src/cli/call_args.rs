@@ -87,7 +87,7 @@ pub fn flagged(e: housie_core::rules::books::BooksError, sold_flag: &str) -> Err
 /// What the night's ledger in `dir` sold, said on stderr when it is used, so the answer is
 /// never about books nobody bought without a word.
 pub fn sold_at_the_night(dir: &Path) -> Result<Option<String>, Failure> {
-    let sold = housie_night::night::NightRecord::sold_in(dir)?;
+    let sold = housie_night::night::reading::sold_in(dir)?;
     if let Some(sold) = &sold {
         super::out::note!(
             "housie: in play: {sold}, as sold in the night's ledger (--sold or --books to say otherwise)"

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use housie_core::support::catalogue::Catalogue;
 use housie_core::Error;
-use housie_night::night::NightRecord;
 
 use super::night::NightArgs;
 use super::out::Out;
@@ -55,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             have.join(", ")
         ))
     })?;
-    let record = NightRecord::read(&dir)?;
+    let record = housie_night::night::reading::read(&dir)?;
     let text = match (&record.money, json) {
         (Some(money), true) => {
             let mut s = serde_json::to_string_pretty(money).expect("a cash-up serialises");

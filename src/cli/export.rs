@@ -11,7 +11,7 @@ use housie_files::booklets::write_booklets;
 use housie_night::ledger::{Currency, Entry, Money, Payment, Regime, Units};
 use housie_night::night::game::Log;
 use housie_night::night::play_code::CodeKey;
-use housie_night::night::{Night, NightRun, OpenOptions};
+use housie_night::night::{OpenOptions, Served, ServedNight};
 
 use super::out::{note, Out};
 
@@ -200,7 +200,7 @@ fn opening(ledger: &housie_night::ledger::Ledger, args: &Args, paid: bool) -> Re
 /// those never given out as given to --seller, and those not yet in play as sold at --price or
 /// given free. Every entry is tried on a copy of the ledger before the first is written; with
 /// `commit` false, nothing more. Says what went into play, if anything did.
-fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) -> Result<Option<String>, Error> {
+fn record_export(night: &mut ServedNight, args: &Args, units: &Units, commit: bool) -> Result<Option<String>, Error> {
     let ledger = night.ledger();
     let price = args.price.unwrap_or(Money::ZERO);
     // The ledger counts tickets (a book may be sold by the half sheet): a book any ticket of
@@ -276,7 +276,7 @@ fn record_export(night: &mut Night, args: &Args, units: &Units, commit: bool) ->
 }
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
-    let run = NightRun::open(&args.dir)?;
+    let run = housie_night::night::run_folder::open(&args.dir)?;
     let log = Log::of(&run);
     let units = Units::parse(&args.booklets, log.units()).map_err(|e| Error::Usage(format!("--booklets: {e}")))?;
     let list: Vec<u64> = units.ranges().iter().flat_map(|r| r.clone()).collect();
@@ -297,7 +297,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     // refused sale writes nothing; it records it once they are all written, so a booklet is
     // never recorded as given that was not (a full disk, a kill). The night is held all along:
     // nothing is recorded in between. An export tried again finds the booklets in play.
-    let (mut night, notes) = Night::open(run, OpenOptions::default())?;
+    let (mut night, notes) = ServedNight::open(run, OpenOptions::default())?;
     let tried = record_export(&mut night, &args, &units, false);
     let in_play = match tried {
         Ok(in_play) => in_play,

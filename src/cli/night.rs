@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use housie_night::night::log_source::NightLog;
-use housie_night::night::NightRecord;
 
 use super::out::Out;
 
@@ -51,7 +50,7 @@ pub struct NightArgs {
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let NightArgs { dir, json } = args.night;
-    let record = NightRecord::read(&dir)?;
+    let record = housie_night::night::reading::read(&dir)?;
     if let Some(path) = &args.log {
         super::out::refuse_to_replace(path, args.force, "log")?;
         // As read and checked: the same events the record above replayed.

@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let seed = match &args.seed {
                 Some(s) => DrawSeed::parse(s).map_err(|e| Error::Usage(e.to_string()))?,
                 None => {
-                    let s = DrawSeed::fresh();
+                    let s = housie_night::night::entropy::fresh_seed();
                     note!("housie: draw seed {}", s.text());
                     s
                 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use housie_core::Error;
 use housie_night::ledger::{Currency, Regime};
 use housie_night::night::callnames::CallNames;
+use housie_night::night::Served as _;
 use housie_web::web::addresses::url;
 use housie_web::web::hall::Place;
 use housie_web::web::opening::{open_night, NightSettings, Opened, OpeningError};
@@ -87,7 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     }
     let mut call_names = CallNames::shipped();
     if let Some(file) = &args.call_names {
-        call_names.push(CallNames::load(file).map_err(Error::Usage)?);
+        call_names.push(housie_night::night::callnames_file::load(file).map_err(Error::Usage)?);
     }
     // The port first: a port in use is refused before anything is opened or created.
     let listener =

@@ -133,7 +133,16 @@ fn crate_edges() -> BTreeMap<String, BTreeSet<String>> {
 /// The crates stand in one order: each uses only those below it.
 #[test]
 fn the_crates_stand_in_one_order() {
-    let order = ["housie-lcms", "housie-core", "housie-files", "housie-night", "housie-web", "housie-wasm", "housie"];
+    let order = [
+        "housie-lcms",
+        "housie-core",
+        "housie-files",
+        "housie-night-core",
+        "housie-night",
+        "housie-web",
+        "housie-wasm",
+        "housie",
+    ];
     let edges = crate_edges();
     assert_eq!(
         edges.keys().collect::<BTreeSet<_>>(),
@@ -148,33 +157,72 @@ fn the_crates_stand_in_one_order() {
     }
     assert!(!edges["housie-wasm"].contains("housie-files"), "a page has no disk");
     assert_eq!(edges["housie-core"], BTreeSet::from(["housie-lcms".to_string()]));
+    // The night's rules stand on the engine alone: no disk under them, so a page plays them.
+    assert_eq!(edges["housie-night-core"], BTreeSet::from(["housie-core".to_string()]));
 }
 
-/// The engine's dependency tree holds none of the crates of machines and servers.
-#[test]
-fn the_engine_depends_on_no_server_disk_or_terminal_crate() {
+/// The normal dependencies of crate `name`, by crate name.
+fn dependency_tree(name: &str) -> BTreeSet<String> {
     let out = std::process::Command::new(env!("CARGO"))
-        .args(["tree", "-p", "housie-core", "-e", "normal", "--prefix", "none", "--offline"])
+        .args(["tree", "-p", name, "-e", "normal", "--prefix", "none", "--offline"])
         .current_dir(root())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let tree = String::from_utf8(out.stdout).unwrap();
-    let names: BTreeSet<&str> = tree.lines().filter_map(|l| l.split(' ').next()).collect();
-    for banned in ["tokio", "axum", "hyper", "rusqlite", "indicatif", "ctrlc", "open", "tempfile", "rlimit"] {
-        assert!(!names.contains(banned), "housie-core depends on {banned}");
-    }
-    assert!(names.contains("printpdf") && names.contains("housie-lcms"), "{tree}");
+    tree.lines().filter_map(|l| l.split(' ').next()).map(str::to_string).collect()
 }
 
-/// The engine touches no file, socket or process, and starts threads in its one parallel seam.
+/// The crates of machines, servers and terminals: none is in the engine's tree or the night's
+/// core's, which run in a browser tab as they run natively.
+const MACHINE_CRATES: [&str; 11] = [
+    "tokio",
+    "axum",
+    "hyper",
+    "rusqlite",
+    "indicatif",
+    "ctrlc",
+    "open",
+    "tempfile",
+    "rlimit",
+    "housie-files",
+    "housie-night",
+];
+
+/// The engine's dependency tree, and the night's core's, hold none of the crates of machines
+/// and servers.
 #[test]
-fn the_engine_touches_no_machine() {
-    let src = root().join("crates/housie-core/src");
+fn the_engine_and_the_nights_core_depend_on_no_server_disk_or_terminal_crate() {
+    for name in ["housie-core", "housie-night-core"] {
+        let names = dependency_tree(name);
+        for banned in MACHINE_CRATES {
+            assert!(!names.contains(banned), "{name} depends on {banned}");
+        }
+        assert!(names.contains("printpdf") && names.contains("housie-lcms"), "{names:?}");
+    }
+}
+
+/// The engine and the night's core touch no file, socket or process, and start threads only in
+/// the engine's one parallel seam.
+#[test]
+fn the_engine_and_the_nights_core_touch_no_machine() {
     let mut found = Vec::new();
-    for (rel, code) in sources(&src) {
+    let engine = root().join("crates/housie-core/src");
+    let night = root().join("crates/housie-night-core/src");
+    for (rel, code) in sources(&engine).into_iter().chain(sources(&night)) {
         let seam = rel == Path::new("support/parallel.rs");
-        for word in ["std::fs", "fs::", "std::net", "std::process", "File::", "tempfile", "std::env", "env::var"] {
+        for word in [
+            "std::fs",
+            "rand::rng",
+            "thread_rng",
+            "fs::",
+            "std::net",
+            "std::process",
+            "File::",
+            "tempfile",
+            "std::env",
+            "env::var",
+        ] {
             // The word itself, not the end of another (`PdfFile::`).
             let alone =
                 code.match_indices(word).any(|(i, _)| !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_'));

@@ -6,12 +6,12 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use housie_core::rules::PrizeSet;
 use housie_core::{GeneratePlan, Seed, Ticket};
-use housie_night::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie_night::night::{OpenOptions, Served, ServedNight, NIGHT_DB};
 use housie_web::web::{router, App};
 
 /// Opens the night of a run, as `housie serve` does.
-pub fn night(dir: &Path) -> Result<Night, housie_night::night::OpenError> {
-    Night::open(NightRun::open(dir)?, OpenOptions::default()).map(|(night, _)| night)
+pub fn night(dir: &Path) -> Result<ServedNight, housie_night::night::OpenError> {
+    ServedNight::open(housie_night::night::run_folder::open(dir)?, OpenOptions::default()).map(|(night, _)| night)
 }
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -285,7 +285,7 @@ async fn claims_stand_only_on_the_completing_call_and_name_a_missed_one() {
     let verdicts: Vec<Value> =
         f.state(false).await["games"].as_array().unwrap().iter().map(|g| g["id"].clone()).collect();
     assert_eq!(verdicts, vec![json!(1), json!(2)]);
-    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&f.dir.join("run")).unwrap();
     let logged: Vec<_> = record.games[0].claims.iter().map(|c| serde_json::to_value(c.verdict).unwrap()).collect();
     assert_eq!(
         logged,
@@ -315,14 +315,14 @@ async fn a_forged_manifest_row_is_refused() {
     lines[2][col] = a;
     let forged: String = lines.iter().map(|l| l.join(",") + "\n").collect();
     std::fs::write(run.join("manifest.csv"), forged).unwrap();
-    let night_run = NightRun::open(&run).unwrap();
+    let night_run = housie_night::night::run_folder::open(&run).unwrap();
     assert_eq!(night_run.warnings.len(), 1, "{:?}", night_run.warnings);
     assert!(
         night_run.warnings[0].contains("2 ticket(s) differ from the seed's draw (first 000001-1-7)"),
         "{:?}",
         night_run.warnings
     );
-    let f = Fixture { dir, app: App::new(Night::open(night_run, OpenOptions::default()).unwrap().0) };
+    let f = Fixture { dir, app: App::new(ServedNight::open(night_run, OpenOptions::default()).unwrap().0) };
     f.game("Game 1", "all").await;
     let (s, v) = f.claim(1, &lines[1][0]).await;
     assert_eq!((s, v["verdict"].as_str().unwrap()), (StatusCode::OK, "refused"), "{v}");
@@ -470,7 +470,7 @@ async fn a_restart_shows_the_same_state_and_the_log_keeps_undone_calls() {
     f = f.restarted();
     assert_eq!(f.token(), token, "the caller's URL survives a restart");
     assert_eq!(f.state(true).await, before);
-    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&f.dir.join("run")).unwrap();
     let g = &record.games[0];
     assert_eq!(g.calls.iter().map(|c| c.number).collect::<Vec<_>>(), vec![10, 20]);
     assert_eq!((g.undone[0].number, g.undone[0].calls_left), (30, 2));
@@ -561,7 +561,7 @@ fn a_second_server_on_the_same_night_is_refused() {
         "{err}"
     );
     // Reading the record while it serves is fine.
-    assert!(housie_night::night::NightRecord::read(&dir.join("run")).unwrap().games.is_empty());
+    assert!(housie_night::night::reading::read(&dir.join("run")).unwrap().games.is_empty());
     drop(first);
     night(&dir.join("run")).unwrap();
 }
@@ -693,7 +693,7 @@ async fn a_tambola_night_through_the_api() {
     assert_eq!(house["won"][0]["winners"], json!([a.serial]));
     assert_eq!(house["won"][1]["winners"], json!([b.serial]));
     assert_eq!(state["game"]["barred"], json!([liar.serial]));
-    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&f.dir.join("run")).unwrap();
     let wins: Vec<(String, usize, bool)> =
         record.games[0].prizes_won.iter().map(|w| (w.prize.clone(), w.place, w.taken_back)).collect();
     assert_eq!(

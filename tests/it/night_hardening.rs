@@ -7,7 +7,7 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use housie_night::night::{Night, NightRun, OpenOptions, NIGHT_DB};
+use housie_night::night::{OpenOptions, Served, ServedNight, NIGHT_DB};
 use housie_web::web::router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -94,7 +94,8 @@ async fn a_database_removed_or_truncated_while_serving_stops_every_change() {
             );
             // The command the message gives carries on from the rescue, keeping the other file.
             let options = OpenOptions { from_rescue: Some(rescued[0].clone().into()), ..OpenOptions::default() };
-            let (back, notes) = Night::open(NightRun::open(&run).unwrap(), options).unwrap();
+            let (back, notes) =
+                ServedNight::open(housie_night::night::run_folder::open(&run).unwrap(), options).unwrap();
             assert_eq!(back.games()[0].calls.numbers(), [5, 17, 33], "{fault}");
             assert!(
                 notes.iter().any(|n| n.contains("the night that went from under the server is kept as")),
@@ -104,7 +105,10 @@ async fn a_database_removed_or_truncated_while_serving_stops_every_change() {
             drop(back);
             // A name that is not a rescue copy in the folder is refused before anything moves.
             let options = OpenOptions { from_rescue: Some("/etc/passwd".into()), ..OpenOptions::default() };
-            let err = Night::open(NightRun::open(&run).unwrap(), options).err().unwrap().to_string();
+            let err = ServedNight::open(housie_night::night::run_folder::open(&run).unwrap(), options)
+                .err()
+                .unwrap()
+                .to_string();
             assert!(err.contains("--from-rescue: give the name of a night-rescued-"), "{err}");
             assert_eq!(night(&run).unwrap().games()[0].calls.numbers(), [5, 17, 33], "{fault}");
         }
@@ -127,7 +131,7 @@ async fn night_sqlite_alone_holds_every_acknowledged_change() {
     for name in ["run.json", "manifest.csv", "books.pdf", NIGHT_DB] {
         std::fs::copy(run.join(name), copy.join(name)).unwrap();
     }
-    let record = housie_night::night::NightRecord::read(&copy).unwrap();
+    let record = housie_night::night::reading::read(&copy).unwrap();
     assert_eq!(record.games.len(), 1);
     assert_eq!(record.games[0].calls.iter().map(|c| c.number).collect::<Vec<_>>(), [5, 17, 33, 61, 90]);
     drop(f.app);
@@ -148,8 +152,11 @@ fn an_empty_or_foreign_database_is_refused_and_new_night_keeps_it() {
     drop(other);
     let err = night(&run).err().unwrap().to_string();
     assert!(err.contains("is an SQLite database, but not a housie night"), "{err}");
-    let (n, notes) =
-        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_night: true, ..OpenOptions::default() }).unwrap();
+    let (n, notes) = ServedNight::open(
+        housie_night::night::run_folder::open(&run).unwrap(),
+        OpenOptions { new_night: true, ..OpenOptions::default() },
+    )
+    .unwrap();
     assert!(n.games().is_empty());
     assert!(notes[0].starts_with("the earlier night is kept as "), "{notes:?}");
     let kept: Vec<String> =
@@ -311,7 +318,7 @@ async fn oversized_claims_are_not_stored_whole() {
     assert_eq!(kind, "application/json");
     let body = f.app.snapshot().public;
     assert!(body.len() < 20_000, "the public state is {} bytes", body.len());
-    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&f.dir.join("run")).unwrap();
     assert_eq!(record.games[0].claims.len(), 300);
     assert!(record.games[0].claims.iter().all(|c| c.serial.chars().count() <= 41));
 }
@@ -331,8 +338,11 @@ async fn the_token_is_the_owners_and_can_be_rotated() {
     }
     let old = f.token();
     drop(f.app);
-    let (n, notes) =
-        Night::open(NightRun::open(&run).unwrap(), OpenOptions { new_token: true, ..OpenOptions::default() }).unwrap();
+    let (n, notes) = ServedNight::open(
+        housie_night::night::run_folder::open(&run).unwrap(),
+        OpenOptions { new_token: true, ..OpenOptions::default() },
+    )
+    .unwrap();
     assert_ne!(n.token(), old);
     assert_eq!(notes, ["a new token: the caller's old URL no longer works"]);
     let f = Fixture { dir: f.dir, app: housie_web::web::App::new(n) };
@@ -485,7 +495,10 @@ fn a_rescue_of_another_runs_night_is_refused_before_anything_moves() {
     std::fs::copy(d.join("a/night.sqlite"), d.join("b").join(foreign)).unwrap();
     let before = std::fs::read(d.join("b/night.sqlite")).unwrap();
     let options = OpenOptions { from_rescue: Some(foreign.into()), ..OpenOptions::default() };
-    let err = Night::open(NightRun::open(&d.join("b")).unwrap(), options).err().unwrap().to_string();
+    let err = ServedNight::open(housie_night::night::run_folder::open(&d.join("b")).unwrap(), options)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("belongs to another run"), "{err}");
     assert_eq!(std::fs::read(d.join("b/night.sqlite")).unwrap(), before, "b's own night is untouched");
     assert!(d.join("b").join(foreign).is_file(), "the copy stays where it was");

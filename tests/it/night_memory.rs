@@ -6,7 +6,7 @@ use housie_night::night::draw::Entropy;
 use housie_night::night::event_log::{EventLog, MemoryLog};
 use housie_night::night::log_file;
 use housie_night::night::view::StateView;
-use housie_night::night::{Night, NightRun, OpenOptions, PrizeChoice};
+use housie_night::night::{Night, OpenOptions, PrizeChoice, Served, ServedNight};
 
 use crate::night_api::make_run;
 use crate::util::{manifest_rows, Dir};
@@ -54,8 +54,10 @@ fn a_night_kept_in_memory_plays_as_the_database_does_and_verifies_from_its_lines
     // Ticket 1's top line, and a number not in it (called and taken back).
     let line = rows[0].row(0);
     let spare = (1..=90).find(|n| !line.contains(n)).unwrap();
-    let (mut disk, _) = Night::open(NightRun::open(&d.join("run")).unwrap(), OpenOptions::default()).unwrap();
-    let run = NightRun::open(&d.join("run")).unwrap();
+    let (mut disk, _) =
+        ServedNight::open(housie_night::night::run_folder::open(&d.join("run")).unwrap(), OpenOptions::default())
+            .unwrap();
+    let run = housie_night::night::run_folder::open(&d.join("run")).unwrap();
     let start = run.id.content.clone();
     let mut tick = 0;
     let clock = move || {

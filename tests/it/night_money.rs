@@ -385,7 +385,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let (s, v) = f.post("/api/games", json!({"name": "Game 3", "prizes": "uk", "books": "5-12"})).await;
     assert_eq!((s, v["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("books 9-10 were not sold")), "{v}");
-    let record = housie_night::night::NightRecord::read(&f.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&f.dir.join("run")).unwrap();
     let books: Vec<&str> = record.games.iter().map(|g| g.head.books.as_str()).collect();
     assert_eq!(books, ["1-8, 11-24", "1-8, 11-24"]);
     // check, winners and plan read the books sold from the night, and say so.
@@ -426,7 +426,7 @@ async fn once_paper_is_sold_a_game_plays_what_was_sold() {
     // A night that sells nothing plays every book, as before.
     let g = Fixture::new(4);
     g.game("Game 1", "all").await;
-    let record = housie_night::night::NightRecord::read(&g.dir.join("run")).unwrap();
+    let record = housie_night::night::reading::read(&g.dir.join("run")).unwrap();
     assert_eq!(record.games[0].head.books, "1-4");
 }
 
@@ -495,8 +495,8 @@ async fn a_regime_warns_before_a_limit_is_passed_and_never_refuses() {
     let f = Fixture::new(30);
     let Fixture { dir, app } = f;
     drop(app);
-    let (mut night, _) = housie_night::night::Night::open(
-        housie_night::night::NightRun::open(&dir.join("run")).unwrap(),
+    let (mut night, _) = <housie_night::night::ServedNight as housie_night::night::Served>::open(
+        housie_night::night::run_folder::open(&dir.join("run")).unwrap(),
         Default::default(),
     )
     .unwrap();

@@ -244,7 +244,7 @@ async fn claims_from_phones_queue_for_the_caller_who_settles_them_as_the_desks()
     let caller = h.state(true).await;
     assert_eq!(caller["game"]["queue"][0]["serial"], json!(rows[2].serial));
     assert_eq!(caller["game"]["queue"][0]["source"], json!("phone 10.0.0.10"));
-    let record = housie_night::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    let record = housie_night::night::reading::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains("[from phone 10.0.0.7]"), "{record}");
     assert!(record.contains(&format!("call  5  {}   from phone 10.0.0.7 [no code]\n", winner.serial)), "{record}");
     assert!(
@@ -355,7 +355,7 @@ async fn a_stranger_cannot_bar_a_paper_ticket_block_its_holder_or_fill_the_queue
     // The record keeps the requests, the bar and its lifting, through a restart.
     let h = h.restarted();
     assert_eq!(h.state(true).await["game"]["queue"].as_array().unwrap().len(), 52);
-    let record = housie_night::night::NightRecord::read(&h.dir.join("run")).unwrap().to_text();
+    let record = housie_night::night::reading::read(&h.dir.join("run")).unwrap().to_text();
     assert!(record.contains(&format!("{}   from phone 10.0.0.99 [no code]\n", ticket.serial)), "{record}");
     let lifted = record.lines().find(|l| l.starts_with("  bar lifted ")).expect("the lifted bar is in the record");
     assert!(lifted.ends_with(&format!("  {}", ticket.serial)), "{record}");
@@ -554,7 +554,7 @@ fn exported_booklets_are_in_play_in_an_all_game_without_a_second_step() {
     // A night that records no sales: every booklet is in play, the exported ones with the rest.
     d.run(&["export", "run", "--booklets", "26-27", "--out", "free"]).success();
     let mut n = night(&d.join("run")).unwrap();
-    let all = |n: &mut housie_night::night::Night| {
+    let all = |n: &mut housie_night::night::ServedNight| {
         let id =
             n.create_game("g", &housie_night::night::PrizeChoice::Named("uk".into()), "all", Some(1), false).unwrap();
         n.games()[id as usize - 1].books.to_string()

@@ -62,7 +62,7 @@ fn a_run_of_housie_0_2_verifies_byte_for_byte() {
 #[test]
 fn a_run_of_housie_0_2_is_served_and_continued() {
     let d = golden();
-    let run = housie_night::night::NightRun::open(&d.join("golden")).unwrap();
+    let run = housie_night::night::run_folder::open(&d.join("golden")).unwrap();
     assert_eq!(run.ticket_count(), 18);
     let rows = manifest_rows(&d.read("golden/manifest.csv"));
     assert_eq!(

@@ -418,14 +418,14 @@ fn an_events_folder_keeps_an_indic_title() {
 #[test]
 fn a_night_played_in_the_page_freezes_its_event_in_the_studio() {
     use housie_night::night::event_log::MemoryLog;
-    use housie_night::night::{log_file, Night, NightRun, PrizeChoice};
+    use housie_night::night::{log_file, Night, PrizeChoice};
     let (d, _studio, port) = printed_fair();
     let (_, event, _) = exchange(port, "GET", "/api/events/fair", "", "");
     assert_eq!(event["state"], "printed", "{event}");
-    let run = NightRun::open(&d.join("events/fair")).unwrap();
+    let run = housie_night::night::run_folder::open(&d.join("events/fair")).unwrap();
     let start = run.id.content.clone();
     let log = MemoryLog::new(&start, || "2026-12-06T19:02:10.864Z".into());
-    let mut night = Night::over(run, log, Box::new(housie_night::night::draw::os_entropy)).unwrap();
+    let mut night = Night::over(run, log, Box::new(housie_night::night::entropy::os_entropy)).unwrap();
     night.create_game("Game 1", &PrizeChoice::Named("uk".into()), "1-3", None, false).unwrap();
     night.call(1, 7).unwrap();
     night.end(1).unwrap();

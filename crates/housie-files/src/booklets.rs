@@ -10,7 +10,6 @@ use housie_core::pipeline::booklets::{self, BookletFormat};
 use housie_core::pipeline::GeneratePlan;
 use housie_core::record::RunRecord;
 
-use crate::chain::Chain;
 use crate::output::Staged;
 
 /// The plan the run in `dir` was made with, from its record: its font and logo read as
@@ -47,7 +46,7 @@ pub fn write_booklets(
 /// Booklet (or book) `unit` of the run in `dir` as one PNG picture at `dpi` (see
 /// [`booklets::booklet_picture`]).
 pub fn booklet_picture(dir: &Path, unit: u64, dpi: u32) -> Result<Vec<u8>, Error> {
-    let chain = Chain::open(dir)?;
+    let chain = crate::chain::open(dir)?;
     let plan = plan_of(dir, &chain.latest().record)?;
     booklets::booklet_picture(&plan, chain.books(), &chain.attempts(), unit, dpi)
 }

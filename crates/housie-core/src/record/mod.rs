@@ -3,6 +3,7 @@
 //! books, and the SHA-256 of every file. Whoever holds it can regenerate every ticket, so the
 //! organiser keeps it to themselves.
 
+pub mod chain;
 pub mod continuation;
 pub mod file_role;
 pub mod line_limit;

@@ -50,7 +50,7 @@ impl Tickets {
         } else {
             None
         };
-        let chain = record.clone().map(|r| Chain::with_record(dir, r)).transpose()?;
+        let chain = record.clone().map(|r| housie_files::chain::with_record(dir, r)).transpose()?;
         let manifests = match &chain {
             None => vec![(dir.join(MANIFEST), None)],
             Some(chain) => {

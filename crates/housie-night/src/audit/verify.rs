@@ -7,7 +7,6 @@ use std::path::Path;
 
 use housie_core::error::Error;
 use housie_core::record::continuation::Continuation;
-use housie_files::chain::Chain;
 use housie_files::read::RunFolder;
 use housie_files::record::read_record;
 
@@ -55,7 +54,7 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
     if let Some(seal) = seal {
         match NightLog::find(dir) {
             None => report.problems.push(format!("--seal: {} is not there", crate::night::NIGHT_DB).into()),
-            Some(night) => match crate::night::NightRecord::check_seal(dir, seal) {
+            Some(night) => match crate::night::reading::check_seal(dir, seal) {
                 Ok(Ok(())) => report.summary.push_str(&format!("; the log holds the events sealed as {}", seal.trim())),
                 Ok(Err(why)) => report.problems.push(format!("{}: --seal: {why}", night.name()).into()),
                 Err(e) => report.problems.push(e.to_string().into()),
@@ -69,7 +68,7 @@ fn verify_rest(dir: &Path, seal: Option<&str>, report: &mut Report) -> Result<()
 /// with every event checked, as `serve` replays it; an edited event is a problem, named.
 fn verify_night(dir: &Path, report: &mut Report) {
     let Some(night) = NightLog::find(dir) else { return };
-    match crate::night::NightRecord::read(dir) {
+    match crate::night::reading::read(dir) {
         Ok(night) => {
             let games = night.games.len();
             let money = night.money.map_or(String::new(), |m| {
@@ -91,7 +90,7 @@ fn verify_night(dir: &Path, report: &mut Report) {
 
 /// The runs `record` continues, each verified the same way.
 fn verify_chain(dir: &Path, record: housie_core::record::RunRecord, report: &mut Report) -> Result<(), Error> {
-    let chain = Chain::with_record(dir, record)?;
+    let chain = housie_files::chain::with_record(dir, record)?;
     let earlier = &chain.parts()[..chain.parts().len() - 1];
     let mut names = Vec::new();
     for (i, part) in earlier.iter().enumerate() {

@@ -1,35 +1,19 @@
-//! The night: housie on the caller's table. It reads a printed run (run.json and the manifest;
-//! the tickets are re-drawn from the seed) and keeps the night's own state in `DIR/night.sqlite`
-//! as an append-only log of events, replayed into the games, the claims and the ledger. The
-//! HTTP side lives in [`crate::web`]; this part knows nothing of it.
-//! It informs the caller; it never awards a prize.
+//! The night on disk: the core's night ([`housie_night_core::night`], re-exported here whole)
+//! with what a machine adds: its log in SQLite (`night.sqlite`, [`store`]) or read from
+//! `night.jsonl` ([`log_text`]), the run opened from its folders and held against being
+//! replaced ([`run_folder`]), a night read without changing it ([`reading`]), the operating
+//! system's entropy and a caller's call-name file.
 
-pub mod callnames;
-pub mod claim;
-pub mod draw;
-pub mod error;
-pub mod event;
-pub mod event_log;
-pub mod game;
-pub mod log_file;
-pub mod log_line;
+pub use housie_night_core::night::*;
+
+pub mod callnames_file;
+pub mod entropy;
 pub mod log_source;
 pub mod log_text;
-mod night_store;
-pub mod play_code;
-pub mod players;
-pub mod projection;
-pub mod run;
-pub mod run_id;
-pub mod seal;
-pub mod state;
+pub mod night_store;
+pub mod reading;
+pub mod run_folder;
 pub mod store;
-pub mod transcript;
-pub mod view;
-pub mod watch;
 
-pub use error::{CommandError, OpenError, Refused};
-pub use run::NightRun;
-pub use state::{Night, PrizeChoice};
-pub use store::{OpenOptions, NIGHT_DB};
-pub use transcript::NightRecord;
+pub use night_store::{Served, ServedNight};
+pub use store::OpenOptions;

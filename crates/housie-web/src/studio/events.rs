@@ -181,7 +181,7 @@ impl Events {
             let ended = match known.get(&night) {
                 Some(&(len, at, ended)) if (len, at) == seen => ended,
                 _ => {
-                    let ended = housie_night::night::NightRecord::read(&dir)
+                    let ended = housie_night::night::reading::read(&dir)
                         .is_ok_and(|n| !n.games.is_empty() && n.games.iter().all(|g| g.ended_at.is_some()));
                     known.insert(night, (seen.0, seen.1, ended));
                     ended

@@ -12,8 +12,8 @@ use super::listen::Limits;
 use super::throttle::Throttle;
 use housie_night::night::callnames::CallNames;
 use housie_night::night::error::CommandError;
-use housie_night::night::state::Night;
 use housie_night::night::view::StateView;
+use housie_night::night::{Answer, Command, Served, ServedNight};
 
 /// The state as last published: what `GET /api/state` and the event stream send.
 #[derive(Clone, Debug)]
@@ -77,7 +77,7 @@ impl Default for ServeOptions {
 
 /// The served night: the night behind one lock, its token, and what is published.
 pub struct App {
-    night: Mutex<Night>,
+    night: Mutex<ServedNight>,
     /// The run, readable without the night's lock (the planner works from it); replaced when a
     /// top-up joins the night.
     run: Mutex<Arc<housie_night::night::NightRun>>,
@@ -110,12 +110,12 @@ pub struct App {
 
 impl App {
     /// The app for `night` with the default [`ServeOptions`].
-    pub fn new(night: Night) -> Arc<App> {
+    pub fn new(night: ServedNight) -> Arc<App> {
         App::with(night, ServeOptions::default())
     }
 
     /// The app for `night` with these options.
-    pub fn with(night: Night, options: ServeOptions) -> Arc<App> {
+    pub fn with(night: ServedNight, options: ServeOptions) -> Arc<App> {
         let ServeOptions { limits, hosts, call_names, log, join } = options;
         let token = night.token().to_string();
         let run = Arc::clone(&night.run);
@@ -196,7 +196,7 @@ impl App {
             if refused.as_ref() == Some(&(next.clone(), record)) {
                 return Ok(None);
             }
-            let run = housie_night::night::NightRun::open(&next).map_err(|e| {
+            let run = housie_night::night::run_folder::open(&next).map_err(|e| {
                 *refused = Some((next.clone(), record));
                 e.to_string()
             })?;
@@ -244,13 +244,19 @@ impl App {
         self.published.subscribe()
     }
 
+    /// Makes the change `command` asks for through the night's one path for every change, and
+    /// answers what it answers.
+    pub async fn handle(self: &Arc<App>, command: Command) -> Result<axum::Json<Answer>, ApiError> {
+        self.change(move |night| night.handle(command)).await.map(axum::Json)
+    }
+
     /// Runs a command on the night off the async threads (it waits for the disk), then
     /// publishes the new state if anything changed. The state is published from the request's
     /// own task, just before its answer is written: publishing wakes every open stream, and the
     /// caller's answer should not wait behind hundreds of phones.
     pub async fn change<T: Send + 'static>(
         self: &Arc<App>,
-        command: impl FnOnce(&mut Night) -> Result<T, CommandError> + Send + 'static,
+        command: impl FnOnce(&mut ServedNight) -> Result<T, CommandError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let app = Arc::clone(self);
         let joined = tokio::task::spawn_blocking(move || {
@@ -292,7 +298,7 @@ impl App {
     }
 
     /// Reads the night (for the record).
-    pub async fn read<T: Send + 'static>(self: &Arc<App>, f: impl FnOnce(&Night) -> T + Send + 'static) -> T {
+    pub async fn read<T: Send + 'static>(self: &Arc<App>, f: impl FnOnce(&ServedNight) -> T + Send + 'static) -> T {
         let app = Arc::clone(self);
         tokio::task::spawn_blocking(move || f(&app.night.lock().unwrap_or_else(PoisonError::into_inner)))
             .await
@@ -309,7 +315,7 @@ impl Drop for StreamSlot {
     }
 }
 
-fn snapshot(night: &Night) -> Snapshot {
+fn snapshot(night: &ServedNight) -> Snapshot {
     let json = |caller| serde_json::to_string(&StateView::of(night, caller)).expect("state serialises");
     let (public, caller): (Arc<str>, Arc<str>) = (json(false).into(), json(true).into());
     let event =

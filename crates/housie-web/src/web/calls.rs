@@ -5,8 +5,8 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use housie_night::night::{Answer, Command};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::app::App;
 use super::error::ApiError;
@@ -25,10 +25,9 @@ pub async fn call(
     _: Caller,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<NewCall>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Answer>), ApiError> {
     let id = game_id(&id)?;
-    let (index, number) = app.change(move |night| night.call(id, body.number)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "index": index, "number": number }))))
+    Ok((StatusCode::CREATED, app.handle(Command::Call { game: id, number: body.number }).await?))
 }
 
 /// `POST /api/games/{id}/draw` → `201 {"index", "number"}`: housie draws from the game's seed.
@@ -36,15 +35,13 @@ pub async fn draw(
     State(app): State<Arc<App>>,
     _: Caller,
     Path(id): Path<String>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Answer>), ApiError> {
     let id = game_id(&id)?;
-    let (index, number) = app.change(move |night| night.draw(id)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "index": index, "number": number }))))
+    Ok((StatusCode::CREATED, app.handle(Command::Draw { game: id }).await?))
 }
 
 /// `POST /api/games/{id}/undo` → `200 {"undone"}`: the last call taken back (and logged).
-pub async fn undo(State(app): State<Arc<App>>, _: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn undo(State(app): State<Arc<App>>, _: Caller, Path(id): Path<String>) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
-    let number = app.change(move |night| night.undo(id)).await?;
-    Ok(Json(json!({ "undone": number })))
+    app.handle(Command::Undo { game: id }).await
 }

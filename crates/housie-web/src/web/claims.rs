@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
-use housie_night::night::claim::ClaimView;
+use housie_night::night::{Answer, Command};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,16 +25,9 @@ pub async fn claim(
     _: Caller,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<DeskClaim>,
-) -> Result<Json<ClaimView>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
-    Ok(Json(app.change(move |night| night.claim(id, &body.serial)).await?))
-}
-
-/// What lifting a bar answers.
-#[derive(serde::Serialize)]
-pub struct Lifted {
-    /// The ticket, as the run writes its serial.
-    lifted: String,
+    app.handle(Command::Claim { game: id, serial: body.serial }).await
 }
 
 /// `DELETE /api/games/{id}/bars/{serial}` → `200 {"lifted"}`: the ticket may claim again this
@@ -43,8 +36,7 @@ pub async fn lift_bar(
     State(app): State<Arc<App>>,
     _: Caller,
     Path((id, serial)): Path<(String, String)>,
-) -> Result<Json<Lifted>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
-    let lifted = app.change(move |night| night.lift_bar(id, &serial)).await?;
-    Ok(Json(Lifted { lifted }))
+    app.handle(Command::LiftBar { game: id, serial }).await
 }

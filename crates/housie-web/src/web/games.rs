@@ -7,53 +7,19 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::app::App;
 use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody, MaybeJson};
-use housie_night::night::state::PrizeChoice;
+use housie_night::night::command::NewGame;
+use housie_night::night::{Answer, Command};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    name: String,
-    /// A prize set by name (`uk`, the default; `tambola`; `tambola-full`; a set the server was
-    /// given), or `{"toml": "…"}`: a prize file's text.
-    #[serde(default)]
-    prizes: Option<Prizes>,
-    /// `all` (default) or ranges like `1-480`: of booklets, in a run of booklets.
-    #[serde(default)]
-    books: String,
-    /// In a run of booklets, which game of each booklet is played (required there).
-    #[serde(default)]
-    game: Option<u16>,
-    /// The bogey rule: a false claim bars the ticket for the rest of the game.
-    #[serde(default)]
-    bogey: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Prizes {
-    Name(String),
-    File { toml: String },
-}
-
-/// `POST /api/games` `{"name", "prizes", "books", "game", "bogey"}` → `201 {"id"}`.
 pub async fn create(
     State(app): State<Arc<App>>,
     _: Caller,
     JsonBody(body): JsonBody<NewGame>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let prizes = match body.prizes {
-        None => PrizeChoice::Named("uk".into()),
-        Some(Prizes::Name(name)) => PrizeChoice::Named(name),
-        Some(Prizes::File { toml }) => PrizeChoice::Toml(toml),
-    };
-    let id =
-        app.change(move |night| night.create_game(&body.name, &prizes, &body.books, body.game, body.bogey)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "id": id }))))
+) -> Result<(StatusCode, Json<Answer>), ApiError> {
+    Ok((StatusCode::CREATED, app.handle(Command::StartGame(body)).await?))
 }
 
 #[derive(Deserialize)]
@@ -69,11 +35,10 @@ pub async fn next_prize(
     _: Caller,
     Path(id): Path<String>,
     MaybeJson(body): MaybeJson<PrizeName>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
     let prize = body.and_then(|b| b.prize);
-    let next = app.change(move |night| night.next_prize(id, prize.as_deref())).await?;
-    Ok(Json(json!({ "prize": next })))
+    app.handle(Command::NextPrize { game: id, prize }).await
 }
 
 #[derive(Deserialize)]
@@ -92,10 +57,10 @@ pub async fn win(
     _: Caller,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<NewWinner>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Answer>), ApiError> {
     let id = game_id(&id)?;
-    let won = app.change(move |night| night.win(id, &body.serial, body.prizes.as_deref())).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "won": won }))))
+    let won = Command::Win { game: id, serial: body.serial, prizes: body.prizes };
+    Ok((StatusCode::CREATED, app.handle(won).await?))
 }
 
 /// `POST /api/games/{id}/reopen` (`{"prize"}` optional: by default the last win) → `200
@@ -105,18 +70,16 @@ pub async fn reopen(
     _: Caller,
     Path(id): Path<String>,
     MaybeJson(body): MaybeJson<PrizeName>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
     let prize = body.and_then(|b| b.prize);
-    let reopened = app.change(move |night| night.reopen(id, prize.as_deref())).await?;
-    Ok(Json(json!({ "reopened": reopened })))
+    app.handle(Command::Reopen { game: id, prize }).await
 }
 
 /// `POST /api/games/{id}/end` → `200 {"seed"}`: the game's draw seed, revealed.
-pub async fn end(State(app): State<Arc<App>>, _: Caller, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn end(State(app): State<Arc<App>>, _: Caller, Path(id): Path<String>) -> Result<Json<Answer>, ApiError> {
     let id = game_id(&id)?;
-    let seed = app.change(move |night| night.end(id)).await?;
-    Ok(Json(json!({ "seed": seed })))
+    app.handle(Command::End { game: id }).await
 }
 
 /// `GET /api/games/{id}/plan` → the planner's figures for the game's tickets and prizes: the

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use housie_core::domain::PlayerUrl;
 use housie_core::rules::PrizeSet;
 use housie_night::ledger::{Currency, Regime};
-use housie_night::night::{Night, NightRun, OpenError, OpenOptions};
+use housie_night::night::{OpenError, OpenOptions, Served, ServedNight};
 
 /// How a night is opened, beyond its run folder.
 #[derive(Clone, Debug, Default)]
@@ -31,7 +31,7 @@ pub struct NightSettings {
 /// A night opened for serving, with what the person starting it should be told.
 pub struct Opened {
     /// The night.
-    pub night: Night,
+    pub night: ServedNight,
     /// Lines for the person running the server (a new night, a kept file, books kept).
     pub notes: Vec<String>,
     /// Warnings (a manifest that differs, a currency ignored).
@@ -69,7 +69,7 @@ pub fn open_night(dir: &Path, settings: NightSettings) -> Result<Opened, Opening
             .check_currency(currency)
             .map_err(|e| OpeningError::Setting { field: "regime", message: e.to_string() })?;
     }
-    let run = NightRun::open(dir)?;
+    let run = housie_night::night::run_folder::open(dir)?;
     let player_url = run.record.settings.player_url.clone();
     // Only a set housie ships: a record edited by hand cannot put anything else in a link.
     let prizes = run.record.settings.prizes.clone().filter(|p| PrizeSet::shipped(p).is_some());
@@ -87,7 +87,7 @@ pub fn open_night(dir: &Path, settings: NightSettings) -> Result<Opened, Opening
         new_token: settings.new_token,
         from_rescue: settings.from_rescue.clone(),
     };
-    let (mut night, mut notes) = Night::open(run, options)?;
+    let (mut night, mut notes) = ServedNight::open(run, options)?;
     for set in settings.prize_sets {
         night.add_prize_set(set);
     }

@@ -18,6 +18,7 @@ use crate::web::extract::JsonBody;
 use crate::web::hall::Place;
 use crate::web::opening::{open_night, NightSettings, OpeningError};
 use crate::web::{App, ServeOptions};
+use housie_night::night::Served as _;
 
 /// The folder whose night serves event `id` (one night a chain).
 pub(super) fn home(studio: &Studio, id: &str) -> PathBuf {

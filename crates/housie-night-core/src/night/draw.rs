@@ -14,7 +14,6 @@
 //! a run with this seed; kept so that those games can still be recomputed.
 
 use hmac::{Hmac, Mac};
-use rand::RngCore;
 use sha2::Sha256;
 
 use housie_core::generate::{GeneratorVersion, Seed};
@@ -80,24 +79,10 @@ pub struct SeedError(pub String);
 
 /// Where a night's secret draw seeds come from: 32 unguessable bytes a call. The night's rules
 /// take it as given, so the same rules run where the operating system's entropy
-/// ([`os_entropy`]) is at hand and where only a browser's is.
+/// (`housie_night::night::entropy::os_entropy`) is at hand and where only a browser's is.
 pub type Entropy = Box<dyn FnMut() -> [u8; 32] + Send>;
 
-/// 32 bytes from the operating system: the native night's [`Entropy`].
-pub fn os_entropy() -> [u8; 32] {
-    let mut bytes = [0u8; 32];
-    // The native night's one source of entropy; each seed is committed to and later revealed.
-    #[allow(clippy::disallowed_methods)]
-    rand::rng().fill_bytes(&mut bytes);
-    bytes
-}
-
 impl DrawSeed {
-    /// A fresh secret seed from the operating system, protocol 2.
-    pub fn fresh() -> DrawSeed {
-        DrawSeed::of_entropy(os_entropy())
-    }
-
     /// The secret seed made of `bytes` (32 from an [`Entropy`]), protocol 2.
     pub fn of_entropy(bytes: [u8; 32]) -> DrawSeed {
         DrawSeed { text: hex(&bytes), protocol: Protocol::V2 }
@@ -217,7 +202,7 @@ mod tests {
         assert_ne!(order, DrawSeed::parse(&"ac".repeat(32)).unwrap().order());
         assert_eq!(seed.next(|n| n == order[0]), Some(order[1]));
         assert_eq!(seed.next(|_| true), None);
-        let fresh = (DrawSeed::fresh(), DrawSeed::fresh());
+        let fresh = (DrawSeed::of_entropy([7; 32]), DrawSeed::of_entropy([8; 32]));
         assert_eq!(fresh.0.text().len(), 64);
         assert_ne!(fresh.0, fresh.1);
         assert_eq!(DrawSeed::parse(fresh.0.text()).unwrap(), fresh.0);

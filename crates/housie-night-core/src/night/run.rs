@@ -3,16 +3,17 @@
 //! touches only the tickets that hold it.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::PathBuf;
 
 use super::error::OpenError;
-use super::store::RunId;
+use super::run_id::RunId;
 use housie_core::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
 use housie_core::generate::Generator;
+use housie_core::record::chain::{Chain, Part};
 use housie_core::record::MANIFEST;
 use housie_core::record::{RunRecord, RUN_RECORD};
 use housie_core::support::digest::sha256_hex;
-use housie_files::chain::Chain;
 
 /// Where a number sits on a ticket: packed as `ticket << 5 | place`, its place (0–31) among the
 /// ticket's numbers in reading order.
@@ -35,16 +36,22 @@ impl Spot {
     }
 }
 
+/// Opens the manifest of a run of the chain (from its folder natively, from the files a page
+/// was given in a page).
+pub type OpenManifest<'a> = dyn FnMut(&Part) -> Result<Box<dyn Read + 'a>, OpenError> + 'a;
+
 /// A run's tickets, as the seed draws them: with every run of its chain (one event).
 pub struct NightRun {
     /// The folder of the chain's last run.
     pub dir: PathBuf,
     /// Its run.json.
     pub record: RunRecord,
-    /// The folder whose `night.sqlite` is the chain's night (see [`housie_files::chain::night_home`]).
+    /// The folder whose `night.sqlite` is the chain's night (the chain's first run's, natively;
+    /// empty in a page, which has no folders).
     pub home: PathBuf,
-    /// Shared holds on every run folder of the chain, so none is replaced while it is played.
-    _held: Vec<housie_files::lock::FolderLock>,
+    /// Whatever keeps the run's files from being replaced while it is played (natively, shared
+    /// locks on every run folder of the chain), held as long as the run is.
+    _held: Box<dyn std::any::Any + Send + Sync>,
     /// The run and the runs it continues, oldest first.
     chain: Chain,
     /// Which run this is: the night's database is bound to run.json's content.
@@ -60,26 +67,19 @@ pub struct NightRun {
 }
 
 impl NightRun {
-    /// Reads DIR/run.json with every run of its chain (the runs it continues and the top-ups
-    /// made after it, each checked against its files), holds their folders against being
-    /// replaced, re-draws every book from the seed on all cores, and compares each manifest row
-    /// with the ticket drawn for its serial. The night is the chain's one night, bound to the
-    /// run.json of the folder it is kept in.
-    pub fn open(dir: &Path) -> Result<NightRun, OpenError> {
-        // Held before anything is read: a run being replaced is never half read.
-        let mut held = match housie_files::lock::share_folders([dir]) {
-            Ok(held) => held,
-            // No such folder, or no run in it: said as reading its run.json says it.
-            Err(e) => {
-                housie_files::record::read_record(dir)?;
-                return Err(e.into());
-            }
-        };
-        let home = housie_files::chain::night_home(dir);
-        let chain = Chain::whole(dir)?;
-        held.extend(housie_files::lock::share_folders(chain.parts().iter().map(|p| p.dir.as_path()))?);
-        let (_, home_text) = housie_files::record::read_record(&home)?;
-        let id = RunId::of_text(&home_text);
+    /// The run of `chain` (read and checked by whoever read its folders), its night bound to
+    /// `home_text` (the run.json of the chain's first run, where the night is kept): every
+    /// book re-drawn from the seed on all cores, and each row of each part's manifest, which
+    /// `manifest` opens, compared with the ticket drawn for its serial. `home` is the folder
+    /// the night is kept in and `held` whatever keeps the files from being replaced meanwhile.
+    pub fn of_chain(
+        chain: Chain,
+        home_text: &str,
+        home: PathBuf,
+        held: Box<dyn std::any::Any + Send + Sync>,
+        manifest: &mut OpenManifest<'_>,
+    ) -> Result<NightRun, OpenError> {
+        let id = RunId::of_text(home_text);
         let (record, dir) = (chain.latest().record.clone(), chain.latest().dir.clone());
         let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
@@ -101,7 +101,11 @@ impl NightRun {
             forged: BTreeSet::new(),
             warnings: Vec::new(),
         };
-        run.compare_manifest()?;
+        for i in 0..run.chain.parts().len() {
+            let part = run.chain.parts()[i].clone();
+            let file = manifest(&part)?;
+            run.compare_part(&part, file)?;
+        }
         Ok(run)
     }
 
@@ -112,7 +116,7 @@ impl NightRun {
 
     /// The night's database: `night.sqlite` in the chain's home folder.
     pub fn night_path(&self) -> PathBuf {
-        self.home.join(super::store::NIGHT_DB)
+        self.home.join(housie_core::record::NIGHT_DB)
     }
 
     /// The colour name of game `game`'s pages in a run of booklets.
@@ -198,24 +202,14 @@ impl NightRun {
         self.chain.page_of(serial.book(), serial.ticket()).unwrap_or_default()
     }
 
-    fn compare_manifest(&mut self) -> Result<(), OpenError> {
-        for i in 0..self.chain.parts().len() {
-            let part = &self.chain.parts()[i];
-            let (dir, books) = (part.dir.clone(), part.record.books());
-            self.compare_part(&dir, books)?;
-        }
-        Ok(())
-    }
-
-    /// Compares the manifest in `dir` (the run of the chain that holds `books`) with the seed's
-    /// tickets.
-    fn compare_part(&mut self, dir: &Path, books: std::ops::RangeInclusive<u64>) -> Result<(), OpenError> {
+    /// Compares the manifest of `part` (the run of the chain that holds its books), read from
+    /// `file`, with the seed's tickets.
+    fn compare_part(&mut self, part: &Part, file: Box<dyn Read + '_>) -> Result<(), OpenError> {
+        let (dir, books) = (&part.dir, part.record.books());
         let path = dir.join(MANIFEST);
         let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
         let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
         let forged_before = self.forged.len();
-        let file = housie_files::record::open_manifest(&path, Some(books.end() - books.start() + 1))
-            .map_err(|source| OpenError::Io { path: path.clone(), source })?;
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
         let numbering = self.record.settings.numbering();
         let bad = |line: u64, message: String| OpenError::Manifest { path: path.clone(), line, message };

@@ -3,15 +3,12 @@
 //! `housie night DIR` prints it; the desk offers it as a download.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use serde::Serialize;
 
-use super::error::OpenError;
 use super::game::{Game, Log};
-use super::log_source::NightLog;
 use super::projection::{ClaimLine, GameHead};
-use super::store::{Seal, NIGHT_DB};
+use super::seal::Seal;
 use crate::ledger::{Cashup, Ledger};
 use housie_core::domain::text::escape;
 use housie_core::domain::Numbering;
@@ -128,48 +125,24 @@ pub struct PrizeWon {
     pub taken_back: bool,
 }
 
-/// The night of the run in `dir`: one a chain, kept with its first run (see
-/// [`housie_files::chain::night_home`]).
-pub fn night_path(dir: &Path) -> std::path::PathBuf {
-    housie_files::chain::night_home(dir).join(NIGHT_DB)
-}
-
 impl NightRecord {
-    /// Reads DIR/night.sqlite without changing it; every event is checked as the server checks
-    /// it, so an edited or damaged log is refused, naming the event.
-    pub fn read(dir: &Path) -> Result<NightRecord, OpenError> {
-        // The night is replayed as `serve` replays it: against the run (every run of its chain,
-        // its tickets redrawn from the seed and compared with the manifest), so every win is
-        // judged again on the tickets and the calls, and the night must be this run's. Without
-        // run.json (a night kept on its own), the log is read as books, without the tickets.
-        let run = match housie_files::record::read_record(dir) {
-            Ok(_) => Some(super::run::NightRun::open(dir)?),
-            Err(housie_core::error::Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(e.into()),
-        };
-        let night = NightLog::of(dir)?;
-        let (events, rows) = night.events(run.as_ref().map(|r| &r.id))?;
-        let log = match &run {
+    /// The record of a night's log: its `events` replayed as `housie serve` replays them,
+    /// against `run` (every win judged again on the tickets and the calls) or, for a night kept
+    /// without its run, as books alone; sealed over its `rows`. Refused at the first event the
+    /// live commands could not have written, with its number and why.
+    pub fn replayed(
+        run: Option<&super::run::NightRun>,
+        events: &[super::event::Stored],
+        rows: &[super::log_line::Row],
+    ) -> Result<NightRecord, (i64, String)> {
+        let log = match run {
             Some(run) => Log::of(run),
             None => Log { numbering: Numbering::BOOKS, books: 1..=u64::MAX, run: None },
         };
-        let path = night.path().to_path_buf();
-        let (games, ledger) = log.replay(&events).map_err(|(seq, message)| OpenError::Log { path, seq, message })?;
+        let (games, ledger) = log.replay(events)?;
         let mut record = NightRecord::of(&games, &ledger);
-        record.seal = Seal::of(&rows, None);
+        record.seal = Seal::of(rows, None);
         Ok(record)
-    }
-
-    /// The books (booklets, in a run of booklets) sold in the night's ledger of the run in
-    /// `dir`, as ranges: `None` when no night was played there or the hall sold none of its own.
-    pub fn sold_in(dir: &Path) -> Result<Option<String>, OpenError> {
-        if NightLog::find(dir).is_none() {
-            return Ok(None);
-        }
-        let record = NightRecord::read(dir)?;
-        // Only once the hall sells its own paper through the ledger (the remote players' alone
-        // leave every book in play, as a new game's "all" does).
-        Ok(record.money.filter(|m| m.sold != m.remote).map(|m| m.sold))
     }
 
     /// The record of these games and this ledger.
@@ -179,26 +152,6 @@ impl NightRecord {
             money: (!ledger.is_empty()).then(|| ledger.cashup()),
             seal: None,
         }
-    }
-
-    /// Whether the night's log in `dir` still holds, unedited, the events `seal` (as written on
-    /// the cash-up sheet, `42-3f9a1c2e5b7d9e0f`) covered: `Err` says what differs.
-    pub fn check_seal(dir: &Path, seal: &str) -> Result<Result<(), String>, OpenError> {
-        let bad = || format!("`{}` is not a seal like 42-3f9a1c2e5b7d9e0f", housie_core::domain::text::clip(seal, 40));
-        let Some((count, hex)) = seal.trim().split_once('-') else { return Ok(Err(bad())) };
-        // All 16 digits, as the sheet prints them: fewer would match more logs than the one sealed.
-        let (Ok(count), true) = (count.parse::<usize>(), hex.len() == 16 && hex.chars().all(|c| c.is_ascii_hexdigit()))
-        else {
-            return Ok(Err(bad()));
-        };
-        let (_, rows) = NightLog::of(dir)?.rows(None)?;
-        Ok(match Seal::of(&rows, Some(count)) {
-            None => Err(format!("the log holds fewer than the {count} events sealed: events were removed")),
-            Some(now) if now.sha256.starts_with(&hex.to_ascii_lowercase()) => Ok(()),
-            Some(now) => Err(format!(
-                "its first {count} events are not those sealed ({seal} was written; they read {now} now): the log was edited"
-            )),
-        })
     }
 
     /// The record as pretty JSON with a final newline.

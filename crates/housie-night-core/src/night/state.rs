@@ -12,26 +12,25 @@ use super::event::{ClaimLog, Event, Stored, Verdict};
 use super::event_log::EventLog;
 use super::game::{check_name, Game, Log};
 use super::run::NightRun;
-use super::store::Store;
 use super::watch::{Watch, WatchCounts};
-use crate::ledger::{Currency, Entry, Ledger, Regime, Units};
+use crate::ledger::{Currency, Ledger, Regime, Units};
 use housie_core::domain::text::clip;
 use housie_core::rules::verdict::{read_serial, SerialInput};
 use housie_core::rules::{BookRanges, Opens, PrizeSet, Standing};
 
 /// The night as the server (or a page) holds it, its events kept in `L`: the SQLite log of
-/// `housie serve` unless said otherwise.
-pub struct Night<L: EventLog = Store> {
+/// `housie serve` (in `housie-night`), or a page's (a [`super::event_log::MemoryLog`]).
+pub struct Night<L: EventLog> {
     /// The run the night plays.
     pub run: Arc<NightRun>,
     pub(super) store: L,
-    games: Vec<Game>,
+    pub(super) games: Vec<Game>,
     /// The night's paper and money.
-    ledger: Ledger,
+    pub(super) ledger: Ledger,
     /// The currency a first money entry sets (`housie serve --currency`).
-    currency: Currency,
+    pub(super) currency: Currency,
     /// The regime a first money entry sets (`housie serve --regime`).
-    regime: Option<Regime>,
+    pub(super) regime: Option<Regime>,
     /// Prize sets the desk offers besides the shipped ones (`housie serve --prizes FILE`).
     custom_sets: Vec<PrizeSet>,
     /// The watch of the current (last created) game.
@@ -98,6 +97,17 @@ impl<L: EventLog> Night<L> {
     /// The log the night's events are kept in.
     pub fn log(&self) -> &L {
         &self.store
+    }
+
+    /// The log the night's events are kept in, for what only that kind of log does (the
+    /// native log's serving address).
+    pub fn log_mut(&mut self) -> &mut L {
+        &mut self.store
+    }
+
+    /// The log, the night closed.
+    pub fn into_log(self) -> L {
+        self.store
     }
 
     /// Why changes are refused, once the log was found gone from under the night (for the
@@ -531,57 +541,6 @@ impl<L: EventLog> Night<L> {
 
     fn rebuild_watch(&mut self) {
         self.watch = self.games.last().map(|g| Watch::new(&self.run, &g.books, &g.set, &g.progress, g.calls.numbers()));
-    }
-
-    /// The currency and regime the night's money is held to once a first entry sets them (the
-    /// ledger's, once set).
-    pub fn set_money(&mut self, currency: Currency, regime: Option<Regime>) {
-        self.currency = currency;
-        self.regime = regime;
-    }
-
-    /// The night's ledger.
-    pub fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    /// Records a ledger entry, checked as a replay checks it; the night's currency (and regime)
-    /// is recorded first if nothing has set it yet and the entry is money. An entry to confirm first (past the
-    /// regime's limit, a payout above the takings, a name like another) is refused (409, with
-    /// why) unless `over_limit` says the caller knows.
-    pub fn record_money(&mut self, entry: Entry, over_limit: bool) -> Result<(), CommandError> {
-        if self.ledger.currency().is_none() && entry.needs_currency() {
-            let opened = Entry::Opened { currency: self.currency, regime: self.regime };
-            self.commit(0, Event::Money { entry: opened })?;
-        }
-        let entry = self.ledger.normalised(entry);
-        self.ledger.check_new(&entry, &super::game::Confirmed(&self.games)).map_err(CommandError::from)?;
-        if let (false, Some(why)) = (over_limit, self.ledger.over_limit(&entry)) {
-            let again = "send it again with \"over_limit\": true to record it anyway";
-            return Err(CommandError::new(Refused::Conflict, format!("{why}; {again}")));
-        }
-        self.commit(0, Event::Money { entry })?;
-        Ok(())
-    }
-
-    /// Checks `entries` as [`Night::record_money`] would record them one after another, on a
-    /// copy of the ledger, recording nothing: the first that could not be written, by its index,
-    /// with why; else each entry's warning to confirm first, if it has one (see
-    /// [`Ledger::over_limit`]). Entries are taken as [`Ledger::normalised`] writes them.
-    pub fn try_money(&self, entries: &[Entry]) -> Result<Vec<Option<String>>, (usize, CommandError)> {
-        let mut trial = self.ledger.clone();
-        let wins = super::game::Confirmed(&self.games);
-        let mut warnings = Vec::with_capacity(entries.len());
-        for (i, entry) in entries.iter().enumerate() {
-            let entry = trial.normalised(entry.clone());
-            let refused = |e: CommandError| (i, e);
-            trial.check_new(&entry, &wins).map_err(|e| refused(CommandError::from(e)))?;
-            let event = Event::Money { entry: entry.clone() };
-            Log::of(&self.run).check(&self.games, &trial, 0, &event).map_err(refused)?;
-            warnings.push(trial.over_limit(&entry));
-            trial.apply(&entry, &wins);
-        }
-        Ok(warnings)
     }
 
     /// Everything stored, in order (for the night's record).

@@ -1,6 +1,6 @@
 //! Where a night's events are kept: the one thing the night's rules need of storage. An event
 //! is appended whole (with the others of one change, or not at all) and read back in order,
-//! every one checked. The SQLite log of `housie serve` ([`super::store::Store`]) is one; a
+//! every one checked. The SQLite log of `housie serve` (`housie_night::night::store::Store`) is one; a
 //! log held in memory ([`MemoryLog`]) is another, for a night with no disk under it (a page in
 //! a browser tab keeps its lines where it likes) and for tests. Both write the same lines
 //! ([`super::log_line`]), chained the same way, so a night moves between them unchanged.

@@ -38,14 +38,6 @@ impl CallNames {
             .collect()
     }
 
-    /// A list from a file: refused with every mistake, each with its line.
-    pub fn load(path: &std::path::Path) -> Result<CallNames, String> {
-        let file = path.display().to_string();
-        let text = housie_files::read::read_text(path, MAX_FILE).map_err(|e| format!("{file}: {e}"))?;
-        let name = path.file_stem().map_or_else(|| "custom".to_string(), |s| s.to_string_lossy().into_owned());
-        CallNames::parse(&text, &name, &file)
-    }
-
     /// Parses a list; `file` names it in errors.
     pub fn parse(text: &str, name: &str, file: &str) -> Result<CallNames, String> {
         let mut names: Vec<Option<String>> = vec![None; 90];
