@@ -195,3 +195,75 @@ export function eventId(title, taken = []) {
 export function newDesign(title, lang = "") {
   return JSON.parse(engine.new_design(title, lang));
 }
+
+// A refusal of the night: `kind` (`invalid`, `not_found`, `conflict`, `busy`), the caller's
+// sentence, `said` to say it in the page's language, and for a mistyped serial the run's
+// serials one slip away.
+export class NightRefusal extends Error {
+  constructor(p) {
+    super(p.message);
+    this.name = "NightRefusal";
+    this.kind = p.kind;
+    this.suggestions = p.suggestions || [];
+    if (p.said) this.said = p.said;
+  }
+}
+
+function refused(f) {
+  try {
+    return f();
+  } catch (e) {
+    let p = null;
+    try { p = JSON.parse(e && e.message !== undefined ? e.message : String(e)); } catch (_) { /* not ours */ }
+    if (p && typeof p.kind === "string") throw new NightRefusal(p);
+    if (p && typeof p.message === "string") throw new HousieError(p.field || "run", p.message, p.said);
+    throw e;
+  }
+}
+
+// The night of a run, played in the page on the rules of `housie serve`: `files` as `open`
+// takes them, `log` the bytes of its `night.jsonl` to carry it on (or none for a new night).
+// Every change goes through `handle(command)` (docs/browser.md lists the commands); the rest
+// are its shorthands, acting on the night's last game unless told another.
+export function openNight(files, log) {
+  const run = open(files);
+  const night = call(() => run.open_night(log === undefined || log === null ? undefined : toBytes(log)));
+  const handle = (command) => {
+    const entropy = command.command === "start_game" ? crypto.getRandomValues(new Uint8Array(32)) : undefined;
+    return JSON.parse(refused(() => night.handle(JSON.stringify(command), entropy)));
+  };
+  const state = (caller = true) => JSON.parse(night.state(caller));
+  const record = () => JSON.parse(refused(() => night.record()));
+  const last = () => {
+    const games = state().games || [];
+    return games.length ? games[games.length - 1].id : 0;
+  };
+  return {
+    handle,
+    state,
+    record,
+    log: () => night.log(),
+    version: () => night.version(),
+    startGame: ({ name, prizes, books, game, bogey } = {}) =>
+      handle({ command: "start_game", name: name || `Game ${last() + 1}`, prizes, books: books || "", game, bogey: !!bogey }),
+    call: (number, game = last()) => handle({ command: "call", game, number }),
+    draw: (game = last()) => handle({ command: "draw", game }),
+    undo: (game = last()) => handle({ command: "undo", game }),
+    end: (game = last()) => handle({ command: "end", game }),
+    win: (serial, game = last()) => handle({ command: "win", game, serial }),
+    // The claim as `housie night --json` records it: `verdict` is `stands`, `missed`,
+    // `incomplete`, `refused`, `unknown` or `malformed`, with `stands`, `message`, …
+    claim: (serial, game = last()) => {
+      try {
+        handle({ command: "claim", game, serial });
+      } catch (e) {
+        if (!(e instanceof NightRefusal) || (e.kind !== "invalid" && e.kind !== "not_found")) throw e;
+      }
+      const g = record().games.find((x) => x.id === game);
+      return g.claims[g.claims.length - 1];
+    },
+    sell: (sale) => handle({ command: "sell", ...sale }),
+    pay: (payout, game = last()) => handle({ command: "pay", game, ...payout }),
+    cashup: () => record().money || null,
+  };
+}

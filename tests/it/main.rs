@@ -28,6 +28,7 @@ mod night_cli;
 mod night_hardening;
 mod night_memory;
 mod night_money;
+mod night_page;
 mod night_parts;
 mod night_players;
 mod night_soak;

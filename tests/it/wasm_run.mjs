@@ -10,6 +10,11 @@
 //                                               problem (or "made") into OUT/refuse.json
 //   node wasm_run.mjs SITE top-up CASE OUT      {dir, request}: the top-up of the run in dir
 //                                               (its folder's name kept), its files into OUT/
+//   node wasm_run.mjs SITE night CASE OUT       {dir, steps, reopen_after, log?}: the run's night
+//                                               played in the page, step by step (each a command,
+//                                               or {claim}), reopened from its own log after step
+//                                               `reopen_after`; each answer or refusal into
+//                                               OUT/night.json, the log into OUT/night.jsonl
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 
@@ -60,4 +65,28 @@ if (op === "generate") {
 } else if (op === "top-up") {
   const r = housie.topUp(folder(cases.dir), cases.request, undefined, basename(cases.dir));
   for (const [name, bytes] of Object.entries(r.files)) writeFileSync(join(out, name), bytes);
+} else if (op === "night") {
+  const run = folder(cases.dir);
+  const answers = { steps: [] };
+  if (cases.log) {
+    // A log that is not this run's night as housie wrote it is refused on opening.
+    try { housie.openNight(run, readFileSync(cases.log)); answers.opened = "opened"; } catch (e) { answers.opened = refused(e); }
+    writeFileSync(join(out, "night.json"), JSON.stringify(answers, null, 1));
+  } else {
+    let night = housie.openNight(run);
+    cases.steps.forEach((step, i) => {
+      try {
+        answers.steps.push(step.claim !== undefined ? night.claim(step.claim) : night.handle(step));
+      } catch (e) {
+        answers.steps.push({ refused: { kind: e.kind || null, message: e.message, said: e.said || null } });
+      }
+      // The tab closed and opened again: the night from its log alone.
+      if (i === cases.reopen_after) night = housie.openNight(run, night.log());
+    });
+    answers.record = night.record();
+    answers.state = night.state(true);
+    answers.board = night.state(false);
+    writeFileSync(join(out, "night.json"), JSON.stringify(answers, null, 1));
+    writeFileSync(join(out, "night.jsonl"), night.log());
+  }
 }

@@ -172,6 +172,14 @@ impl DroppedRun {
         crate::design::make(planned, listener)
     }
 
+    /// The run's night, played in the page on the night's own rules: carried on from `log`
+    /// (the bytes of a `night.jsonl` the page kept, or one `housie night --log` wrote), or new.
+    /// Refused, saying why, for a run that tops up another (its night is the whole event's) or
+    /// a log that is not this run's night as housie wrote it.
+    pub fn open_night(&self, log: Option<Vec<u8>>) -> Result<crate::night::PageNight, JsError> {
+        crate::night::PageNight::open(&self.folder, &self.files, self.record()?, log.as_deref())
+    }
+
     fn record(&self) -> Result<RunRecord, JsError> {
         let bytes = self.files.read(Path::new(RUN_RECORD), MAX_RECORD).map_err(|e| match e.kind() {
             io::ErrorKind::NotFound => crate::said_problem(FormField::Run, "page-no-record", []),

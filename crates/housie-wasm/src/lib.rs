@@ -13,6 +13,7 @@ mod archive;
 mod design;
 mod dropped;
 mod files;
+mod night;
 mod progress;
 mod run;
 mod zip_names;
@@ -25,6 +26,7 @@ use wasm_bindgen::prelude::*;
 
 pub use design::{check, generate, preview};
 pub use dropped::DroppedRun;
+pub use night::PageNight;
 pub use run::Run;
 
 /// The folder a page's event is made in: its files (a logo, a template) are named from here,
