@@ -1,8 +1,9 @@
 //! The night in a page: a Tambola night played through the page's engine (`openNight`, in
 //! Node, over the site's own module) gives the verdicts, the calls and the money the native
 //! night gives for the same commands; its `night.jsonl`, beside the run, is a night `housie
-//! night`, `cashup` and `verify` read; the tab closed mid-game opens again from its log with
-//! nothing lost; an edited log is refused in the page and natively.
+//! night`, `cashup` and `verify` read and `housie serve` takes over; the tab closed mid-game
+//! opens again from its log with nothing lost; an edited log is refused in the page and
+//! natively.
 
 use serde_json::{json, Value};
 
@@ -116,6 +117,17 @@ fn a_night_played_in_the_page_is_the_native_night_and_its_log_reads_natively() {
     assert!(cashup.contains("15.00") && cashup.contains("4.00"), "{cashup}");
     let verified = d.run(&["verify", "copy"]).success().stdout();
     assert!(verified.contains("the night replays: 1 game"), "{verified}");
+
+    // `housie serve` takes the page's night over and goes on with it.
+    let served = d.join("served");
+    copy_run(&copy, &served);
+    let (mut night, _) =
+        ServedNight::open(housie_night::night::run_folder::open(&served).unwrap(), OpenOptions::default()).unwrap();
+    let next = (1..=90).find(|n| !line.contains(n) && *n != spare).unwrap();
+    night.handle(serde_json::from_value(json!({"command": "call", "game": 1, "number": next})).unwrap()).unwrap();
+    assert_eq!(night.games()[0].calls.len(), 7, "the page's six calls and the served one");
+    assert!(night.ledger().cashup().takings.to_string().contains("15.00"));
+    drop(night);
 
     // Negative control: the log with a call edited is refused natively and in the page.
     let text = std::fs::read_to_string(copy.join("night.jsonl")).unwrap();
