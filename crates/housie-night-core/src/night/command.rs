@@ -1,4 +1,4 @@
-//! Every change the desk makes to a night, as one value: a [`Command`] handled by
+//! Every change the desk and the phones make to a night, as one value: a [`Command`] handled by
 //! [`Night::handle`], which answers what the desk shows. `housie serve` reads a command from
 //! each request (the game from its path, the rest from its JSON body) and a page's night takes
 //! the same JSON whole (`{"command": "call", "game": 1, "number": 7}`), so both doors change a
@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::claim::ClaimView;
 use super::error::{CommandError, Refused};
 use super::event_log::EventLog;
+use super::players::{Follower, RaisedView};
 use super::state::{Night, PrizeChoice, Won};
 use crate::ledger::{scanned, Cashup, Entry, Money, Payment, SoldAs};
 
@@ -92,6 +93,18 @@ pub enum Command {
     Move(Move),
     /// A prize paid.
     Pay(Payout),
+    /// A claim raised from a player's phone, for the caller's queue.
+    Raise {
+        /// The ticket's serial, as the phone has it.
+        serial: String,
+        /// Which ticket of the booklet's page or book (from 1).
+        ticket: u8,
+        /// The code from the phone's link, proving it holds the ticket.
+        #[serde(default)]
+        code: Option<String>,
+        /// Where it came from (`phone 10.0.0.7`), as the transport saw it.
+        source: String,
+    },
 }
 
 /// A new game: `{"name", "prizes"?, "books"?, "game"?, "bogey"?}`.
@@ -243,6 +256,8 @@ pub enum Answer {
     },
     /// Money recorded: the cash-up as it now stands.
     Recorded(Box<Recorded>),
+    /// A phone's claim queued for the caller.
+    Raised(RaisedView),
 }
 
 /// What a change of the ledger answers: the cash-up as it now stands, and the paper the change
@@ -280,6 +295,9 @@ impl<L: EventLog> Night<L> {
             C::Reopen { game, prize } => Answer::Reopened { reopened: self.reopen(game, prize.as_deref())? },
             C::End { game } => Answer::Ended { seed: self.end(game)? },
             C::LiftBar { game, serial } => Answer::Lifted { lifted: self.lift_bar(game, &serial)? },
+            C::Raise { serial, ticket, code, source } => {
+                Answer::Raised(self.raise(&Follower { serial: &serial, code: code.as_deref() }, ticket, &source)?)
+            }
             money => {
                 let (entry, over_limit) = self.entry_of(money)?;
                 self.record(entry, over_limit)?

@@ -19,7 +19,8 @@ use super::app::App;
 use super::error::ApiError;
 use super::extract::JsonBody;
 use housie_night::night::error::Said;
-use housie_night::night::players::{Follower, RaisedView};
+use housie_night::night::players::Follower;
+use housie_night::night::Command;
 
 /// Well-formed claims one address may raise in [`super::throttle::WINDOW`]: a whole hall may share one address
 /// (the venue's router), and claims come a few per call.
@@ -139,12 +140,8 @@ pub async fn claim(
     };
     let code = body.code.clone();
     let attempt = async {
-        let raised: RaisedView = app
-            .change(move |night| {
-                night.raise(&Follower { serial: &serial, code: body.code.as_deref() }, body.ticket, &source)
-            })
-            .await?;
-        Ok((StatusCode::ACCEPTED, Json(raised)).into_response())
+        let raise = Command::Raise { serial, ticket: body.ticket, code: body.code, source };
+        Ok((StatusCode::ACCEPTED, app.handle(raise).await?).into_response())
     };
     let result = guarded(&app, peer, code.as_deref(), attempt).await;
     let well_formed = match &result {
