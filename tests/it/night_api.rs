@@ -30,6 +30,23 @@ pub fn make_run(dir: &Path, books: u64) {
     crate::util::generate(&plan, dir, &|_| {}).unwrap();
 }
 
+/// A 4-book run made in `dir`, with what a test of a line needs: ticket 1's serial (the
+/// winner) and ticket 2's (a wrong one), ticket 1's top line, and a number not in it.
+pub struct LineRun {
+    pub winner: String,
+    pub wrong: String,
+    pub line: Vec<u8>,
+    pub spare: u8,
+}
+
+pub fn line_run(dir: &Path) -> LineRun {
+    make_run(dir, 4);
+    let rows = crate::util::manifest_rows(&std::fs::read_to_string(dir.join("manifest.csv")).unwrap());
+    let line = rows[0].row(0);
+    let spare = (1..=90).find(|n| !line.contains(n)).unwrap();
+    LineRun { winner: rows[0].serial.clone(), wrong: rows[1].serial.clone(), line, spare }
+}
+
 impl Fixture {
     pub fn new(books: u64) -> Fixture {
         let dir = Dir::new();

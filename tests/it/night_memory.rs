@@ -8,8 +8,8 @@ use housie_night::night::log_file;
 use housie_night::night::view::StateView;
 use housie_night::night::{Night, OpenOptions, PrizeChoice, Served, ServedNight};
 
-use crate::night_api::make_run;
-use crate::util::{manifest_rows, Dir};
+use crate::night_api::{line_run, LineRun};
+use crate::util::Dir;
 
 /// A night's commands, each answer as text (a refusal too), the same whatever keeps the log.
 fn play<L: EventLog>(night: &mut Night<L>, line: &[u8], spare: u8, winner: &str, wrong: &str) -> Vec<String> {
@@ -48,12 +48,8 @@ fn counted() -> Entropy {
 #[test]
 fn a_night_kept_in_memory_plays_as_the_database_does_and_verifies_from_its_lines() {
     let d = Dir::new();
-    make_run(&d.join("run"), 4);
-    let rows = manifest_rows(&std::fs::read_to_string(d.join("run/manifest.csv")).unwrap());
-    let (winner, wrong) = (rows[0].serial.clone(), rows[1].serial.clone());
     // Ticket 1's top line, and a number not in it (called and taken back).
-    let line = rows[0].row(0);
-    let spare = (1..=90).find(|n| !line.contains(n)).unwrap();
+    let LineRun { winner, wrong, line, spare } = line_run(&d.join("run"));
     let (mut disk, _) =
         ServedNight::open(housie_night::night::run_folder::open(&d.join("run")).unwrap(), OpenOptions::default())
             .unwrap();

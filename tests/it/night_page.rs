@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use housie_night::night::{Command, OpenOptions, Served, ServedNight};
 
-use crate::night_api::make_run;
-use crate::util::{manifest_rows, Dir};
+use crate::night_api::{line_run, LineRun};
+use crate::util::Dir;
 use crate::wasm::node;
 
 /// The night's steps: a sale, a Tambola game with the bogey rule on the books sold, ticket 1's
@@ -64,11 +64,7 @@ fn copy_run(from: &std::path::Path, to: &std::path::Path) {
 #[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
 fn a_night_played_in_the_page_is_the_native_night_and_its_log_reads_natively() {
     let d = Dir::new();
-    make_run(&d.join("run"), 4);
-    let rows = manifest_rows(&std::fs::read_to_string(d.join("run/manifest.csv")).unwrap());
-    let (winner, wrong) = (rows[0].serial.clone(), rows[1].serial.clone());
-    let line = rows[0].row(0);
-    let spare = (1..=90).find(|n| !line.contains(n)).unwrap();
+    let LineRun { winner, wrong, line, spare } = line_run(&d.join("run"));
     let steps = steps(&line, spare, &winner, &wrong);
     let case = json!({"dir": d.join("run"), "steps": steps, "reopen_after": 7});
     let page: Value =

@@ -425,7 +425,7 @@ fn a_night_played_in_the_page_freezes_its_event_in_the_studio() {
     let run = housie_night::night::run_folder::open(&d.join("events/fair")).unwrap();
     let start = run.id.content.clone();
     let log = MemoryLog::new(&start, || "2026-12-06T19:02:10.864Z".into());
-    let mut night = Night::over(run, log, Box::new(housie_night::night::entropy::os_entropy)).unwrap();
+    let mut night = Night::over(run, log, housie_night::night::entropy::os()).unwrap();
     night.create_game("Game 1", &PrizeChoice::Named("uk".into()), "1-3", None, false).unwrap();
     night.call(1, 7).unwrap();
     night.end(1).unwrap();

@@ -3,7 +3,6 @@
 //! every change through the core's one [`Night::handle`] — the rules, the verdicts and the
 //! lines `housie serve` has, with nothing installed.
 
-use std::io::{Cursor, Read};
 use std::path::PathBuf;
 
 use housie_core::pipeline::form_field::FormField;
@@ -12,6 +11,7 @@ use housie_core::record::manifest::max_size;
 use housie_core::record::{RunRecord, MANIFEST, RUN_RECORD};
 use housie_core::verify::RunFiles;
 use housie_night_core::night::event_log::MemoryLog;
+use housie_night_core::night::seal::Seal;
 use housie_night_core::night::view::StateView;
 use housie_night_core::night::{log_file, Command, CommandError, Night, NightRecord, NightRun, OpenError, Refused};
 use wasm_bindgen::prelude::*;
@@ -42,10 +42,9 @@ impl PageNight {
         let books = record.settings.books;
         let chain = Chain::of_parts(vec![Part { dir: PathBuf::from(folder), record }]);
         let run = NightRun::of_chain(chain, &text, PathBuf::new(), Box::new(()), &mut |_| {
-            let mut bytes = Vec::new();
-            let read = files.open(MANIFEST, max_size(Some(books))).and_then(|mut f| f.read_to_end(&mut bytes));
-            read.map_err(|source| OpenError::Io { path: MANIFEST.into(), source })?;
-            Ok(Box::new(Cursor::new(bytes)))
+            files
+                .open(MANIFEST, max_size(Some(books)))
+                .map_err(|source| OpenError::Io { path: MANIFEST.into(), source })
         })
         .map_err(|e| crate::problem(FormField::Run, &e.to_string()))?;
         let clock = || js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
@@ -114,11 +113,11 @@ impl PageNight {
 
     /// The night's record, as `housie night --json` prints it: every game, its calls, its
     /// claims with their verdicts, the money.
-    pub fn record(&self) -> Result<String, JsError> {
-        let events = self.night.events().map_err(|e| crate::problem(FormField::Run, &e.to_string()))?;
-        let record = NightRecord::replayed(Some(&*self.night.run), &events, self.night.log().rows())
-            .map_err(|(seq, message)| crate::problem(FormField::Run, &format!("event {seq}: {message}")))?;
-        Ok(record.to_json())
+    pub fn record(&self) -> String {
+        // The games and ledger the night holds are its log replayed already.
+        let mut record = NightRecord::of(self.night.games(), self.night.ledger());
+        record.seal = Seal::of(self.night.log().rows(), None);
+        record.to_json()
     }
 
     /// The night's log as `night.jsonl`: what the page keeps, and what `housie night`,

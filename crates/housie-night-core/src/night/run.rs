@@ -102,9 +102,8 @@ impl NightRun {
             warnings: Vec::new(),
         };
         for i in 0..run.chain.parts().len() {
-            let part = run.chain.parts()[i].clone();
-            let file = manifest(&part)?;
-            run.compare_part(&part, file)?;
+            let file = manifest(&run.chain.parts()[i])?;
+            run.compare_part(i, file)?;
         }
         Ok(run)
     }
@@ -202,10 +201,11 @@ impl NightRun {
         self.chain.page_of(serial.book(), serial.ticket()).unwrap_or_default()
     }
 
-    /// Compares the manifest of `part` (the run of the chain that holds its books), read from
+    /// Compares the manifest of the chain's part `i` (the run that holds its books), read from
     /// `file`, with the seed's tickets.
-    fn compare_part(&mut self, part: &Part, file: Box<dyn Read + '_>) -> Result<(), OpenError> {
-        let (dir, books) = (&part.dir, part.record.books());
+    fn compare_part(&mut self, i: usize, file: Box<dyn Read + '_>) -> Result<(), OpenError> {
+        let part = &self.chain.parts()[i];
+        let (dir, books) = (part.dir.clone(), part.record.books());
         let path = dir.join(MANIFEST);
         let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
         let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
