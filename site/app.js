@@ -1,6 +1,8 @@
 // housie in a browser tab: the studio's pages over the engine in a Web Worker, the events kept
 // in this browser's IndexedDB. No request leaves this page's own site (its
 // Content-Security-Policy forbids it), and the seed is drawn and kept on this machine.
+import { openDb, sha256, keepNight } from "./db.js";
+
 const $ = (id) => document.getElementById(id);
 
 // ---- The engine, in two workers: one answers the form (checks, previews) at once; the other
@@ -70,16 +72,7 @@ async function useLanguage() {
 // event or deletes its run; it is told, and shown the event as it now is. Every save tells
 // the other tabs (BroadcastChannel), which show the change at once.
 const store = (() => {
-  let opened = null;
-  function db() {
-    opened = opened || new Promise((resolve, reject) => {
-      const r = indexedDB.open("housie", 1);
-      r.onupgradeneeded = () => r.result.createObjectStore("events", { keyPath: "id" });
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    return opened;
-  }
+  const db = openDb;
   // `work(objectStore, transaction)` in one transaction: resolves with what it returns once
   // the transaction is committed; rejects with why it was not (a full quota aborts it).
   async function tx(mode, work) {
@@ -340,6 +333,7 @@ function showRun(shown) {
   ul.replaceChildren();
   $("pictures").hidden = !run || !current.design.booklets;
   $("folder-row").hidden = !run || !window.showDirectoryPicker;
+  $("desk-row").hidden = !run;
   if (!run) return;
   const li = document.createElement("li");
   const a = download(run.zip, run.folder + ".zip", kinds.zip);
@@ -447,6 +441,26 @@ $("delete").addEventListener("click", async () => {
   location.hash = "";
 });
 
+// ---- The night: a run's caller's desk in a tab of its own (desk.html), its night kept in this
+// browser under the key of its run.json; opened again, it goes on where it was.
+async function openDesk(title, files) {
+  const bytes = files instanceof Blob ? new Uint8Array(await files.arrayBuffer()) : files;
+  const runJson = await jobs.ask("file", { zip: bytes, name: "run.json" });
+  const key = await sha256(runJson);
+  try {
+    await keepNight({ key, title, files: bytes, kept: new Date().toISOString() });
+  } catch (why) { return storageMessage(why); }
+  const url = "desk.html#night=" + key;
+  if (!window.open(url, "housie-desk-" + key.slice(0, 16))) location.assign(url);
+  return "";
+}
+$("open-desk").addEventListener("click", async () => {
+  $("job-message").textContent = await openDesk(current.design.title, current.run.zip);
+});
+$("open-dropped-desk").addEventListener("click", async () => {
+  $("verify-error").textContent = await openDesk(dropped.folder, dropped.files).catch((e) => e.message);
+});
+
 async function route() {
   const id = decodeURIComponent((location.hash.match(/^#event=(.+)$/) || [])[1] || "");
   current = id ? await store.get(id) : null;
@@ -467,6 +481,7 @@ window.addEventListener("hashchange", route);
 let dropped = null;
 async function verifyDropped(files, folder) {
   dropped = { files, folder };
+  $("dropped-desk-row").hidden = true;
   $("verify-error").textContent = "";
   $("verify-problems").replaceChildren();
   $("top-up").hidden = true;
@@ -479,6 +494,7 @@ async function verifyDropped(files, folder) {
     message.className = report.ok ? "message good" : "message bad";
     $("verify-problems").replaceChildren(...report.problems.map((p) => { const li = document.createElement("li"); li.textContent = told(p); return li; }));
     $("top-up").hidden = !report.ok;
+    $("dropped-desk-row").hidden = !report.ok;
   } catch (e) {
     message.textContent = "";
     $("verify-error").textContent = e.stopped ? "" : e.message;

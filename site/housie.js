@@ -240,6 +240,13 @@ export function openNight(files, log) {
   };
   return {
     handle,
+    // A request of the desk's pages, answered as `housie serve` answers it: `{status, body}`
+    // or `{status, text}` (desk-api.js in the engine routes it). Every change is given fresh
+    // entropy, which only a new game uses (its draw's secret seed).
+    request: (method, path, body) => {
+      const entropy = method === "GET" ? undefined : crypto.getRandomValues(new Uint8Array(32));
+      return JSON.parse(night.request(method, path, body, entropy));
+    },
     state,
     record,
     log: () => night.log(),

@@ -161,7 +161,7 @@ async fn an_organiser_makes_tickets_in_a_browser_tab_and_the_native_tool_verifie
 /// and whether it holds a run (`null` when there is no such event).
 async fn stored(c: &fantoccini::Client, id: &str) -> serde_json::Value {
     let script = format!(
-        "const done = arguments[0]; const r = indexedDB.open('housie', 1); r.onsuccess = () => {{ \
+        "const done = arguments[0]; const r = indexedDB.open('housie'); r.onsuccess = () => {{ \
          const g = r.result.transaction('events').objectStore('events').get({id:?}); \
          g.onsuccess = () => done(g.result ? {{ version: g.result.version, title: g.result.design.title, \
          run: !!g.result.run }} : null); }};"
@@ -173,7 +173,7 @@ async fn stored(c: &fantoccini::Client, id: &str) -> serde_json::Value {
 /// with no BroadcastChannel): a new title and a version up.
 async fn changed_behind(c: &fantoccini::Client, id: &str, title: &str) {
     let script = format!(
-        "const done = arguments[0]; const r = indexedDB.open('housie', 1); r.onsuccess = () => {{ \
+        "const done = arguments[0]; const r = indexedDB.open('housie'); r.onsuccess = () => {{ \
          const t = r.result.transaction('events', 'readwrite'); const s = t.objectStore('events'); \
          const g = s.get({id:?}); g.onsuccess = () => {{ const e = g.result; e.version += 1; \
          e.design.title = {title:?}; s.put(e); }}; t.oncomplete = () => done(true); }};"

@@ -173,7 +173,7 @@ fn the_engine_in_a_page_makes_the_native_engines_bytes() {
 }
 
 /// Writes `files` (name, bytes) as a zip at `path`, each name as given.
-fn zip_of(path: &Path, files: &[(&str, &[u8])]) {
+pub fn zip_of(path: &Path, files: &[(&str, &[u8])]) {
     use std::io::Write;
     let mut z = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
     for (name, bytes) in files {

@@ -474,6 +474,8 @@ site-no-room = This browser has no room left for housie's events, so nothing was
 site-no-room-run = This browser has no room left to keep this run: download its zip now.
 site-not-stored = This browser could not store the event ({ $why }), so nothing was changed.
 site-not-kept = This browser may clear the events it keeps when it runs short of room: keep each run's zip.
+site-open-desk = Open the caller's desk
+site-desk-hint = The night in a tab of its own: calls, claims by serial, the board for the projector, the money. It is kept in this browser.
 
 ## The design form, the page's and the studio's alike
 form-logo-fits = Where it fits
@@ -800,6 +802,17 @@ page-not-a-run-file = `{ $name }` is not a file of a run
 page-verify-after = this run tops up an earlier one: verify the two folders side by side with the housie program (`housie verify`)
 page-night-after = this run tops up an earlier one: play its night with the housie program (`housie serve` on the folder), which plays every run of the event as one
 page-night-log-refused = this night's log cannot be carried on: { $detail }
+page-night-no-phones = players' phones need the housie program: this night is held in a browser tab
+page-desk-kept = This desk runs in this browser tab, and the night is kept in this browser on this computer, after every change.
+page-desk-download-log = Download the night's log (night.jsonl)
+page-desk-phones = Players' phones need the housie program: put night.jsonl beside run.json in the run's folder and start `housie serve` on that folder; it takes this night over and goes on from here.
+page-desk-may-clear = This browser may clear what it keeps when it runs short of room: download the night's log after each game.
+page-desk-not-kept = This browser did not keep the night's last change ({ $why }): download the night's log now, and keep it.
+page-desk-no-engine = housie could not start in this browser ({ $why }).
+page-desk-no-night = This browser keeps no such night: open the caller's desk from the event's page.
+page-desk-taken = This night's desk is open in another tab or window of this browser: use that one. One desk a night keeps every call in one order.
+page-desk-unreadable = This browser could not read the night it keeps ({ $why }).
+page-desk-refused = This night cannot be opened: { $why }
 page-top-up-after = this run tops up an earlier one: top up the whole event with the housie program (`housie generate --after`)
 page-no-record = there is no run.json: drop a whole run (the zip housie made, or its folder)
 page-record-unreadable = run.json cannot be read ({ $detail })

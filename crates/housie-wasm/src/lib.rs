@@ -11,6 +11,7 @@
 
 mod archive;
 mod design;
+mod desk_api;
 mod dropped;
 mod files;
 mod night;

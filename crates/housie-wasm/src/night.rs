@@ -13,7 +13,9 @@ use housie_core::verify::RunFiles;
 use housie_night_core::night::event_log::MemoryLog;
 use housie_night_core::night::seal::Seal;
 use housie_night_core::night::view::StateView;
-use housie_night_core::night::{log_file, Command, CommandError, Night, NightRecord, NightRun, OpenError, Refused};
+use housie_night_core::night::{
+    log_file, Answer, Command, CommandError, Night, NightRecord, NightRun, OpenError, Refused,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::files::Files;
@@ -59,6 +61,29 @@ impl PageNight {
     }
 }
 
+impl PageNight {
+    /// The night, for the desk's reads.
+    pub(crate) fn night(&self) -> &Night<MemoryLog> {
+        &self.night
+    }
+
+    /// Makes the change `command` asks for; a new game's draw is seeded by `entropy`, which
+    /// it needs (32 bytes of the browser's), never a fixed seed.
+    pub(crate) fn apply(&mut self, command: Command, entropy: Option<Vec<u8>>) -> Result<Answer, CommandError> {
+        if matches!(command, Command::StartGame(_)) && entropy.is_none() {
+            return Err(CommandError::new(Refused::Invalid, "a new game needs 32 bytes of entropy"));
+        }
+        if let Some(bytes) = entropy {
+            let bytes: [u8; 32] =
+                bytes.try_into().map_err(|_| CommandError::new(Refused::Invalid, "the entropy is 32 bytes"))?;
+            self.night.set_entropy(Box::new(move || bytes));
+        }
+        let answer = self.night.handle(command);
+        self.night.set_entropy(Box::new(|| [0; 32]));
+        answer
+    }
+}
+
 /// The log `bytes` (a `night.jsonl`) of the night of `run`, checked line by line.
 fn carried_on(
     run: &NightRun,
@@ -89,19 +114,7 @@ impl PageNight {
     pub fn handle(&mut self, command: &str, entropy: Option<Vec<u8>>) -> Result<String, JsError> {
         let command: Command = serde_json::from_str(command)
             .map_err(|e| refusal(&CommandError::new(Refused::Invalid, format!("not a command: {e}"))))?;
-        // A game's secret seed is the browser's entropy, never a fixed one.
-        if matches!(command, Command::StartGame(_)) && entropy.is_none() {
-            return Err(refusal(&CommandError::new(Refused::Invalid, "a new game needs 32 bytes of entropy")));
-        }
-        if let Some(bytes) = entropy {
-            let bytes: [u8; 32] = bytes
-                .try_into()
-                .map_err(|_| refusal(&CommandError::new(Refused::Invalid, "the entropy is 32 bytes")))?;
-            self.night.set_entropy(Box::new(move || bytes));
-        }
-        let answer = self.night.handle(command);
-        self.night.set_entropy(Box::new(|| [0; 32]));
-        let answer = answer.map_err(|e| refusal(&e))?;
+        let answer = self.apply(command, entropy).map_err(|e| refusal(&e))?;
         Ok(serde_json::to_string(&answer).expect("an answer serialises"))
     }
 

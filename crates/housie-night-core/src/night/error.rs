@@ -79,6 +79,21 @@ pub enum Refused {
     Unavailable,
 }
 
+impl Refused {
+    /// The HTTP status every door answers this refusal with: `housie serve`'s, and the page's
+    /// night, which answers its desk as the server would.
+    pub fn status(self) -> u16 {
+        match self {
+            Refused::NotFound => 404,
+            Refused::Conflict => 409,
+            Refused::Invalid => 422,
+            Refused::Busy => 429,
+            Refused::Storage => 500,
+            Refused::Unavailable => 503,
+        }
+    }
+}
+
 /// A refused request: its kind, a sentence for the caller, and for a mistyped serial the
 /// serials in the run one slip away.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -164,7 +164,7 @@ impl<L: EventLog> Night<L> {
         shipped.chain(self.custom_sets.iter().cloned()).collect()
     }
 
-    fn game(&self, id: i64) -> Result<&Game, CommandError> {
+    pub(super) fn game(&self, id: i64) -> Result<&Game, CommandError> {
         usize::try_from(id).ok().and_then(|i| i.checked_sub(1)).and_then(|i| self.games.get(i)).ok_or_else(|| {
             CommandError::new(Refused::NotFound, format!("there is no game {id}"))
                 .said("refused-no-game", [("game", id.to_string())])

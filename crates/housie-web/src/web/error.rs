@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use housie_night::night::error::{CommandError, Refused, Said};
+use housie_night::night::error::{CommandError, Said};
 
 /// An answer that refuses: a status and a JSON body.
 #[derive(Debug)]
@@ -60,14 +60,7 @@ impl From<housie_core::pipeline::problem::Problem> for ApiError {
 
 impl From<CommandError> for ApiError {
     fn from(e: CommandError) -> ApiError {
-        let status = match e.kind {
-            Refused::NotFound => StatusCode::NOT_FOUND,
-            Refused::Conflict => StatusCode::CONFLICT,
-            Refused::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
-            Refused::Busy => StatusCode::TOO_MANY_REQUESTS,
-            Refused::Storage => StatusCode::INTERNAL_SERVER_ERROR,
-            Refused::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-        };
+        let status = StatusCode::from_u16(e.kind.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         ApiError { status, message: e.message, suggestions: e.suggestions, field: None, said: e.said }
     }
 }

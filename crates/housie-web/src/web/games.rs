@@ -89,26 +89,10 @@ pub async fn plan(
     Path(id): Path<String>,
 ) -> Result<Json<housie_core::rules::planner::Plan>, ApiError> {
     let id = game_id(&id)?;
-    let game = app
-        .read(move |night| {
-            let i = usize::try_from(id).ok()?.checked_sub(1)?;
-            night.games().get(i).map(|g| (g.books.clone(), g.set.clone()))
-        })
-        .await;
-    let Some((books, set)) = game else { return Err(ApiError::not_found(format!("there is no game {id}"))) };
+    let (books, set) = app.read(move |night| night.plan_inputs(id)).await?;
     let run = app.run();
-    let plan = tokio::task::spawn_blocking(move || {
-        let tickets = run.tickets_in(&books);
-        // About a second of work on two cores, however many tickets: fewer games for more tickets.
-        let games = (6_000_000 / tickets.len().max(1)).clamp(200, 2_000);
-        housie_core::rules::planner::plan(
-            &tickets,
-            &set,
-            games,
-            &housie_core::generate::Seed::from_text(&format!("plan of game {id}")),
-        )
-    })
-    .await
-    .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the planner failed"))?;
+    let plan = tokio::task::spawn_blocking(move || housie_night::night::plan::plan(&run, id, &books, &set))
+        .await
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the planner failed"))?;
     Ok(Json(plan))
 }

@@ -8,18 +8,11 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use super::app::App;
-use housie_core::rules::Opens;
+use housie_night::night::prize_list::PrizeList;
 
 /// `GET /api/prizes` → `{"sets": [{"name", "opens", "prizes": [{"prize", "needs", "places"}]}]}`.
-pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
-    let sets = app.read(|night| night.prize_sets()).await;
-    Json(json!({
-        "sets": sets.iter().map(|s| json!({
-            "name": s.name(),
-            "opens": match s.opens() { Opens::Together => "together", Opens::InOrder => "in order" },
-            "prizes": s.prizes().iter().map(|p| json!({"prize": p.name(), "needs": p.describe(), "places": p.places()})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>()
-    }))
+pub async fn list(State(app): State<Arc<App>>) -> Json<PrizeList> {
+    Json(app.read(|night| PrizeList::of(&night.prize_sets())).await)
 }
 
 /// `GET /api/call-names` → `{"lists": [{"name", "names": [90 names]}]}`.

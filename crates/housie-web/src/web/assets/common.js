@@ -2,48 +2,9 @@
 "use strict";
 
 const housie = (() => {
-  const { api, token } = housieApi("housie serve");
-
-  // Follows the night's state: onState(state) now and after every change, onLink(up) as the
-  // connection comes and goes. Every page of this browser shares one connection through a
-  // SharedWorker (stream.js), so any number of boards leaves the desk its connections; a
-  // browser without SharedWorker opens a stream per page.
-  function follow(onState, onLink) {
-    if (window.SharedWorker) {
-      try {
-        const worker = new SharedWorker("/assets/stream.js", { name: "housie" });
-        worker.port.onmessage = (e) => {
-          if (e.data.type === "state") onState(e.data.state);
-          else if (e.data.type === "link") onLink(e.data.up);
-        };
-        worker.port.start();
-        worker.port.postMessage({ type: "follow", token });
-        window.addEventListener("pagehide", () => worker.port.postMessage({ type: "leave" }));
-        return;
-      } catch (_) {
-        // Fall back to a stream of this page's own.
-      }
-    }
-    // As stream.js does: after an HTTP error (EventSource gives up for good), connect anew,
-    // waiting 1 s, 2 s, 4 s … up to 30 s.
-    let wait = 1000;
-    const connect = () => {
-      const source = new EventSource("/api/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
-      source.addEventListener("state", (e) => onState(JSON.parse(e.data)));
-      source.onopen = () => {
-        wait = 1000;
-        onLink(true);
-      };
-      source.onerror = () => {
-        onLink(false);
-        if (source.readyState === EventSource.CLOSED) {
-          setTimeout(connect, wait);
-          wait = Math.min(wait * 2, 30000);
-        }
-      };
-    };
-    connect();
-  }
+  // The transport: `housie serve` over HTTP (api.js), or a night held in the page itself
+  // (the site's night-api.js); the pages above it are the same.
+  const { api, token, follow, boardAddress } = housieApi("housie serve");
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -237,7 +198,7 @@ const housie = (() => {
   }
 
   return {
-    token, api, follow, el, utc, ordinal, playing, showWinners, announcer, showLink,
+    token, api, follow, boardAddress, el, utc, ordinal, playing, showWinners, announcer, showLink,
     useLanguage, languagePicker, t, translate, prize, place: placeName, calls, unbroken, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },

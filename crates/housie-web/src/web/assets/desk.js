@@ -811,7 +811,7 @@ housie.useLanguage("desk").then(() => {
   let kept = null;
   try { kept = localStorage.getItem("housie.lang.board-from-desk"); } catch (_) { /* nothing kept */ }
   if (kept && housie.languages.some((l) => l.lang === kept)) boardLanguage.value = kept;
-  const boardHref = () => { $("open-board").href = "/board?lang=" + encodeURIComponent(boardLanguage.value); };
+  const boardHref = () => { $("open-board").href = housie.boardAddress(boardLanguage.value); };
   boardLanguage.addEventListener("change", () => {
     try { localStorage.setItem("housie.lang.board-from-desk", boardLanguage.value); } catch (_) { /* nothing kept */ }
     boardHref();

@@ -8,10 +8,7 @@ const voice = (() => {
   const spoken = [];
   window.housieSpoken = spoken;
   let lists = [];
-  const ready = fetch("/api/call-names")
-    .then((r) => r.json())
-    .then((d) => { lists = d.lists || []; })
-    .catch(() => {});
+  const ready = housie.api("GET", "/api/call-names").then((r) => { lists = (r.ok && r.body.lists) || []; });
 
   function settings(page) {
     // A Hindi page calls in Hindi unless its caller chose another list.
