@@ -61,14 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             s.push('\n');
             s
         }
-        (Some(money), false) => {
-            let mut text = money.to_text_in(words);
-            if let Some(seal) = &record.seal {
-                text.push_str(&housie_night::night::transcript::seal_line_in(seal, words));
-                text.push('\n');
-            }
-            text
-        }
+        (Some(money), false) => housie_night::night::transcript::cashup_text(money, record.seal.as_ref(), words),
         (None, true) => "{}\n".to_string(),
         (None, false) => "no money recorded yet: the desk's ledger is empty\n".to_string(),
     };

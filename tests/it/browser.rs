@@ -26,22 +26,28 @@ pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
 }
 
 pub async fn browser(driver_port: u16, chromium: &Path, width: u32, height: u32) -> Client {
-    session(driver_port, chromium, width, height, None, None).await
+    session(driver_port, chromium, width, height, None, None, None).await
 }
 
 /// As [`browser`], saving what the page downloads into `downloads` without asking.
 pub async fn browser_downloading(driver_port: u16, chromium: &Path, downloads: &Path) -> Client {
+    browser_keeping(driver_port, chromium, downloads, None).await
+}
+
+/// As [`browser_downloading`], its profile (what the browser keeps: IndexedDB, storage) in
+/// `profile` when given, so that a browser killed and started again finds it there.
+pub async fn browser_keeping(driver_port: u16, chromium: &Path, downloads: &Path, profile: Option<&Path>) -> Client {
     let prefs = serde_json::json!({
         "download.default_directory": downloads, "download.prompt_for_download": false
     });
-    session(driver_port, chromium, 1366, 900, None, Some(prefs)).await
+    session(driver_port, chromium, 1366, 900, None, Some(prefs), profile).await
 }
 
 /// A phone: Chromium emulating a 390×844 screen at 3 pixels a CSS pixel, touch and all (a
 /// headless window is never narrower than 500 pixels).
 pub async fn phone(driver_port: u16, chromium: &Path) -> Client {
     let screen = serde_json::json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}});
-    session(driver_port, chromium, 500, 900, Some(screen), None).await
+    session(driver_port, chromium, 500, 900, Some(screen), None, None).await
 }
 
 /// A WebDriver session in headless Chromium with a window of `width` × `height`, emulating
@@ -53,6 +59,7 @@ async fn session(
     height: u32,
     mobile: Option<serde_json::Value>,
     prefs: Option<serde_json::Value>,
+    profile: Option<&Path>,
 ) -> Client {
     let mut options = serde_json::json!({
         "binary": chromium,
@@ -60,6 +67,9 @@ async fn session(
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--no-first-run", format!("--window-size={width},{height}")]
     });
+    if let Some(profile) = profile {
+        options["args"].as_array_mut().unwrap().push(format!("--user-data-dir={}", profile.display()).into());
+    }
     if let Some(mobile) = mobile {
         options["mobileEmulation"] = mobile;
     }

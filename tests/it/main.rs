@@ -29,6 +29,7 @@ mod night_hardening;
 mod night_memory;
 mod night_money;
 mod night_page;
+mod night_page_api;
 mod night_page_browser;
 mod night_parts;
 mod night_players;

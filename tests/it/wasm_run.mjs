@@ -12,7 +12,8 @@
 //                                               (its folder's name kept), its files into OUT/
 //   node wasm_run.mjs SITE night CASE OUT       {dir, steps, reopen_after, log?}: the run's night
 //                                               played in the page, step by step (each a command,
-//                                               or {claim}), reopened from its own log after step
+//                                               {claim}, or {request: [method, path, body?]} as
+//                                               the desk's pages send it), reopened from its own log after step
 //                                               `reopen_after`; each answer or refusal into
 //                                               OUT/night.json, the log into OUT/night.jsonl
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
@@ -76,7 +77,8 @@ if (op === "generate") {
     let night = housie.openNight(run);
     cases.steps.forEach((step, i) => {
       try {
-        answers.steps.push(step.claim !== undefined ? night.claim(step.claim) : night.handle(step));
+        if (step.request) answers.steps.push(night.request(...step.request));
+        else answers.steps.push(step.claim !== undefined ? night.claim(step.claim) : night.handle(step));
       } catch (e) {
         answers.steps.push({ refused: { kind: e.kind || null, message: e.message, said: e.said || null } });
       }

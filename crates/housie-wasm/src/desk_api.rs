@@ -7,6 +7,8 @@
 use housie_core::support::catalogue::{catalogues, Catalogue};
 use housie_night_core::night::callnames::CallNames;
 use housie_night_core::night::prize_list::PrizeList;
+use housie_night_core::night::seal::Seal;
+use housie_night_core::night::transcript::cashup_text;
 use housie_night_core::night::view::StateView;
 use housie_night_core::night::{plan, Command, CommandError, NightRecord, Refused};
 use serde::Serialize;
@@ -98,51 +100,80 @@ fn no_game(text: &str) -> Reply {
     Reply::refused(&CommandError::new(Refused::NotFound, format!("there is no game `{text}`")))
 }
 
+/// What a `GET` reads.
+enum Read<'a> {
+    State,
+    Languages,
+    Messages(&'a str),
+    Prizes,
+    CallNames,
+    Plan(&'a str),
+    Cashup,
+    Record,
+    Join,
+}
+
+/// The read a `GET` of `path` asks for, as `housie serve` routes it.
+fn read_of<'a>(parts: &[&'a str]) -> Option<Read<'a>> {
+    Some(match parts {
+        ["state"] => Read::State,
+        ["languages"] => Read::Languages,
+        ["messages", lang] => Read::Messages(lang),
+        ["prizes"] => Read::Prizes,
+        ["call-names"] => Read::CallNames,
+        ["games", id, "plan"] => Read::Plan(id),
+        ["cashup"] => Read::Cashup,
+        ["record"] => Read::Record,
+        ["join"] => Read::Join,
+        _ => return None,
+    })
+}
+
 impl PageNight {
-    fn read(&self, parts: &[&str], query: &str) -> Option<Reply> {
+    fn read(&self, read: Read, query: &str) -> Reply {
         let night = self.night();
-        Some(match parts {
-            ["state"] => Reply::json(200, StateView::of(night, true)),
-            ["languages"] => Reply::json(200, serde_json::from_str::<Value>(&crate::languages()).ok()?),
-            ["messages", lang] => match catalogues().iter().find(|c| c.lang == *lang) {
+        match read {
+            Read::State => Reply::json(200, StateView::of(night, true)),
+            Read::Languages => Reply::json(200, serde_json::from_str::<Value>(&crate::languages()).unwrap_or_default()),
+            Read::Messages(lang) => match catalogues().iter().find(|c| c.lang == lang) {
                 Some(c) => Reply::json(200, c),
                 None => {
                     Reply::refused(&CommandError::new(Refused::NotFound, format!("housie has no messages in `{lang}`")))
                 }
             },
-            ["prizes"] => Reply::json(200, PrizeList::of(&night.prize_sets())),
-            ["call-names"] => Reply::json(200, json!({ "lists": CallNames::shipped() })),
-            ["games", id, "plan"] => {
-                let Ok(game) = id.parse::<i64>() else { return Some(no_game(id)) };
+            Read::Prizes => Reply::json(200, PrizeList::of(&night.prize_sets())),
+            Read::CallNames => Reply::json(200, json!({ "lists": CallNames::shipped() })),
+            Read::Plan(id) => {
+                let Ok(game) = id.parse::<i64>() else { return no_game(id) };
                 match night.plan_inputs(game) {
                     Ok((books, set)) => Reply::json(200, plan::plan(&night.run, game, &books, &set)),
                     Err(e) => Reply::refused(&e),
                 }
             }
-            ["cashup"] => {
+            Read::Cashup => {
                 let cashup = night.ledger().cashup();
                 if query_param(query, "format") == Some("text") {
                     let words = query_param(query, "lang").and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
-                    Reply::text(cashup.to_text_in(words))
+                    let seal = Seal::of(night.log().rows(), None);
+                    Reply::text(cashup_text(&cashup, seal.as_ref(), words))
                 } else {
                     Reply::json(200, cashup)
                 }
             }
-            ["record"] => {
+            Read::Record => {
                 let record = NightRecord::of(night.games(), night.ledger());
                 if query_param(query, "format") == Some("text") {
                     Reply::text(record.to_text())
                 } else {
-                    Reply::json(200, serde_json::from_str::<Value>(&record.to_json()).ok()?)
+                    Reply::json(200, serde_json::from_str::<Value>(&record.to_json()).unwrap_or_default())
                 }
             }
             // Players' phones follow a night `housie serve` holds; a page has none.
-            ["join"] => Reply::refused(
+            Read::Join => Reply::refused(
                 &CommandError::new(Refused::NotFound, "players' phones need housie serve")
                     .said("page-night-no-phones", []),
             ),
-            _ => return None,
-        })
+        }
     }
 
     fn change(&mut self, change: Change, body: Option<&str>, entropy: Option<Vec<u8>>) -> Reply {
@@ -183,14 +214,25 @@ impl PageNight {
     pub fn request(&mut self, method: &str, path: &str, body: Option<String>, entropy: Option<Vec<u8>>) -> String {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
-        let reply = match parts.split_first() {
-            Some((&"api", rest)) if method == "GET" => self.read(rest, query),
-            Some((&"api", rest)) => change_of(method, rest).map(|change| self.change(change, body.as_deref(), entropy)),
-            _ => None,
+        let rest = match parts.split_first() {
+            Some((&"api", rest)) => rest,
+            _ => &[][..],
         };
-        let reply = reply.unwrap_or_else(|| {
-            Reply::refused(&CommandError::new(Refused::NotFound, format!("housie has no `{method} {path}`")))
-        });
+        let reply = match (method, read_of(rest)) {
+            ("GET", Some(read)) => self.read(read, query),
+            (_, read) => match change_of(method, rest) {
+                Some(change) => self.change(change, body.as_deref(), entropy),
+                // A path the server has, asked with another method: 405, as the server says it.
+                None if read.is_some() || ["POST", "DELETE"].iter().any(|m| change_of(m, rest).is_some()) => Reply {
+                    status: 405,
+                    body: Some(json!({ "error": format!("{method} is not allowed on {path}") })),
+                    text: None,
+                },
+                None => {
+                    Reply::refused(&CommandError::new(Refused::NotFound, format!("housie has no `{method} {path}`")))
+                }
+            },
+        };
         serde_json::to_string(&reply).expect("a reply serialises")
     }
 }

@@ -269,6 +269,21 @@ pub fn seal_line_in(seal: &Seal, words: &housie_core::support::catalogue::Catalo
     words.say_with("cashup-seal", &[("events", Arg::from(seal.events)), ("seal", Arg::from(&text))])
 }
 
+/// The cash-up sheet as text in `words`: the cash-up, then the log's seal when there is one.
+/// What `housie cashup` prints and the desk's *Cash-up* link downloads, natively and in a page.
+pub fn cashup_text(
+    cashup: &crate::ledger::Cashup,
+    seal: Option<&Seal>,
+    words: &housie_core::support::catalogue::Catalogue,
+) -> String {
+    let mut text = cashup.to_text_in(words);
+    if let Some(seal) = seal {
+        text.push_str(&seal_line_in(seal, words));
+        text.push('\n');
+    }
+    text
+}
+
 fn game_record(g: &Game) -> GameRecord {
     GameRecord {
         head: GameHead::of(g),

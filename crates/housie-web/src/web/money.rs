@@ -18,6 +18,8 @@ use super::error::ApiError;
 use super::extract::{game_id, Caller, JsonBody};
 use super::reading::{download, is_caller, wants_text};
 use housie_night::night::command::{Issue, Move, Payout, Return, Sale, Void};
+use housie_night::night::seal::Seal;
+use housie_night::night::transcript::cashup_text;
 use housie_night::night::{Answer, Command};
 
 /// The units text of `books` or `booklets`, as the run sells its paper (a serial scanned into
@@ -73,13 +75,19 @@ pub async fn cashup(State(app): State<Arc<App>>, headers: HeaderMap, RawQuery(qu
     if !is_caller(&app, &headers, query.as_deref()) {
         return ApiError::new(StatusCode::UNAUTHORIZED, "the cash-up needs the caller's token").into_response();
     }
-    let cashup = app.read(|night| night.ledger().cashup()).await;
     if wants_text(query.as_deref()) {
-        // `&lang=hi`: the text in that catalogue's words; one housie lacks gets English.
+        // `&lang=hi`: the text in that catalogue's words; one housie lacks gets English. The
+        // sheet ends with the log's seal, as `housie cashup` prints it.
         let lang = super::extract::query_param(query.as_deref(), "lang");
         let words = lang.as_deref().and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
-        download(cashup.to_text_in(words), true, "cashup.txt")
+        let (cashup, seal) = app
+            .read(|night| {
+                let seal = night.log().rows().ok().and_then(|rows| Seal::of(&rows, None));
+                (night.ledger().cashup(), seal)
+            })
+            .await;
+        download(cashup_text(&cashup, seal.as_ref(), words), true, "cashup.txt")
     } else {
-        Json(cashup).into_response()
+        Json(app.read(|night| night.ledger().cashup()).await).into_response()
     }
 }

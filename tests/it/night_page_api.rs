@@ -1,0 +1,111 @@
+//! The page's desk is answered as `housie serve` answers its own: the same requests the desk's
+//! pages send — right, wrong and hostile — sent to the page's night (`PageNight.request`, in
+//! Node) and to the server, with the same status every time and the same JSON wherever the
+//! answer is not the draw's own randomness.
+
+use serde_json::{json, Value};
+
+use crate::night_api::Fixture;
+use crate::wasm::node;
+
+/// A request, and whether both doors answer it with the same body (the draw's numbers, a
+/// game's revealed seed and a request body's parse error are each door's own).
+struct Asked {
+    method: &'static str,
+    path: String,
+    body: Option<String>,
+    same_body: bool,
+}
+
+fn asked(method: &'static str, path: &str, body: Option<Value>, same_body: bool) -> Asked {
+    Asked { method, path: path.into(), body: body.map(|b| b.to_string()), same_body }
+}
+
+fn requests(winner: &str, line: &[u8]) -> Vec<Asked> {
+    let mut all = vec![
+        asked("GET", "/api/prizes", None, true),
+        asked("GET", "/api/call-names", None, true),
+        asked("POST", "/api/games/1/calls", Some(json!({"number": 5})), true),
+        asked("POST", "/api/sales", Some(json!({"books": "1-2", "price": "5.00"})), true),
+        asked("POST", "/api/sales", Some(json!({"books": "1-2", "price": "five"})), false),
+        asked("POST", "/api/sales", Some(json!({"books": "3", "price": "5.00", "extra": 1})), false),
+        asked("POST", "/api/games", Some(json!({"name": "Game 1", "prizes": "uk", "books": "all"})), true),
+        asked("POST", "/api/games", Some(json!({"name": "Game 2", "prizes": "no such set"})), true),
+    ];
+    all.extend(line.iter().map(|n| asked("POST", "/api/games/1/calls", Some(json!({"number": n})), true)));
+    all.extend([
+        asked("POST", "/api/games/1/calls", Some(json!({"number": line[0]})), true),
+        asked("POST", "/api/games/1/calls", Some(json!({"number": 91})), true),
+        asked("POST", "/api/games/1/calls", Some(json!({"number": "7"})), false),
+        asked("POST", "/api/games/x/calls", Some(json!({"number": 7})), true),
+        asked("POST", "/api/games/99/calls", Some(json!({"number": 7})), true),
+        asked("POST", "/api/games/1/claims", Some(json!({"serial": winner})), true),
+        asked("POST", "/api/games/1/claims", Some(json!({"serial": "not a serial"})), true),
+        asked("POST", "/api/games/1/winners", Some(json!({"serial": winner})), true),
+        asked(
+            "POST",
+            "/api/games/1/payouts",
+            Some(json!({"serial": winner, "prize": "one line", "amount": "4.00"})),
+            true,
+        ),
+        asked("GET", "/api/cashup", None, true),
+        asked("POST", "/api/games/1/reopen", None, true),
+        asked("POST", "/api/games/1/draw", None, false),
+        asked("POST", "/api/games/1/undo", None, false),
+        asked("POST", "/api/games/1/next-prize", None, true),
+        asked("DELETE", "/api/games/1/bars/000001-1-7", None, true),
+        asked("GET", "/api/games/1/plan", None, true),
+        asked("GET", "/api/games/9/plan", None, true),
+        asked("GET", "/api/no/such/thing", None, false),
+        asked("PUT", "/api/games", Some(json!({})), false),
+        asked("POST", "/api/games/1/end", None, false),
+        asked("POST", "/api/games/1/calls", Some(json!({"number": 8})), true),
+        asked("GET", "/api/state", None, false),
+    ]);
+    all
+}
+
+/// `v` with every number as JavaScript holds it (a double): the page's answers come through
+/// JSON.parse, so the server's `1.0` is the page's `1`.
+fn as_js(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => json!(n.as_f64()),
+        Value::Array(items) => Value::Array(items.iter().map(as_js).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), as_js(v))).collect()),
+        other => other.clone(),
+    }
+}
+
+#[tokio::test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+async fn the_pages_desk_is_answered_as_housie_serve_answers_it() {
+    let server = Fixture::new(4);
+    let rows = server.rows();
+    let line = rows[0].row(0);
+    let asked = requests(&rows[0].serial, &line);
+    // The page plays the same run's files (not the server's night beside them).
+    let page_run = server.dir.join("page");
+    std::fs::create_dir_all(&page_run).unwrap();
+    for name in ["run.json", "manifest.csv", "books.pdf"] {
+        std::fs::copy(server.dir.join("run").join(name), page_run.join(name)).unwrap();
+    }
+    let steps: Vec<Value> = asked.iter().map(|a| json!({"request": [a.method, a.path, a.body]})).collect();
+    let case = json!({"dir": page_run, "steps": steps, "reopen_after": -1});
+    let out = node(&server.dir, "night", &case);
+    let page: Value = serde_json::from_slice(&std::fs::read(out.join("night.json")).unwrap()).unwrap();
+    let token = server.token();
+    for (i, a) in asked.iter().enumerate() {
+        let (status, body) = server.send(a.method, &a.path, a.body.as_deref(), Some(&token)).await;
+        let answer = &page["steps"][i];
+        let what = format!("{} {} {:?}", a.method, a.path, a.body);
+        assert_eq!(answer["status"], status.as_u16(), "{what}: the page answered {answer}, the server {body}");
+        if a.same_body {
+            assert_eq!(as_js(&answer["body"]), as_js(&body), "{what}");
+        }
+        // Every refusal is words, never a panic: the page's too.
+        if !status.is_success() {
+            assert!(answer["body"]["error"].as_str().is_some_and(|e| !e.is_empty()), "{what}: {answer}");
+        }
+    }
+}
