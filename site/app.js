@@ -1,7 +1,7 @@
 // housie in a browser tab: the studio's pages over the engine in a Web Worker, the events kept
 // in this browser's IndexedDB. No request leaves this page's own site (its
 // Content-Security-Policy forbids it), and the seed is drawn and kept on this machine.
-import { openDb, sha256, keepNight } from "./db.js";
+import { openDb, sha256, keepNight, allNights } from "./db.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -162,6 +162,27 @@ async function listEvents() {
     return li;
   }));
   $("empty").hidden = events.length > 0;
+  listNights();
+}
+
+// The nights this browser keeps, each a link to its desk (which goes on where it was left).
+async function listNights() {
+  let nights = [];
+  try { nights = await allNights(); } catch (_) { /* none kept */ }
+  nights.sort((a, b) => String(b.kept).localeCompare(String(a.kept)));
+  $("nights").replaceChildren(...nights.map((n) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "desk.html#night=" + n.key;
+    a.target = "housie-desk-" + n.key.slice(0, 16);
+    a.textContent = n.title;
+    const when = document.createElement("span");
+    when.className = "hint";
+    when.textContent = " · " + String(n.kept).slice(0, 10);
+    li.append(a, when);
+    return li;
+  }));
+  $("nights-box").hidden = nights.length === 0;
 }
 
 $("new-form").addEventListener("submit", async (ev) => {
@@ -450,6 +471,7 @@ async function openDesk(title, files) {
   try {
     await keepNight({ key, title, files: bytes, kept: new Date().toISOString() });
   } catch (why) { return storageMessage(why); }
+  listNights();
   const url = "desk.html#night=" + key;
   if (!window.open(url, "housie-desk-" + key.slice(0, 16))) location.assign(url);
   return "";

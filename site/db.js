@@ -53,6 +53,21 @@ export async function keepNight(night) {
   if (have === undefined) await inStore("nights", "readwrite", (s) => s.put(night));
 }
 
+// Every night kept in this browser: its key, title and when it was first kept (not its files).
+export function allNights() {
+  return inStore("nights", "readonly", (s) => {
+    const found = [];
+    const cursor = s.openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return;
+      found.push({ key: c.value.key, title: c.value.title, kept: c.value.kept });
+      c.continue();
+    };
+    return found;
+  });
+}
+
 export const nightOf = (key) => inStore("nights", "readonly", (s) => s.get(key));
 export const logOf = (key) => inStore("logs", "readonly", (s) => s.get(key));
 export const keepLog = (key, bytes) => inStore("logs", "readwrite", (s) => s.put({ key, log: bytes, saved: new Date().toISOString() }));

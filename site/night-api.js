@@ -174,9 +174,9 @@ function housieSave(bytes, name, type) {
 // What only the page's desk says: the night is kept in this browser, the log to download, and
 // that phones need the housie program (and how the night moves there).
 function housieDeskNote(key, night) {
-  const note = housie.el("p", { id: "in-page", class: "hint" },
+  const note = housie.el("p", { id: "in-page", class: "page-note" },
     housie.t("page-desk-kept") + " ",
-    housie.el("button", { type: "button", id: "download-log", class: "link" }, housie.t("page-desk-download-log")),
+    housie.el("button", { type: "button", id: "download-log" }, housie.t("page-desk-download-log")),
     " " + housie.t("page-desk-phones"));
   document.getElementById("read-only").after(note);
   document.getElementById("download-log").addEventListener("click", () => housieSave(night.log(), "night.jsonl", "application/x-ndjson"));

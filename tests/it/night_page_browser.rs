@@ -3,7 +3,8 @@
 //! rule played by keyboard on housie serve's own desk (calls typed and drawn, a false claim
 //! barred, a claim by serial that stands, recorded and paid, one missed), the board opened from
 //! the desk following every call with no server, a second desk of the same night refused, the
-//! desk's tab killed mid-game and opened again exactly where it was, 40 calls, and its
+//! desk's tab closed and the browser killed mid-game, the night opened again exactly where it
+//! was (from the site's list of the nights it keeps), 40 calls, and its
 //! `night.jsonl` downloaded: beside the run, `housie night` prints the calls and verdicts the page
 //! recorded, `housie cashup` the page's cash-up, and `housie verify` takes it.
 
@@ -237,7 +238,13 @@ async fn a_caller_plays_a_night_in_a_browser_tab_and_the_native_tool_reads_it() 
     assert!(killed.success(), "no browser was killed");
     drop(c);
     let c = browser_keeping(driver_port, &chromium, &downloads, Some(&profile)).await;
-    c.goto(desk_url.as_str()).await.unwrap();
+    // The site lists the nights this browser keeps; the night's link opens its desk.
+    c.goto(&format!("{url}/")).await.unwrap();
+    text_until(&c, "#nights", |t| t.contains("run")).await;
+    let before = c.windows().await.unwrap();
+    c.find(Locator::Css("#nights a")).await.unwrap().click().await.unwrap();
+    new_window(&c, &before).await;
+    assert_eq!(c.current_url().await.unwrap(), desk_url);
     desk_ready(&c).await;
     js_until(&c, "return document.querySelectorAll('#calls li').length", |v| v == 25).await;
     assert_eq!(page_record(&c).await, record, "the night reopened as the crash left it");

@@ -474,6 +474,7 @@ site-no-room = This browser has no room left for housie's events, so nothing was
 site-no-room-run = This browser has no room left to keep this run: download its zip now.
 site-not-stored = This browser could not store the event ({ $why }), so nothing was changed.
 site-not-kept = This browser may clear the events it keeps when it runs short of room: keep each run's zip.
+site-nights = Nights kept in this browser
 site-open-desk = Open the caller's desk
 site-desk-hint = The night in a tab of its own: calls, claims by serial, the board for the projector, the money. It is kept in this browser.
 
