@@ -249,6 +249,9 @@ export function openNight(files, log) {
     },
     state,
     record,
+    // What opening the run noticed (tickets that differ from the seed's, rows missing), as
+    // `housie serve` says it at start.
+    warnings: () => JSON.parse(night.warnings()),
     log: () => night.log(),
     version: () => night.version(),
     startGame: ({ name, prizes, books, game, bogey } = {}) =>

@@ -179,6 +179,10 @@ function housieDeskNote(key, night) {
     housie.el("button", { type: "button", id: "download-log" }, housie.t("page-desk-download-log")),
     " " + housie.t("page-desk-phones"));
   document.getElementById("read-only").after(note);
+  // What opening the run noticed, as housie serve says it at start.
+  for (const warning of night.warnings()) {
+    note.after(housie.el("p", { class: "warning bad" }, housie.t("desk-warning", { warning })));
+  }
   document.getElementById("download-log").addEventListener("click", () => housieSave(night.log(), "night.jsonl", "application/x-ndjson"));
   if (window.housieDesk.notPersisted) {
     note.append(" ", housie.el("strong", {}, housie.t("page-desk-may-clear")));

@@ -109,3 +109,32 @@ async fn the_pages_desk_is_answered_as_housie_serve_answers_it() {
         }
     }
 }
+
+/// A run whose manifest was edited opens in the page with the warning `housie serve` gives at
+/// start, and a claim on the edited ticket is refused as forged, as natively.
+#[test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+fn an_edited_manifest_is_said_on_the_pages_desk() {
+    let d = crate::util::Dir::new();
+    crate::night_api::make_run(&d.join("run"), 4);
+    let manifest = d.read("run/manifest.csv");
+    let rows = crate::util::manifest_rows(&manifest);
+    // Ticket 1's first number changed: a forged row (its cells are the fields after the
+    // serial, book and ticket).
+    let line = manifest.lines().nth(1).unwrap();
+    let mut fields: Vec<String> = line.split(',').map(String::from).collect();
+    let cell = 3 + rows[0].cells.iter().position(|&n| n != 0).unwrap();
+    fields[cell] = if fields[cell] == "90" { "89".into() } else { "90".into() };
+    let forged = fields.join(",");
+    std::fs::write(d.join("run/manifest.csv"), manifest.replacen(line, &forged, 1)).unwrap();
+    let steps = json!([
+        {"command": "start_game", "name": "Game 1", "prizes": "uk"},
+        {"claim": rows[0].serial},
+    ]);
+    let out = node(&d, "night", &json!({"dir": d.join("run"), "steps": steps, "reopen_after": -1}));
+    let page: Value = serde_json::from_slice(&std::fs::read(out.join("night.json")).unwrap()).unwrap();
+    let warnings = page["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("differ from the seed's draw")), "{warnings:?}");
+    assert_eq!(page["steps"][1]["verdict"], "refused", "{}", page["steps"][1]);
+}

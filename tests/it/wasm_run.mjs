@@ -88,6 +88,7 @@ if (op === "generate") {
     answers.record = night.record();
     answers.state = night.state(true);
     answers.board = night.state(false);
+    answers.warnings = night.warnings();
     writeFileSync(join(out, "night.json"), JSON.stringify(answers, null, 1));
     writeFileSync(join(out, "night.jsonl"), night.log());
   }

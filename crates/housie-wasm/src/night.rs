@@ -139,6 +139,12 @@ impl PageNight {
         log_file::write(&self.run_sha256, self.night.log().rows()).into_bytes()
     }
 
+    /// What opening the run noticed, as `housie serve` prints it at start (tickets that differ
+    /// from the seed's draw, rows missing from the manifest), as a JSON list of sentences.
+    pub fn warnings(&self) -> String {
+        serde_json::to_string(&self.night.run.warnings).expect("sentences serialise")
+    }
+
     /// How many events the log holds: the state's version.
     pub fn version(&self) -> f64 {
         self.night.version() as f64
