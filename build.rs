@@ -18,6 +18,7 @@ const TOOLS: &[&str] = &[
     "hb-shape",
     "tesseract",
     "pdfimages",
+    "curl",
 ];
 
 /// Files packages install that some tests read: (flag, path).

@@ -44,6 +44,7 @@ mod prize_chances;
 mod prizes;
 mod reading;
 mod readme;
+mod release;
 mod rng_dump;
 mod run;
 mod runs_move;
