@@ -19,6 +19,7 @@ const TOOLS: &[&str] = &[
     "tesseract",
     "pdfimages",
     "curl",
+    "x86_64-w64-mingw32-gcc",
 ];
 
 /// Files packages install that some tests read: (flag, path).
@@ -27,6 +28,7 @@ const FILES: &[(&str, &str)] = &[
     ("noto", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Bold.ttf"),
     ("tesseract_hin", "/usr/share/tesseract-ocr/5/tessdata/hin.traineddata"),
     ("urw", "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf"),
+    ("wine", "/usr/lib/wine/wine64"),
 ];
 
 fn probe_tools() {

@@ -36,6 +36,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Double-clicked in Explorer (no arguments, a console window of its own): the studio over
+    // the user's Documents/housie, not a usage message in a window that closes at once.
+    if std::env::args_os().len() == 1 && housie_desktop::started_by_double_click() {
+        return cli::studio::double_clicked();
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Generate(args) => cli::generate::run(*args).map_err(cli::failure::Failure::from),

@@ -51,6 +51,36 @@ fn bind(asked: Option<SocketAddr>) -> Result<std::net::TcpListener, Error> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    serve_studio(args, false)
+}
+
+/// `housie` double-clicked (Explorer starts it in a console window of its own, with no
+/// arguments): the studio over the events folder in the user's Documents, opened in the
+/// browser, until its page says *Quit* or the window is closed. The window says what is
+/// happening and where the events are; a failure stays on screen until Enter is pressed, so
+/// the window does not close before it is read.
+pub fn double_clicked() -> ExitCode {
+    let result = match housie_desktop::events_folder() {
+        Some(folder) => {
+            note!("housie: opening the studio in your browser; your events are in {}", folder.display());
+            serve_studio(Args { folder, listen: None, no_open: false }, true)
+        }
+        None => Err(Error::io("your Documents folder")(std::io::Error::other(
+            "this computer names no Documents or home folder for housie's events",
+        ))),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            note!("housie: {e}");
+            note!("housie: press Enter to close this window");
+            let _ = std::io::stdin().read_line(&mut String::new());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn serve_studio(args: Args, double_clicked: bool) -> Result<ExitCode, Error> {
     let events = Events::open(&args.folder)?;
     let listener = bind(args.listen)?;
     let bound = listener.local_addr().map_err(Error::io("the studio's address"))?;
@@ -67,7 +97,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             None => format!("http://{local}/"),
         };
         println!("{address}");
-        note!("housie: the studio of {} is at {address} (Ctrl-C stops it)", studio.events.root().display());
+        if double_clicked {
+            note!("housie: the studio is at {address}; press Quit there, or close this window, to stop housie");
+        } else {
+            note!("housie: the studio of {} is at {address} (Ctrl-C stops it)", studio.events.root().display());
+        }
         if !bound.ip().is_loopback() {
             note!("housie: warning: listening on {bound}, reachable from other computers; only the address above (with its token) opens the studio");
         }

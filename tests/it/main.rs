@@ -64,3 +64,4 @@ mod templates;
 mod ticket_links;
 mod util;
 mod wasm;
+mod windows;

@@ -435,3 +435,32 @@ fn a_night_played_in_the_page_freezes_its_event_in_the_studio() {
     let (status, body, _) = exchange(port, "POST", "/api/events/fair/generate", "", "");
     assert!(status.contains("409") && body["error"].as_str().unwrap().contains("frozen"), "{status} {body}");
 }
+
+/// The studio's *Quit* stops housie (a double-clicked housie has no terminal for Ctrl-C): a
+/// request from another site is refused and changes nothing; the studio's own stops it, and
+/// the process ends with success.
+#[test]
+fn quit_stops_the_studio_but_not_from_another_site() {
+    let d = Dir::new();
+    let (mut studio, url) = studio(&d.join("events"));
+    let port = port_of(&url);
+    let head = format!(
+        "POST /api/quit HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    let (status, _) = raw(port, &head, b"");
+    assert!(status.contains("403"), "{status}");
+    let (status, _, _) = exchange(port, "GET", "/api/events", "", "");
+    assert!(status.contains("200"), "the studio still answers after a foreign quit: {status}");
+    let (status, body, _) = exchange(port, "POST", "/api/quit", "", "");
+    assert!(status.contains("200"), "{status} {body}");
+    assert_eq!(body["quitting"], true);
+    let start = Instant::now();
+    let code = loop {
+        if let Some(code) = studio.0.try_wait().unwrap() {
+            break code;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the studio still runs 10 s after Quit");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(code.success(), "{code:?}");
+}

@@ -88,6 +88,15 @@ if (document.getElementById("new-form")) {
     studio.drawForm({ title: ["new-title"], books: ["new-count"], games: ["new-games"] });
     load();
   });
+  // Quit: housie stops (a double-clicked housie has no terminal to press Ctrl-C in).
+  $("quit").addEventListener("click", async () => {
+    if (!confirm(studio.t("studio-quit-confirm"))) return;
+    const r = await studio.api("POST", "/api/quit");
+    if (!r.ok) { $("new-message").textContent = housie.refusal(r.body, r.status); $("new-message").className = "message bad"; return; }
+    document.querySelector("main").hidden = true;
+    $("quit").hidden = true;
+    $("stopped").hidden = false;
+  });
   // Back from an event: the page may come from the browser's cache, so the list is read again.
   window.addEventListener("pageshow", (ev) => { if (ev.persisted) load(); });
 }

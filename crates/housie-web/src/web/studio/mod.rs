@@ -47,6 +47,7 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .route("/api/languages", get(crate::web::messages::languages))
         .route("/api/messages/{lang}", get(crate::web::messages::messages))
         .route("/api/schema", get(schema))
+        .route("/api/quit", post(quit))
         .route("/api/events", get(events::list).post(events::create))
         .route("/api/events/{id}", get(events::get).put(events::update))
         .route("/api/events/{id}/preview.svg", get(events::preview))
@@ -80,14 +81,35 @@ pub fn router(studio: Arc<Studio>) -> Router {
         .with_state(studio)
 }
 
-/// Serves until `shutdown` completes.
+/// Serves until `shutdown` completes or the studio's page says *Quit*.
 pub async fn serve(
     studio: Arc<Studio>,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let limits = studio.limits;
-    super::listen::serve_with_limits(router(studio), listener, limits, shutdown).await
+    let quit = Arc::clone(&studio);
+    let stop = async move {
+        tokio::select! {
+            () = shutdown => {}
+            () = quit.quit.notified() => {}
+        }
+    };
+    super::listen::serve_with_limits(router(studio), listener, limits, stop).await
+}
+
+/// `POST /api/quit` → `200 {"quitting": true}`: housie stops once this answer is sent (the
+/// studio's *Quit*, how a double-clicked housie, with no terminal to press Ctrl-C in, is
+/// stopped). A print file being made is refused: 409, saying so.
+async fn quit(State(studio): State<Arc<Studio>>) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    if studio.job_running() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "a print file is being made: wait for it (or stop it) before quitting",
+        ));
+    }
+    studio.quit.notify_one();
+    Ok(axum::Json(serde_json::json!({ "quitting": true })))
 }
 
 /// The Host check; then for the API, the token (beyond loopback) and, for a change, that it

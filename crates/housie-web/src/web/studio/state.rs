@@ -49,6 +49,8 @@ pub struct Studio {
     pub ip: std::net::IpAddr,
     /// Images and fonts are read one at a time (see [`housie_core::print::logo`]'s limits).
     pub(super) uploads: tokio::sync::Semaphore,
+    /// Told when the studio's page asks housie to stop (its *Quit* button).
+    pub(super) quit: tokio::sync::Notify,
 }
 
 impl Studio {
@@ -71,7 +73,13 @@ impl Studio {
             log,
             ip,
             uploads: tokio::sync::Semaphore::new(1),
+            quit: tokio::sync::Notify::new(),
         })
+    }
+
+    /// Whether a task (a print file made, a run verified) is running on any event.
+    pub(super) fn job_running(&self) -> bool {
+        self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner).values().any(|j| j.running())
     }
 
     /// The token the studio's URL carries, if it needs one.

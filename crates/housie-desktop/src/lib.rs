@@ -1,0 +1,60 @@
+//! housie on the organiser's desktop. Double-clicked in Explorer, `housie` should open the
+//! studio over the user's own folder of events rather than print its usage into a console window
+//! that closes at once; typed in a terminal with no arguments, it prints its usage. This crate
+//! answers the two questions that takes: how housie was started, and where the events go.
+//!
+//! Unsafe code is denied but for the one call into Windows that tells the two starts apart.
+#![deny(unsafe_code)]
+
+use std::path::PathBuf;
+
+/// Whether housie was started by a double-click (Explorer), not from a terminal.
+///
+/// Explorer gives a console program a console window of its own, which no other process shares;
+/// a terminal's console is shared with the shell that started the program. So on Windows the
+/// answer is whether this process is alone in its console. Elsewhere it is always no: Finder
+/// opens a double-clicked program in Terminal, where it is started as from a terminal, and a
+/// program run with no terminal at all (a script, a pipe) must not open a browser.
+pub fn started_by_double_click() -> bool {
+    imp::alone_in_console()
+}
+
+/// The folder of events a double-click opens the studio over: `housie` in the user's Documents
+/// (`C:\Users\Ann\Documents\housie`, `~/Documents/housie`), or in the home folder when the system
+/// names no Documents folder; `None` with neither.
+pub fn events_folder() -> Option<PathBuf> {
+    dirs::document_dir().or_else(dirs::home_dir).map(|d| d.join("housie"))
+}
+
+#[cfg(windows)]
+mod imp {
+    /// Whether this process is the only one attached to its console.
+    #[allow(unsafe_code)]
+    pub fn alone_in_console() -> bool {
+        let mut ids = [0u32; 2];
+        // SAFETY: `ids` is valid for writes of `ids.len()` process ids, the most the call writes;
+        // it returns how many processes share the console (0 when there is no console).
+        let count =
+            unsafe { windows_sys::Win32::System::Console::GetConsoleProcessList(ids.as_mut_ptr(), ids.len() as u32) };
+        count == 1
+    }
+}
+
+#[cfg(not(windows))]
+mod imp {
+    pub fn alone_in_console() -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_test_run_is_not_a_double_click_and_the_events_go_under_a_housie_folder() {
+        // Tests run under cargo, in a console (or none) shared with it.
+        assert!(!super::started_by_double_click());
+        if let Some(folder) = super::events_folder() {
+            assert_eq!(folder.file_name().unwrap(), "housie");
+        }
+    }
+}
