@@ -169,6 +169,13 @@ fn announce(caller: &str, boards: &[SocketAddr], bound: SocketAddr) {
             "housie: warning: listening on {bound}, reachable from other computers on this network; \
              they can see the board, and only the caller's URL (with its token) can change anything"
         );
+        // Phones reach the night through the firewall, which on Windows asks the first time.
+        if cfg!(windows) {
+            note!(
+                "housie: Windows Defender Firewall asks once whether housie may use this network: \
+                 allow it on private networks, or phones cannot reach the night"
+            );
+        }
     }
     note!("housie: the caller's desk: {caller}");
 }

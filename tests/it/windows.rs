@@ -1,18 +1,25 @@
-//! Windows, under Wine: how housie tells a double-click from a terminal. Explorer starts a
-//! console program in a console window of its own; `cmd /c start` does the same, which is how
-//! this test double-clicks. The decision (housie-desktop) is built for Windows with mingw-w64
-//! and run both ways: from a terminal (its console shared) it says terminal, started alone it
-//! says double-click, and housie then opens the studio instead of printing its usage.
+//! Windows, under Wine: housie built for `x86_64-pc-windows-gnu` with mingw-w64 and run as a
+//! Windows user runs it. It writes the Linux build's bytes (a colour logo and all); it tells a
+//! double-click from a terminal (Explorer starts a console program in a console window of its
+//! own, and so does `cmd /c start`, which is how these tests double-click); double-clicked, it
+//! opens the studio over Documents\housie and stops at the studio's Quit; a second `serve` of a
+//! night is refused while the first holds it; a generate killed halfway leaves nothing behind.
+//!
+//! Wine is a test harness, not Windows: docs/development.md says what is not checked here.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
+use crate::serving::{exchange, free_port, wait_for_port, Process};
 use crate::util::{package_file, tool, Dir};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
 
-/// The `started` example of housie-desktop built for Windows, in a target folder of its own.
-fn started_exe() -> Option<PathBuf> {
+/// `what` of the workspace built for Windows (`cargo build ARGS`), in a target folder of its
+/// own; the path of `exe` in it. None (the test skips, saying why) without mingw-w64 or the
+/// Rust target.
+fn built(args: &[&str], profile: &str, exe: &str) -> Option<PathBuf> {
     tool("x86_64-w64-mingw32-gcc")?;
     let installed = Command::new("rustup").args(["target", "list", "--installed"]).output().ok()?;
     if !String::from_utf8_lossy(&installed.stdout).lines().any(|l| l == TARGET) {
@@ -25,34 +32,84 @@ fn started_exe() -> Option<PathBuf> {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target_dir = root.join("target").join("windows-check");
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--target", TARGET, "-p", "housie-desktop", "--example", "started"])
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--target", TARGET])
+        .args(args)
         .env("CARGO_TARGET_DIR", &target_dir)
         .current_dir(root)
         .status()
         .unwrap();
-    assert!(built.success(), "housie-desktop's example did not build for {TARGET}");
-    Some(target_dir.join(TARGET).join("debug").join("examples").join("started.exe"))
-}
-
-/// Wine with a prefix of its own in `d`, and the stand-in for the DLL Wine 8 lacks beside `exe`.
-fn wine(d: &Dir, exe: &Path) -> Option<Command> {
-    let wine = package_file("/usr/lib/wine/wine64", "wine64")?;
+    assert!(status.success(), "cargo build {args:?} failed for {TARGET}");
+    let exe = target_dir.join(TARGET).join(profile).join(exe);
+    // Wine 8 lacks a DLL Rust's standard library asks for: a stand-in beside the exe, for tests only.
     let dll = exe.with_file_name("bcryptprimitives.dll");
     if !dll.is_file() {
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/windows/bcryptprimitives.c");
-        let built = Command::new("x86_64-w64-mingw32-gcc")
+        let source = root.join("tests/windows/bcryptprimitives.c");
+        let status = Command::new("x86_64-w64-mingw32-gcc")
             .args(["-shared", "-O2", "-o"])
             .arg(&dll)
             .arg(source)
             .arg("-ladvapi32")
             .status()
             .unwrap();
-        assert!(built.success());
+        assert!(status.success());
     }
-    let mut c = Command::new(wine);
-    c.env("WINEPREFIX", d.join("wine")).env("WINEDEBUG", "-all").current_dir(exe.parent().unwrap());
-    Some(c)
+    Some(exe)
+}
+
+/// housie.exe, in release.
+fn housie_exe() -> Option<PathBuf> {
+    built(&["--release", "-p", "housie"], "release", "housie.exe")
+}
+
+/// A Wine of its own (its prefix in `d`) running from `exe`'s folder; it opens no browser.
+struct Wine {
+    prefix: PathBuf,
+    exe: PathBuf,
+}
+
+impl Wine {
+    fn new(d: &Dir, exe: PathBuf) -> Option<Wine> {
+        package_file("/usr/lib/wine/wine64", "wine64")?;
+        let wine = Wine { prefix: d.join("wine"), exe };
+        let _ = wine.command().args(["wineboot", "-i"]).output();
+        Some(wine)
+    }
+
+    fn command(&self) -> Command {
+        let mut c = Command::new("/usr/lib/wine/wine64");
+        c.env("WINEPREFIX", &self.prefix)
+            .env("WINEDEBUG", "-all")
+            .env("BROWSER", "true")
+            .current_dir(self.exe.parent().unwrap());
+        c
+    }
+
+    /// The program run as from a terminal, with `args`.
+    fn run(&self, args: &[&str]) -> Command {
+        let mut c = self.command();
+        c.arg(self.exe.file_name().unwrap()).args(args);
+        c
+    }
+
+    /// The program started as Explorer starts it: a console window of its own.
+    fn double_click(&self, args: &[&str]) -> Command {
+        let mut c = self.command();
+        c.args(["cmd", "/c", "start", "/wait"]).arg(self.exe.file_name().unwrap()).args(args);
+        c
+    }
+}
+
+impl Drop for Wine {
+    fn drop(&mut self) {
+        // Wine's server, done with the prefix before its folder goes.
+        let _ = Command::new("/usr/lib/wine/wineserver").arg("-k").env("WINEPREFIX", &self.prefix).status();
+    }
+}
+
+/// `path` as Windows under Wine names it.
+fn z(path: &Path) -> String {
+    format!("Z:{}", path.display()).replace('/', "\\")
 }
 
 #[test]
@@ -61,19 +118,118 @@ fn wine(d: &Dir, exe: &Path) -> Option<Command> {
     ignore = "needs mingw-w64, wine64 and the Rust target x86_64-pc-windows-gnu"
 )]
 fn a_double_click_is_told_from_a_terminal_on_windows() {
-    let Some(exe) = started_exe() else { return };
+    let Some(exe) = built(&["-p", "housie-desktop", "--example", "started"], "debug/examples", "started.exe") else {
+        return;
+    };
     let d = Dir::new();
-    let Some(mut boot) = wine(&d, &exe) else { return };
-    let _ = boot.args(["wineboot", "-i"]).output();
-    // From a terminal: the console is shared with what started it.
-    let out = wine(&d, &exe).unwrap().arg("started.exe").output().unwrap();
+    let Some(wine) = Wine::new(&d, exe) else { return };
+    let out = wine.run(&[]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "terminal");
-    // Started as Explorer starts it, in a console of its own: it writes what it decided.
     let said = d.join("said.txt");
-    let z = format!("Z:{}", said.display()).replace('/', "\\");
-    let status = wine(&d, &exe).unwrap().args(["cmd", "/c", "start", "/wait", "started.exe", &z]).status().unwrap();
-    assert!(status.success());
+    assert!(wine.double_click(&[&z(&said)]).status().unwrap().success());
     assert_eq!(std::fs::read_to_string(&said).unwrap(), "double-click");
-    // Wine's server, done with the prefix before its folder goes.
-    let _ = Command::new("/usr/lib/wine/wineserver").arg("-w").env("WINEPREFIX", d.join("wine")).status();
+}
+
+#[test]
+#[cfg_attr(
+    any(housie_missing_x86_64_w64_mingw32_gcc, housie_missing_wine),
+    ignore = "needs mingw-w64, wine64 and the Rust target x86_64-pc-windows-gnu"
+)]
+fn windows_writes_the_linux_builds_bytes_and_a_double_click_opens_the_studio() {
+    let Some(exe) = housie_exe() else { return };
+    let d = Dir::new();
+    let Some(wine) = Wine::new(&d, exe) else { return };
+    // The same run, a colour logo and all, byte for byte, with no path of the machine in it.
+    crate::logo::logo_png(&d.join("club.png"), 600, 300);
+    let args = |out: &str, logo: &str| {
+        ["generate", "--books", "4", "--seed", "windows", "--logo", logo, "--out", out].map(String::from)
+    };
+    let linux = Command::new(env!("CARGO_BIN_EXE_housie"))
+        .args(args(d.join("linux").to_str().unwrap(), d.join("club.png").to_str().unwrap()))
+        .env("SOURCE_DATE_EPOCH", "1795000000")
+        .output()
+        .unwrap();
+    assert!(linux.status.success());
+    let windows = wine
+        .run(&[])
+        .args(args(&z(&d.join("windows")), &z(&d.join("club.png"))))
+        .env("SOURCE_DATE_EPOCH", "1795000000")
+        .output()
+        .unwrap();
+    assert!(windows.status.success(), "{}", String::from_utf8_lossy(&windows.stderr));
+    for name in ["books.pdf", "manifest.csv", "run.json", "logo.png"] {
+        assert!(
+            std::fs::read(d.join("linux").join(name)).unwrap() == std::fs::read(d.join("windows").join(name)).unwrap(),
+            "{name} differs on Windows"
+        );
+    }
+
+    // Double-clicked: the studio over Documents\housie, stopped by its Quit.
+    let mut studio = Process(wine.double_click(&[]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
+    let start = Instant::now();
+    let port = loop {
+        let found = (8080..=8099).find(|&p| {
+            std::net::TcpStream::connect(("127.0.0.1", p)).is_ok()
+                && exchange(p, "GET", "/api/schema", "", "").0.contains("200")
+        });
+        if let Some(port) = found {
+            break port;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "no studio listened on 8080 to 8099");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let documents = std::fs::read_dir(wine.prefix.join("drive_c/users"))
+        .unwrap()
+        .flatten()
+        .map(|u| u.path().join("Documents/housie"));
+    assert!(documents.into_iter().any(|p| p.is_dir()), "no Documents\\housie folder was made");
+    let (status, body, _) = exchange(port, "POST", "/api/quit", "", "");
+    assert!(status.contains("200"), "{status} {body}");
+    let start = Instant::now();
+    while studio.0.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(20), "housie still runs 20 s after Quit");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(housie_missing_x86_64_w64_mingw32_gcc, housie_missing_wine),
+    ignore = "needs mingw-w64, wine64 and the Rust target x86_64-pc-windows-gnu"
+)]
+fn on_windows_a_second_serve_is_refused_and_a_killed_generate_leaves_nothing() {
+    let Some(exe) = housie_exe() else { return };
+    let d = Dir::new();
+    let Some(wine) = Wine::new(&d, exe) else { return };
+    crate::night_api::make_run(&d.join("run"), 4);
+    let port = free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let first = Process(
+        wine.run(&["serve", &z(&d.join("run")), "--listen", &listen])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port, "housie.exe serve");
+    let second =
+        wine.run(&["serve", &z(&d.join("run")), "--listen", &format!("127.0.0.1:{}", free_port())]).output().unwrap();
+    assert!(!second.status.success(), "a second serve of the same night ran");
+    // Refused as a night in use, never with advice to move the night away.
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("use that desk, or stop it first") && !said.contains("move it away"), "{said}");
+    drop(first);
+
+    // A large generate killed halfway: no folder, no half-written file.
+    let mut big = Process(
+        wine.run(&["generate", "--books", "200000", "--out", &z(&d.join("big"))])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    let _ = big.0.kill();
+    let _ = big.0.wait();
+    assert!(!d.join("big").exists(), "a killed generate left {}", d.join("big").display());
 }

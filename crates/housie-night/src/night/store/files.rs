@@ -280,6 +280,15 @@ pub(super) fn dated(path: &Path, label: &str, ext: &str) -> PathBuf {
         .expect("some name is free")
 }
 
+/// Why the database cannot be used, and what to do: a database another process holds (where
+/// the OS lock did not stop this one first, as under Wine) is in use, never to be moved away.
 pub(super) fn damaged(e: &rusqlite::Error) -> String {
-    format!("not a usable housie night database ({e}); move it away to start a new night")
+    use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked};
+    match e.sqlite_error_code() {
+        Some(DatabaseBusy | DatabaseLocked) => format!(
+            "is open in another housie (`housie serve` or the studio) ({e}): use that desk, or stop it first \
+             (one night an event, one caller's desk a night)"
+        ),
+        _ => format!("not a usable housie night database ({e}); move it away to start a new night"),
+    }
 }
