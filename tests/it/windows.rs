@@ -164,7 +164,19 @@ fn windows_writes_the_linux_builds_bytes_and_a_double_click_opens_the_studio() {
         );
     }
 
+    // Moved, the Windows run verifies on Linux; housie.exe verifies it too, and says its version.
+    std::fs::rename(d.join("windows"), d.join("moved")).unwrap();
+    let verified = Command::new(env!("CARGO_BIN_EXE_housie"))
+        .args(["verify", d.join("moved").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(verified.status.success(), "{}", String::from_utf8_lossy(&verified.stdout));
+    assert!(wine.run(&["verify", &z(&d.join("moved"))]).output().unwrap().status.success());
+    let version = wine.run(&["--version"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&version.stdout).trim(), format!("housie {}", env!("CARGO_PKG_VERSION")));
+
     // Double-clicked: the studio over Documents\housie, stopped by its Quit.
+    let _ports = crate::serving::DEFAULT_PORTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut studio = Process(wine.double_click(&[]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
     let start = Instant::now();
     let port = loop {
@@ -212,6 +224,8 @@ fn on_windows_a_second_serve_is_refused_and_a_killed_generate_leaves_nothing() {
             .unwrap(),
     );
     wait_for_port(port, "housie.exe serve");
+    let (status, state, _) = exchange(port, "GET", "/api/state", "", "");
+    assert!(status.contains("200") && state.get("games").is_some(), "{status} {state}");
     let second =
         wine.run(&["serve", &z(&d.join("run")), "--listen", &format!("127.0.0.1:{}", free_port())]).output().unwrap();
     assert!(!second.status.success(), "a second serve of the same night ran");

@@ -112,7 +112,8 @@ pub(super) fn set_aside(path: &Path) -> Result<PathBuf, OpenError> {
 pub(super) fn move_database(from: &Path, to: &Path, busy: &str) -> Result<(), OpenError> {
     let err = |message: String| OpenError::Database { path: from.to_path_buf(), message };
     let file = File::open(from).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
-    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+    let lock = lock_holder(from, &file).map_err(|source| OpenError::Io { path: from.to_path_buf(), source })?;
+    if let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
         return Err(err(format!("is open in another `housie serve`; {busy}")));
     }
     if check_header(&file).is_ok() {
@@ -252,6 +253,18 @@ pub(super) fn names(paths: &[PathBuf]) -> String {
 }
 
 /// `night.sqlite` + suffix, beside it.
+/// The file that holds the night's one-server lock for the database `path` (open as `db`):
+/// `night.sqlite` itself on Unix, an advisory `flock` that no stray `rm` of a lock file undoes.
+/// On Windows a lock is mandatory: held on the database, it would refuse SQLite's own reads and
+/// writes through its other handles, so there it is `night.sqlite-lock` beside it.
+pub(super) fn lock_holder(path: &Path, db: &File) -> std::io::Result<File> {
+    if cfg!(windows) {
+        std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(sibling(path, "-lock"))
+    } else {
+        db.try_clone()
+    }
+}
+
 pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(suffix);

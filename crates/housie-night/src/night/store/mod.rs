@@ -4,7 +4,7 @@
 //!
 //! A serving store guards its file. It holds an exclusive OS lock (`flock`) on `night.sqlite`
 //! itself, so a second server on the same night is refused and a stray `rm` of some lock file
-//! cannot undo that; and before and after every change it checks that the file at the path is
+//! cannot undo that (on Windows, where locks are mandatory, on `night.sqlite-lock` beside it); and before and after every change it checks that the file at the path is
 //! still the one it opened, no shorter than it was, and the same for its write-ahead log. A
 //! database removed, replaced or truncated while serving stops every change with the reason,
 //! and what the server still holds is copied to `night-rescued-….sqlite`.
@@ -46,6 +46,8 @@ pub struct Store {
 /// at the paths looked like at the last check.
 struct Guard {
     _file: File,
+    /// What holds the one-server lock ([`files::lock_holder`]).
+    _lock: File,
     db: Identity,
     wal: Option<Identity>,
     /// Set once the files were found tampered with; sticky.
@@ -145,7 +147,8 @@ impl Store {
         }
 
         let file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io(path))?;
-        match file.try_lock() {
+        let lock = lock_holder(path, &file).map_err(io(path))?;
+        match lock.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
                 let at = served_at(path).map_or(String::new(), |url| format!(" at {url}"));
@@ -197,7 +200,7 @@ impl Store {
         // from it after the file was cut short is whole (see `check_files`).
         let _ = store.conn.query_row("SELECT count(*) FROM serving", [], |r| r.get::<_, i64>(0));
         let db = Identity::of(&file.metadata().map_err(io(path))?);
-        store.guard = Some(Guard { _file: file, db, wal: None, lost: None });
+        store.guard = Some(Guard { _file: file, _lock: lock, db, wal: None, lost: None });
         if options.new_token {
             notes.push(store.rotate_token().map_err(err)?);
         }
