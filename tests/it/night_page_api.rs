@@ -54,6 +54,8 @@ fn requests(winner: &str, line: &[u8]) -> Vec<Asked> {
         asked("POST", "/api/games/1/undo", None, false),
         asked("POST", "/api/games/1/next-prize", None, true),
         asked("DELETE", "/api/games/1/bars/000001-1-7", None, true),
+        asked("DELETE", "/api/games/1/bars/000001%2D1%2D7", None, true),
+        asked("DELETE", "/api/games/1/bars/not%20a%20serial", None, true),
         asked("GET", "/api/games/1/plan", None, true),
         asked("GET", "/api/games/9/plan", None, true),
         asked("GET", "/api/no/such/thing", None, false),

@@ -213,7 +213,14 @@ impl PageNight {
     /// new game's draw.
     pub fn request(&mut self, method: &str, path: &str, body: Option<String>, entropy: Option<Vec<u8>>) -> String {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
-        let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+        // Each part of the path as the page encoded it (`encodeURIComponent`), decoded as the
+        // server's router decodes it.
+        let decoded: Vec<String> = path
+            .trim_matches('/')
+            .split('/')
+            .map(|p| percent_encoding::percent_decode_str(p).decode_utf8_lossy().into_owned())
+            .collect();
+        let parts: Vec<&str> = decoded.iter().map(String::as_str).collect();
         let rest = match parts.split_first() {
             Some((&"api", rest)) => rest,
             _ => &[][..],
