@@ -17,6 +17,10 @@ impl Drop for Process {
     }
 }
 
+/// Held by a test that starts a studio on its default ports (8080 to 8099, the first free), so
+/// that two such tests never find each other's studio there.
+pub static DEFAULT_PORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }

@@ -464,3 +464,39 @@ fn quit_stops_the_studio_but_not_from_another_site() {
     };
     assert!(code.success(), "{code:?}");
 }
+
+/// `housie` with no arguments and no terminal (as a file manager starts it): the studio over
+/// Documents/housie in the user's home, answering, until its Quit.
+#[test]
+fn with_no_arguments_and_no_terminal_housie_opens_the_studio_over_documents() {
+    use std::io::BufRead;
+    let d = Dir::new();
+    std::fs::create_dir_all(d.join("home/Documents")).unwrap();
+    let _ports = crate::serving::DEFAULT_PORTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_housie"))
+        .env("HOME", d.join("home"))
+        .env("XDG_CONFIG_HOME", d.join("home/.config"))
+        .env("BROWSER", "true")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut studio = crate::serving::Process(child);
+    let mut line = String::new();
+    std::io::BufReader::new(studio.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let port = port_of(line.trim().trim_end_matches('/'));
+    let (status, _, _) = exchange(port, "GET", "/api/schema", "", "");
+    assert!(status.contains("200"), "{status}");
+    assert!(d.join("home/Documents/housie").is_dir(), "the events folder is Documents/housie");
+    let (status, _, _) = exchange(port, "POST", "/api/quit", "", "");
+    assert!(status.contains("200"), "{status}");
+    let start = Instant::now();
+    while studio.0.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "the studio still runs 10 s after Quit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut said = String::new();
+    studio.0.stderr.take().unwrap().read_to_string(&mut said).unwrap();
+    assert!(said.contains("Documents/housie"), "the studio says where the events are: {said}");
+}

@@ -1,6 +1,7 @@
-//! housie on the organiser's desktop. Double-clicked in Explorer, `housie` should open the
-//! studio over the user's own folder of events rather than print its usage into a console window
-//! that closes at once; typed in a terminal with no arguments, it prints its usage. This crate
+//! housie on the organiser's desktop. Double-clicked (in Explorer, or a Linux file manager),
+//! `housie` should open the studio over the user's own folder of events rather than print its
+//! usage into a console window that closes at once; typed in a terminal with no arguments, it
+//! prints its usage. This crate
 //! answers the two questions that takes: how housie was started, and where the events go.
 //!
 //! Unsafe code is denied but for the one call into Windows that tells the two starts apart.
@@ -8,29 +9,32 @@
 
 use std::path::PathBuf;
 
-/// Whether housie was started by a double-click (Explorer), not from a terminal.
+/// Whether housie was started as a desktop starts a program (a double-click), not from a
+/// terminal.
 ///
 /// Explorer gives a console program a console window of its own, which no other process shares;
 /// a terminal's console is shared with the shell that started the program. So on Windows the
-/// answer is whether this process is alone in its console. Elsewhere it is always no: Finder
-/// opens a double-clicked program in Terminal, where it is started as from a terminal, and a
-/// program run with no terminal at all (a script, a pipe) must not open a browser.
+/// answer is whether this process is alone in its console. Elsewhere a file manager starts a
+/// program with no terminal at all: none of its standard streams is one. (Finder opens a
+/// double-clicked program in Terminal, which is a terminal: there housie prints its usage.)
 pub fn started_by_double_click() -> bool {
-    imp::alone_in_console()
+    imp::started_by_double_click()
 }
 
 /// The folder of events a double-click opens the studio over: `housie` in the user's Documents
-/// (`C:\Users\Ann\Documents\housie`, `~/Documents/housie`), or in the home folder when the system
-/// names no Documents folder; `None` with neither.
+/// (`C:\Users\Ann\Documents\housie`, `~/Documents/housie`), or in the home folder when there
+/// is no Documents folder; `None` with neither.
 pub fn events_folder() -> Option<PathBuf> {
-    dirs::document_dir().or_else(dirs::home_dir).map(|d| d.join("housie"))
+    let documents =
+        dirs::document_dir().or_else(|| dirs::home_dir().map(|h| h.join("Documents")).filter(|d| d.is_dir()));
+    documents.or_else(dirs::home_dir).map(|d| d.join("housie"))
 }
 
 #[cfg(windows)]
 mod imp {
     /// Whether this process is the only one attached to its console.
     #[allow(unsafe_code)]
-    pub fn alone_in_console() -> bool {
+    pub fn started_by_double_click() -> bool {
         let mut ids = [0u32; 2];
         // SAFETY: `ids` is valid for writes of `ids.len()` process ids, the most the call writes;
         // it returns how many processes share the console (0 when there is no console).
@@ -42,17 +46,18 @@ mod imp {
 
 #[cfg(not(windows))]
 mod imp {
-    pub fn alone_in_console() -> bool {
-        false
+    use std::io::IsTerminal;
+
+    /// Whether none of the standard streams is a terminal.
+    pub fn started_by_double_click() -> bool {
+        !std::io::stdin().is_terminal() && !std::io::stdout().is_terminal() && !std::io::stderr().is_terminal()
     }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn a_test_run_is_not_a_double_click_and_the_events_go_under_a_housie_folder() {
-        // Tests run under cargo, in a console (or none) shared with it.
-        assert!(!super::started_by_double_click());
+    fn the_events_go_under_a_housie_folder() {
         if let Some(folder) = super::events_folder() {
             assert_eq!(folder.file_name().unwrap(), "housie");
         }
