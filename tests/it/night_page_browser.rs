@@ -8,7 +8,6 @@
 //! `night.jsonl` downloaded: beside the run, `housie night` prints the calls and verdicts the page
 //! recorded, `housie cashup` the page's cash-up, and `housie verify` takes it.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
@@ -16,7 +15,7 @@ use serde_json::Value;
 
 use crate::browser::{browser_keeping, chromedriver_on_a_free_port, js, js_until, text_until, type_focused};
 use crate::night_api::make_run;
-use crate::site_browser::static_server;
+use crate::site_browser::{downloaded, static_server};
 use crate::util::{manifest_rows, tool, Dir};
 use crate::wasm::{site, zip_of};
 
@@ -77,18 +76,6 @@ async fn shot(c: &Client, name: &str) {
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join(name), c.screenshot().await.unwrap()).unwrap();
     }
-}
-
-/// Waits for `name` to be downloaded whole into `dir`.
-async fn downloaded(dir: &Path, name: &str) -> Vec<u8> {
-    let start = Instant::now();
-    while !dir.join(name).is_file()
-        || std::fs::read_dir(dir).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".crdownload"))
-    {
-        assert!(start.elapsed() < Duration::from_secs(30), "{name} was not downloaded in 30 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    std::fs::read(dir.join(name)).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -258,7 +245,8 @@ async fn a_caller_plays_a_night_in_a_browser_tab_and_the_native_tool_reads_it() 
     // The night's log, downloaded and put beside run.json, is the night the native tool reads:
     // the same calls and verdicts, and the same money.
     c.find(Locator::Id("download-log")).await.unwrap().click().await.unwrap();
-    let log = downloaded(&downloads, "night.jsonl").await;
+    downloaded(&downloads, "night.jsonl").await;
+    let log = std::fs::read(downloads.join("night.jsonl")).unwrap();
     std::fs::write(d.join("run/night.jsonl"), &log).unwrap();
     let native: Value = serde_json::from_str(&d.run(&["night", "run", "--json"]).success().stdout()).unwrap();
     assert_eq!(native["games"], record["games"], "housie night reads the page's night as the page recorded it");

@@ -10,6 +10,21 @@ use std::time::{Duration, Instant};
 /// A child process killed when dropped.
 pub struct Process(pub Child);
 
+impl Process {
+    /// Waits for the process to end by itself, `secs` seconds at most (`what` names it in the
+    /// failure); how it ended.
+    pub fn ends_within(&mut self, secs: u64, what: &str) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.0.try_wait().unwrap() {
+                return status;
+            }
+            assert!(start.elapsed() < Duration::from_secs(secs), "{what} still runs after {secs} s");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.0.kill();

@@ -35,7 +35,7 @@ pub fn static_server(dir: &Path, log: &Path) -> (Process, String) {
 
 /// Waits for `name` to be downloaded whole into `dir`: the page zips a run first, which took
 /// over 20 s in a full local run with the other tests on both cores.
-async fn downloaded(dir: &Path, name: &str) {
+pub async fn downloaded(dir: &Path, name: &str) {
     let start = Instant::now();
     while !dir.join(name).is_file()
         || std::fs::read_dir(dir).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".crdownload"))

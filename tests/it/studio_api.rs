@@ -454,14 +454,7 @@ fn quit_stops_the_studio_but_not_from_another_site() {
     let (status, body, _) = exchange(port, "POST", "/api/quit", "", "");
     assert!(status.contains("200"), "{status} {body}");
     assert_eq!(body["quitting"], true);
-    let start = Instant::now();
-    let code = loop {
-        if let Some(code) = studio.0.try_wait().unwrap() {
-            break code;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "the studio still runs 10 s after Quit");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let code = studio.ends_within(10, "the studio, told to Quit,");
     assert!(code.success(), "{code:?}");
 }
 
@@ -491,11 +484,7 @@ fn with_no_arguments_and_no_terminal_housie_opens_the_studio_over_documents() {
     assert!(d.join("home/Documents/housie").is_dir(), "the events folder is Documents/housie");
     let (status, _, _) = exchange(port, "POST", "/api/quit", "", "");
     assert!(status.contains("200"), "{status}");
-    let start = Instant::now();
-    while studio.0.try_wait().unwrap().is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "the studio still runs 10 s after Quit");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    studio.ends_within(10, "the studio, told to Quit,");
     let mut said = String::new();
     studio.0.stderr.take().unwrap().read_to_string(&mut said).unwrap();
     assert!(said.contains("Documents/housie"), "the studio says where the events are: {said}");

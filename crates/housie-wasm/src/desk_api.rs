@@ -91,9 +91,10 @@ fn change_of<'a>(method: &str, parts: &[&'a str]) -> Option<Change<'a>> {
     }
 }
 
-/// The value of `name` in a query string (`format=text&lang=hi`).
-fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
-    query.split('&').filter_map(|pair| pair.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)
+/// The value of `name` in a query string (`format=text&lang=hi`), decoded as a browser encodes
+/// it, as the server reads it.
+fn query_param(query: &str, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
 }
 
 fn no_game(text: &str) -> Reply {
@@ -152,8 +153,11 @@ impl PageNight {
             }
             Read::Cashup => {
                 let cashup = night.ledger().cashup();
-                if query_param(query, "format") == Some("text") {
-                    let words = query_param(query, "lang").and_then(Catalogue::of).unwrap_or_else(Catalogue::english);
+                if query_param(query, "format").as_deref() == Some("text") {
+                    let words = query_param(query, "lang")
+                        .as_deref()
+                        .and_then(Catalogue::of)
+                        .unwrap_or_else(Catalogue::english);
                     let seal = Seal::of(night.log().rows(), None);
                     Reply::text(cashup_text(&cashup, seal.as_ref(), words))
                 } else {
@@ -162,7 +166,7 @@ impl PageNight {
             }
             Read::Record => {
                 let record = NightRecord::of(night.games(), night.ledger());
-                if query_param(query, "format") == Some("text") {
+                if query_param(query, "format").as_deref() == Some("text") {
                     Reply::text(record.to_text())
                 } else {
                     Reply::json(200, serde_json::from_str::<Value>(&record.to_json()).unwrap_or_default())
