@@ -39,7 +39,9 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// The language of the text and the sheet: a catalogue housie has (`en`, `hi`). The
-    /// figures and the JSON are the same in every language.
+    /// figures and the JSON are the same in every language. Windows' own console cannot show
+    /// Devanagari, so there the text is printed in English (Windows Terminal shows Hindi; the
+    /// PDF and text sent to a file keep the language asked for).
     #[arg(long, value_name = "TAG", default_value = "en")]
     lang: String,
 }
@@ -61,7 +63,19 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
             s.push('\n');
             s
         }
-        (Some(money), false) => housie_night::night::transcript::cashup_text(money, record.seal.as_ref(), words),
+        (Some(money), false) => {
+            let text = housie_night::night::transcript::cashup_text(money, record.seal.as_ref(), words);
+            if shown_as_boxes(&text) {
+                eprintln!(
+                    "note: this console cannot show `{}` text (Windows Terminal can); the cash-up is printed in English{}",
+                    words.lang,
+                    if args.pdf.is_some() { ", the PDF is in the language asked for" } else { "" }
+                );
+                housie_night::night::transcript::cashup_text(money, record.seal.as_ref(), Catalogue::english())
+            } else {
+                text
+            }
+        }
         (None, true) => "{}\n".to_string(),
         (None, false) => "no money recorded yet: the desk's ledger is empty\n".to_string(),
     };
@@ -82,6 +96,12 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     out.text(&text);
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `text` would come out as boxes where it is shown: it holds letters beyond the Latin
+/// ones (Devanagari's) and the console cannot show them (Windows' own console).
+fn shown_as_boxes(text: &str) -> bool {
+    text.chars().any(|c| c > '\u{024F}' && c.is_alphabetic()) && !housie_desktop::terminal_shows_every_script()
 }
 
 /// Writes the sheet whole (see [`super::out::write_whole`]).

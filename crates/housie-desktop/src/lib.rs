@@ -30,6 +30,22 @@ pub fn events_folder() -> Option<PathBuf> {
     documents.or_else(dirs::home_dir).map(|d| d.join("housie"))
 }
 
+/// Whether the terminal that shows housie's standard output shows every script's text right:
+/// Devanagari's letters joined and in a font that has them.
+///
+/// Windows' own console (conhost) neither shapes complex scripts nor has Devanagari in its fonts,
+/// so Hindi comes out as boxes; Windows Terminal (which sets `WT_SESSION`) shows it. Output sent
+/// to a file or a pipe is UTF-8 text whatever reads it, and every other system's terminal shapes.
+pub fn terminal_shows_every_script() -> bool {
+    use std::io::IsTerminal;
+    shows_every_script(cfg!(windows), std::io::stdout().is_terminal(), std::env::var_os("WT_SESSION").is_some())
+}
+
+/// [`terminal_shows_every_script`]'s rule, apart from the facts it reads.
+fn shows_every_script(windows: bool, to_terminal: bool, windows_terminal: bool) -> bool {
+    !windows || !to_terminal || windows_terminal
+}
+
 #[cfg(windows)]
 mod imp {
     /// Whether this process is the only one attached to its console.
@@ -56,6 +72,15 @@ mod imp {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_windows_own_console_is_short_of_scripts() {
+        use super::shows_every_script as shows;
+        assert!(!shows(true, true, false), "conhost");
+        assert!(shows(true, true, true), "Windows Terminal");
+        assert!(shows(true, false, false), "a file or a pipe on Windows");
+        assert!(shows(false, true, false), "a terminal elsewhere");
+    }
+
     #[test]
     fn the_events_go_under_a_housie_folder() {
         if let Some(folder) = super::events_folder() {
