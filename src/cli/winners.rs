@@ -20,8 +20,9 @@ use super::out::{outln, Out};
 /// For every prize and place, the call at which a ticket in play won it and every serial that
 /// won it at that call (ties share the place). A prize opens as the set says: from the first
 /// call (tambola), or when the prize before it has all its places won (uk). To settle disputes
-/// after the game. With run.json present every book is re-drawn from the seed, and tickets
-/// whose manifest numbers differ (forged rows, which `check` refuses) are left out and listed.
+/// after the game. With run.json present every ticket that completes a prize in these calls is
+/// re-drawn from the seed, and those whose manifest numbers differ (forged rows, which `check`
+/// refuses) are left out and listed; `housie verify` checks every row.
 ///
 /// Exit status: 0 done, 1 the manifest holds forged rows (left out), 2 bad input.
 ///
@@ -56,6 +57,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     // completed, who completed it at each, and the forged rows.
     let start = || Tally {
         redrawer: tickets.redrawer(),
+        done: Vec::new(),
         counted: 0,
         forged: Vec::new(),
         completed: vec![0; set.prizes().len()],
@@ -66,12 +68,15 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         if !books.holds(row.serial.book(), row.serial.ticket()) {
             return;
         }
-        if tally.redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
+        // Only a ticket that completes a prize can change the winners: only those are re-drawn.
+        tally.complete(&set, &row, &calls);
+        let wins = tally.done.iter().any(Option::is_some);
+        if wins && tally.redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
             tally.forged.push(row.serial);
             return;
         }
         tally.counted += 1;
-        tally.add(&set, &row, &calls);
+        tally.add(&set, &row);
     };
     let mut tally = tickets.fold_rows(start, add, Tally::merge)?;
     tally.settle_sheets(&set, tickets.numbering);
@@ -114,8 +119,10 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
 
 /// What a stretch of the manifest's rows shows; stretches merge in order.
 struct Tally {
-    /// Re-draws each row's book, when run.json is there.
+    /// Re-draws a row's book, when run.json is there.
     redrawer: Option<Redrawer>,
+    /// The call at which the row being read completed each prize on its ticket.
+    done: Vec<Option<u8>>,
     /// Tickets in play and genuine.
     counted: u64,
     /// Rows whose numbers the seed did not draw.
@@ -134,12 +141,18 @@ struct Tally {
 type SheetSoFar = (usize, Option<u8>);
 
 impl Tally {
-    /// Where `row`'s ticket completed each prize: a call for a prize won on one ticket, a
-    /// sheet's so far for a prize won on a sheet.
-    fn add(&mut self, set: &housie_core::rules::PrizeSet, row: &Row, calls: &housie_core::rules::Calls) {
+    /// The call at which `row`'s ticket completed each prize (into `done`).
+    fn complete(&mut self, set: &housie_core::rules::PrizeSet, row: &Row, calls: &housie_core::rules::Calls) {
         let at = calls_of(&row.ticket, |n| calls.at(n).unwrap_or(0));
+        self.done.clear();
+        self.done.extend(set.prizes().iter().map(|p| p.pattern().rule(&row.ticket, p.need()).completed_at(&at)));
+    }
+
+    /// Where `row`'s ticket completed each prize (as [`Self::complete`] found): a call for a
+    /// prize won on one ticket, a sheet's so far for a prize won on a sheet.
+    fn add(&mut self, set: &housie_core::rules::PrizeSet, row: &Row) {
         for (i, prize) in set.prizes().iter().enumerate() {
-            let done = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at);
+            let done = self.done[i];
             if let Some(sheet) = prize.sheet() {
                 // A sheet's tickets may fall in two stretches: kept by sheet, settled after.
                 let first = *sheet.of(row.serial.ticket()).start();

@@ -340,11 +340,17 @@ fn winners_read_in_pieces_says_what_one_pass_says() {
     first[a][3..30].swap_with_slice(&mut second[0][3..30]);
     let joined = |lines: &[Vec<String>]| lines.iter().map(|l| l.join(",") + "\n").collect::<String>();
     fs::write(d.join("o/manifest.csv"), joined(&lines)).unwrap();
-    let out = d.run(&["winners", "o", "--calls", &list]).expect_code(1).stdout();
-    assert!(out.starts_with("40 calls over 1798 tickets (uk)\n"), "{out}");
+    // Only a ticket that completes a prize in the calls can win, so only those are re-drawn:
+    // with every number called, both are, and both are left out.
+    let every: Vec<String> = (1..=90).map(|n| n.to_string()).collect();
+    let out = d.run(&["winners", "o", "--calls", &every.join(" ")]).expect_code(1).stdout();
+    assert!(out.starts_with("90 calls over 1798 tickets (uk)\n"), "{out}");
     let forged =
         format!("ticket(s) whose manifest numbers are not the ones the seed drew: {}, {}", lines[a][0], lines[b][0]);
     assert!(out.contains(&forged), "{out}");
+    // Three calls complete nothing: no ticket is re-drawn, and none can win (`verify` finds them).
+    let out = d.run(&["winners", "o", "--calls", "1 2 3"]).success().stdout();
+    assert!(out.starts_with("3 calls over 1800 tickets (uk)\n"), "{out}");
 
     // A number that is not one, on line 1500 (row 1499), keeping the file's size.
     let cell = (3..30).find(|&c| !lines[1499][c].is_empty()).unwrap();

@@ -70,10 +70,9 @@ impl fmt::Display for RowProblem {
 /// Reads manifest rows one at a time, each through the one validation path: a valid row, or
 /// every problem it has. Memory does not grow with the manifest.
 pub struct Rows<R: Read> {
-    reader: csv::Reader<R>,
+    reader: records::Records<R>,
     name: String,
     expected: Vec<String>,
-    record: csv::ByteRecord,
     numbering: Numbering,
     format: &'static CardFormat,
     header_done: bool,
@@ -89,10 +88,9 @@ pub struct Rows<R: Read> {
 /// labels problems.
 pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
     Rows {
-        reader: csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(reader),
+        reader: records::Records::new(reader),
         name: name.to_string(),
         expected: columns(&NINETY_BALL),
-        record: csv::ByteRecord::new(),
         numbering,
         format: &NINETY_BALL,
         header_done: false,
@@ -120,7 +118,7 @@ impl<R: Read> Iterator for Rows<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.finished {
-            match self.reader.read_byte_record(&mut self.record) {
+            match self.reader.read() {
                 Ok(false) => {
                     self.finished = true;
                     if !self.header_done {
@@ -131,34 +129,32 @@ impl<R: Read> Iterator for Rows<R> {
                 Ok(true) => {}
                 Err(e) => {
                     self.finished = true;
-                    let line = e.position().filter(|_| self.numbered).map_or(0, |p| p.line());
-                    return Some(Err(vec![self.problem(line, "", format!("unreadable CSV: {e}"))]));
+                    let line = if self.numbered { e.line } else { 0 };
+                    return Some(Err(vec![self.problem(line, "", format!("unreadable CSV: {}", e.message))]));
                 }
             }
-            let line = self.record.position().filter(|_| self.numbered).map_or(0, |p| p.line());
+            let line = if self.numbered { self.reader.line() } else { 0 };
             // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
             // inside a character (bytes valid only joined to the next field's) is not valid.
-            let record = &self.record;
+            let (bytes, ranges) = (self.reader.bytes(), self.reader.fields());
             // A 90-ball manifest's 34 fields fit on the stack; only a longer row takes a vector.
             let (mut small, mut large) = ([""; 48], Vec::new());
-            let fields: Result<&[&str], usize> = match std::str::from_utf8(record.as_slice()) {
+            let fields: Result<&[&str], usize> = match std::str::from_utf8(bytes) {
                 Ok(text) => {
-                    let fields: &mut [&str] = if record.len() <= small.len() {
-                        &mut small[..record.len()]
+                    let fields: &mut [&str] = if ranges.len() <= small.len() {
+                        &mut small[..ranges.len()]
                     } else {
-                        large.resize(record.len(), "");
+                        large.resize(ranges.len(), "");
                         &mut large
                     };
-                    (0..record.len())
+                    (0..ranges.len())
                         .try_for_each(|i| {
-                            fields[i] = record.range(i).and_then(|r| text.get(r)).ok_or(i)?;
+                            fields[i] = text.get(ranges[i].clone()).ok_or(i)?;
                             Ok(())
                         })
                         .map(|()| &*fields)
                 }
-                Err(e) => Err((0..record.len())
-                    .find(|&i| record.range(i).is_some_and(|r| r.end > e.valid_up_to()))
-                    .unwrap_or(0)),
+                Err(e) => Err(ranges.iter().position(|r| r.end > e.valid_up_to()).unwrap_or(0)),
             };
             let fields = match fields {
                 Ok(f) => f,
@@ -532,6 +528,7 @@ fn parse_row(
 }
 
 mod find;
+mod records;
 #[cfg(test)]
 mod tests;
 
