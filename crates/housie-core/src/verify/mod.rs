@@ -97,9 +97,10 @@ impl Report {
 /// where its recorded font and logo are; `progress`: told the pages regenerated so far.
 ///
 /// The order keeps memory small: the files' hashes, then the run regenerated and compared as it
-/// is produced, then the manifest streamed row by row. A manifest identical to the regenerated
-/// one has the generator's guarantees (no repeated ticket or line), so its repeats are looked
-/// for, with sets of every ticket and line, only when it differs.
+/// is produced, then, unless the manifest and run.json are the regenerated ones byte for byte,
+/// the manifest streamed row by row. A manifest identical to the regenerated one has the
+/// generator's guarantees (no repeated ticket or line), so its repeats are looked for, with sets
+/// of every ticket and line, only when it differs.
 ///
 /// An `Err` means the question could not be answered (a file unreadable, the font or an
 /// earlier run not there as recorded); what is wrong with the run itself is in the report.
