@@ -20,7 +20,7 @@ pub struct SelfCheck {
 /// Runs both checks (about a second natively).
 pub fn self_check() -> SelfCheck {
     let mut convert =
-        housie_lcms::RgbToCmyk::new(crate::print::profile::ICC_PROFILE).expect("the bundled profile reads");
+        housie_lcms::RgbToCmyk::new(crate::print::profile::icc_profile()).expect("the bundled profile reads");
     let mut hash = Sha256::new();
     let mut rgb = vec![[0u8; 3]; 1 << 16];
     let mut cmyk = vec![[0u8; 4]; 1 << 16];

@@ -525,7 +525,7 @@ enum Rules {
 impl Cmyk {
     fn new(press: bool) -> Result<Cmyk, LogoError> {
         let transform =
-            housie_lcms::RgbToCmyk::new(super::profile::ICC_PROFILE).map_err(|e| LogoError::Colour(e.to_string()))?;
+            housie_lcms::RgbToCmyk::new(super::profile::icc_profile()).map_err(|e| LogoError::Colour(e.to_string()))?;
         Ok(Cmyk { transform, out: Vec::new(), press })
     }
 

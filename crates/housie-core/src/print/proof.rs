@@ -17,7 +17,7 @@ pub struct Proof {
 impl Proof {
     /// The proof through the bundled FOGRA39 profile (absolute colorimetric: paper is paper).
     pub fn fogra39() -> Proof {
-        let transform = CmykToLab::new(super::profile::ICC_PROFILE).expect("CMYK to Lab through FOGRA39");
+        let transform = CmykToLab::new(super::profile::icc_profile()).expect("CMYK to Lab through FOGRA39");
         Proof { transform: Mutex::new(transform) }
     }
 

@@ -8,26 +8,8 @@ use lopdf::{dictionary, Document, Object, Stream, StringFormat};
 
 use crate::support::date::RunDate;
 
-pub use crate::print::profile::{ICC_DESCRIPTION, ICC_PROFILE};
-
-/// The profile deflated, by `build.rs` (the same bytes compressing it here would give).
-#[cfg(not(target_family = "wasm"))]
-fn compressed_profile() -> &'static [u8] {
-    include_bytes!(concat!(env!("OUT_DIR"), "/CoatedFOGRA39.icc.zlib"))
-}
-
-/// In a page, deflated here once, as `build.rs` deflates it (the same code and settings, so
-/// the same bytes), rather than a second copy of the profile in every visitor's download.
-#[cfg(target_family = "wasm")]
-fn compressed_profile() -> &'static [u8] {
-    static DEFLATED: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    DEFLATED.get_or_init(|| {
-        use std::io::Write;
-        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-        z.write_all(ICC_PROFILE).expect("writing to memory");
-        z.finish().expect("writing to memory")
-    })
-}
+use crate::print::profile::deflated_profile;
+pub use crate::print::profile::ICC_DESCRIPTION;
 
 fn text(s: &str) -> Object {
     Object::String(s.as_bytes().to_vec(), StringFormat::Literal)
@@ -35,7 +17,7 @@ fn text(s: &str) -> Object {
 
 /// Adds the declaration to a serialised volume's document, with [`dates`].
 pub fn declare(doc: &mut Document, date: &RunDate, seal: Option<&str>) -> lopdf::Result<()> {
-    let mut profile = Stream::new(dictionary! { "N" => 4, "Filter" => "FlateDecode" }, compressed_profile().to_vec());
+    let mut profile = Stream::new(dictionary! { "N" => 4, "Filter" => "FlateDecode" }, deflated_profile().to_vec());
     profile.allows_compression = false;
     let profile_id = doc.add_object(profile);
     let intent = doc.add_object(dictionary! {
