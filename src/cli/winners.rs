@@ -10,19 +10,21 @@ use housie_core::rules::progress::ordinal;
 use housie_core::rules::standings::place_calls;
 use housie_core::rules::Sheet;
 use housie_core::{Error, Serial};
-use housie_night::audit::tickets::{Redrawer, Tickets};
+use housie_night::audit::tickets::Tickets;
 
 use super::call_args::{call, CallArgs};
 use super::out::{outln, Out};
+
+mod genuine;
 
 /// Who won each prize, and at which call, over the whole run.
 ///
 /// For every prize and place, the call at which a ticket in play won it and every serial that
 /// won it at that call (ties share the place). A prize opens as the set says: from the first
 /// call (tambola), or when the prize before it has all its places won (uk). To settle disputes
-/// after the game. With run.json present every ticket that completes a prize in these calls is
-/// re-drawn from the seed, and those whose manifest numbers differ (forged rows, which `check`
-/// refuses) are left out and listed; `housie verify` checks every row.
+/// after the game. With run.json present every winning ticket is re-drawn from the seed, and one
+/// whose manifest numbers differ (a forged row, which `check` refuses) is left out and listed,
+/// the next tickets taking its place; `housie verify` checks every row.
 ///
 /// Exit status: 0 done, 1 the manifest holds forged rows (left out), 2 bad input.
 ///
@@ -56,10 +58,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     // One pass over the manifest, in pieces on all cores: the calls at which each prize was
     // completed, who completed it at each, and the forged rows.
     let start = || Tally {
-        redrawer: tickets.redrawer(),
         done: Vec::new(),
         counted: 0,
-        forged: Vec::new(),
         completed: vec![0; set.prizes().len()],
         by_call: vec![vec![Vec::new(); 128]; set.prizes().len()],
         sheets: vec![BTreeMap::new(); set.prizes().len()],
@@ -68,19 +68,19 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         if !books.holds(row.serial.book(), row.serial.ticket()) {
             return;
         }
-        // Only a ticket that completes a prize can change the winners: only those are re-drawn.
         tally.complete(&set, &row, &calls);
-        let wins = tally.done.iter().any(Option::is_some);
-        if wins && tally.redrawer.as_mut().is_some_and(|r| !r.genuine(&row)) {
-            tally.forged.push(row.serial);
-            return;
-        }
         tally.counted += 1;
         tally.add(&set, &row);
     };
-    let mut tally = tickets.fold_rows(start, add, Tally::merge)?;
+    // Most tickets complete nothing in the calls: those are counted from their raw cells and
+    // passed over, without the validation path or the patterns (`verify` checks every row).
+    let pass = |fields: &[&str]| passes_over(fields, &tickets, &books, &set, &calls);
+    let passed = |tally: &mut Tally, n: u64| tally.counted += n;
+    let mut tally = tickets.fold_rows(start, (&pass, passed), add, Tally::merge)?;
     tally.settle_sheets(&set, tickets.numbering);
-    let Tally { counted, forged, completed, by_call, .. } = tally;
+    let Tally { counted, mut completed, mut by_call, .. } = tally;
+    let forged = genuine::leave_out_forged(&tickets, &set, &mut completed, &mut by_call)?;
+    let counted = counted - forged.len() as u64;
     let places = place_calls(&set, &completed);
     let winners: Vec<Vec<&[Serial]>> = places
         .iter()
@@ -117,16 +117,48 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// Whether a manifest row can be passed over, from its raw fields: `Some(true)` a ticket in
+/// play whose called numbers cannot complete any of the set's prizes, `Some(false)` one not in
+/// play; `None` (read it whole) when it may complete one, or its serial or cells are not as
+/// housie writes them (the validation path then says what is wrong).
+fn passes_over(
+    fields: &[&str],
+    tickets: &Tickets,
+    books: &housie_core::rules::BookRanges,
+    set: &housie_core::rules::PrizeSet,
+    calls: &housie_core::rules::Calls,
+) -> Option<bool> {
+    let format = &housie_core::domain::NINETY_BALL;
+    let serial = tickets.numbering.parse(fields[0]).ok()?;
+    let mut rows = [(0u8, 0u8); housie_core::domain::format::MAX_CELLS];
+    for (i, cell) in fields.get(3..3 + format.cells())?.iter().enumerate() {
+        let n = match cell.as_bytes() {
+            [] => continue,
+            [d @ b'1'..=b'9'] => d - b'0',
+            [a @ b'1'..=b'9', b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
+            _ => return None,
+        };
+        let row = &mut rows[i / format.cols()];
+        row.0 += 1;
+        row.1 += u8::from(calls.at(n).is_some());
+    }
+    let rows = &rows[..format.rows()];
+    if rows.iter().enumerate().any(|(r, &(have, _))| usize::from(have) != format.row_count(r)) {
+        return None;
+    }
+    if !books.holds(serial.book(), serial.ticket()) {
+        return Some(false);
+    }
+    let may = set.prizes().iter().any(|p| p.pattern().may_complete(format, rows, p.need()));
+    (!may).then_some(true)
+}
+
 /// What a stretch of the manifest's rows shows; stretches merge in order.
 struct Tally {
-    /// Re-draws a row's book, when run.json is there.
-    redrawer: Option<Redrawer>,
     /// The call at which the row being read completed each prize on its ticket.
     done: Vec<Option<u8>>,
     /// Tickets in play and genuine.
     counted: u64,
-    /// Rows whose numbers the seed did not draw.
-    forged: Vec<Serial>,
     /// For each prize, a bit for each call at which a ticket completed it.
     completed: Vec<u128>,
     /// For each prize and call, the serials that completed it there, in manifest order.
@@ -168,7 +200,6 @@ impl Tally {
 
     fn merge(&mut self, later: Tally) {
         self.counted += later.counted;
-        self.forged.extend(later.forged);
         for (mine, theirs) in self.completed.iter_mut().zip(later.completed) {
             *mine |= theirs;
         }

@@ -340,15 +340,19 @@ fn winners_read_in_pieces_says_what_one_pass_says() {
     first[a][3..30].swap_with_slice(&mut second[0][3..30]);
     let joined = |lines: &[Vec<String>]| lines.iter().map(|l| l.join(",") + "\n").collect::<String>();
     fs::write(d.join("o/manifest.csv"), joined(&lines)).unwrap();
-    // Only a ticket that completes a prize in the calls can win, so only those are re-drawn:
-    // with every number called, both are, and both are left out.
-    let every: Vec<String> = (1..=90).map(|n| n.to_string()).collect();
-    let out = d.run(&["winners", "o", "--calls", &every.join(" ")]).expect_code(1).stdout();
-    assert!(out.starts_with("90 calls over 1798 tickets (uk)\n"), "{out}");
+    // Only the winners are re-drawn. Called first, the first ticket's numbers make it win every
+    // prize: forged, it is left out, and so is the second, whose numbers are called next and
+    // which would win in its place; the next genuine tickets win instead.
+    let numbers = |l: &Vec<String>| l[3..30].iter().filter(|n| !n.is_empty()).cloned().collect::<Vec<_>>();
+    let forged_first: Vec<String> = [numbers(&lines[a]), numbers(&lines[b])].concat();
+    let out = d.run(&["winners", "o", "--calls", &forged_first.join(" ")]).expect_code(1).stdout();
+    assert!(out.starts_with("30 calls over 1798 tickets (uk)\n"), "{out}");
     let forged =
         format!("ticket(s) whose manifest numbers are not the ones the seed drew: {}, {}", lines[a][0], lines[b][0]);
     assert!(out.contains(&forged), "{out}");
-    // Three calls complete nothing: no ticket is re-drawn, and none can win (`verify` finds them).
+    let named: Vec<&str> = out.lines().skip(2).collect();
+    assert!(named.iter().all(|l| !l.contains(&lines[a][0]) && !l.contains(&lines[b][0])), "{out}");
+    // Control: calls the forged tickets do not win are answered without them being looked at.
     let out = d.run(&["winners", "o", "--calls", "1 2 3"]).success().stdout();
     assert!(out.starts_with("3 calls over 1800 tickets (uk)\n"), "{out}");
 

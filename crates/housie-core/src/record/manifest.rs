@@ -82,6 +82,8 @@ pub struct Rows<R: Read> {
     /// Whether the reader started at the file's start, so that the CSV reader's lines are the
     /// file's (a piece further on gives its rows line 0, as [`find`] does).
     numbered: bool,
+    /// Rows passed over as counted (see [`Rows::next_passing`]).
+    passed_over: u64,
 }
 
 /// Rows from any reader of a 90-ball run whose serials are written by `numbering`; `name`
@@ -97,6 +99,7 @@ pub fn rows<R: Read>(reader: R, name: &str, numbering: Numbering) -> Rows<R> {
         file: "".into(),
         finished: false,
         numbered: true,
+        passed_over: 0,
     }
 }
 
@@ -117,6 +120,19 @@ impl<R: Read> Iterator for Rows<R> {
     type Item = Result<Row, Vec<RowProblem>>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.next_passing(&|_| None)
+    }
+}
+
+/// Whether a row may be passed over, decided from its fields before the validation path:
+/// `None` reads it whole; `Some(counted)` passes over it, counted in [`Rows::passed_over`] or
+/// not. For a reader that needs only some rows in full (`winners`: those that may complete a
+/// prize), since validating a row is most of reading it.
+pub type PassOver<'a> = &'a (dyn Fn(&[&str]) -> Option<bool> + Sync);
+
+impl<R: Read> Rows<R> {
+    /// The next row not passed over by `pass` (see [`PassOver`]).
+    pub fn next_passing(&mut self, pass: PassOver<'_>) -> Option<Result<Row, Vec<RowProblem>>> {
         while !self.finished {
             match self.reader.read() {
                 Ok(false) => {
@@ -134,29 +150,9 @@ impl<R: Read> Iterator for Rows<R> {
                 }
             }
             let line = if self.numbered { self.reader.line() } else { 0 };
-            // The record's bytes checked as UTF-8 once, then cut into its fields: a field cut
-            // inside a character (bytes valid only joined to the next field's) is not valid.
-            let (bytes, ranges) = (self.reader.bytes(), self.reader.fields());
             // A 90-ball manifest's 34 fields fit on the stack; only a longer row takes a vector.
             let (mut small, mut large) = ([""; 48], Vec::new());
-            let fields: Result<&[&str], usize> = match std::str::from_utf8(bytes) {
-                Ok(text) => {
-                    let fields: &mut [&str] = if ranges.len() <= small.len() {
-                        &mut small[..ranges.len()]
-                    } else {
-                        large.resize(ranges.len(), "");
-                        &mut large
-                    };
-                    (0..ranges.len())
-                        .try_for_each(|i| {
-                            fields[i] = text.get(ranges[i].clone()).ok_or(i)?;
-                            Ok(())
-                        })
-                        .map(|()| &*fields)
-                }
-                Err(e) => Err(ranges.iter().position(|r| r.end > e.valid_up_to()).unwrap_or(0)),
-            };
-            let fields = match fields {
+            let fields = match split(self.reader.bytes(), self.reader.fields(), &mut small, &mut large) {
                 Ok(f) => f,
                 Err(i) => {
                     let field = if self.header_done {
@@ -182,6 +178,10 @@ impl<R: Read> Iterator for Rows<R> {
                 let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
                 return Some(Err(vec![self.problem(line, "", message)]));
             }
+            if let Some(counted) = pass(fields) {
+                self.passed_over += u64::from(counted);
+                continue;
+            }
             let file_field = 3 + self.format.cells();
             if *self.file != *fields[file_field] {
                 self.file = fields[file_field].into();
@@ -192,6 +192,37 @@ impl<R: Read> Iterator for Rows<R> {
             );
         }
         None
+    }
+
+    /// How many rows `pass` passed over as counted.
+    pub fn passed_over(&self) -> u64 {
+        self.passed_over
+    }
+}
+
+/// A record's fields as text: its bytes checked as UTF-8 once, then cut at `ranges` (a field
+/// cut inside a character, valid only joined to the next field's bytes, is not valid);
+/// `Err(i)`: field `i` is not UTF-8.
+fn split<'a>(
+    bytes: &'a [u8],
+    ranges: &[std::ops::Range<usize>],
+    small: &'a mut [&'a str; 48],
+    large: &'a mut Vec<&'a str>,
+) -> Result<&'a [&'a str], usize> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let fields: &mut [&str] = if ranges.len() <= small.len() {
+                &mut small[..ranges.len()]
+            } else {
+                large.resize(ranges.len(), "");
+                large
+            };
+            for (i, range) in ranges.iter().enumerate() {
+                fields[i] = text.get(range.clone()).ok_or(i)?;
+            }
+            Ok(fields)
+        }
+        Err(e) => Err(ranges.iter().position(|r| r.end > e.valid_up_to()).unwrap_or(0)),
     }
 }
 

@@ -157,6 +157,34 @@ impl Pattern {
     }
 }
 
+impl Pattern {
+    /// Whether a card of `format` may complete this pattern with `need`, knowing only how many
+    /// numbers each of its rows holds and how many of those are called (`rows[r]`): `false`
+    /// only when it cannot. A reader that needs only the cards that complete a prize passes
+    /// over the rest without building them (`winners`); the patterns this cannot judge from
+    /// counts alone answer `true`.
+    pub fn may_complete(&self, format: &CardFormat, rows: &[(u8, u8)], need: Option<u8>) -> bool {
+        let full = |r: usize| rows.get(r).is_some_and(|&(have, called)| have > 0 && called == have);
+        match self {
+            Pattern::Lines(n) if format.rows() <= 3 => {
+                (0..format.rows()).filter(|&r| full(r)).count() >= usize::from(*n)
+            }
+            Pattern::Rows(named) => {
+                let (have, called) = named
+                    .iter()
+                    .filter_map(|&r| rows.get(usize::from(r)))
+                    .fold((0u32, 0u32), |(h, c), &(have, called)| (h + u32::from(have), c + u32::from(called)));
+                match need {
+                    None => have > 0 && called == have,
+                    Some(k) => u32::from(k) <= have && called >= u32::from(k),
+                }
+            }
+            Pattern::Any(k) => rows.iter().map(|&(_, called)| u32::from(called)).sum::<u32>() >= u32::from(*k),
+            _ => true,
+        }
+    }
+}
+
 impl Rule {
     /// The 1-based call at which the prize was completed, given the call of each of the
     /// ticket's numbers in reading order (0 for a number not called); `None` if it is not.
@@ -336,5 +364,51 @@ mod tests {
         assert_eq!(Pattern::Numbers(NumberSet::ODD).capacity(f), 15);
         assert_eq!(Pattern::Numbers(NumberSet::parse("1-2, 90").unwrap()).capacity(f), 3);
         assert_eq!(Pattern::Numbers(NumberSet::parse("10-19, 20").unwrap()).capacity(f), 4);
+    }
+
+    #[test]
+    fn may_complete_is_never_false_where_the_rule_completes() {
+        // Every pattern judged by counts, on random calls over the example ticket (a fixed
+        // seed): `may_complete` false only where the exact rule says not completed, and false
+        // often enough to matter.
+        use rand::{Rng, SeedableRng};
+        let t = ticket();
+        let f = t.format();
+        let patterns = [
+            (Pattern::Lines(1), None),
+            (Pattern::Lines(2), None),
+            (Pattern::Lines(3), None),
+            (Pattern::Rows(vec![1]), None),
+            (Pattern::Rows(vec![0, 2]), Some(7)),
+            (Pattern::Any(5), None),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(90);
+        let mut passed_over = 0;
+        for _ in 0..3000 {
+            let count = rng.random_range(0..=90);
+            let mut numbers: Vec<u8> = (1..=90).collect();
+            for i in 0..count {
+                numbers.swap(i, rng.random_range(i..90));
+            }
+            let calls = &numbers[..count];
+            let a = at(&t, calls);
+            let rows: Vec<(u8, u8)> = (0..f.rows())
+                .map(|r| {
+                    let cells: Vec<u8> = (0..f.cols()).filter_map(|c| t.get(r, c)).collect();
+                    (cells.len() as u8, cells.iter().filter(|n| calls.contains(n)).count() as u8)
+                })
+                .collect();
+            for (p, need) in &patterns {
+                let done = p.rule(&t, *need).completed_at(&a).is_some();
+                let may = p.may_complete(f, &rows, *need);
+                assert!(may || !done, "{p:?} completed with {calls:?}");
+                passed_over += usize::from(!may);
+            }
+        }
+        assert!(passed_over > 3000, "{passed_over}");
+        // Control: a judge that says every line is done is caught out.
+        let rows = [(5, 4), (5, 5), (5, 0)];
+        assert!(Pattern::Lines(1).may_complete(f, &rows, None));
+        assert!(!Pattern::Lines(2).may_complete(f, &rows, None));
     }
 }

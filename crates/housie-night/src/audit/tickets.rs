@@ -176,10 +176,14 @@ impl Tickets {
     /// from `start`, and the pieces `merge`d in order, so the result is the one a single pass
     /// gives. The first invalid row is an error, located as [`Tickets::rows`] locates it: a
     /// piece that meets a problem, or a quote (a manifest housie did not write, whose lines may
-    /// not start rows), has the manifests read again in one pass.
+    /// not start rows), has the manifests read again in one pass. Rows that `pass` passes over
+    /// (see [`manifest::PassOver`]) are not validated or added, but a piece's count of those it
+    /// passed over as counted is given to `passed`; the pass of one piece again gives every row
+    /// to `add`, which must then count them alike.
     pub fn fold_rows<T: Send>(
         &self,
         start: impl Fn() -> T + Sync,
+        (pass, passed): (manifest::PassOver<'_>, impl Fn(&mut T, u64) + Sync),
         add: impl Fn(&mut T, Row) + Sync,
         mut merge: impl FnMut(&mut T, T),
     ) -> Result<T, Error> {
@@ -199,7 +203,7 @@ impl Tickets {
             let name = path.display().to_string();
             let mut rows = manifest::piece_rows(file, &name, range.clone(), self.numbering).map_err(Error::io(path))?;
             let mut part = start();
-            for row in rows.by_ref() {
+            while let Some(row) = rows.next_passing(pass) {
                 match row {
                     Ok(row) if !give_up.load(Relaxed) => add(&mut part, row),
                     _ => {
@@ -208,6 +212,7 @@ impl Tickets {
                     }
                 }
             }
+            passed(&mut part, rows.passed_over());
             if rows.quoted() {
                 give_up.store(true, Relaxed);
                 return Ok(None);
