@@ -58,7 +58,6 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     // One pass over the manifest, in pieces on all cores: the calls at which each prize was
     // completed, who completed it at each, and the forged rows.
     let start = || Tally {
-        done: Vec::new(),
         counted: 0,
         completed: vec![0; set.prizes().len()],
         by_call: vec![vec![Vec::new(); 128]; set.prizes().len()],
@@ -68,9 +67,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         if !books.holds(row.serial.book(), row.serial.ticket()) {
             return;
         }
-        tally.complete(&set, &row, &calls);
         tally.counted += 1;
-        tally.add(&set, &row);
+        tally.add(&set, &row, &calls);
     };
     // Most tickets complete nothing in the calls: those are counted from their raw cells and
     // passed over, without the validation path or the patterns (`verify` checks every row).
@@ -155,8 +153,6 @@ fn passes_over(
 
 /// What a stretch of the manifest's rows shows; stretches merge in order.
 struct Tally {
-    /// The call at which the row being read completed each prize on its ticket.
-    done: Vec<Option<u8>>,
     /// Tickets in play and genuine.
     counted: u64,
     /// For each prize, a bit for each call at which a ticket completed it.
@@ -173,18 +169,12 @@ struct Tally {
 type SheetSoFar = (usize, Option<u8>);
 
 impl Tally {
-    /// The call at which `row`'s ticket completed each prize (into `done`).
-    fn complete(&mut self, set: &housie_core::rules::PrizeSet, row: &Row, calls: &housie_core::rules::Calls) {
+    /// Where `row`'s ticket completed each prize: a call for a prize won on one ticket, a
+    /// sheet's so far for a prize won on a sheet.
+    fn add(&mut self, set: &housie_core::rules::PrizeSet, row: &Row, calls: &housie_core::rules::Calls) {
         let at = calls_of(&row.ticket, |n| calls.at(n).unwrap_or(0));
-        self.done.clear();
-        self.done.extend(set.prizes().iter().map(|p| p.pattern().rule(&row.ticket, p.need()).completed_at(&at)));
-    }
-
-    /// Where `row`'s ticket completed each prize (as [`Self::complete`] found): a call for a
-    /// prize won on one ticket, a sheet's so far for a prize won on a sheet.
-    fn add(&mut self, set: &housie_core::rules::PrizeSet, row: &Row) {
         for (i, prize) in set.prizes().iter().enumerate() {
-            let done = self.done[i];
+            let done = prize.pattern().rule(&row.ticket, prize.need()).completed_at(&at);
             if let Some(sheet) = prize.sheet() {
                 // A sheet's tickets may fall in two stretches: kept by sheet, settled after.
                 let first = *sheet.of(row.serial.ticket()).start();
