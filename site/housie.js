@@ -128,16 +128,22 @@ export function placedLogo(request, name) {
 // without one the browser's crypto draws 256 bits nobody can guess), `files` (a logo, a font) and
 // `date` (seconds since 1970; default now). `onProgress(done, total)` is told after each page.
 // Returns `{ files: {"books.pdf": Uint8Array, "manifest.csv": …, "run.json": …}, run }`, where
-// `run` offers `proof()`, `picture(unit)` and `zip(folder)`.
+// `run` offers `proof()`, `picture(unit)`, `zip(folder)`, `code()`, and the files' `names()`,
+// `sizes()` and `roles()`.
 export function generate(request, onProgress) {
   const entropy = crypto.getRandomValues(new Uint8Array(32));
   const now = Math.floor(Date.now() / 1000);
   return result(call(() => engine.generate(design(request), entropy, now, world(request.files), onProgress)));
 }
 
+// `files` holds each file's bytes, copied out of the engine when first read (listing a run needs
+// only `run.names()` and `run.sizes()`).
 function result(run) {
   const files = {};
-  for (const name of run.names()) files[name] = run.file(name);
+  for (const name of run.names()) {
+    let bytes;
+    Object.defineProperty(files, name, { enumerable: true, get: () => (bytes ??= run.file(name)) });
+  }
   return {
     files,
     run: {
@@ -146,6 +152,7 @@ function result(run) {
       zip: (folder) => call(() => run.zip(folder)),
       code: () => run.code(),
       names: () => run.names(),
+      sizes: () => [...run.sizes()],
       roles: () => run.roles(),
     },
   };

@@ -13,14 +13,10 @@ const ops = {
   // The run, its zip's folder named by the event and the run's code (`spring-fair-4821-0937`).
   generate: (a, progress, stage) => {
     const r = housie.generate(a.request, progress);
-    const names = Object.keys(r.files);
     stage("zip");
     const folder = `${a.folder}-${r.run.code()}`;
     // What each file is for, as the engine says (which goes to the print shop, which stays private).
-    const all = r.run.names();
-    const roles = r.run.roles();
-    const role = (n) => roles[all.indexOf(n)];
-    return { names, sizes: names.map((n) => r.files[n].length), roles: names.map(role), folder, zip: r.run.zip(folder) };
+    return { names: r.run.names(), sizes: r.run.sizes(), roles: r.run.roles(), folder, zip: r.run.zip(folder) };
   },
   file: (a) => housie.open(a.zip).file(a.name),
   files: (a) => { const run = housie.open(a.zip); return Object.fromEntries(run.names().map((n) => [n, run.file(n)])); },

@@ -25,7 +25,12 @@ pub fn write(folder: &str, files: &[(String, &[u8])]) -> Result<Vec<u8>, String>
     for (name, bytes) in files {
         let stored = name.ends_with(".pdf") || name.ends_with(".png") || name.ends_with(".jpg");
         let method = if stored { CompressionMethod::Stored } else { CompressionMethod::Deflated };
-        let options = SimpleFileOptions::default().compression_method(method).unix_permissions(0o644);
+        // Deflate's fastest level: the manifest (the one large file deflated) is a quarter
+        // bigger than at the default level, a zip 1.5 % bigger, for a fifth of the time — the
+        // default level was a third of a 500-book run's time in the page.
+        let level = (!stored).then_some(1);
+        let options =
+            SimpleFileOptions::default().compression_method(method).compression_level(level).unix_permissions(0o644);
         let path = if folder.is_empty() { name.clone() } else { format!("{folder}/{name}") };
         zip.start_file(path, options).map_err(|e| e.to_string())?;
         zip.write_all(bytes).map_err(|e| e.to_string())?;

@@ -20,11 +20,22 @@ pub struct Run {
     plan: GeneratePlan,
     record: RunRecord,
     files: MemoryFiles,
+    /// The proof, made at its first asking (the zip holds it, and the studio shows it).
+    proof: std::cell::OnceCell<Vec<u8>>,
 }
 
 impl Run {
     pub(crate) fn new(plan: GeneratePlan, record: RunRecord, files: MemoryFiles) -> Run {
-        Run { plan, record, files }
+        Run { plan, record, files, proof: Default::default() }
+    }
+
+    /// The proof's bytes, made once.
+    fn proof_bytes(&self) -> Result<&[u8], JsError> {
+        if let Some(proof) = self.proof.get() {
+            return Ok(proof);
+        }
+        let made = booklets::proof(&self.plan).map_err(|e| problem(FormField::Event, &e.to_string()))?;
+        Ok(self.proof.get_or_init(|| made))
     }
 }
 
@@ -33,6 +44,12 @@ impl Run {
     /// The files' names: the PDF volumes, `manifest.csv`, `run.json`.
     pub fn names(&self) -> Vec<String> {
         self.files.files().iter().map(|(name, _)| name.clone()).collect()
+    }
+
+    /// The files' sizes in bytes, in the order of [`Run::names`]: a page lists a run without
+    /// copying every file out of the engine.
+    pub fn sizes(&self) -> Vec<f64> {
+        self.files.files().iter().map(|(_, bytes)| bytes.len() as f64).collect()
     }
 
     /// What each file is for, in the order of [`Run::names`]: a catalogue message's id
@@ -55,7 +72,7 @@ impl Run {
 
     /// The first books as the print file has them, to check before printing the lot.
     pub fn proof(&self) -> Result<Vec<u8>, JsError> {
-        booklets::proof(&self.plan).map_err(|e| problem(FormField::Event, &e.to_string()))
+        self.proof_bytes().map(<[u8]>::to_vec)
     }
 
     /// Booklet (or book) `unit` as a PNG picture, to send to a player.
@@ -68,10 +85,10 @@ impl Run {
     /// The run as one zip, its files in the folder `folder`: the run's files (the logo and
     /// font it carries among them) and the proof.
     pub fn zip(&self, folder: &str) -> Result<Vec<u8>, JsError> {
-        let proof = self.proof()?;
+        let proof = self.proof_bytes()?;
         let mut files: Vec<(String, &[u8])> =
             self.files.files().iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
-        files.push((PROOF.to_string(), &proof));
+        files.push((PROOF.to_string(), proof));
         archive::write(folder, &files).map_err(|e| problem(FormField::Event, &e))
     }
 }
