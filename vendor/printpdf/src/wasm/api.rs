@@ -54,7 +54,7 @@ pub enum StatusOrData<T: serde::Serialize> {
 /// // }
 /// ```
 #[allow(non_snake_case)]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_HtmlToDocumentSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::html_to_document)
 }
@@ -68,7 +68,7 @@ pub fn Pdf_HtmlToDocumentSync(input: String) -> String {
 /// console.log(result.data.doc);      // PdfDocument (same shape as Pdf_HtmlToDocumentSync)
 /// console.log(result.data.warnings); // [{ page, opId, severity, msg }]
 /// ```
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_BytesToDocumentSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::bytes_to_document)
 }
@@ -76,19 +76,19 @@ pub fn Pdf_BytesToDocumentSync(input: String) -> String {
 /// Helper function that takes a PDF page and outputs a list of all
 /// images IDs / fonts IDs that have to be gathered from the documents
 /// resources in order to render this page.
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_ResourcesForPageSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::resources_for_page)
 }
 
 /// Takes a `PdfPage` JS object and outputs the SVG string for that page
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_PageToSvgSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::page_to_svg)
 }
 
 /// Takes a `PdfDocument` JS object and returns the base64 PDF bytes
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_DocumentToBytesSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::document_to_bytes)
 }
@@ -133,7 +133,7 @@ fn output_serialization_error_envelope(e: &serde_json::Error) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_HtmlToDocument(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::html_to_document_async(x))
@@ -142,7 +142,7 @@ pub async fn Pdf_HtmlToDocument(input: String) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_BytesToDocument(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::bytes_to_document_async(x))
@@ -151,7 +151,7 @@ pub async fn Pdf_BytesToDocument(input: String) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_DocumentToBytes(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::document_to_bytes_async(x))
@@ -160,7 +160,7 @@ pub async fn Pdf_DocumentToBytes(input: String) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_ResourcesForPage(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::resources_for_page_async(x))
@@ -169,7 +169,7 @@ pub async fn Pdf_ResourcesForPage(input: String) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_PageToSvg(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::page_to_svg_async(x))
@@ -219,7 +219,7 @@ where
 /// // r == { status: 0, data: { registered: 1, total: 1 } }
 /// ```
 #[allow(non_snake_case)]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_RegisterFontsSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::register_fonts)
 }
@@ -233,13 +233,13 @@ pub fn Pdf_RegisterFontsSync(input: String) -> String {
 /// // r == { status: 0, data: { image: { width, height, ... }, warnings: [] } }
 /// ```
 #[allow(non_snake_case)]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub fn Pdf_DecodeImageSync(input: String) -> String {
     api_inner(&input, crate::wasm::structs::decode_image)
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_RegisterFonts(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::register_fonts_async(x))
@@ -248,7 +248,7 @@ pub async fn Pdf_RegisterFonts(input: String) -> String {
 }
 
 #[cfg(all(target_family = "wasm", feature = "js-sys"))]
-#[cfg_attr(target_family = "wasm", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(all(target_family = "wasm", feature = "js-api"), wasm_bindgen::prelude::wasm_bindgen)]
 pub async fn Pdf_DecodeImage(input: String) -> String {
     api_inner_async(&input, |x| {
         Box::pin(crate::wasm::structs::decode_image_async(x))
