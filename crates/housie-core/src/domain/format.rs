@@ -54,6 +54,22 @@ pub static NINETY_BALL: CardFormat = CardFormat {
     book: 6,
 };
 
+/// 75-ball (bingo in the US and Canada): 5 × 5, columns B 1–15, I 16–30, N 31–45, G 46–60,
+/// O 61–75, every cell a number but the free centre, each column's numbers in random order; a
+/// book is one face (a sheet of several is the run's setting). Drawn and judged like any
+/// format; not yet among [`FORMATS`], which a run may name, until the print and the night take
+/// it (issue 66).
+pub static SEVENTY_FIVE_BALL: CardFormat = match CardFormat::new(
+    "75-ball",
+    5,
+    &[(1, 15), (16, 30), (31, 45), (46, 60), (61, 75)],
+    Fill::Full { free: Some((2, 2)) },
+    1,
+) {
+    Some(format) => format,
+    None => panic!("75-ball is a format housie can hold"),
+};
+
 /// The formats housie plays, by name.
 pub static FORMATS: [&CardFormat; 1] = [&NINETY_BALL];
 
@@ -212,8 +228,8 @@ mod tests {
     #[test]
     fn a_format_housie_cannot_hold_is_refused() {
         const FIVE: &[(u8, u8)] = &[(1, 15), (16, 30), (31, 45), (46, 60), (61, 75)];
-        let bingo = CardFormat::new("75-ball", 5, FIVE, Fill::Full { free: Some((2, 2)) }, 1).unwrap();
-        assert_eq!((bingo.per_card(), bingo.row_count(2), bingo.numbers()), (24, 4, 75));
+        let bingo = &SEVENTY_FIVE_BALL;
+        assert_eq!((bingo.per_card(), bingo.row_count(2), bingo.numbers(), bingo.covers()), (24, 4, 75, false));
         assert!(CardFormat::new("big", 6, FIVE, Fill::Full { free: None }, 1).is_none(), "30 cells");
         assert!(CardFormat::new("x", 1, &[(5, 4)], Fill::Full { free: None }, 1).is_none(), "an empty range");
         assert!(CardFormat::new("x", 1, &[(1, 5), (5, 9)], Fill::Full { free: None }, 1).is_none(), "overlapping");
