@@ -11,16 +11,30 @@ use fantoccini::{Client, ClientBuilder, Locator};
 
 use crate::serving::{free_port, wait_for_port, Process};
 
-/// chromedriver on a free port, stopped when the returned process is dropped.
-pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Process, u16) {
+/// chromedriver, leading a process group of its own with every browser it starts: dropped, the
+/// whole group is killed, so a test that ends (or fails) without closing its session leaves no
+/// Chromium running. (Killing chromedriver alone left its browser behind, parentless.)
+pub struct Driver(pub Process);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0 .0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
+    }
+}
+
+/// chromedriver on a free port, stopped with its browsers when the returned driver is dropped.
+pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Driver, u16) {
+    use std::os::unix::process::CommandExt;
     let port = free_port();
     let child = Command::new(chromedriver)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let driver = Process(child);
+    let driver = Driver(Process(child));
     wait_for_port(port, "chromedriver");
     (driver, port)
 }

@@ -13,7 +13,7 @@ use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, chromedriver_on_a_free_port, js, js_until, press, screenshot_dir, text_until, type_focused,
+    browser, chromedriver_on_a_free_port, js, js_until, press, screenshot_dir, text_until, type_focused, Driver,
 };
 use crate::night_api::make_run;
 use crate::serving::{exchange, free_port, serve, wait_for_port, Process};
@@ -29,7 +29,7 @@ pub struct Hall {
     server: Option<Process>,
     chromium: PathBuf,
     driver_port: u16,
-    _driver: Process,
+    _driver: Driver,
 }
 
 impl Hall {

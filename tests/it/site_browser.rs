@@ -341,7 +341,7 @@ async fn a_zip_bomb_dropped_into_the_page_is_refused_within_its_memory() {
     text_until(&c, "#version", |t| t.starts_with("housie ")).await;
     c.find(Locator::Id("verify-zip")).await.unwrap().send_keys(d.join("bomb.zip").to_str().unwrap()).await.unwrap();
     crate::browser::text_within(&c, "#verify-error", 60, |t| t.contains("unpacks to more than")).await;
-    let (peak, which) = peak_memory_under(driver.0.id());
+    let (peak, which) = peak_memory_under(driver.0 .0.id());
     eprintln!("Chromium's peak memory, the bomb refused: {} MB ({which})", peak >> 20);
     assert!(peak > 0 && peak < 512 << 20, "{} MB in the {which} process", peak >> 20);
     c.close().await.unwrap();
