@@ -25,16 +25,12 @@ impl Drop for Driver {
 
 /// chromedriver on a free port, stopped with its browsers when the returned driver is dropped.
 pub fn chromedriver_on_a_free_port(chromedriver: &Path) -> (Driver, u16) {
-    use std::os::unix::process::CommandExt;
     let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .process_group(0)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let driver = Driver(Process(child));
+    let mut command = Command::new(chromedriver);
+    command.arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let driver = Driver(Process(command.spawn().unwrap()));
     wait_for_port(port, "chromedriver");
     (driver, port)
 }
