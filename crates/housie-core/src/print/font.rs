@@ -152,9 +152,14 @@ pub struct Subset {
 }
 
 impl Font {
-    /// The font compiled in (Liberation Sans Bold).
+    /// The font compiled in (Liberation Sans Bold): parsed and hashed once a process, then
+    /// cloned (a page makes run after run; each parsed and hashed its 414 KB again, 3.6 % of
+    /// a 500-book run in the page).
     pub fn bundled() -> Font {
-        Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses")
+        static PARSED: std::sync::OnceLock<Font> = std::sync::OnceLock::new();
+        PARSED
+            .get_or_init(|| Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses"))
+            .clone()
     }
 
     /// A TrueType file of `world`, checked table by table.
