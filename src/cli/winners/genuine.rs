@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 
 use housie_core::rules::standings::place_calls;
-use housie_core::rules::PrizeSet;
+use housie_core::rules::{PrizeSet, Sheet};
 use housie_core::{Error, Serial};
-use housie_night::audit::tickets::Tickets;
+use housie_night::audit::tickets::{Redrawer, Tickets};
 
 /// Leaves out of `completed` and `by_call` (for each prize, the calls at which a ticket
 /// completed it, and who) every winner whose manifest row the seed did not draw, a sheet with
@@ -19,34 +19,16 @@ pub fn leave_out_forged(
     completed: &mut [u128],
     by_call: &mut [Vec<Vec<Serial>>],
 ) -> Result<Vec<Serial>, Error> {
-    let Some(mut redrawer) = tickets.redrawer() else { return Ok(Vec::new()) };
-    let (mut genuine, mut forged) = (HashSet::new(), Vec::<Serial>::new());
+    let Some(redrawer) = tickets.redrawer() else { return Ok(Vec::new()) };
+    let mut judge = Judge { tickets, redrawer, genuine: HashSet::new(), forged: Vec::new() };
     loop {
-        let mut more = false;
+        let found = judge.forged.len();
         for (i, calls) in place_calls(set, completed).iter().enumerate() {
             let sheet = set.prizes()[i].sheet();
             for k in calls.iter().map(|&k| usize::from(k)) {
                 let mut kept = Vec::new();
                 for serial in std::mem::take(&mut by_call[i][k]) {
-                    let on = sheet.map_or(serial.ticket()..=serial.ticket(), |s| s.of(serial.ticket()));
-                    let mut whole = true;
-                    for t in on {
-                        let Some(ticket) = tickets.numbering.serial(serial.book(), t) else { continue };
-                        if forged.contains(&ticket) {
-                            whole = false;
-                        } else if !genuine.contains(&ticket) {
-                            match tickets.find(ticket)? {
-                                Some(row) if !redrawer.genuine(&row) => {
-                                    forged.push(ticket);
-                                    (whole, more) = (false, true);
-                                }
-                                _ => {
-                                    genuine.insert(ticket);
-                                }
-                            }
-                        }
-                    }
-                    if whole {
+                    if judge.genuine(serial, sheet)? {
                         kept.push(serial);
                     }
                 }
@@ -56,9 +38,44 @@ pub fn leave_out_forged(
                 by_call[i][k] = kept;
             }
         }
-        if !more {
+        // A forged winner found moves its places to the next tickets: judge those too.
+        if judge.forged.len() == found {
+            let mut forged = judge.forged;
             forged.sort_by_key(|s| (s.book(), s.ticket()));
             return Ok(forged);
         }
+    }
+}
+
+/// Re-draws each ticket once, remembering which were genuine and which forged.
+struct Judge<'a> {
+    tickets: &'a Tickets,
+    redrawer: Redrawer,
+    genuine: HashSet<Serial>,
+    forged: Vec<Serial>,
+}
+
+impl Judge<'_> {
+    /// Whether `serial` (and every ticket of its sheet, for a prize won on a sheet) is as the
+    /// seed drew it.
+    fn genuine(&mut self, serial: Serial, sheet: Option<Sheet>) -> Result<bool, Error> {
+        let mut whole = true;
+        for t in sheet.map_or(serial.ticket()..=serial.ticket(), |s| s.of(serial.ticket())) {
+            let Some(ticket) = self.tickets.numbering.serial(serial.book(), t) else { continue };
+            if self.forged.contains(&ticket) {
+                whole = false;
+            } else if !self.genuine.contains(&ticket) {
+                match self.tickets.find(ticket)? {
+                    Some(row) if !self.redrawer.genuine(&row) => {
+                        self.forged.push(ticket);
+                        whole = false;
+                    }
+                    _ => {
+                        self.genuine.insert(ticket);
+                    }
+                }
+            }
+        }
+        Ok(whole)
     }
 }
