@@ -20,6 +20,9 @@
 //! `tests/data/golden-0.13.0`, Hindi booklets with a colour logo resampled by 0.13.0's
 //! floating-point Lanczos and an uploaded font. Those three recorded where their logo and font
 //! were on the machine that made them, which no test recreates: each is found beside its run.
+//! `tests/data/golden-0.14.0`, Letter booklets with a bleed, crop marks and a colour logo
+//! (resampled in whole numbers), is the last run of barcodes placed wherever their serial line
+//! ends.
 
 use std::path::Path;
 
@@ -265,6 +268,14 @@ fn a_run_of_housie_0_13_with_a_colour_logo_and_a_font_verifies_and_continues() {
     std::fs::remove_file(d.join("golden").join(font)).unwrap();
     let out = d.run(&["verify", "golden"]).expect_code(2).stderr();
     assert!(out.contains(font), "{out}");
+}
+
+/// housie 0.14.0's Letter booklets with a 3 mm bleed, crop marks and a colour logo, made by
+/// that version's binary: verified byte for byte and continued (its barcodes drawn where the
+/// serial line ends, before 0.15 put their bars on the renderers' pixel grid).
+#[test]
+fn a_bled_and_marked_run_of_housie_0_14_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.14.0", FOUR_BOOKS, &["--booklets", "1"]);
 }
 
 fn golden_path(version: &str) -> std::path::PathBuf {
