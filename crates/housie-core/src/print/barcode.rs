@@ -49,6 +49,48 @@ pub fn press_module(room: f32, modules: usize) -> f32 {
     (fits.min(PRESS_MODULE_MM) * 100.0).floor() / 100.0
 }
 
+/// The grid housie 0.15 on puts barcodes on, in hundredths of a point: 2.4 pt is 4 pixels at
+/// 120 dpi, 5 at 150, 10 at 300 and 20 at 600. A renderer without anti-aliasing puts each edge
+/// on a whole pixel by its own phase; bars on this grid meet each of those renderers' pixels
+/// in the same phase, so every bar of a given width renders the same width (0.14's 0.42 mm
+/// module, 1.98 pixels at 120 dpi, rendered a one-module bar one or three pixels wide by where
+/// it fell, and poppler's bilevel render read none of a bled page's barcodes).
+pub const GRID_H: i64 = 240;
+
+/// Where on [`GRID_H`] a barcode's first bar starts: 0.3 pt past a grid line, half a pixel at
+/// 120 dpi (a quarter at 300, a half at 600) and 5⁄8 of one at 150, so no renderer's rounding of
+/// an edge to a pixel is a near thing, whichever way it rounds.
+pub const GRID_PHASE_H: i64 = 30;
+
+/// The module on the grid, hundredths of a point: 1.32 pt (0.466 mm: 2.2 pixels at 120 dpi,
+/// 2.75 at 150), which keeps every edge of a symbol started on the grid's phase at least a
+/// tenth of a pixel from a pixel's edge at 120 and 150 dpi. Not 1.2 pt, though it is two whole
+/// pixels at 120 dpi: turned by a few degrees, a module of nearly whole pixels beats against
+/// the pixel rows (Ghostscript's 120 dpi render of a page turned 6 to 10° read 0 to 2 of its 6
+/// barcodes at 1.2 pt; at 0.14's 0.42 mm, none at 5° or 9°), where 1.32 pt read every one from 1
+/// to 9° either way. And not less than 1.2 pt: at 1.08 the same render read none at any tilt.
+pub const GRID_MODULE_H: i64 = 132;
+
+/// How far a scan line tilted by 8° climbs over a unit of length: tan 8°, the tilt every
+/// barcode must read at (`tests/it/scan.rs`).
+pub const TILT_RISE: f32 = 0.1405;
+
+/// Whether a symbol of `modules` fits on the grid: its bars and quiet zones at
+/// [`GRID_MODULE_H`] and a grid's step to move onto it within `room_h` (hundredths of a point),
+/// and a scan line tilted by 8° across its bars and quiet zones climbing no more than the bars'
+/// height `bar_h` (points). A book's serial fits every shipped template; a booklet's, 22 modules
+/// longer, would climb 10.8 mm over its 9.6 mm bars, and is drawn as housie 0.14 drew it.
+pub fn fits_grid(room_h: i64, modules: usize, bar_h: f32) -> bool {
+    let long = (modules + 2 * QUIET_MODULES) as i64 * GRID_MODULE_H;
+    long + GRID_H <= room_h && long as f32 / 100.0 * TILT_RISE <= bar_h
+}
+
+/// The last point on the grid at or before `x_h` (hundredths of a point, from the sheet's left
+/// edge): a grid line plus [`GRID_PHASE_H`].
+pub fn on_grid_h(x_h: i64) -> i64 {
+    GRID_PHASE_H + (x_h - GRID_PHASE_H).div_euclid(GRID_H) * GRID_H
+}
+
 /// A symbol's modules (1 bar, 0 space) as (first module, modules wide) bars, and its width;
 /// the lean format's forms read a row's blank cells the same way.
 pub(crate) fn bars_of(modules: &[u8]) -> (Vec<(usize, usize)>, usize) {
@@ -320,6 +362,33 @@ mod tests {
         // The module: 0.42 mm where there is room, less where there is not, in hundredths.
         assert_eq!(press_module(150.0, 123), 0.42);
         assert_eq!(press_module(50.0, 123), 0.34);
+    }
+
+    #[test]
+    fn a_book_s_serial_fits_the_grid_and_a_booklet_s_is_too_long_for_the_tilt() {
+        // 123 modules and two quiet zones of 10: 143; 9.6 mm bars are 27.21 pt.
+        assert!(fits_grid(143 * 132 + 240, 123, 27.21));
+        assert!(!fits_grid(143 * 132 + 239, 123, 27.21));
+        assert!(!fits_grid(100_000, 145, 27.21));
+    }
+
+    #[test]
+    fn the_grid_is_a_phase_past_each_step_and_never_after_the_point() {
+        assert_eq!(on_grid_h(30), 30);
+        assert_eq!(on_grid_h(269), 30);
+        assert_eq!(on_grid_h(270), 270);
+        assert_eq!(on_grid_h(29), -210);
+        // At 120 and 150 dpi (0.6 and 0.48 pt a pixel) every edge of every grid module is a
+        // tenth of a pixel or more from a pixel's edge.
+        for m in [GRID_MODULE_H] {
+            for k in 0..200 {
+                let edge = (on_grid_h(40_123) + k * m) as f64 / 100.0;
+                for px in [0.6, 0.48] {
+                    let phase = (edge / px).fract();
+                    assert!(phase > 0.09 && phase < 0.91, "module {m}, edge {k}: phase {phase} of a {px} pt pixel");
+                }
+            }
+        }
     }
 
     /// The lean format draws housie 0.7's symbol one symbol form at a time: the same bars.

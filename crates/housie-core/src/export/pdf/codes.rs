@@ -13,11 +13,18 @@ use crate::print::template::Barcode;
 use std::io::Write as _;
 
 /// The barcodes or QR codes drawn after the text, as the run's format draws them.
-pub(super) fn codes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], lean: bool, bytes: &mut Vec<u8>) {
+/// `sheet_x_h`: where the page starts across its sheet ([`PdfStyle::sheet_x_h`]).
+pub(super) fn codes(
+    style: &PdfStyle<'_>,
+    slots: &[(&PlacedBook, usize, Slot)],
+    lean: bool,
+    sheet_x_h: i64,
+    bytes: &mut Vec<u8>,
+) {
     match style.template.ticket().barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, slots, bytes),
         Barcode::Code128 if style.format.barcode_glyphs() => {}
-        Barcode::Code128 if style.format.press() => press_barcodes(style, slots, lean, bytes),
+        Barcode::Code128 if style.format.press() => press_barcodes(style, slots, lean, sheet_x_h, bytes),
         Barcode::Code128 => barcodes(style, slots, bytes),
         Barcode::Qr => qr_codes(style, slots, bytes),
         Barcode::None => {}
@@ -84,9 +91,14 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
 /// zone of ten modules each side inside the ticket (clear of the serial's text and of the next
 /// ticket), from 0.6 mm above the grid (clear of its border) to 0.3 mm under the line's top.
 /// `lean` (housie 0.9 on): symbol by symbol, each a shared form, eleven modules apart.
-fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is_lean: bool, out: &mut Vec<u8>) {
+fn press_barcodes(
+    style: &PdfStyle<'_>,
+    slots: &[(&PlacedBook, usize, Slot)],
+    is_lean: bool,
+    sheet_x_h: i64,
+    out: &mut Vec<u8>,
+) {
     let tk = &style.template.ticket();
-    let p = TrimSpace::of(style);
     let bar_h = tk.serial_height - 0.9;
     let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
     if is_lean {
@@ -106,15 +118,15 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
             let (bars, width) = barcode::code128_press(serial);
             (Drawn::Bars(bars), width)
         };
-        let (module, x0, y) = press_place(style, serial, slot, width);
+        let (module, x0, y) = press_place(style, serial, slot, width, sheet_x_h);
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
             // page), its modules scaled inside.
             Drawn::Symbols(symbols) => {
-                let to = (to_hundredths(p.x(x0)), to_hundredths(p.x(y)));
+                let to = (to_hundredths(x0), to_hundredths(y));
                 lean.translate(to.0 - lean_at.0, to.1 - lean_at.1);
                 lean_at = to;
-                lean.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).raw("0 0 ").op("cm");
+                lean.op("q").num(module).raw("0 0 ").num(TrimSpace::len(bar_h)).raw("0 0 ").op("cm");
                 for (i, v) in symbols.into_iter().enumerate() {
                     if i > 0 {
                         lean.raw(" 1 0 0 1 11 0 cm");
@@ -125,7 +137,7 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
             }
             Drawn::Bars(bars) => {
                 let mut c = Content::default();
-                c.op("q").num(TrimSpace::len(module)).raw("0 0 ").num(TrimSpace::len(bar_h)).num(p.x(x0)).num(p.x(y));
+                c.op("q").num(module).raw("0 0 ").num(TrimSpace::len(bar_h)).num(x0).num(y);
                 c.op("cm");
                 for (start, modules) in bars {
                     c.int(start).raw("0 ").int(modules).raw("1 re\n");
@@ -141,10 +153,21 @@ fn press_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], is
     }
 }
 
-/// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width,
-/// mm, and its first bar's bottom left corner.
-fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot, width: usize) -> (f32, f32, f32) {
+/// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width and
+/// its first bar's bottom left corner, points on the page. Up to housie 0.14 the module is as
+/// wide as the line allows up to [`barcode::PRESS_MODULE_MM`] and the quiet zone ends at the
+/// line's end; from 0.15, where the symbol fits ([`barcode::fits_grid`]), the module is the
+/// grid's and the bars start on the grid, counted from the sheet's left edge (`sheet_x_h` is
+/// where the page starts on it), at or before where they would have started.
+fn press_place(
+    style: &PdfStyle<'_>,
+    serial: crate::domain::Serial,
+    slot: &Slot,
+    width: usize,
+    sheet_x_h: i64,
+) -> (f32, f32, f32) {
     let tk = &style.template.ticket();
+    let p = TrimSpace::of(style);
     let text = serial_text(style.serial_word, &serial);
     // As drawn, with any fallback glyphs (0.13 on); before, in the run's font alone.
     let text_pt = match style.format.serial_falls_back() {
@@ -152,9 +175,18 @@ fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot,
         false => style.font.width(&text, tk.serial_size),
     };
     let text_mm = text_pt * crate::print::layout::MM_PER_PT;
-    let module = barcode::press_module(slot.right - slot.left - text_mm - 1.0, width);
+    let room = slot.right - slot.left - text_mm - 1.0;
+    let y = p.x(slot.top - tk.serial_height + 0.6);
+    let bar_h = TrimSpace::len(tk.serial_height - 0.9);
+    if style.format.gridded_barcodes() && barcode::fits_grid(to_hundredths(TrimSpace::len(room)), width, bar_h) {
+        let module = barcode::GRID_MODULE_H;
+        let end = to_hundredths(p.x(slot.right)) - (width + barcode::QUIET_MODULES) as i64 * module;
+        let x0 = barcode::on_grid_h(end + sheet_x_h) - sheet_x_h;
+        return (module as f32 / 100.0, x0 as f32 / 100.0, y);
+    }
+    let module = barcode::press_module(room, width);
     let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
-    (module, x0, slot.top - tk.serial_height + 0.6)
+    (TrimSpace::len(module), p.x(x0), y)
 }
 
 /// A page's barcodes from housie 0.11, placed as [`press_barcodes`] places them, each one
@@ -162,7 +194,6 @@ fn press_place(style: &PdfStyle<'_>, serial: crate::domain::Serial, slot: &Slot,
 /// height is the font size and the module's width a horizontal scaling of it, so text space
 /// stays in points and each barcode moves on from the last as the serials do.
 pub(super) fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
-    let p = TrimSpace::of(style);
     let bar_h = style.template.ticket().serial_height - 0.9;
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
@@ -170,13 +201,13 @@ pub(super) fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let symbols = barcode::code128_press_symbols(serial);
-        let (module, x0, y) = press_place(style, serial, slot, 11 * symbols.len() + 2);
-        let module = to_hundredths(TrimSpace::len(module));
+        let (module, x0, y) = press_place(style, serial, slot, 11 * symbols.len() + 2, 0);
+        let module = to_hundredths(module);
         if scaled != Some(module) {
             c.scaling(module as f64 / height as f64 * 100.0);
             scaled = Some(module);
         }
-        c.text_at(p.x(x0), p.x(y)).show(symbols.into_iter().map(super::symbol_font::glyph));
+        c.text_at(x0, y).show(symbols.into_iter().map(super::symbol_font::glyph));
     }
 }
 

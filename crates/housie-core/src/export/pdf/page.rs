@@ -63,7 +63,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let mut c = texts(style, page, pages, &slots, &look, still, c);
     c.op("ET");
     let mut bytes = c.into_bytes();
-    codes(style, &slots, lean, &mut bytes);
+    codes(style, &slots, lean, style.sheet_x_h(page.page, pages), &mut bytes);
     bytes
 }
 

@@ -139,9 +139,12 @@ pub enum PdfFormat {
     /// [`crate::print::logo::PRINT_PPI_MAX`] at its printed size, and barcodes drawn by
     /// symbol as lean's forms, not as glyphs ([`PdfFormat::barcode_glyphs`]).
     Fitted,
-    /// housie 0.14 on: as fitted, with the logo resampled in whole numbers
+    /// housie 0.14: as fitted, with the logo resampled in whole numbers
     /// ([`PdfFormat::exact_resampling`]), the same pixels on every platform and in a page.
     Portable,
+    /// housie 0.15 on: as portable, with each barcode's bars on the renderers' pixel grid
+    /// ([`PdfFormat::gridded_barcodes`]).
+    Gridded,
 }
 
 impl PdfFormat {
@@ -155,7 +158,8 @@ impl PdfFormat {
             ["0", "10"] => PdfFormat::Ground,
             ["0", "11" | "12"] => PdfFormat::Symbols,
             ["0", "13"] => PdfFormat::Fitted,
-            _ => PdfFormat::Portable,
+            ["0", "14"] => PdfFormat::Portable,
+            _ => PdfFormat::Gridded,
         }
     }
 
@@ -243,6 +247,16 @@ impl PdfFormat {
     /// header is (housie 0.14 on); before, it stayed in English under a Hindi header.
     pub fn translated_booklet_footer(self) -> bool {
         self >= PdfFormat::Portable
+    }
+
+    /// Whether a barcode's module is a whole step of the render grid and its first bar starts
+    /// on the grid, counted from the sheet's left edge ([`crate::print::barcode::GRID_H`];
+    /// housie 0.15 on). Before, the bars were as wide as the serial line allowed up to 0.42 mm
+    /// and ended where it ended, so a renderer without anti-aliasing drew a bar of one module
+    /// one pixel or three wide at 120 dpi by where it fell: every barcode on a page with a
+    /// bleed and crop marks fell the same wrong way in poppler's bilevel render.
+    pub fn gridded_barcodes(self) -> bool {
+        self >= PdfFormat::Gridded
     }
 
     /// Whether the file declares PDF/X (an OutputIntent and the GTS keys).
@@ -474,6 +488,16 @@ impl PdfStyle<'_> {
     pub fn media_mm(&self) -> (f32, f32) {
         let (w, h) = self.page_mm();
         (w + 2.0 * self.offset_mm(), h + 2.0 * self.offset_mm())
+    }
+
+    /// Where page `page` of a file of `pages` starts across its sheet, hundredths of a point:
+    /// 0, or on a 2-up sheet the media's width for the pages of the second half (cut-and-stack
+    /// puts them on the right; [`super::file`] draws them there).
+    pub fn sheet_x_h(&self, page: u64, pages: u64) -> i64 {
+        match self.two_up && page > pages.div_ceil(2) {
+            true => (self.media_mm().0 * super::content::PT_PER_MM * 100.0).round() as i64,
+            false => 0,
+        }
     }
 
     /// Offset of the trim box inside the media box, mm.
