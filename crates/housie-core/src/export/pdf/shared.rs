@@ -111,7 +111,7 @@ impl Shared {
         let media = written(pt([0.0, 0.0, sheet_w, mh]));
         Ok(Shared {
             page_media,
-            page_width_pt: (mw * PT_PER_MM * 100.0).round() / 100.0,
+            page_width_pt: style.media_width_h() as f32 / 100.0,
             head,
             offsets,
             pages_id: pages_id.0,

@@ -495,9 +495,15 @@ impl PdfStyle<'_> {
     /// puts them on the right; [`super::file`] draws them there).
     pub fn sheet_x_h(&self, page: u64, pages: u64) -> i64 {
         match self.two_up && page > pages.div_ceil(2) {
-            true => (self.media_mm().0 * super::content::PT_PER_MM * 100.0).round() as i64,
+            true => self.media_width_h(),
             false => 0,
         }
+    }
+
+    /// The media's width, hundredths of a point: how far a 2-up sheet's right-hand page is
+    /// moved along ([`super::shared::Shared::page_width_pt`]).
+    pub fn media_width_h(&self) -> i64 {
+        (self.media_mm().0 * super::content::PT_PER_MM * 100.0).round() as i64
     }
 
     /// Offset of the trim box inside the media box, mm.
