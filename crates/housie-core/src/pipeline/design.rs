@@ -158,6 +158,29 @@ impl Default for Design {
     }
 }
 
+/// The problem with a field whose value is not of its kind (a count of -3 or 1.5, a word where
+/// a number goes): a number's bounds from the one schema, so the page says what it takes, as
+/// the command line does.
+fn wrong_value(field: FormField) -> Problem {
+    let schema = super::design_schema::DesignSchema::new(false);
+    match schema.field(field, None).and_then(|f| Some((f.kind, f.min?, f.max?, f.step))) {
+        Some((super::design_schema::Kind::Number, min, max, step)) => {
+            let (min, max) = (min.to_string(), max.to_string());
+            match step == Some(1.0) {
+                true => {
+                    let message = format!("give a whole number from {min} to {max}");
+                    Problem::said(field, message, "design-whole-number-from", [("min", min), ("max", max)])
+                }
+                false => {
+                    let message = format!("give a number from {min} to {max}");
+                    Problem::said(field, message, "design-number-from", [("min", min), ("max", max)])
+                }
+            }
+        }
+        _ => Problem::said(field, "this is not a value housie takes here", "design-wrong-value", []),
+    }
+}
+
 impl Design {
     /// A design read from JSON (a page's request, a form's save): each field of its own kind,
     /// none unknown, or the first that is not, as a problem beside it.
@@ -175,9 +198,7 @@ impl Design {
                     let message = format!("`{name}` is not part of an event's design");
                     Problem::said(FormField::Event, message, "design-unknown-field", [("name", name)])
                 }
-                (Some(field), _) => {
-                    Problem::said(field, "this is not a value housie takes here", "design-wrong-value", [])
-                }
+                (Some(field), _) => wrong_value(field),
                 (None, _) => {
                     Problem::said(FormField::Event, "the event is not a design housie reads", "design-not-read", [])
                 }
@@ -481,10 +502,15 @@ mod tests {
         let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
         let mut met = std::collections::BTreeSet::new();
         // And what a design sent as JSON can be that is no design at all.
-        let read = ["[1]", r#"{"colour": "red"}"#, r#"{"books": "fifty"}"#, r#"{"bleed_mm": "3 mm"}"#]
-            .map(|json| Design::from_json(json).expect_err(json));
+        let read =
+            ["[1]", r#"{"colour": "red"}"#, r#"{"books": "fifty"}"#, r#"{"bleed_mm": "3 mm"}"#, r#"{"title": 5}"#]
+                .map(|json| Design::from_json(json).expect_err(json));
         let fields: Vec<&str> = read.iter().map(|p| p.field.as_str()).collect();
-        assert_eq!(fields, ["event", "event", "books", "bleed_mm"]);
+        assert_eq!(fields, ["event", "event", "books", "bleed_mm", "title"]);
+        // A count that is no count says the bounds, as the form's own check would.
+        let negative = Design::from_json(r#"{"books": -3}"#).unwrap_err();
+        let bounds = format!("give a whole number from 1 to {STUDIO_MAX_BOOKS}");
+        assert_eq!((negative.field.as_str(), negative.message.as_str()), ("books", bounds.as_str()));
         for problem in designs.iter().flat_map(Design::problems).chain(read) {
             let Some(said) = &problem.said else { continue };
             let args: Vec<(&str, &str)> = said.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
