@@ -51,10 +51,11 @@ pub fn press_module(room: f32, modules: usize) -> f32 {
 
 /// The grid housie 0.15 on puts barcodes on, in hundredths of a point: 2.4 pt is 4 pixels at
 /// 120 dpi, 5 at 150, 10 at 300 and 20 at 600. A renderer without anti-aliasing puts each edge
-/// on a whole pixel by its own phase; bars on this grid meet each of those renderers' pixels
-/// in the same phase, so every bar of a given width renders the same width (0.14's 0.42 mm
-/// module, 1.98 pixels at 120 dpi, rendered a one-module bar one or three pixels wide by where
-/// it fell, and poppler's bilevel render read none of a bled page's barcodes).
+/// on a whole pixel by its own phase; a barcode started on this grid has its edges at the same
+/// places among those renderers' pixels on every page of every look, none near a pixel's edge
+/// (0.14's 0.42 mm module, 1.98 pixels at 120 dpi, ended wherever the serial line ended and
+/// rendered a one-module bar one or three pixels wide by where it fell: poppler's bilevel
+/// render read none of a bled Letter page's barcodes).
 pub const GRID_H: i64 = 240;
 
 /// Where on [`GRID_H`] a barcode's first bar starts: 0.3 pt past a grid line, half a pixel at
@@ -68,7 +69,8 @@ pub const GRID_PHASE_H: i64 = 30;
 /// pixels at 120 dpi: turned by a few degrees, a module of nearly whole pixels beats against
 /// the pixel rows (Ghostscript's 120 dpi render of a page turned 6 to 10° read 0 to 2 of its 6
 /// barcodes at 1.2 pt; at 0.14's 0.42 mm, none at 5° or 9°), where 1.32 pt read every one from 1
-/// to 9° either way. And not less than 1.2 pt: at 1.08 the same render read none at any tilt.
+/// to 9° either way. And not less than 1.2 pt: at 1.08 the same render of a booklet's page read
+/// none at any tilt.
 pub const GRID_MODULE_H: i64 = 132;
 
 /// How far a scan line tilted by 8° climbs over a unit of length: tan 8°, the tilt every
@@ -378,15 +380,13 @@ mod tests {
         assert_eq!(on_grid_h(269), 30);
         assert_eq!(on_grid_h(270), 270);
         assert_eq!(on_grid_h(29), -210);
-        // At 120 and 150 dpi (0.6 and 0.48 pt a pixel) every edge of every grid module is a
+        // At 120 and 150 dpi (0.6 and 0.48 pt a pixel) every edge of a symbol on the grid is a
         // tenth of a pixel or more from a pixel's edge.
-        for m in [GRID_MODULE_H] {
-            for k in 0..200 {
-                let edge = (on_grid_h(40_123) + k * m) as f64 / 100.0;
-                for px in [0.6, 0.48] {
-                    let phase = (edge / px).fract();
-                    assert!(phase > 0.09 && phase < 0.91, "module {m}, edge {k}: phase {phase} of a {px} pt pixel");
-                }
+        for k in 0..200 {
+            let edge = (on_grid_h(40_123) + k * GRID_MODULE_H) as f64 / 100.0;
+            for px in [0.6, 0.48] {
+                let phase = (edge / px).fract();
+                assert!(phase > 0.09 && phase < 0.91, "edge {k}: phase {phase} of a {px} pt pixel");
             }
         }
     }
