@@ -7,6 +7,7 @@ pub mod booklets;
 pub mod checked;
 pub mod design;
 pub mod design_font;
+mod design_json;
 pub mod design_schema;
 pub mod form_field;
 mod generate_plan;
