@@ -98,8 +98,7 @@ fn press_barcodes(
     sheet_x_h: i64,
     out: &mut Vec<u8>,
 ) {
-    let tk = &style.template.ticket();
-    let bar_h = tk.serial_height - 0.9;
+    let bar_h = press_bar_mm(style);
     let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
     if is_lean {
         lean.op("q");
@@ -177,7 +176,7 @@ fn press_place(
     let text_mm = text_pt * crate::print::layout::MM_PER_PT;
     let room = slot.right - slot.left - text_mm - 1.0;
     let y = p.x(slot.top - tk.serial_height + 0.6);
-    let bar_h = TrimSpace::len(tk.serial_height - 0.9);
+    let bar_h = TrimSpace::len(press_bar_mm(style));
     if style.format.gridded_barcodes() && barcode::fits_grid(to_hundredths(TrimSpace::len(room)), width, bar_h) {
         let module = barcode::GRID_MODULE_H;
         let end = to_hundredths(p.x(slot.right)) - (width + barcode::QUIET_MODULES) as i64 * module;
@@ -189,12 +188,18 @@ fn press_place(
     (TrimSpace::len(module), p.x(x0), y)
 }
 
+/// A press barcode's bars' height, mm: from 0.6 mm above the grid (clear of its border) to
+/// 0.3 mm under the serial line's top.
+fn press_bar_mm(style: &PdfStyle<'_>) -> f32 {
+    style.template.ticket().serial_height - 0.9
+}
+
 /// A page's barcodes from housie 0.11, placed as [`press_barcodes`] places them, each one
 /// string of the barcode font ([`super::symbol_font`]) in the serials' text object: the bars'
 /// height is the font size and the module's width a horizontal scaling of it, so text space
 /// stays in points and each barcode moves on from the last as the serials do.
 pub(super) fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
-    let bar_h = style.template.ticket().serial_height - 0.9;
+    let bar_h = press_bar_mm(style);
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
     c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
