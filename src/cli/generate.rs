@@ -4,11 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::LazyLock;
 
+use housie_core::domain::format::Card;
 use housie_core::domain::PlayerUrl;
 use housie_core::export::pdf::StyleError;
 use housie_core::generate::RunError;
 use housie_core::pipeline::{
-    Impose, Lines, LogoAsked, Note, Order, Request, RequestError, SeedChoice, Setting, Size, Watch,
+    CardAsked, Impose, Lines, LogoAsked, Note, Order, Request, RequestError, SeedChoice, Setting, Size, Watch,
 };
 use housie_core::print::font::FontError;
 use housie_core::print::logo::LogoPosition;
@@ -101,6 +102,14 @@ pub struct Args {
     title: Option<String>,
     #[arg(long, value_name = "NAME|FILE", help = TEMPLATE_HELP.as_str())]
     template: Option<String>,
+    /// The card: 90-ball tickets in strips of six, or 75-ball faces (5 × 5, B I N G O, a free
+    /// centre with the face's number) in sheets of --on faces [default: the template's; without
+    /// one, 90-ball].
+    #[arg(long, value_name = "CARD")]
+    card: Option<CardArg>,
+    /// Faces a 75-ball sheet (a book): 1, 2, 3, 4 or 6 [default: 3, or the template's].
+    #[arg(long, value_name = "N", value_parser = faces_a_sheet, requires = "card")]
+    on: Option<usize>,
     /// A TrueType or OpenType (.otf) font file to use instead of the bundled Liberation Sans Bold (with --after,
     /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
@@ -154,6 +163,25 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// `--on`: the sheets housie prints.
+fn faces_a_sheet(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n @ (1 | 2 | 3 | 4 | 6)) => Ok(n),
+        _ => Err("a 75-ball sheet holds 1, 2, 3, 4 or 6 faces".to_string()),
+    }
+}
+
+/// `--card`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum CardArg {
+    /// 90-ball (Housie, Tambola): 3 × 9 tickets in strips of six.
+    #[value(name = "90-ball")]
+    NinetyBall,
+    /// 75-ball (US and Canada): 5 × 5 faces in sheets of --on.
+    #[value(name = "75-ball")]
+    SeventyFiveBall,
 }
 
 /// `--logo-position`: the library's places, listed in `--help` and read as templates read them.
@@ -224,8 +252,10 @@ fn generate(args: &Args) -> Result<ExitCode, Error> {
         note!("housie: seed {} (keep it to regenerate this run)", plan.seed().text());
     }
     if !args.quiet {
+        // A 75-ball book is a sheet of faces, as the trade says.
+        let (books, tickets) = if plan.card_format().covers() { ("books", "tickets") } else { ("sheets", "faces") };
         note!(
-            "housie: {} books, {} tickets ({} re-drawn to keep tickets and lines unique) in {}",
+            "housie: {} {books}, {} {tickets} ({} re-drawn to keep {tickets} and lines unique) in {}",
             plan.settings().books,
             outcome.record.tickets,
             outcome.record.redraws.len(),
@@ -263,6 +293,13 @@ fn request(args: &Args) -> Result<Request, Error> {
     request.subtitle = args.subtitle.clone().filter(|s| !s.trim().is_empty());
     request.lang.clone_from(&args.lang);
     request.template.clone_from(&args.template);
+    request.card = args.card.map(|card| CardAsked {
+        card: match card {
+            CardArg::NinetyBall => Card::NinetyBall,
+            CardArg::SeventyFiveBall => Card::SeventyFiveBall,
+        },
+        on: args.on,
+    });
     request.font.clone_from(&args.font);
     request.logo = args.logo.as_ref().map(|file| LogoAsked {
         file: file.clone(),

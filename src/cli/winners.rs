@@ -126,7 +126,7 @@ fn passes_over(
     set: &housie_core::rules::PrizeSet,
     calls: &housie_core::rules::Calls,
 ) -> Option<bool> {
-    let format = &housie_core::domain::NINETY_BALL;
+    let format = tickets.format;
     let serial = tickets.numbering.parse(fields[0]).ok()?;
     let mut rows = [(0u8, 0u8); housie_core::domain::format::MAX_CELLS];
     for (i, cell) in fields.get(3..3 + format.cells())?.iter().enumerate() {

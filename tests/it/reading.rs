@@ -16,20 +16,32 @@ fn seeking_finds_every_row_that_reading_through_finds() {
         .collect();
     assert_eq!(all.len(), 1800);
     for row in all.iter().step_by(7).chain(all.last()) {
-        let found = housie_files::record::find_row(&path, row.serial).unwrap().unwrap().unwrap();
+        let found = housie_files::record::find_row(&path, row.serial, &housie_core::domain::NINETY_BALL)
+            .unwrap()
+            .unwrap()
+            .unwrap();
         assert_eq!(
             (found.serial, found.ticket, &found.file, found.page),
             (row.serial, row.ticket, &row.file, row.page)
         );
     }
-    assert!(housie_files::record::find_row(&path, Serial::new(301, 1).unwrap()).unwrap().is_none());
+    assert!(housie_files::record::find_row(&path, Serial::new(301, 1).unwrap(), &housie_core::domain::NINETY_BALL)
+        .unwrap()
+        .is_none());
     // Rows out of book order are still found (by reading through).
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[1..].reverse();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     for row in all.iter().step_by(97) {
-        assert_eq!(housie_files::record::find_row(&path, row.serial).unwrap().unwrap().unwrap().ticket, row.ticket);
+        assert_eq!(
+            housie_files::record::find_row(&path, row.serial, &housie_core::domain::NINETY_BALL)
+                .unwrap()
+                .unwrap()
+                .unwrap()
+                .ticket,
+            row.ticket
+        );
     }
 }
 

@@ -495,6 +495,9 @@ paper-text-large-booklet = Page { $part } of { $parts } of booklet { $booklet },
 paper-text-large-book = Page { $part } of { $parts } of book { $book }
 paper-text-page = Page { $page } of { $pages }
 paper-text-eyes-down = Eyes down, and good luck!
+paper-text-sheet = Sheet { $book }
+paper-text-sheet-booklet = Packet { $booklet } · Game { $game } · { $colour }
+paper-text-good-luck = Good luck!
 colour-blue = Blue
 colour-red = Red
 colour-lime = Lime
@@ -551,6 +554,11 @@ studio-look-twelve = Twelve to view: two books a page
 studio-look-twenty-four = Twenty-four: four books a page, on its side (A4 only)
 studio-look-slips = Slips: the title on every ticket, to sell one by one
 studio-look-phone = Phone: a QR code beside each ticket that opens it on a phone
+studio-look-bingo-1 = 75-ball, 1-on: one large face a sheet
+studio-look-bingo-2 = 75-ball, 2-on: two faces a sheet
+studio-look-bingo-3 = 75-ball, 3-on: three faces a sheet
+studio-look-bingo-4 = 75-ball, 4-on: four faces a sheet, two across
+studio-look-bingo-6 = 75-ball, 6-on: six faces a sheet, two across
 studio-look-own = My own template (upload below)
 studio-player-url = Player page address (what each ticket's QR code opens)
 studio-player-url-help = Leave it empty and the studio prints its own night's address on the hall's network (the desk below, with phones let in). Give one only to serve the night elsewhere; ask the router to keep this computer's address for the night.
@@ -752,6 +760,7 @@ request-empty-seed = the seed is empty: give any words or digits, or leave it ou
 request-continue-with-booklets = this event's runs are booklets of { $games } games: add booklets, not books
 request-continue-with-books = this event's runs are single books: add books, not booklets
 request-other-games = this event's booklets hold { $earlier } games, not { $asked }
+request-other-card = the look `{ $look }` prints { $prints } cards, not { $asked }; leave out the look for housie's own, or give one that prints { $asked }
 request-too-many-books = { $booklets } booklets of { $games } games is more books than housie numbers
 logo-unreadable = the logo could not be read
 logo-too-big = the logo file is larger than { $max }: save it smaller (a logo a few centimetres high needs no more than a few hundred kilobytes)
@@ -784,6 +793,10 @@ note-cut-too-close = text comes { $nearest } mm from a cut where { $safe } mm is
 note-logo-resolution = the logo prints at { $ppi } pixels an inch at { $height } mm high; { $good } or more prints sharp
 note-logo-lower = the logo was asked { $asked } mm high and is printed { $printed } mm high, as high as its place allows
 verify-summary = { $books } books, { $tickets } tickets, { $files } files checked; { $regenerated ->
+    [yes] regenerated from the seed and compared byte for byte
+   *[no] not regenerated
+}
+verify-summary-faces = { $books } sheets, { $tickets } faces, { $files } files checked; { $regenerated ->
     [yes] regenerated from the seed and compared byte for byte
    *[no] not regenerated
 }

@@ -487,6 +487,9 @@ paper-text-large-booklet = बुकलेट { $booklet }, खेल { $game } 
 paper-text-large-book = किताब { $book } का पन्ना { $part } / { $parts }
 paper-text-page = पन्ना { $page } / { $pages }
 paper-text-eyes-down = ध्यान से खेलें, शुभकामनाएँ!
+paper-text-sheet = शीट { $book }
+paper-text-sheet-booklet = पैकेट { $booklet } · खेल { $game } · { $colour }
+paper-text-good-luck = शुभकामनाएँ!
 colour-blue = नीला
 colour-red = लाल
 colour-lime = धानी
@@ -543,6 +546,11 @@ studio-look-twelve = बारह एक साथ: एक पन्ने प�
 studio-look-twenty-four = चौबीस एक साथ: एक आड़े पन्ने पर चार किताबें (सिर्फ़ A4)
 studio-look-slips = पर्चियाँ: हर टिकट पर शीर्षक, एक-एक बेचने के लिए
 studio-look-phone = फ़ोन: हर टिकट के पास एक QR कोड जो उसे फ़ोन पर खोलता है
+studio-look-bingo-1 = 75-बॉल, 1-ऑन: एक शीट पर एक बड़ा कार्ड
+studio-look-bingo-2 = 75-बॉल, 2-ऑन: एक शीट पर दो कार्ड
+studio-look-bingo-3 = 75-बॉल, 3-ऑन: एक शीट पर तीन कार्ड
+studio-look-bingo-4 = 75-बॉल, 4-ऑन: एक शीट पर चार कार्ड, दो-दो की पंक्ति
+studio-look-bingo-6 = 75-बॉल, 6-ऑन: एक शीट पर छह कार्ड, दो-दो की पंक्ति
 studio-look-own = मेरा अपना टेम्पलेट (नीचे अपलोड करें)
 studio-player-url = खिलाड़ी के पन्ने का पता (हर टिकट का QR कोड जो खोलता है)
 studio-player-url-help = इसे ख़ाली छोड़ें तो स्टूडियो हॉल के नेटवर्क पर अपनी रात का पता छापता है (नीचे डेस्क, फ़ोन को आने की अनुमति के साथ)। पता सिर्फ़ तब दें जब रात का खेल कहीं और से चलाना हो; राउटर से कहें कि रात भर इस कंप्यूटर का पता न बदले।
@@ -744,6 +752,7 @@ request-empty-seed = सीड ख़ाली है: कोई भी शब�
 request-continue-with-booklets = इस आयोजन के रन { $games } खेलों की बुकलेट हैं: किताबें नहीं, बुकलेट जोड़िए।
 request-continue-with-books = इस आयोजन के रन अकेली किताबें हैं: बुकलेट नहीं, किताबें जोड़िए।
 request-other-games = इस आयोजन की बुकलेटों में { $earlier } खेल हैं, { $asked } नहीं।
+request-other-card = रूप `{ $look }` { $prints } कार्ड छापता है, { $asked } नहीं; housie का अपना रूप लेने के लिए रूप न दें, या ऐसा रूप दें जो { $asked } छापे
 request-too-many-books = { $games } खेलों की { $booklets } बुकलेट उतनी किताबों से ज़्यादा हैं जितनी housie गिनता है।
 logo-unreadable = लोगो पढ़ा नहीं जा सका।
 logo-too-big = लोगो फ़ाइल { $max } से बड़ी है: उसे छोटा करके सहेजिए (कुछ सेंटीमीटर ऊँचे लोगो के लिए कुछ सौ किलोबाइट काफ़ी हैं)।
@@ -776,6 +785,10 @@ note-cut-too-close = कुछ लिखा कटाई से { $nearest } म
 note-logo-resolution = { $height } मिमी ऊँचा लोगो { $ppi } पिक्सेल प्रति इंच पर छपता है; { $good } या ज़्यादा पर वह साफ़ छपता है।
 note-logo-lower = लोगो { $asked } मिमी ऊँचा माँगा गया था और { $printed } मिमी ऊँचा छपा है, जितना उसकी जगह में आता है।
 verify-summary = { $books } किताबें, { $tickets } टिकट, { $files } फ़ाइलें जाँचीं; { $regenerated ->
+    [yes] सीड से फिर से बनाकर बाइट-दर-बाइट मिलाया।
+   *[no] फिर से नहीं बनाया।
+}
+verify-summary-faces = { $books } शीट, { $tickets } कार्ड, { $files } फ़ाइलें जाँचीं; { $regenerated ->
     [yes] सीड से फिर से बनाकर बाइट-दर-बाइट मिलाया।
    *[no] फिर से नहीं बनाया।
 }

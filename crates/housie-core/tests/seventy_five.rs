@@ -16,7 +16,7 @@ const FACES: u64 = 400;
 fn faces() -> Vec<Ticket> {
     // Faces may share a line (a 75-ball line is a row, a column or a diagonal through the free
     // centre, and halls do not split on them); no face repeats.
-    let options = RunOptions { format: &SEVENTY_FIVE_BALL, ..RunOptions::new(FACES, 1, true) };
+    let options = RunOptions { format: SEVENTY_FIVE_BALL, ..RunOptions::new(FACES, 1, true) };
     let books = draw_all(Seed::from_text("seventy-five"), options).unwrap().0;
     books.iter().flat_map(|b| b.book.tickets().to_vec()).collect()
 }
@@ -24,7 +24,7 @@ fn faces() -> Vec<Ticket> {
 /// Chi-square over every (column, row, number) cell against the uniform law, and its degrees
 /// of freedom: each (column, row) sums to the faces, so it has its range's size less one.
 fn uniformity(faces: &[Ticket]) -> (f64, usize) {
-    let f = &SEVENTY_FIVE_BALL;
+    let f = SEVENTY_FIVE_BALL;
     let mut counts = vec![[[0u32; 15]; 5]; 5];
     for face in faces {
         for (cell, &n) in face.cells().iter().enumerate().filter(|(_, &n)| n != 0) {
@@ -60,7 +60,7 @@ fn four_hundred_faces_are_valid_unique_and_uniform_over_their_columns() {
     for face in &faces {
         let cells: Vec<Option<u8>> = face.cells().iter().map(|&n| (n != 0).then_some(n)).collect();
         assert_eq!(cells[12], None, "the centre is free");
-        assert_eq!(Ticket::of_format(&SEVENTY_FIVE_BALL, &cells).unwrap(), *face, "valid through the untrusted path");
+        assert_eq!(Ticket::of_format(SEVENTY_FIVE_BALL, &cells).unwrap(), *face, "valid through the untrusted path");
         for (cell, n) in cells.iter().enumerate() {
             if let Some(n) = n {
                 let (lo, hi) = SEVENTY_FIVE_BALL.column_range(cell % 5);
@@ -89,7 +89,7 @@ fn four_hundred_faces_are_valid_unique_and_uniform_over_their_columns() {
                     cells[row * 5 + col] = Some(n);
                 }
             }
-            Ticket::of_format(&SEVENTY_FIVE_BALL, &cells).unwrap()
+            Ticket::of_format(SEVENTY_FIVE_BALL, &cells).unwrap()
         })
         .collect();
     let (control, _) = uniformity(&sorted);

@@ -46,8 +46,14 @@ fn a_toy_format_is_drawn_written_read_played_and_judged_as_90_ball_is() {
     assert_ne!(other.unwrap().0[0].book, books[0].book);
 
     // The manifest: the format's own columns, written and read back through the one path.
-    let volumes =
-        VolumePlan { tickets_per_page: 2, books: BOOKS, per_file: BOOKS, numbering: Numbering::BOOKS, by_game: false };
+    let volumes = VolumePlan {
+        tickets_per_page: 2,
+        tickets_per_book: 2,
+        books: BOOKS,
+        per_file: BOOKS,
+        numbering: Numbering::BOOKS,
+        by_game: false,
+    };
     let mut writer = ManifestWriter::new(Vec::new(), &TOY).unwrap();
     writer.write_books(&volumes.place(0, books.clone())).unwrap();
     let csv = String::from_utf8(writer.into_inner().unwrap()).unwrap();

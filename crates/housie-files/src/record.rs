@@ -49,8 +49,13 @@ pub fn numbering_of(path: &Path) -> std::io::Result<Numbering> {
 }
 
 /// A serial's row in a manifest file, found by seeking (see [`manifest::find`]).
-pub fn find_row(path: &Path, serial: Serial) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
+/// `format`: the run's cards.
+pub fn find_row(
+    path: &Path,
+    serial: Serial,
+    format: &'static housie_core::domain::CardFormat,
+) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     let mut file = open_manifest(path, None)?;
     let len = file.metadata()?.len();
-    manifest::find(&mut file, len, &path.display().to_string(), serial)
+    manifest::find(&mut file, (len, &path.display().to_string()), serial, format)
 }

@@ -1,10 +1,11 @@
 //! What a card is, as data: its grid, which numbers each column takes, how many numbers each
 //! row holds, and what a book of cards is. 90-ball (Housie, Tambola) is [`NINETY_BALL`]: 3 × 9,
 //! five numbers a row, a book of six cards covering 1–90 once. 75-ball (5 × 5 with a free
-//! centre, columns B 1–15 … O 61–75, no covering book) will be another value of this type, not
+//! centre, columns B 1–15 … O 61–75, no covering book) is another value of this type, not
 //! another path: tickets, books, the manifest's columns, prize patterns and the board's range
-//! all read it from here. run.json records the format by name (`"card_format": "90-ball"`);
-//! a run without one is 90-ball.
+//! all read it from here. A 75-ball book is a sheet of faces ("3-on": three faces a sheet), so
+//! each sheet size is a format of its own ([`SEVENTY_FIVE_BALL_SHEETS`]). run.json records the
+//! format by name (`"card_format": "75-ball 3-on"`); a run without one is 90-ball.
 
 use std::fmt;
 
@@ -41,6 +42,7 @@ pub struct CardFormat {
     columns: &'static [(u8, u8)],
     fill: Fill,
     book: usize,
+    heads: &'static [&'static str],
 }
 
 /// 90-ball: 3 × 9, five numbers a row, columns 1–9, 10–19 … 70–79, 80–90, books of six cards
@@ -52,26 +54,74 @@ pub static NINETY_BALL: CardFormat = CardFormat {
     columns: &[(1, 9), (10, 19), (20, 29), (30, 39), (40, 49), (50, 59), (60, 69), (70, 79), (80, 90)],
     fill: Fill::Strip { per_row: 5 },
     book: 6,
+    heads: &[],
 };
 
 /// 75-ball (bingo in the US and Canada): 5 × 5, columns B 1–15, I 16–30, N 31–45, G 46–60,
-/// O 61–75, every cell a number but the free centre, each column's numbers in random order; a
-/// book is one face (a sheet of several is the run's setting). Drawn and judged like any
-/// format; not yet among [`FORMATS`], which a run may name, until the print and the night take
-/// it (issue 66).
-pub static SEVENTY_FIVE_BALL: CardFormat = match CardFormat::new(
-    "75-ball",
-    5,
-    &[(1, 15), (16, 30), (31, 45), (46, 60), (61, 75)],
-    Fill::Full { free: Some((2, 2)) },
-    1,
-) {
-    Some(format) => format,
-    None => panic!("75-ball is a format housie can hold"),
-};
+/// O 61–75, every cell a number but the free centre, each column's numbers in random order;
+/// a book is one face (the 1-on sheet).
+pub static SEVENTY_FIVE_BALL: &CardFormat = &SEVENTY_FIVE_BALL_SHEETS[0];
+
+/// 75-ball sheets of 1, 2, 3, 4 and 6 faces (the trade's "ON"): a book is a sheet, sold and
+/// played together under one serial, each face with its own face number.
+pub static SEVENTY_FIVE_BALL_SHEETS: [CardFormat; 5] = [
+    seventy_five("75-ball 1-on", 1),
+    seventy_five("75-ball 2-on", 2),
+    seventy_five("75-ball 3-on", 3),
+    seventy_five("75-ball 4-on", 4),
+    seventy_five("75-ball 6-on", 6),
+];
+
+const fn seventy_five(name: &'static str, on: usize) -> CardFormat {
+    const BINGO: &[&str] = &["B", "I", "N", "G", "O"];
+    const COLUMNS: &[(u8, u8)] = &[(1, 15), (16, 30), (31, 45), (46, 60), (61, 75)];
+    match CardFormat::new(name, 5, COLUMNS, Fill::Full { free: Some((2, 2)) }, on) {
+        Some(format) => format.headed(BINGO),
+        None => panic!("75-ball is a format housie can hold"),
+    }
+}
+
+/// The kinds of card a look may hold, as a template names them (`[layout] card = "75-ball"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub enum Card {
+    /// 90-ball tickets in strips of six.
+    #[default]
+    #[serde(rename = "90-ball")]
+    NinetyBall,
+    /// 75-ball faces, as many to a sheet as the look has slots.
+    #[serde(rename = "75-ball")]
+    SeventyFiveBall,
+}
+
+impl Card {
+    /// The format of this card on a page of `slots` slots: 90-ball whatever the slots (a page
+    /// holds whole strips, or a strip whole pages); 75-ball a sheet of `slots` faces, if
+    /// housie prints such sheets (1, 2, 3, 4 or 6).
+    pub fn format(self, slots: usize) -> Option<&'static CardFormat> {
+        match self {
+            Card::NinetyBall => Some(&NINETY_BALL),
+            Card::SeventyFiveBall => SEVENTY_FIVE_BALL_SHEETS.iter().find(|f| f.book == slots),
+        }
+    }
+
+    /// What people call it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Card::NinetyBall => "90-ball",
+            Card::SeventyFiveBall => "75-ball",
+        }
+    }
+}
 
 /// The formats housie plays, by name.
-pub static FORMATS: [&CardFormat; 1] = [&NINETY_BALL];
+pub static FORMATS: [&CardFormat; 6] = [
+    &NINETY_BALL,
+    &SEVENTY_FIVE_BALL_SHEETS[0],
+    &SEVENTY_FIVE_BALL_SHEETS[1],
+    &SEVENTY_FIVE_BALL_SHEETS[2],
+    &SEVENTY_FIVE_BALL_SHEETS[3],
+    &SEVENTY_FIVE_BALL_SHEETS[4],
+];
 
 impl CardFormat {
     /// A format of `rows` × `columns.len()` cells, filled as `fill` says, `book` cards a book:
@@ -104,12 +154,35 @@ impl CardFormat {
         if numbers > MAX_NUMBERS {
             return None;
         }
-        Some(CardFormat { name, rows, cols, columns, fill, book })
+        Some(CardFormat { name, rows, cols, columns, fill, book, heads: &[] })
     }
 
-    /// The format named `name` (`90-ball`), if housie plays it.
+    /// The format with `heads` printed over its columns (B I N G O).
+    const fn headed(self, heads: &'static [&'static str]) -> CardFormat {
+        CardFormat { heads, ..self }
+    }
+
+    /// What is printed over each column (75-ball's B I N G O); empty for none.
+    pub fn heads(&self) -> &'static [&'static str] {
+        self.heads
+    }
+
+    /// The free cell, (row, column), where a face prints its face number.
+    pub fn free(&self) -> Option<(usize, usize)> {
+        match self.fill {
+            Fill::Full { free } => free,
+            Fill::Strip { .. } => None,
+        }
+    }
+
+    /// The format named `name` (`90-ball`, `75-ball 3-on`), if housie plays it.
     pub fn by_name(name: &str) -> Option<&'static CardFormat> {
         FORMATS.iter().copied().find(|f| f.name == name)
+    }
+
+    /// Whether it is `other` (formats are statics, compared by place).
+    pub fn is(&self, other: &CardFormat) -> bool {
+        std::ptr::eq(self, other)
     }
 
     /// Its name, as run.json records it.
@@ -196,7 +269,11 @@ pub mod by_name {
     pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static CardFormat, D::Error> {
         let name = <String as serde::Deserialize>::deserialize(d)?;
         CardFormat::by_name(&name).ok_or_else(|| {
-            serde::de::Error::custom(format!("card format `{name}` is not one this housie plays (90-ball)"))
+            let known: Vec<&str> = super::FORMATS.iter().map(|f| f.name()).collect();
+            serde::de::Error::custom(format!(
+                "card format `{name}` is not one this housie plays ({})",
+                known.join(", ")
+            ))
         })
     }
 
@@ -223,12 +300,15 @@ mod tests {
         assert_eq!((f.row_start(1), f.row_start(2)), (5, 10));
         assert_eq!(CardFormat::by_name("90-ball"), Some(&NINETY_BALL));
         assert_eq!(CardFormat::by_name("75-ball"), None);
+        assert_eq!(CardFormat::by_name("75-ball 3-on").map(|f| (f.book(), f.heads().len())), Some((3, 5)));
+        assert_eq!(Card::SeventyFiveBall.format(6).map(|f| f.name()), Some("75-ball 6-on"));
+        assert_eq!(Card::SeventyFiveBall.format(5), None);
     }
 
     #[test]
     fn a_format_housie_cannot_hold_is_refused() {
         const FIVE: &[(u8, u8)] = &[(1, 15), (16, 30), (31, 45), (46, 60), (61, 75)];
-        let bingo = &SEVENTY_FIVE_BALL;
+        let bingo = SEVENTY_FIVE_BALL;
         assert_eq!((bingo.per_card(), bingo.row_count(2), bingo.numbers(), bingo.covers()), (24, 4, 75, false));
         assert!(CardFormat::new("big", 6, FIVE, Fill::Full { free: None }, 1).is_none(), "30 cells");
         assert!(CardFormat::new("x", 1, &[(5, 4)], Fill::Full { free: None }, 1).is_none(), "an empty range");

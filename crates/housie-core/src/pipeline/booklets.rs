@@ -86,6 +86,7 @@ fn booklet_pages(plan: &GeneratePlan, unit: u64, name: &str, draw: &(dyn Fn(u64)
         numbering,
         by_game: false,
         tickets_per_page: plan.template.layout().tickets_per_page(),
+        tickets_per_book: plan.template.layout().tickets_per_book(),
     };
     let books: Vec<DrawnBook> = (1..=games as u16).filter_map(|g| numbering.book(unit, g)).map(draw).collect();
     let mut builder = PageBuilder::default();
@@ -120,7 +121,8 @@ pub fn booklet_picture(
     let seed = plan.seed.clone();
     let draw = |book: u64| {
         let attempt = attempts.of(book);
-        DrawnBook { number: book, attempt, book: crate::generate::Generator::get().book(&seed, book, attempt) }
+        let book_of = crate::generate::Generator::get().book_of(plan.card_format, &seed, book, attempt);
+        DrawnBook { number: book, attempt, book: book_of }
     };
     let mut style = plan.style();
     home(&mut style);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use sha2::Digest;
 
-use crate::domain::{CardFormat, NINETY_BALL};
+use crate::domain::CardFormat;
 use crate::error::Error;
 use crate::export::pdf::{Colours, PdfStyle};
 use crate::generate::{RunOptions, Seed, SeedKind};
@@ -231,7 +231,8 @@ impl GeneratePlan {
             paper,
             seed,
             settings,
-            card_format: &NINETY_BALL,
+            // The look says what card it holds (a 75-ball look: a sheet of its slots' faces).
+            card_format: template.card_format(),
             regenerating: false,
             after: None,
             template,
@@ -293,7 +294,12 @@ impl GeneratePlan {
             plan.logo = Some(Logo::recorded(&l.file, &l.sha256, whole, &beside(), world)?);
         }
         plan.regenerating = true;
-        plan.card_format = record.card_format;
+        if !plan.card_format.is(record.card_format) {
+            return Err(Error::Usage(format!(
+                "run.json's card format is {}, but its template prints {}",
+                record.card_format, plan.card_format
+            )));
+        }
         plan.after = after;
         plan.date = RunDate::parse(&record.created)?;
         plan.housie = record.housie.clone();
@@ -381,10 +387,7 @@ impl GeneratePlan {
             .into());
         }
         let s = &self.settings;
-        self.style().check_fit(
-            s.first_book.saturating_add(s.books - 1),
-            s.pages(self.template.layout().tickets_per_page()).len(1),
-        )?;
+        self.style().check_fit(s.first_book.saturating_add(s.books - 1), s.pages(self.template.layout()).len(1))?;
         Ok(())
     }
 

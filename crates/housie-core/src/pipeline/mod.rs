@@ -24,11 +24,10 @@ pub use crate::record::settings::{
 pub use generate_plan::GeneratePlan;
 pub use preview::{preview, PREVIEW_SEED};
 pub use request::{
-    Lines, LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS, DEFAULT_BLEED_MM, DEFAULT_LOGO_MM,
+    CardAsked, Lines, LogoAsked, Note, Planned, Request, SeedChoice, Size, BLOCKS, DEFAULT_BLEED_MM, DEFAULT_LOGO_MM,
 };
 pub use request_error::RequestError;
 
-use crate::domain::TICKETS_PER_BOOK;
 use crate::error::Error;
 use crate::export::csv::ManifestWriter;
 use crate::export::pdf::{PdfFile, PdfStyle, RenderedPage, Shared};
@@ -117,7 +116,7 @@ impl Prepared<'_> {
 
 impl GeneratePlan {
     pub(crate) fn volumes(&self) -> VolumePlan {
-        self.settings.pages(self.template.layout().tickets_per_page())
+        self.settings.pages(self.template.layout())
     }
 
     /// Pages the run prints, over all its files (what [`write_run`]'s progress counts to).
@@ -141,7 +140,7 @@ impl GeneratePlan {
                 toml: style.template.source().to_string(),
             },
             font: FontRecord { name: style.font.name().to_string(), sha256: style.font.sha256().to_string() },
-            tickets: self.settings.books * TICKETS_PER_BOOK as u64,
+            tickets: self.settings.books * self.card_format.book() as u64,
             redraws,
             files,
             after: self.after.as_ref().map(|a| a.record().clone()),

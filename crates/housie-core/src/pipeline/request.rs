@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use crate::domain::format::Card;
 use crate::domain::PlayerUrl;
 use crate::error::Error;
 use crate::export::pdf::StyleError;
@@ -97,6 +98,9 @@ pub struct Request {
     pub lang: Option<String>,
     /// A shipped template's name, or a TOML file's path.
     pub template: Option<String>,
+    /// The card asked for (`--card 75-ball --on 3`): with no template, the shipped look that
+    /// prints it; with one, a look that prints it. `None`: the template's card.
+    pub card: Option<CardAsked>,
     /// A TrueType or OpenType font file.
     pub font: Option<PathBuf>,
     /// A logo on every page.
@@ -115,6 +119,25 @@ pub struct Request {
     pub date: RunDate,
 }
 
+/// The card a run is asked to print: a kind, and for 75-ball how many faces a sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardAsked {
+    /// 90-ball or 75-ball.
+    pub card: Card,
+    /// Faces a sheet (75-ball's "ON"); `None`: the look's, or 3 with no look.
+    pub on: Option<usize>,
+}
+
+impl CardAsked {
+    /// The shipped look that prints it on A4: `classic`, or `bingo-3` for 75-ball 3-on.
+    pub fn look(self) -> String {
+        match self.card {
+            Card::NinetyBall => "classic".to_string(),
+            Card::SeventyFiveBall => format!("bingo-{}", self.on.unwrap_or(3)),
+        }
+    }
+}
+
 impl Request {
     /// A request for `size` with `seed` and nothing else said.
     pub fn new(size: Size, seed: SeedChoice) -> Request {
@@ -130,6 +153,7 @@ impl Request {
             subtitle: None,
             lang: None,
             template: None,
+            card: None,
             font: None,
             logo: None,
             bleed_mm: None,
@@ -332,6 +356,7 @@ impl Request {
             }
             other => other?,
         };
+        self.check_card(&plan)?;
         plan.seed_kind = seed_kind;
         // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge
         // gets the usual bleed unless the organiser said otherwise.
@@ -358,6 +383,24 @@ impl Request {
         }
         plan.fit_logo_pixels();
         Ok(Planned { plan, notes })
+    }
+
+    /// Refuses a look that does not print the card asked for.
+    fn check_card(&self, plan: &GeneratePlan) -> Result<(), RequestError> {
+        let Some(asked) = self.card else { return Ok(()) };
+        let prints = plan.card_format();
+        let same = match asked.card {
+            Card::NinetyBall => prints.covers(),
+            Card::SeventyFiveBall => !prints.covers() && asked.on.is_none_or(|on| prints.book() == on),
+        };
+        if same {
+            return Ok(());
+        }
+        let asked = match (asked.card, asked.on) {
+            (Card::SeventyFiveBall, Some(on)) => format!("{} {on}-on", asked.card.name()),
+            (card, _) => card.name().to_string(),
+        };
+        Err(RequestError::OtherCard { look: plan.settings.template.clone(), prints: prints.name(), asked })
     }
 
     /// The seed and how it came about: a continuation's is its chain's.
@@ -434,7 +477,11 @@ impl Request {
             unique_lines_per,
             books_per_file: self.books_per_file,
             title: self.title.clone().unwrap_or_else(|| look.title.clone()),
-            template: self.template.clone().unwrap_or_else(|| look.template.clone()),
+            template: self
+                .template
+                .clone()
+                .or_else(|| self.card.map(CardAsked::look))
+                .unwrap_or_else(|| look.template.clone()),
             font: self.font.clone().or_else(|| look.font.as_deref().map(beside)),
             bleed_mm: self.bleed_mm.unwrap_or(look.bleed_mm),
             crop_marks: self.crop_marks || look.crop_marks,

@@ -30,6 +30,16 @@ pub enum RequestError {
     /// Booklets without games.
     #[error("booklets need a number of games")]
     NoGames,
+    /// A look that prints another card than the one asked for.
+    #[error("the look `{look}` prints {prints} cards, not {asked}; leave out the look for housie's own, or give one that prints {asked}")]
+    OtherCard {
+        /// The look.
+        look: String,
+        /// The card format it prints.
+        prints: &'static str,
+        /// The card asked for.
+        asked: String,
+    },
     /// More books than a number holds.
     #[error("{booklets} booklets of {games} games is too many books")]
     TooManyBooks {
@@ -54,6 +64,10 @@ impl RequestError {
                 Said::new("request-other-games", [("earlier", earlier.to_string()), ("asked", asked.to_string())])
             }
             RequestError::NoGames => Said::new("design-games", []),
+            RequestError::OtherCard { look, prints, asked } => Said::new(
+                "request-other-card",
+                [("look", look.clone()), ("prints", prints.to_string()), ("asked", asked.clone())],
+            ),
             RequestError::TooManyBooks { booklets, games } => {
                 Said::new("request-too-many-books", [("booklets", booklets.to_string()), ("games", games.to_string())])
             }

@@ -23,12 +23,14 @@ pub struct PlacedBook {
     pub slot: usize,
     /// Tickets a page holds.
     pub tickets_per_page: usize,
+    /// Tickets the book holds.
+    pub tickets_per_book: usize,
 }
 
 impl PlacedBook {
     /// The page ticket `t` (0-based) is printed on.
     pub fn ticket_page(&self, t: usize) -> u64 {
-        self.page + (t / self.tickets_per_page.min(6)) as u64
+        self.page + (t / self.tickets_per_page.min(self.tickets_per_book)) as u64
     }
 }
 
@@ -66,7 +68,7 @@ impl PageBuilder {
     pub fn add(&mut self, plan: &VolumePlan, placed: PlacedBook) -> Vec<Page> {
         let parts = plan.pages_per_book() as usize;
         if parts > 1 {
-            let tickets = 6 / parts;
+            let tickets = placed.tickets_per_book / parts;
             return (0..parts)
                 .map(|part| Page {
                     file: placed.file.clone(),
@@ -90,7 +92,8 @@ impl PageBuilder {
         books.sort_by_key(|b| b.slot);
         let first = &books[0];
         let (file, file_index, page) = (first.file.clone(), first.file_index, first.page);
-        vec![Page { file, file_index, page, books, first_ticket: 0, tickets: 6, part: 1, parts: 1 }]
+        let tickets = first.tickets_per_book;
+        vec![Page { file, file_index, page, books, first_ticket: 0, tickets, part: 1, parts: 1 }]
     }
 
     /// Whether every page begun has been handed out.
@@ -112,6 +115,8 @@ pub struct VolumePlan {
     pub by_game: bool,
     /// Tickets a page holds: 6 (a book a page), 12 (two books), 3 (a book on two pages).
     pub tickets_per_page: usize,
+    /// Tickets a book holds: a strip's six, or a 75-ball sheet's faces.
+    pub tickets_per_book: usize,
 }
 
 impl VolumePlan {
@@ -141,12 +146,12 @@ impl VolumePlan {
 
     /// Books on one page, and pages one book takes.
     pub fn books_per_page(&self) -> u64 {
-        (self.tickets_per_page as u64 / 6).max(1)
+        (self.tickets_per_page / self.tickets_per_book.max(1)).max(1) as u64
     }
 
     /// Pages one book takes.
     pub fn pages_per_book(&self) -> u64 {
-        (6 / self.tickets_per_page.max(1) as u64).max(1)
+        (self.tickets_per_book / self.tickets_per_page.max(1)).max(1) as u64
     }
 
     /// Number of books in 1-based file `f`.
@@ -181,7 +186,7 @@ impl VolumePlan {
             _ => (i / self.per_file + 1, i % self.per_file),
         };
         let (per, pages) = (self.books_per_page(), self.pages_per_book());
-        (f, j / per * pages + 1, (j % per) as usize * 6)
+        (f, j / per * pages + 1, (j % per) as usize * self.tickets_per_book)
     }
 
     /// The file name and first page of the run's book at 0-based position `i`.
@@ -198,8 +203,17 @@ impl VolumePlan {
             .map(|(i, drawn)| {
                 let (file_index, page, slot) = self.position(first + i as u64);
                 let file = self.file_name(file_index);
-                let tickets_per_page = self.tickets_per_page;
-                PlacedBook { drawn, numbering: self.numbering, file, file_index, page, slot, tickets_per_page }
+                let (tickets_per_page, tickets_per_book) = (self.tickets_per_page, self.tickets_per_book);
+                PlacedBook {
+                    drawn,
+                    numbering: self.numbering,
+                    file,
+                    file_index,
+                    page,
+                    slot,
+                    tickets_per_page,
+                    tickets_per_book,
+                }
             })
             .collect()
     }
@@ -210,7 +224,14 @@ mod tests {
     use super::*;
 
     fn plan(books: u64, per_file: u64) -> VolumePlan {
-        VolumePlan { books, per_file, numbering: Numbering::BOOKS, by_game: false, tickets_per_page: 6 }
+        VolumePlan {
+            books,
+            per_file,
+            numbering: Numbering::BOOKS,
+            by_game: false,
+            tickets_per_page: 6,
+            tickets_per_book: 6,
+        }
     }
 
     #[test]
@@ -233,6 +254,7 @@ mod tests {
             numbering: Numbering::booklets(8).unwrap(),
             by_game: true,
             tickets_per_page: 6,
+            tickets_per_book: 6,
         };
         assert_eq!((p.files(), p.len(1), p.file_name(8).as_str()), (8, 5, "game-08.pdf"));
         // Book 11 is game 3 of booklet 2: page 2 of game 3's file.

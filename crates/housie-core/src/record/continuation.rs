@@ -128,7 +128,8 @@ impl Continuation {
                 super::line_limit::LineLimit::new(std::io::BufReader::new(file)),
                 &name,
                 r.settings.numbering(),
-            );
+            )
+            .of_format(r.card_format);
             let mut edited = false;
             drawer.prime_with(
                 r.settings.first_book,

@@ -154,7 +154,7 @@ impl RunRecord {
         let layout = crate::print::template::Template::parse(&self.template.toml, "run.json's template")
             .map(|t| *t.layout())
             .unwrap_or_default();
-        self.settings.pages(layout.tickets_per_page())
+        self.settings.pages(&layout)
     }
 
     /// The run's code (`4821-0937`), as [`run_code`] reads it from run.json's text.

@@ -249,10 +249,11 @@ impl Settings {
     }
 
     /// The pages' order into files.
-    /// How the run's books go into files and pages, with `tickets_per_page` from the template.
-    pub fn pages(&self, tickets_per_page: usize) -> VolumePlan {
+    /// How the run's books go into files and pages, on the template's `layout`.
+    pub fn pages(&self, layout: &crate::print::template::LayoutSpec) -> VolumePlan {
         VolumePlan {
-            tickets_per_page,
+            tickets_per_page: layout.tickets_per_page(),
+            tickets_per_book: layout.tickets_per_book(),
             books: self.books,
             per_file: self.per_file(),
             numbering: self.numbering(),

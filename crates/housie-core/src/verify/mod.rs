@@ -125,14 +125,19 @@ pub fn verify_run(
     report.problems.extend(manifest);
     report.problems.extend(hashes);
     report.problems.extend(regeneration);
+    // A 75-ball book is a sheet of faces, as the trade says.
+    let (books, tickets, id) = match record.card_format.covers() {
+        true => ("books", "tickets", "verify-summary"),
+        false => ("sheets", "faces", "verify-summary-faces"),
+    };
     report.summary = format!(
-        "{} books, {rows} tickets, {} files; {}",
+        "{} {books}, {rows} {tickets}, {} files; {}",
         record.settings.books,
         record.files.len() + 1,
         if regenerated { "regenerated from seed and compared byte for byte" } else { "not regenerated" }
     );
     report.summary_said = Some(Said::new(
-        "verify-summary",
+        id,
         [
             ("books", record.settings.books.to_string()),
             ("tickets", rows.to_string()),
@@ -294,7 +299,9 @@ fn check_manifest_rows(files: &dyn RunFiles, record: &RunRecord, manifest_identi
     let mut checks = manifest::RunChecks::new(MANIFEST, !manifest_identical)
         .with_line_scopes(move |book| options.line_scope_of(book));
     let mut located = Vec::new();
-    for row in manifest::rows(io::BufReader::new(file), MANIFEST, record.settings.numbering()) {
+    for row in
+        manifest::rows(io::BufReader::new(file), MANIFEST, record.settings.numbering()).of_format(record.card_format)
+    {
         if let Ok(row) = &row {
             let book = row.serial.book();
             if book < record.settings.first_book || book > last {

@@ -81,6 +81,9 @@ impl NightRun {
     ) -> Result<NightRun, OpenError> {
         let id = RunId::of_text(home_text);
         let (record, dir) = (chain.latest().record.clone(), chain.latest().dir.clone());
+        if !record.card_format.covers() {
+            return Err(OpenError::NoNightFor { path: dir, format: record.card_format.name() });
+        }
         let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
             None => Vec::new(),
@@ -126,9 +129,10 @@ impl NightRun {
     /// Book `book` as the seed draws it (with its recorded re-draws), for files made after the
     /// run (`housie export`).
     pub fn drawn(&self, book: u64) -> housie_core::generate::DrawnBook {
-        let seed = self.chain.latest().record.seed();
+        let record = &self.chain.latest().record;
         let attempt = self.chain.attempts().of(book);
-        housie_core::generate::DrawnBook { number: book, attempt, book: Generator::get().book(&seed, book, attempt) }
+        let drawn = Generator::get().book_of(record.card_format, &record.seed(), book, attempt);
+        housie_core::generate::DrawnBook { number: book, attempt, book: drawn }
     }
 
     /// The run's book numbers (with the runs it continues).
@@ -286,14 +290,14 @@ pub use housie_core::record::content_sha256;
 
 /// Every ticket of the chain in book order, drawn on all cores.
 fn draw_tickets(chain: &Chain) -> Vec<Ticket> {
-    let seed = chain.latest().record.seed();
+    let (seed, format) = (chain.latest().record.seed(), chain.latest().record.card_format);
     let attempts = chain.attempts();
     let generator = Generator::get();
     let books: Vec<u64> = chain.books().collect();
     housie_core::support::parallel::map_chunks(&books, |part| {
-        let mut out = Vec::with_capacity(part.len() * TICKETS_PER_BOOK);
+        let mut out = Vec::with_capacity(part.len() * format.book());
         for &b in part {
-            out.extend_from_slice(generator.book(&seed, b, attempts.of(b)).tickets());
+            out.extend_from_slice(generator.book_of(format, &seed, b, attempts.of(b)).tickets());
         }
         out
     })

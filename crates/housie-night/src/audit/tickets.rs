@@ -34,6 +34,8 @@ pub struct Tickets {
     pub record: Option<RunRecord>,
     /// How the run writes its serials: from run.json, or read off the manifest.
     pub numbering: Numbering,
+    /// The run's cards: from run.json; 90-ball without one.
+    pub format: &'static housie_core::domain::CardFormat,
 }
 
 impl Tickets {
@@ -65,7 +67,8 @@ impl Tickets {
             Some(r) => r.settings.numbering(),
             None => housie_files::record::numbering_of(&manifests[0].0).map_err(Error::io(&manifests[0].0))?,
         };
-        Ok(Tickets { manifests, chain, record, numbering })
+        let format = record.as_ref().map_or(&housie_core::domain::NINETY_BALL, |r| r.card_format);
+        Ok(Tickets { manifests, chain, record, numbering, format })
     }
 
     /// The manifest that holds `serial`'s book.
@@ -78,7 +81,7 @@ impl Tickets {
     /// the rare case, reads the manifest through (streamed) to tell a damaged one apart.
     pub fn find(&self, serial: Serial) -> Result<Option<Row>, Error> {
         let path = self.manifest_of(serial);
-        match find_row(path, serial).map_err(Error::io(path))? {
+        match find_row(path, serial, self.format).map_err(Error::io(path))? {
             None => {
                 for row in self.rows()? {
                     row?;
@@ -110,7 +113,10 @@ impl Tickets {
     pub fn contains(&self, serial: Serial) -> bool {
         match &self.chain {
             Some(c) => c.books().contains(&serial.book()),
-            None => find_row(self.manifest_of(serial), serial).is_ok_and(|row| row.is_some_and(|r| r.is_ok())),
+            None => {
+                let found = find_row(self.manifest_of(serial), serial, self.format);
+                found.is_ok_and(|row| row.is_some_and(|r| r.is_ok()))
+            }
         }
     }
 
@@ -161,9 +167,9 @@ impl Tickets {
             let count = books.as_ref().map(|b| b.end().saturating_sub(*b.start()) + 1);
             files.push((open_manifest(path, count).map_err(Error::io(path))?, path.display().to_string()));
         }
-        let numbering = self.numbering;
+        let (numbering, format) = (self.numbering, self.format);
         Ok(files.into_iter().flat_map(move |(file, name)| {
-            manifest::rows(std::io::BufReader::new(file), &name, numbering).map(|row| {
+            manifest::rows(std::io::BufReader::new(file), &name, numbering).of_format(format).map(|row| {
                 row.map_err(|problems| {
                     Error::Manifest(problems.into_iter().next().map(|p| p.to_string()).unwrap_or_default())
                 })
@@ -237,7 +243,8 @@ impl Tickets {
     /// Re-draws books from the seed to tell forged rows (`None` without a run record).
     pub fn redrawer(&self) -> Option<Redrawer> {
         let chain = self.chain.as_ref()?;
-        Some(Redrawer { seed: chain.latest().record.seed(), attempts: chain.attempts(), last: None })
+        let record = &chain.latest().record;
+        Some(Redrawer { seed: record.seed(), format: record.card_format, attempts: chain.attempts(), last: None })
     }
 }
 
@@ -254,7 +261,8 @@ fn check_manifest(manifest: &Path, record: Option<&RunRecord>) -> Result<(), Err
     }
     let mut header = String::new();
     BufReader::new(&mut file).read_line(&mut header).map_err(io)?;
-    let want = housie_core::record::manifest::columns(&housie_core::domain::NINETY_BALL).join(",");
+    let format = record.map_or(&housie_core::domain::NINETY_BALL, |r| r.card_format);
+    let want = housie_core::record::manifest::columns(format).join(",");
     if header.trim_end() != want {
         return Err(damaged(format!("1: header: expected `{}…`", &want[..want.len().min(20)])));
     }
@@ -285,6 +293,7 @@ fn was_generated_here(dir: &Path) -> bool {
 /// Re-draws the book of each row asked about, keeping the last one (rows come book by book).
 pub struct Redrawer {
     seed: Seed,
+    format: &'static housie_core::domain::CardFormat,
     attempts: Attempts,
     last: Option<(u64, Book)>,
 }
@@ -295,7 +304,7 @@ impl Redrawer {
         let b = row.serial.book();
         if self.last.as_ref().is_none_or(|(k, _)| *k != b) {
             let attempt = self.attempts.of(b);
-            self.last = Some((b, Generator::get().book(&self.seed, b, attempt)));
+            self.last = Some((b, Generator::get().book_of(self.format, &self.seed, b, attempt)));
         }
         let (_, book) = self.last.as_ref().expect("drawn above");
         book.tickets()[row.serial.ticket() as usize - 1] == row.ticket

@@ -175,6 +175,7 @@ impl PdfStyle<'_> {
         let t = self.template;
         let mut chars: std::collections::BTreeSet<char> = "0123456789No. -".chars().collect();
         chars.extend(self.serial_word.chars());
+        chars.extend(t.card_format().heads().iter().flat_map(|head| head.chars()));
         if t.layout().books_per_page() > 1 {
             chars.insert('–'); // "Book 1–2" on a page of two
         }

@@ -100,7 +100,7 @@ impl<'a, W: Write> PdfFile<'a, W> {
     /// Starts a file by writing the shared head.
     pub fn new(style: &'a PdfStyle<'a>, shared: &'a Shared, mut out: W) -> io::Result<Self> {
         out.write_all(&shared.head)?;
-        let rows = ManifestWriter::new(Sha256::new(), &crate::domain::NINETY_BALL)?;
+        let rows = ManifestWriter::new(Sha256::new(), style.template.card_format())?;
         Ok(PdfFile {
             style,
             shared,
@@ -228,7 +228,8 @@ impl<'a, W: Write> PdfFile<'a, W> {
                 table.clear();
             }
         }
-        let rows = std::mem::replace(&mut self.rows, ManifestWriter::new(Sha256::new(), &crate::domain::NINETY_BALL)?);
+        let rows =
+            std::mem::replace(&mut self.rows, ManifestWriter::new(Sha256::new(), self.style.template.card_format())?);
         let digest = rows.into_inner()?.finalize();
         let id: String = digest[..16].iter().map(|b| format!("{b:02X}")).collect();
         table.push_str(&format!(

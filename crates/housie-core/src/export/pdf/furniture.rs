@@ -4,7 +4,6 @@
 
 use super::content::{Content, PT_PER_MM};
 use super::style::{PdfStyle, OVERPRINT, REGISTRATION};
-use crate::domain::{COLS, ROWS};
 use crate::print::colour::Cmyk;
 use crate::print::layout::{Geometry, Slot, SAFE_MM};
 
@@ -82,7 +81,10 @@ pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     let (w, h) = t.page().mm();
     let p = TrimSpace::of(style);
     let g = Geometry::of(t);
-    let (cell_w, cell_h) = (tk.width / COLS as f32, tk.height / ROWS as f32);
+    // A card's columns, and its rows under a row of heads (B I N G O) if it has them.
+    let format = t.card_format();
+    let (cols, bands) = (format.cols(), format.rows() + usize::from(!format.heads().is_empty()));
+    let (cell_w, cell_h) = t.cell_mm();
     let mut c = Content::with_capacity(4096);
     // 100 % K overprints the tints under it, so a plate out of register leaves no white sliver.
     c.raw(&format!("/{OVERPRINT} gs\n")).stroke(Cmyk::BLACK);
@@ -95,11 +97,13 @@ pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     for s in &slots {
         let top = s.top - tk.serial_height;
         let bottom = top - tk.height;
-        for col in 1..COLS {
+        // Heads stand over their columns with no line between them.
+        let below_heads = if bands > format.rows() { top - cell_h } else { top };
+        for col in 1..cols {
             let x = p.x(s.left + col as f32 * cell_w);
-            c.move_to(x, p.x(bottom)).line_to(x, p.x(top));
+            c.move_to(x, p.x(bottom)).line_to(x, p.x(below_heads));
         }
-        for r in 1..ROWS {
+        for r in 1..bands {
             let y = p.x(top - r as f32 * cell_h);
             c.move_to(p.x(s.left), y).line_to(p.x(s.right), y);
         }

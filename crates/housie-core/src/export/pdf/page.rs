@@ -39,7 +39,9 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         }
     }
     let lean = style.format.forms();
-    cells(style, &slots, &look, &mut c);
+    if style.template.card_format().covers() {
+        cells(style, &slots, &look, &mut c);
+    }
     if let Some([x, y, w, h]) = style.logo_box() {
         // Knocked out (the page's state until the overprint below): a logo's white is paper.
         let p = TrimSpace::of(style);
@@ -147,8 +149,10 @@ fn texts(
     if knock_out {
         w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
     }
+    // A face's numbers are its own text: the shared forms are a strip's.
+    let strip = t.card_format().covers();
     for (b, t, slot) in slots {
-        w.ticket(b, *t, slot, !lean);
+        w.ticket(b, *t, slot, !lean || !strip);
     }
     if !style.footer_text().is_empty() && !still.footer {
         let (width, _) = t.page().mm();
@@ -381,6 +385,10 @@ impl TextWriter<'_> {
         if !numbers {
             return;
         }
+        if !self.style.template.card_format().covers() {
+            self.face(b, t, slot);
+            return;
+        }
         let mut digits = String::with_capacity(2);
         if self.style.format.compact() {
             // A row is one string: its numbers with the gaps between them in thousandths of the
@@ -417,6 +425,42 @@ impl TextWriter<'_> {
                     self.text(&digits, tk.number_size, x, y, 0.5);
                 }
             }
+        }
+    }
+}
+
+impl TextWriter<'_> {
+    /// One face of a sheet (75-ball): the heads over its columns, each number centred in its
+    /// cell, and in the free cell the face number, unique in the run's series: the face's
+    /// place among every face of the run's books, `(book − 1) × faces a sheet + face`.
+    fn face(&mut self, b: &PlacedBook, t: usize, slot: &Slot) {
+        let tk = &self.style.template.ticket();
+        let format = self.style.template.card_format();
+        let (cell_w, cell_h) = self.style.template.cell_mm();
+        let mut top = slot.top - tk.serial_height;
+        let centre = |col: usize| slot.left + (col as f32 + 0.5) * cell_w;
+        let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
+        for (col, head) in format.heads().iter().enumerate() {
+            self.text(head, tk.number_size, centre(col), top - (cell_h + digit_h) / 2.0, 0.5);
+        }
+        if !format.heads().is_empty() {
+            top -= cell_h;
+        }
+        let ticket = &b.drawn.book.tickets()[t];
+        for r in 0..format.rows() {
+            let baseline = top - (r as f32 + 0.5) * cell_h - digit_h / 2.0;
+            for col in 0..format.cols() {
+                if let Some(n) = ticket.get(r, col) {
+                    self.text(&n.to_string(), tk.number_size, centre(col), baseline, 0.5);
+                }
+            }
+        }
+        if let Some((r, col)) = format.free() {
+            let face = (b.drawn.number - 1) * format.book() as u64 + t as u64 + 1;
+            // Smaller than a number, so that no one marks it as one.
+            let pt = (tk.number_size * 0.5).max(tk.serial_size);
+            let baseline = top - (r as f32 + 0.5) * cell_h - pt * CAP_HEIGHT * MM_PER_PT / 2.0;
+            self.text(&face.to_string(), pt, centre(col), baseline, 0.5);
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::super::colour::contrast;
 use super::{Barcode, Cmyk, QrPlace, Template, TemplateError, PLACEHOLDERS};
 use super::{MAX_INK, MIN_CONTRAST, MIN_CONTRAST_SMALL, MIN_LINE_PT, MIN_NUMBER_PT, MIN_SERIAL_PT, SAFE_MM};
+use crate::domain::format::Card;
 
 fn non_finite(table: &toml::Table, prefix: &str, found: &mut Vec<(String, f64)>) {
     for (k, v) in table {
@@ -121,6 +122,14 @@ impl Template {
     /// A page holds whole books, or a book whole pages.
     fn layout_problems(&self) -> Vec<String> {
         let l = &self.layout;
+        if l.card == Card::SeventyFiveBall && (l.columns == 0 || l.columns > 4 || l.card_format().is_none()) {
+            return vec![format!(
+                "layout is {} × {} = {} faces a sheet; a 75-ball sheet holds 1, 2, 3, 4 or 6 faces, in 1 to 4 columns",
+                l.columns,
+                l.rows,
+                l.tickets_per_page()
+            )];
+        }
         if l.columns == 0 || l.rows == 0 || l.columns > 4 || !l.fits_books() {
             return vec![format!(
                 "layout is {} × {} = {} tickets a page; a page must hold whole books (6, 12, 18, 24) or a book whole \
@@ -252,7 +261,7 @@ impl Template {
         }
         let pt = 25.4 / 72.0;
         // Digits are about 0.72 em tall; a number must fit its row with a little air.
-        let row_mm = t.height / 3.0;
+        let (cell_mm, row_mm) = self.cell_mm();
         if t.number_size * 0.72 * pt > row_mm * 0.85 {
             out.push(format!(
                 "ticket.number_size {} pt needs rows of {:.1} mm, but ticket.height {} mm gives rows of {row_mm:.1} mm",
@@ -261,7 +270,6 @@ impl Template {
                 t.height
             ));
         }
-        let cell_mm = t.width / 9.0;
         if t.number_size * 1.2 * pt > cell_mm {
             out.push(format!(
                 "ticket.number_size {} pt needs columns of {:.1} mm, but ticket.width {} mm gives columns of {cell_mm:.1} mm",
@@ -324,7 +332,7 @@ impl Template {
             .map(|(key, v)| format!("{key} is {v} pt, at least {MIN_LINE_PT} pt is needed to print"))
             .collect();
         let pt = 25.4 / 72.0;
-        let (cell_mm, row_mm) = (t.width / 9.0, t.height / 3.0);
+        let (cell_mm, row_mm) = self.cell_mm();
         let (number_w, number_h) = (t.number_size * 1.2 * pt, t.number_size * 0.72 * pt / 0.85);
         for (key, width) in [("ticket.line_width", t.line_width), ("ticket.border_width", t.border_width)] {
             // An inner cell loses half a line on each side; an outer one half a line and half

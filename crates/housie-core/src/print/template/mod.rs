@@ -30,7 +30,7 @@ pub use parts::{
 };
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 13] = [
+pub const BUILTIN: [(&str, &str); 23] = [
     ("classic", include_str!("../../../templates/classic.toml")),
     ("festival", include_str!("../../../templates/festival.toml")),
     ("classic-letter", include_str!("../../../templates/classic-letter.toml")),
@@ -44,6 +44,16 @@ pub const BUILTIN: [(&str, &str); 13] = [
     ("twenty-four", include_str!("../../../templates/twenty-four.toml")),
     ("slips", include_str!("../../../templates/slips.toml")),
     ("slips-letter", include_str!("../../../templates/slips-letter.toml")),
+    ("bingo-1", include_str!("../../../templates/bingo-1.toml")),
+    ("bingo-1-letter", include_str!("../../../templates/bingo-1-letter.toml")),
+    ("bingo-2", include_str!("../../../templates/bingo-2.toml")),
+    ("bingo-2-letter", include_str!("../../../templates/bingo-2-letter.toml")),
+    ("bingo-3", include_str!("../../../templates/bingo-3.toml")),
+    ("bingo-3-letter", include_str!("../../../templates/bingo-3-letter.toml")),
+    ("bingo-4", include_str!("../../../templates/bingo-4.toml")),
+    ("bingo-4-letter", include_str!("../../../templates/bingo-4-letter.toml")),
+    ("bingo-6", include_str!("../../../templates/bingo-6.toml")),
+    ("bingo-6-letter", include_str!("../../../templates/bingo-6-letter.toml")),
 ];
 
 /// Nothing but colour may come closer than this to a cut (the trim, and the cuts between
@@ -217,6 +227,20 @@ impl Template {
     /// How many tickets a page holds, in how many columns.
     pub fn layout(&self) -> &LayoutSpec {
         &self.layout
+    }
+
+    /// The card format its pages print (90-ball for a look whose 75-ball sheet housie does not
+    /// print, which its checks refuse).
+    pub fn card_format(&self) -> &'static crate::domain::CardFormat {
+        self.layout.card_format().unwrap_or(&crate::domain::NINETY_BALL)
+    }
+
+    /// A cell's width and height, mm: the ticket's width over its columns, its height over its
+    /// rows and, on a card with heads over its columns (B I N G O), a row of heads as tall.
+    pub fn cell_mm(&self) -> (f32, f32) {
+        let f = self.card_format();
+        let bands = f.rows() + usize::from(!f.heads().is_empty());
+        (self.ticket.width / f.cols() as f32, self.ticket.height / bands as f32)
     }
 
     /// One colour per game of a run of booklets.

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::super::logo::LogoPosition;
 use super::Cmyk;
+use crate::domain::format::{Card, CardFormat};
 
 /// A template's `[logo]`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -35,11 +36,15 @@ pub struct LayoutSpec {
     pub columns: usize,
     /// Tickets down the page.
     pub rows: usize,
+    /// The card the look holds (`"75-ball"`: a page is a sheet of as many faces as it has
+    /// slots); 90-ball when unsaid, as every template before housie 0.16.
+    #[serde(default)]
+    pub card: Card,
 }
 
 impl Default for LayoutSpec {
     fn default() -> LayoutSpec {
-        LayoutSpec { columns: 1, rows: 6 }
+        LayoutSpec { columns: 1, rows: 6, card: Card::NinetyBall }
     }
 }
 
@@ -49,20 +54,31 @@ impl LayoutSpec {
         self.columns * self.rows
     }
 
-    /// Books on one page (at least 1; a book over several pages is still on "one").
-    pub fn books_per_page(&self) -> usize {
-        (self.tickets_per_page() / 6).max(1)
+    /// The card format the look prints: `None` for a 75-ball look whose page is not a sheet
+    /// housie prints (1, 2, 3, 4 or 6 faces).
+    pub fn card_format(&self) -> Option<&'static CardFormat> {
+        self.card.format(self.tickets_per_page())
     }
 
-    /// Pages one book takes (1 unless the page holds fewer than six tickets).
+    /// Tickets (faces) in a book: a strip's six, or a sheet's faces.
+    pub fn tickets_per_book(&self) -> usize {
+        self.card_format().map_or(6, |f| f.book())
+    }
+
+    /// Books on one page (at least 1; a book over several pages is still on "one").
+    pub fn books_per_page(&self) -> usize {
+        (self.tickets_per_page() / self.tickets_per_book()).max(1)
+    }
+
+    /// Pages one book takes (1 unless the page holds fewer than a book's tickets).
     pub fn pages_per_book(&self) -> usize {
-        (6 / self.tickets_per_page().max(1)).max(1)
+        (self.tickets_per_book() / self.tickets_per_page().max(1)).max(1)
     }
 
     /// Whether books and pages line up: a page holds whole books, or a book whole pages.
     pub fn fits_books(&self) -> bool {
-        let n = self.tickets_per_page();
-        n > 0 && (n.is_multiple_of(6) || 6usize.is_multiple_of(n))
+        let (n, book) = (self.tickets_per_page(), self.tickets_per_book());
+        n > 0 && self.card_format().is_some() && (n.is_multiple_of(book) || book.is_multiple_of(n))
     }
 }
 

@@ -4,17 +4,18 @@
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
 use super::{columns, rows, Row, RowProblem};
-use crate::domain::{Serial, NINETY_BALL};
+use crate::domain::{CardFormat, Serial};
 
 /// Finds a serial's row by binary search on the byte offsets of a manifest in book order,
 /// reading a few kilobytes however large the file; reads it through only when the rows are out
 /// of order. `Ok(None)`: no row has that serial; `Some(Err(problems))`: its row is not valid.
-/// A row found this way has no line number (0). `file` is `len` bytes long and named `name`.
+/// A row found this way has no line number (0). `file` is `len` bytes long and named `name`,
+/// the manifest of a run of `format` cards.
 pub fn find<F: Read + Seek>(
     file: &mut F,
-    len: u64,
-    name: &str,
+    (len, name): (u64, &str),
     serial: Serial,
+    format: &'static CardFormat,
 ) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     // Lower bound on the offsets: the first line at or after `lo` has a book before the serial's.
     let (mut lo, mut hi) = (0u64, len);
@@ -25,11 +26,11 @@ pub fn find<F: Read + Seek>(
             _ => hi = mid,
         }
     }
-    if let Some(found) = scan(file, lo, serial, name, true)? {
+    if let Some(found) = scan(file, (lo, true), serial, name, format)? {
         return Ok(Some(found));
     }
     // Not where book order puts it: the rows may be out of order, so read them all.
-    scan(file, 0, serial, name, false)
+    scan(file, (0, false), serial, name, format)
 }
 
 /// The book number on the first whole line after byte `offset`.
@@ -53,10 +54,10 @@ fn book_field(line: &[u8]) -> Option<u64> {
 /// `sorted`, stops at the first book past the serial's.
 fn scan<F: Read + Seek>(
     file: &mut F,
-    offset: u64,
+    (offset, sorted): (u64, bool),
     serial: Serial,
     name: &str,
-    sorted: bool,
+    format: &'static CardFormat,
 ) -> std::io::Result<Option<Result<Row, Vec<RowProblem>>>> {
     file.seek(SeekFrom::Start(offset))?;
     let mut reader = BufReader::new(file);
@@ -69,13 +70,14 @@ fn scan<F: Read + Seek>(
             return Ok(None);
         }
         if line.split(|&b| b == b',').next() == Some(text.as_bytes()) {
-            let mut one = (columns(&NINETY_BALL).join(",") + "\n").into_bytes();
+            let mut one = (columns(format).join(",") + "\n").into_bytes();
             one.extend_from_slice(&line);
             let unnumbered = |mut p: RowProblem| {
                 p.line = 0;
                 p
             };
-            let row = rows(one.as_slice(), name, serial.numbering()).next().unwrap_or_else(|| Err(Vec::new()));
+            let row = rows(one.as_slice(), name, serial.numbering()).of_format(format).next();
+            let row = row.unwrap_or_else(|| Err(Vec::new()));
             return Ok(Some(row.map(|r| Row { line: 0, ..r }).map_err(|ps| ps.into_iter().map(unnumbered).collect())));
         }
         if sorted && book_field(&line).is_some_and(|b| b > serial.book()) {

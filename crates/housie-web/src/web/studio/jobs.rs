@@ -146,8 +146,7 @@ pub async fn verify(
         let (record, _) = housie_files::record::read_record(&dir).map_err(|_| {
             ApiError::new(StatusCode::CONFLICT, "there is nothing to verify yet: generate the event first")
         })?;
-        let total = record.settings.pages(tickets_per_page(&record)).files();
-        let pages = (1..=total).map(|f| record.settings.pages(tickets_per_page(&record)).len(f)).sum();
+        let pages = record.pages().page_count();
         let job = Job::new(Task::Verify, pages);
         start(&studio, &id, Arc::clone(&job), move |job| {
             match housie_night::audit::verify::verify_dir_with(&dir, &|p| job.progress(p)) {
@@ -161,11 +160,6 @@ pub async fn verify(
         Ok((StatusCode::ACCEPTED, Json(job.view())))
     })
     .await
-}
-
-fn tickets_per_page(record: &housie_core::record::RunRecord) -> usize {
-    housie_core::print::template::Template::parse(&record.template.toml, "run.json's template")
-        .map_or(6, |t| t.layout().tickets_per_page())
 }
 
 /// `GET /api/events/{id}/job`: the task running or last run.
