@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use housie_core::domain::format::Card;
 use housie_core::rules::{BookRanges, Calls, PrizeSet};
 use housie_core::Error;
 use housie_night::audit::tickets::Tickets;
@@ -21,10 +22,11 @@ pub struct CallArgs {
     #[arg(long, value_name = "FILE")]
     calls_file: Option<PathBuf>,
     /// The prize set: uk (one line, two lines, full house, in order), tambola (early five,
-    /// top/middle/bottom line, four corners, full house, all open at once), tambola-full, or a
-    /// prize file (TOML; see `housie prizes`).
-    #[arg(long, value_name = "SET|FILE", default_value = "uk")]
-    pub prizes: String,
+    /// top/middle/bottom line, four corners, full house, all open at once), tambola-full; for
+    /// 75-ball, bingo (a line, then blackout) or bingo-patterns; or a prize file (TOML; see
+    /// `housie prizes`) [default: uk, or bingo for a 75-ball run].
+    #[arg(long, value_name = "SET|FILE")]
+    pub prizes: Option<String>,
     /// Books sold (in play), e.g. 1-120 or "1-480, 501-560"; booklets, in a run of booklets.
     /// A ticket outside is refused. Default: the books sold in the night's ledger, if the desk
     /// recorded sales; else every book.
@@ -49,8 +51,21 @@ impl CallArgs {
         calls.map_err(|e| Error::Usage(e.to_string()))
     }
 
-    pub fn prize_set(&self) -> Result<PrizeSet, Error> {
-        Ok(PrizeSet::load(&self.prizes, &housie_files::read::Disk)?)
+    /// The set asked for, or the card's own (`uk`, `bingo`), drawn on the run's `tickets`.
+    pub fn prize_set(&self, tickets: &Tickets) -> Result<PrizeSet, Error> {
+        let card = Card::of(tickets.format);
+        let name = self.prizes.as_deref().unwrap_or(match card {
+            Card::NinetyBall => "uk",
+            Card::SeventyFiveBall => "bingo",
+        });
+        let set = PrizeSet::load(name, &housie_files::read::Disk)?;
+        if set.card() != card {
+            let (set, card) = (set.card().name(), card.name());
+            return Err(Error::Usage(format!(
+                "--prizes {name}: a set of {set} prizes, and this run is of {card} cards"
+            )));
+        }
+        Ok(set)
     }
 
     /// The books in play in `tickets`' run (in `dir`), of game `game`'s page in a run of

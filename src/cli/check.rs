@@ -44,8 +44,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
-    let set = args.calls.prize_set()?;
     let tickets = Tickets::open(&args.dir)?;
+    let set = args.calls.prize_set(&tickets)?;
     let serial = read_serial(tickets.numbering, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {
         SerialInput::Malformed(m) => Error::Usage(m),
         SerialInput::Mistyped { message, .. } => Error::Usage(message),
@@ -135,14 +135,24 @@ fn describe(
                 row.page
             )
         }
-        None => outln!(
-            out,
-            "{serial}: book {}, ticket {} ({}, page {})",
-            serial.book(),
-            serial.ticket(),
-            tickets.file_of(row),
-            row.page
-        ),
+        None => match tickets.format.face_number(serial.book(), serial.ticket()) {
+            Some(face) => outln!(
+                out,
+                "{serial}: sheet {}, face {}, face number {face} ({}, page {})",
+                serial.book(),
+                serial.ticket(),
+                tickets.file_of(row),
+                row.page
+            ),
+            None => outln!(
+                out,
+                "{serial}: book {}, ticket {} ({}, page {})",
+                serial.book(),
+                serial.ticket(),
+                tickets.file_of(row),
+                row.page
+            ),
+        },
     }
 }
 

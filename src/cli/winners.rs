@@ -46,8 +46,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut out = Out::new();
     let calls = args.calls.calls()?;
-    let set = args.calls.prize_set()?;
     let tickets = Tickets::open(&args.dir)?;
+    let set = args.calls.prize_set(&tickets)?;
     if let (Some(games), None) = (tickets.numbering.games(), args.calls.game) {
         return Err(Error::Usage(format!(
             "this run's booklets hold {games} games, each called on its own; say which with --game G"

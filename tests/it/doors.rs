@@ -165,8 +165,8 @@ fn the_nights_choices_travel_in_the_run() {
     d.run(&["generate", "--books", "1", "--prizes", "uk", "--currency", "GBP", "--out", "cli-uk", "-q"]).success();
     let uk: serde_json::Value = serde_json::from_str(&d.read("cli-uk/run.json")).unwrap();
     assert!(uk["settings"].get("prizes").is_none() && uk["settings"].get("currency").is_none(), "{uk}");
-    let bad = d.run(&["generate", "--books", "1", "--prizes", "bingo", "--out", "bad", "-q"]).expect_code(2);
-    assert!(bad.stderr().contains("--prizes is `bingo`, a prize set housie does not have"), "{}", bad.stderr());
+    let bad = d.run(&["generate", "--books", "1", "--prizes", "lotto", "--out", "bad", "-q"]).expect_code(2);
+    assert!(bad.stderr().contains("--prizes is `lotto`, a prize set housie does not have"), "{}", bad.stderr());
     let bad = d.run(&["generate", "--books", "1", "--currency", "rupees", "--out", "bad", "-q"]).expect_code(2);
     assert!(bad.stderr().contains("--currency is `rupees`"), "{}", bad.stderr());
     let opened =

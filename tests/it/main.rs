@@ -52,6 +52,7 @@ mod safe_zone;
 mod scan;
 mod scan_pages;
 mod serving;
+mod seventy_five;
 mod shaping;
 mod site_browser;
 mod snapshots;

@@ -46,6 +46,14 @@ prize-corners-and-star = corners and star
 prize-full-house = full house
 prize-one-line = one line
 prize-two-lines = two lines
+prize-line = line
+prize-postage-stamp = postage stamp
+prize-small-x = small X
+prize-large-x = large X
+prize-letter-t = letter T
+prize-letter-l = letter L
+prize-letter-u = letter U
+prize-blackout = blackout
 
 ## The board
 board-title = housie · board
@@ -579,6 +587,8 @@ studio-prizes = Prizes on the night
 studio-prizes-uk = UK: one line, two lines, full house, in order
 studio-prizes-tambola = Tambola: early five, lines, corners, full house, all from the first call
 studio-prizes-tambola-full = Tambola, full: more prizes and places, all from the first call
+studio-prizes-bingo = 75-ball: a line, then blackout, in order
+studio-prizes-bingo-patterns = 75-ball patterns: line, corners, stamp, X, letters, blackout, in order
 studio-currency = The night's money (the desk's sales, prizes and cash-up)
 studio-currency-gbp = £ pounds (GBP)
 studio-currency-inr = ₹ rupees (INR), grouped in lakh and crore
@@ -693,6 +703,7 @@ units-no-ticket = a book has tickets 1-{ $per }, not { $ticket }
 units-ticket-twice = ticket { $ticket } is given twice
 
 ## The studio's and the page's checks of a design, beside their fields
+design-prizes-card = `{ $prizes }` is a set of { $set } prizes, but the look `{ $look }` prints { $card } cards
 design-give-title = give the event a title
 design-too-long = is longer than { $max } characters
 design-no-look = `{ $look }` is not a look housie has

@@ -44,6 +44,14 @@ prize-corners-and-star = कोने और तारा
 prize-full-house = फ़ुल हाउस
 prize-one-line = एक लाइन
 prize-two-lines = दो लाइनें
+prize-line = लाइन
+prize-postage-stamp = डाक टिकट
+prize-small-x = छोटा X
+prize-large-x = बड़ा X
+prize-letter-t = अक्षर T
+prize-letter-l = अक्षर L
+prize-letter-u = अक्षर U
+prize-blackout = ब्लैकआउट
 
 ## बोर्ड
 board-title = housie · बोर्ड
@@ -571,6 +579,8 @@ studio-prizes = रात के इनाम
 studio-prizes-uk = UK: एक लाइन, दो लाइन, फ़ुल हाउस, क्रम से
 studio-prizes-tambola = तम्बोला: जल्दी फ़ाइव, लाइनें, कोने, फ़ुल हाउस, सब पहली कॉल से
 studio-prizes-tambola-full = तम्बोला, पूरा: और इनाम और स्थान, सब पहली कॉल से
+studio-prizes-bingo = 75-बॉल: एक लाइन, फिर ब्लैकआउट, क्रम से
+studio-prizes-bingo-patterns = 75-बॉल पैटर्न: लाइन, कोने, डाक टिकट, X, अक्षर, ब्लैकआउट, क्रम से
 studio-currency = रात का पैसा (डेस्क की बिक्री, इनाम और हिसाब)
 studio-currency-gbp = £ पाउंड (GBP)
 studio-currency-inr = ₹ रुपये (INR), लाख और करोड़ में
@@ -685,6 +695,7 @@ units-no-ticket = किताब में टिकट 1-{ $per } होते
 units-ticket-twice = टिकट { $ticket } दो बार दिया गया है।
 
 ## स्टूडियो और पन्ने की डिज़ाइन की जाँच, हर ख़ाने के पास
+design-prizes-card = `{ $prizes }` { $set } इनामों का सेट है, पर रूप `{ $look }` { $card } कार्ड छापता है।
 design-give-title = आयोजन को एक शीर्षक दीजिए।
 design-too-long = { $max } अक्षरों से लंबा है।
 design-no-look = `{ $look }` housie का कोई रूप नहीं है।

@@ -82,7 +82,7 @@ const fn seventy_five(name: &'static str, on: usize) -> CardFormat {
 }
 
 /// The kinds of card a look may hold, as a template names them (`[layout] card = "75-ball"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 pub enum Card {
     /// 90-ball tickets in strips of six.
     #[default]
@@ -102,6 +102,28 @@ impl Card {
             Card::NinetyBall => Some(&NINETY_BALL),
             Card::SeventyFiveBall => SEVENTY_FIVE_BALL_SHEETS.iter().find(|f| f.book == slots),
         }
+    }
+
+    /// One card of it: the grid a prize's pattern is drawn on, whatever the sheet.
+    pub fn face(self) -> &'static CardFormat {
+        match self {
+            Card::NinetyBall => &NINETY_BALL,
+            Card::SeventyFiveBall => SEVENTY_FIVE_BALL,
+        }
+    }
+
+    /// The kind of card a format is.
+    pub fn of(format: &CardFormat) -> Card {
+        if format.covers() {
+            Card::NinetyBall
+        } else {
+            Card::SeventyFiveBall
+        }
+    }
+
+    /// Whether it is 90-ball (what a record or set without the key means).
+    pub fn is_ninety(&self) -> bool {
+        *self == Card::NinetyBall
     }
 
     /// What people call it.
@@ -165,6 +187,13 @@ impl CardFormat {
     /// What is printed over each column (75-ball's B I N G O); empty for none.
     pub fn heads(&self) -> &'static [&'static str] {
         self.heads
+    }
+
+    /// The face number of card `card` (1-based) of book `book`, printed in its free cell:
+    /// its place among every card of every book, so unique in the run's series (a chain's
+    /// books are numbered on, so in the chain's too). `None` for a card without a free cell.
+    pub fn face_number(&self, book: u64, card: u8) -> Option<u64> {
+        self.free().map(|_| (book - 1) * self.book as u64 + u64::from(card))
     }
 
     /// The free cell, (row, column), where a face prints its face number.

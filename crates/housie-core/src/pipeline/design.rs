@@ -451,6 +451,7 @@ mod tests {
             Design { books: None, booklets: Some(STUDIO_MAX_BOOKS), games: Some(2), ..Design::default() },
             Design { books: None, booklets: None, ..Design::default() },
             Design { books: None, booklets: Some(2), games: Some(2), look: "twelve".into(), ..Design::default() },
+            Design { look: "bingo-3".into(), prizes: "tambola".into(), ..Design::default() },
         ];
         let (english, hindi) = (Catalogue::english(), Catalogue::of("hi").unwrap());
         let mut met = std::collections::BTreeSet::new();

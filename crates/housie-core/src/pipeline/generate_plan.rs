@@ -347,6 +347,36 @@ impl GeneratePlan {
         RunOptions { format: self.card_format, ..self.settings.run_options(self.seed.generator()) }
     }
 
+    /// The night's prize set is drawn on the card the look prints: a 75-ball set's columns and
+    /// diagonals mean nothing on a strip, nor a strip's rows on a face.
+    fn check_prizes_card(&self) -> Result<(), Error> {
+        let set = self.settings.prizes.as_deref().and_then(crate::rules::PrizeSet::shipped);
+        let card = crate::domain::format::Card::of(self.card_format);
+        match set.filter(|set| set.card() != card) {
+            None => Ok(()),
+            Some(set) => {
+                let (prizes, look, card) = (set.name().to_string(), self.template.name().to_string(), card.name());
+                Err(crate::pipeline::SettingsError {
+                    field: crate::record::settings::Setting::Prizes,
+                    problem: format!(
+                        "is `{prizes}`, a set of {} prizes, but the look `{look}` prints {card} cards",
+                        set.card().name()
+                    ),
+                    said: Said::new(
+                        "design-prizes-card",
+                        [
+                            ("prizes", prizes),
+                            ("set", set.card().name().to_string()),
+                            ("look", look),
+                            ("card", card.to_string()),
+                        ],
+                    ),
+                }
+                .into())
+            }
+        }
+    }
+
     /// Refuses settings, a look and texts that cannot be printed, before anything is written
     /// (what the studio's preview checks as the organiser types, too).
     pub fn check_design(&self) -> Result<(), Error> {
@@ -361,6 +391,7 @@ impl GeneratePlan {
             self.run_options().check_choice(self.after.as_ref().map_or(0, Continuation::books))?;
         }
         self.style().check()?;
+        self.check_prizes_card()?;
         let per_page = self.template.layout().books_per_page();
         if self.settings.order.mixes_games(self.settings.games.is_some(), per_page) {
             let look = self.template.name().to_string();

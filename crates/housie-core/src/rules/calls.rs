@@ -1,6 +1,6 @@
 //! The numbers called in a game, in order, as typed or read from a file.
 
-use crate::domain::{Ticket, COLS, ROWS};
+use crate::domain::Ticket;
 
 /// The numbers called so far, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,12 +144,20 @@ impl Calls {
     }
 }
 
-/// The ticket as a grid with called numbers in brackets.
+/// The ticket as a grid with called numbers in brackets: a blank `..`, a free cell `**`
+/// (called from the start), under its columns' heads (B I N G O) if the card has them.
 pub fn marked_grid(ticket: &Ticket, calls: &Calls) -> String {
+    let f = ticket.format();
     let mut out = String::new();
-    for r in 0..ROWS {
-        let cells: Vec<String> = (0..COLS)
+    if !f.heads().is_empty() {
+        let heads: Vec<String> = f.heads().iter().map(|h| format!("  {h:>2} ")).collect();
+        out.push_str(heads.concat().trim_end());
+        out.push('\n');
+    }
+    for r in 0..f.rows() {
+        let cells: Vec<String> = (0..f.cols())
             .map(|c| match ticket.get(r, c) {
+                None if f.free() == Some((r, c)) => " [**]".to_string(),
                 None => "  .. ".to_string(),
                 Some(n) if calls.at(n).is_some() => format!(" [{n:>2}]"),
                 Some(n) => format!("  {n:>2} "),

@@ -6,9 +6,10 @@
 //! A card's numbers are taken in reading order (row by row, left to right; see
 //! [`Ticket::reading_order`]), so on a 90-ball ticket "the first number of the top row" is
 //! number 0 and "the middle number of the middle row" is number 7 on every ticket; the card's
-//! format says how many numbers each row holds. A compiled rule is up to three groups of those
+//! format says how many numbers each row holds. A compiled rule is up to twelve groups of those
 //! numbers (masks over at most 32 numbers), how many numbers of each group must be called, and
-//! how many groups must be complete.
+//! how many groups must be complete: a 90-ball line is one of three rows, a 75-ball line one of
+//! five rows, five columns and two diagonals, the free centre counting as called.
 
 use super::number_set::NumberSet;
 use crate::domain::format::{CardFormat, MAX_NUMBERS};
@@ -41,13 +42,16 @@ pub const STAR: (u8, u8) = (1, 2);
 
 const NEVER: u8 = u8::MAX;
 
+/// The most groups a rule has: a 5 × 5 card's lines (five rows, five columns, two diagonals).
+const GROUPS: usize = 12;
+
 /// A prize's pattern compiled against one ticket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
     /// The groups, as masks over the ticket's numbers in reading order.
-    groups: [u32; 3],
+    groups: [u32; GROUPS],
     /// Numbers of each group that must be called ([`NEVER`] when the group cannot be done).
-    k: [u8; 3],
+    k: [u8; GROUPS],
     /// How many groups there are.
     count: u8,
     /// How many groups must be complete.
@@ -111,20 +115,15 @@ impl Pattern {
                 Some(k) => k,
                 None => have,
             };
-            Rule { groups: [mask, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
+            Rule::one(mask, k)
         };
         let row = |r: usize| if r < f.rows() { ((1u32 << f.row_count(r)) - 1) << f.row_start(r) } else { 0 };
         let all = f.per_card();
         match self {
-            Pattern::Lines(n) if f.rows() <= 3 => {
-                let mut rule = Rule { groups: [row(0), row(1), row(2)], k: [NEVER; 3], count: f.rows() as u8, g: *n };
-                for (k, r) in rule.k.iter_mut().zip(0..f.rows()) {
-                    *k = f.row_count(r) as u8;
-                }
-                rule
-            }
-            // More rows than a rule has groups: lines are played on cards of three rows.
-            Pattern::Lines(_) => single(0),
+            // A strip's lines are its rows.
+            Pattern::Lines(n) if f.covers() => Rule::of((0..f.rows()).map(row), *n),
+            // A full card's are its rows, columns and, on a square card, its diagonals.
+            Pattern::Lines(n) => Rule::of(lines(f.rows(), f.cols()).map(|cells| cell_mask(ticket, &cells)), *n),
             Pattern::Rows(rows) => single(rows.iter().fold(0, |m, &r| m | row(usize::from(r)))),
             Pattern::Positions(places) => single(places.iter().fold(0, |m, &(r, i)| {
                 let (r, i) = (usize::from(r), usize::from(i));
@@ -135,7 +134,7 @@ impl Pattern {
             })),
             Pattern::Any(k) => {
                 let k = if *k == 0 || usize::from(*k) > all { NEVER } else { *k };
-                Rule { groups: [(1u32 << all) - 1, 0, 0], k: [k, NEVER, NEVER], count: 1, g: 1 }
+                Rule::one((1u32 << all) - 1, k)
             }
             Pattern::Values(lo, hi) => {
                 let numbers = ticket.reading_order();
@@ -145,16 +144,34 @@ impl Pattern {
                 let numbers = ticket.reading_order();
                 single((0..all).filter(|&i| set.contains(numbers[i])).fold(0, |m, i| m | 1 << i))
             }
-            Pattern::Cells(cells) => single(cells.iter().fold(0, |m, &(r, c)| {
-                let (r, c) = (usize::from(r), usize::from(c));
-                if r >= f.rows() || c >= f.cols() || ticket.get(r, c).is_none() {
-                    return m;
-                }
-                let before = (0..c).filter(|&x| ticket.get(r, x).is_some()).count();
-                m | 1 << (f.row_start(r) + before)
-            })),
+            Pattern::Cells(cells) => {
+                let cells: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (usize::from(r), usize::from(c))).collect();
+                single(cell_mask(ticket, &cells))
+            }
         }
     }
+}
+
+/// The numbers of `ticket` in `cells` (row, column), as a mask in reading order: a blank or a
+/// free cell counts for nothing, and a cell off the card too.
+fn cell_mask(ticket: &Ticket, cells: &[(usize, usize)]) -> u32 {
+    let f = ticket.format();
+    cells.iter().fold(0, |m, &(r, c)| {
+        if r >= f.rows() || c >= f.cols() || ticket.get(r, c).is_none() {
+            return m;
+        }
+        let before = (0..c).filter(|&x| ticket.get(r, x).is_some()).count();
+        m | 1 << (f.row_start(r) + before)
+    })
+}
+
+/// A full card's lines: each row, each column and, when it is square, both diagonals.
+fn lines(rows: usize, cols: usize) -> impl Iterator<Item = Vec<(usize, usize)>> {
+    let across = (0..rows).map(move |r| (0..cols).map(|c| (r, c)).collect());
+    let down = (0..cols).map(move |c| (0..rows).map(|r| (r, c)).collect());
+    let diagonals =
+        (rows == cols).then(|| [(0..rows).map(|i| (i, i)).collect(), (0..rows).map(|i| (i, cols - 1 - i)).collect()]);
+    across.chain(down).chain(diagonals.into_iter().flatten())
 }
 
 impl Pattern {
@@ -166,9 +183,7 @@ impl Pattern {
     pub fn may_complete(&self, format: &CardFormat, rows: &[(u8, u8)], need: Option<u8>) -> bool {
         let full = |r: usize| rows.get(r).is_some_and(|&(have, called)| have > 0 && called == have);
         match self {
-            Pattern::Lines(n) if format.rows() <= 3 => {
-                (0..format.rows()).filter(|&r| full(r)).count() >= usize::from(*n)
-            }
+            Pattern::Lines(n) if format.covers() => (0..format.rows()).filter(|&r| full(r)).count() >= usize::from(*n),
             Pattern::Rows(named) => {
                 let (have, called) = named
                     .iter()
@@ -186,10 +201,27 @@ impl Pattern {
 }
 
 impl Rule {
+    /// One group of `k` numbers ([`NEVER`]: it cannot be done).
+    fn one(mask: u32, k: u8) -> Rule {
+        let mut rule = Rule { groups: [0; GROUPS], k: [NEVER; GROUPS], count: 1, g: 1 };
+        (rule.groups[0], rule.k[0]) = (mask, k);
+        rule
+    }
+
+    /// Any `g` of these groups, each whole.
+    fn of(groups: impl Iterator<Item = u32>, g: u8) -> Rule {
+        let mut rule = Rule { groups: [0; GROUPS], k: [NEVER; GROUPS], count: 0, g };
+        for (i, mask) in groups.take(GROUPS).enumerate() {
+            (rule.groups[i], rule.k[i]) = (mask, mask.count_ones() as u8);
+            rule.count = i as u8 + 1;
+        }
+        rule
+    }
+
     /// The 1-based call at which the prize was completed, given the call of each of the
     /// ticket's numbers in reading order (0 for a number not called); `None` if it is not.
     pub fn completed_at(&self, at: &[u8; MAX_NUMBERS]) -> Option<u8> {
-        let mut done = [NEVER; 3];
+        let mut done = [NEVER; GROUPS];
         let count = usize::from(self.count);
         // Most groups on most tickets are not done: counting their called numbers first skips
         // ordering the calls of those.
@@ -222,8 +254,8 @@ impl Rule {
 
     /// Per group, how many more numbers it needs given the called ones (a mask over the
     /// ticket's numbers in reading order); [`NEVER`] for a group that cannot be done.
-    fn lefts(&self, called: u32) -> [u8; 3] {
-        let mut left = [NEVER; 3];
+    fn lefts(&self, called: u32) -> [u8; GROUPS] {
+        let mut left = [NEVER; GROUPS];
         let count = usize::from(self.count);
         for ((slot, &k), &group) in left.iter_mut().zip(&self.k).zip(&self.groups).take(count) {
             if k != NEVER {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::number_set::NumberSet;
 use super::pattern::{Pattern, CORNERS, STAR};
 use super::sheet::Sheet;
+use crate::domain::format::Card;
 use crate::domain::text::check_plain;
 
 /// One prize of a set.
@@ -26,6 +27,8 @@ pub struct Prize {
     places: u8,
     /// Won on a sheet of tickets, the pattern on each (`None`: on one ticket).
     sheet: Option<Sheet>,
+    /// The card it is played on.
+    card: Card,
 }
 
 /// When a set's prizes can be won.
@@ -47,6 +50,7 @@ pub enum Opens {
 pub struct PrizeSet {
     name: String,
     opens: Opens,
+    card: Card,
     prizes: Vec<Prize>,
 }
 
@@ -58,6 +62,10 @@ pub struct SetSpec {
     pub name: String,
     /// `together` or `in order`.
     pub opens: Opens,
+    /// The card its patterns are drawn on (`"75-ball"`); 90-ball when unsaid, as every set
+    /// before housie 0.16.
+    #[serde(default, skip_serializing_if = "Card::is_ninety")]
+    pub card: Card,
     /// The `[[prize]]` tables.
     #[serde(rename = "prize", default)]
     pub prizes: Vec<PrizeSpec>,
@@ -143,6 +151,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("uk", include_str!("../../prizes/uk.toml")),
     ("tambola", include_str!("../../prizes/tambola.toml")),
     ("tambola-full", include_str!("../../prizes/tambola-full.toml")),
+    ("bingo", include_str!("../../prizes/bingo.toml")),
+    ("bingo-patterns", include_str!("../../prizes/bingo-patterns.toml")),
 ];
 
 /// The largest prize file read, and the most prizes and places a set may have.
@@ -160,6 +170,11 @@ impl PrizeSet {
     /// The set's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The card it is played on.
+    pub fn card(&self) -> Card {
+        self.card
     }
 
     /// When its prizes can be won.
@@ -235,13 +250,13 @@ impl PrizeSet {
         }
         let mut prizes = Vec::new();
         for (i, p) in spec.prizes.iter().enumerate() {
-            match prize(p, i, &spec.prizes[..i]) {
+            match check::prize(p, (i, &spec.prizes[..i]), spec.card.face()) {
                 Ok(prize) => prizes.push(prize),
                 Err(mut more) => problems.append(&mut more),
             }
         }
         if problems.is_empty() {
-            Ok(PrizeSet { name: spec.name.clone(), opens: spec.opens, prizes })
+            Ok(PrizeSet { name: spec.name.clone(), opens: spec.opens, card: spec.card, prizes })
         } else {
             Err(problems)
         }
@@ -249,7 +264,8 @@ impl PrizeSet {
 
     /// The set as written, to keep in the night's log.
     pub fn spec(&self) -> SetSpec {
-        SetSpec { name: self.name.clone(), opens: self.opens, prizes: self.prizes.iter().map(Prize::spec).collect() }
+        let prizes = self.prizes.iter().map(Prize::spec).collect();
+        SetSpec { name: self.name.clone(), opens: self.opens, card: self.card, prizes }
     }
 
     /// The set as a TOML file (a start for a custom one).
@@ -271,155 +287,6 @@ impl PrizeSet {
             .position(|p| p.name.eq_ignore_ascii_case(name))
             .or_else(|| self.prizes.iter().position(shown))
     }
-}
-
-/// Checks one prize; `before` are the prizes above it (for unique names).
-fn prize(p: &PrizeSpec, index: usize, before: &[PrizeSpec]) -> Result<Prize, Vec<PrizeProblem>> {
-    let mut problems = Vec::new();
-    let mut bad =
-        |key: &str, message: String| problems.push(PrizeProblem { prize: Some(index), key: key.into(), message });
-    let name = p.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 40 {
-        bad("name", "a prize needs a name of 1–40 characters".into());
-    }
-    if let Err(e) = check_plain(&name) {
-        bad("name", e);
-    }
-    if before.iter().any(|b| b.name.trim().eq_ignore_ascii_case(&name)) {
-        bad("name", "another prize of the set has this name".into());
-    }
-    let keys: Vec<&str> = [
-        ("lines", p.lines.is_some()),
-        ("rows", p.rows.is_some()),
-        ("positions", p.positions.is_some()),
-        ("values", p.values.is_some()),
-        ("any", p.any.is_some()),
-        ("cells", p.cells.is_some()),
-        ("numbers", p.numbers.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(k, on)| on.then_some(k))
-    .collect();
-    let pattern = match keys.as_slice() {
-        [] => {
-            bad("name", "give the prize one pattern: lines, rows, positions, values, any, cells or numbers".into());
-            None
-        }
-        [_, second, ..] => {
-            bad(second, format!("give one pattern, not {}", keys.join(" and ")));
-            None
-        }
-        [key] => match pattern(p) {
-            Ok(pattern) => Some(pattern),
-            Err(message) => {
-                bad(key, message);
-                None
-            }
-        },
-    };
-    let places = p.places.unwrap_or(1);
-    if !(1..=MAX_PLACES).contains(&places) {
-        bad("places", format!("{places} places: a prize has 1 to {MAX_PLACES} (1st, 2nd, …)"));
-    }
-    let mut need = None;
-    if let Some(k) = p.need {
-        match &pattern {
-            Some(Pattern::Lines(_)) | Some(Pattern::Any(_)) => {
-                bad("need", "lines and any say how many already; leave need out".into())
-            }
-            Some(pat) if k < 1 || k > i64::from(pat.capacity(&crate::domain::NINETY_BALL)) => {
-                let capacity = pat.capacity(&crate::domain::NINETY_BALL);
-                bad("need", format!("{k} is not 1 to the {capacity} numbers its pattern can hold on a ticket"))
-            }
-            Some(_) => need = Some(k as u8),
-            None => {}
-        }
-    }
-    let sheet = p.sheet.as_deref().map(Sheet::parse).transpose().unwrap_or_else(|message| {
-        bad("sheet", message);
-        None
-    });
-    match (pattern, problems.is_empty()) {
-        (Some(pattern), true) => Ok(Prize { name, pattern, need, places: places as u8, sheet }),
-        _ => Err(problems),
-    }
-}
-
-/// The one pattern key of a prize, checked.
-fn pattern(p: &PrizeSpec) -> Result<Pattern, String> {
-    if let Some(n) = p.lines {
-        return match n {
-            1..=3 => Ok(Pattern::Lines(n as u8)),
-            _ => Err(format!("{n} lines: a ticket has 3 rows, so 1 to 3")),
-        };
-    }
-    if let Some(rows) = &p.rows {
-        if rows.is_empty() {
-            return Err("an empty pattern: name at least one row (1–3)".into());
-        }
-        let mut out = Vec::new();
-        for &r in rows {
-            if !(1..=3).contains(&r) {
-                return Err(format!("row {r} is outside the ticket's rows 1–3"));
-            }
-            if out.contains(&((r - 1) as u8)) {
-                return Err(format!("row {r} is named twice"));
-            }
-            out.push((r - 1) as u8);
-        }
-        out.sort_unstable();
-        return Ok(Pattern::Rows(out));
-    }
-    if let Some(places) = &p.positions {
-        return pairs(places, 5, "place in its row").map(Pattern::Positions);
-    }
-    if let Some(cells) = &p.cells {
-        return pairs(cells, 9, "column").map(Pattern::Cells);
-    }
-    if let Some(k) = p.any {
-        return match k {
-            1..=15 => Ok(Pattern::Any(k as u8)),
-            _ => Err(format!("any {k}: a ticket has 15 numbers, so 1 to 15")),
-        };
-    }
-    if let Some(text) = &p.values {
-        let bad = || format!("`{text}` is not a range of values like \"1-30\"");
-        let (a, b) = text.split_once('-').ok_or_else(bad)?;
-        let (a, b): (i64, i64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-        if !(1..=90).contains(&a) || !(1..=90).contains(&b) {
-            return Err(format!("{a}-{b} is outside the numbers 1–90"));
-        }
-        if a > b {
-            return Err(format!("{a}-{b} runs backwards"));
-        }
-        return Ok(Pattern::Values(a as u8, b as u8));
-    }
-    if let Some(text) = &p.numbers {
-        return NumberSet::parse(text).map(Pattern::Numbers);
-    }
-    Err("no pattern".into())
-}
-
-/// `"row:x"` pairs, 1-based in, 0-based out.
-fn pairs(items: &[String], max: u8, what: &str) -> Result<Vec<(u8, u8)>, String> {
-    if items.is_empty() {
-        return Err("an empty pattern: name at least one".into());
-    }
-    let mut out = Vec::new();
-    for item in items {
-        let bad = || format!("`{item}` is not row:{} like \"1:2\"", what.split(' ').next().unwrap_or(what));
-        let (r, x) = item.split_once(':').ok_or_else(bad)?;
-        let (r, x): (i64, i64) = (r.trim().parse().map_err(|_| bad())?, x.trim().parse().map_err(|_| bad())?);
-        if !(1..=3).contains(&r) || !(1..=i64::from(max)).contains(&x) {
-            return Err(format!("`{item}` is outside the ticket: rows 1–3, {what} 1–{max}"));
-        }
-        let pair = ((r - 1) as u8, (x - 1) as u8);
-        if out.contains(&pair) {
-            return Err(format!("`{item}` is named twice"));
-        }
-        out.push(pair);
-    }
-    Ok(out)
 }
 
 /// "prize `pyramid`: need: …", for people.
@@ -506,7 +373,17 @@ impl Prize {
     /// What the prize needs, in words: "every number of the top row".
     pub fn describe(&self) -> String {
         const ROW: [&str; 3] = ["top", "middle", "bottom"];
+        let full = !self.card.face().covers();
         let what = match &self.pattern {
+            Pattern::Lines(1) if full => {
+                "any one line: a row, a column or a diagonal (the free centre counts)".to_string()
+            }
+            Pattern::Lines(n) if full => {
+                format!("any {n} lines of rows, columns and diagonals (the free centre counts)")
+            }
+            Pattern::Any(k) if full && usize::from(*k) == self.card.face().per_card() => {
+                format!("every number on the card (all {k}; the free centre counts)")
+            }
             Pattern::Lines(1) => "any one whole row".to_string(),
             Pattern::Lines(n) => format!("any {n} whole rows"),
             Pattern::Rows(rows) if rows.len() == 3 => "all 15 numbers".to_string(),
@@ -558,15 +435,27 @@ impl Prize {
 
     /// A picture of the pattern over the ticket: three rows of five places (● counts, · not),
     /// or the 3 × 9 grid for cells; `None` when the numbers that count depend on the ticket.
-    pub fn picture(&self) -> Option<[String; 3]> {
+    pub fn picture(&self) -> Option<Vec<String>> {
+        let f = self.card.face();
+        let widest = (0..f.rows()).map(|r| f.row_count(r)).max().unwrap_or(0);
+        // A free cell is had from the start: drawn as a star.
+        let free = |r: u8, x: u8| f.free() == Some((usize::from(r), usize::from(x)));
         let draw = |width: usize, on: &dyn Fn(u8, u8) -> bool| {
-            [0u8, 1, 2]
-                .map(|r| (0..width as u8).map(|i| if on(r, i) { "●" } else { "·" }).collect::<Vec<_>>().join(" "))
+            let mark = |r, i| {
+                if free(r, i) {
+                    "★"
+                } else if on(r, i) {
+                    "●"
+                } else {
+                    "·"
+                }
+            };
+            (0..f.rows() as u8).map(|r| (0..width as u8).map(|i| mark(r, i)).collect::<Vec<_>>().join(" ")).collect()
         };
         match &self.pattern {
-            Pattern::Rows(rows) => Some(draw(5, &|r, _| rows.contains(&r))),
-            Pattern::Positions(p) => Some(draw(5, &|r, i| p.contains(&(r, i)))),
-            Pattern::Cells(c) => Some(draw(9, &|r, x| c.contains(&(r, x)))),
+            Pattern::Rows(rows) => Some(draw(widest, &|r, _| rows.contains(&r))),
+            Pattern::Positions(p) => Some(draw(widest, &|r, i| p.contains(&(r, i)))),
+            Pattern::Cells(c) => Some(draw(f.cols(), &|r, x| c.contains(&(r, x)))),
             Pattern::Lines(_) | Pattern::Values(..) | Pattern::Any(_) | Pattern::Numbers(_) => None,
         }
     }
@@ -576,6 +465,7 @@ fn same(a: &[(u8, u8)], b: &[(u8, u8)]) -> bool {
     a.len() == b.len() && a.iter().all(|x| b.contains(x))
 }
 
+mod check;
 mod listing;
 pub use listing::listing;
 

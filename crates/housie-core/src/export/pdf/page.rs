@@ -431,8 +431,8 @@ impl TextWriter<'_> {
 
 impl TextWriter<'_> {
     /// One face of a sheet (75-ball): the heads over its columns, each number centred in its
-    /// cell, and in the free cell the face number, unique in the run's series: the face's
-    /// place among every face of the run's books, `(book − 1) × faces a sheet + face`.
+    /// cell, and in the free cell the face number, unique in the run's series
+    /// ([`crate::domain::CardFormat::face_number`]).
     fn face(&mut self, b: &PlacedBook, t: usize, slot: &Slot) {
         let tk = &self.style.template.ticket();
         let format = self.style.template.card_format();
@@ -455,8 +455,7 @@ impl TextWriter<'_> {
                 }
             }
         }
-        if let Some((r, col)) = format.free() {
-            let face = (b.drawn.number - 1) * format.book() as u64 + t as u64 + 1;
+        if let Some(((r, col), face)) = format.free().zip(format.face_number(b.drawn.number, t as u8 + 1)) {
             // Smaller than a number, so that no one marks it as one.
             let pt = (tk.number_size * 0.5).max(tk.serial_size);
             let baseline = top - (r as f32 + 0.5) * cell_h - pt * CAP_HEIGHT * MM_PER_PT / 2.0;
