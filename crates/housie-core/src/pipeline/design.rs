@@ -215,6 +215,10 @@ impl Design {
                 [("prizes", self.prizes.clone()), ("names", names.join(", "))],
             ));
         }
+        let look = crate::print::template::Template::shipped(&self.look);
+        let off_card =
+            look.and_then(|t| super::generate_plan::prizes_off_card(Some(&self.prizes), t.card_format(), &self.look));
+        problems.extend(off_card.map(|said| Problem::catalogued(FormField::Prizes, said)));
         if let Some(logo) = &self.logo {
             if !LOGO_FILES.contains(&logo.file.as_str()) {
                 let message = "upload the logo to the event (it is kept as logo.png or logo.jpg)";

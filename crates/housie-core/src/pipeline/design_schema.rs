@@ -275,6 +275,12 @@ mod tests {
                     (FormField::Logo, _) => continue,
                     (field, _) => design[field.as_str()] = value,
                 }
+                // A 75-ball set is chosen with a look that prints 75-ball cards.
+                if f.field == FormField::Prizes
+                    && crate::rules::PrizeSet::shipped(&c.value).is_some_and(|s| !s.card().is_ninety())
+                {
+                    design["look"] = serde_json::Value::String("bingo-3".into());
+                }
                 let design = Design::from_json(&design.to_string()).expect(&c.value);
                 let problems: Vec<_> = design.problems().into_iter().filter(|p| p.field == f.field).collect();
                 assert!(problems.is_empty(), "{}={}: {problems:?}", f.field, c.value);

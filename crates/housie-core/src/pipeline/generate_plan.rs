@@ -347,32 +347,22 @@ impl GeneratePlan {
         RunOptions { format: self.card_format, ..self.settings.run_options(self.seed.generator()) }
     }
 
-    /// The night's prize set is drawn on the card the look prints: a 75-ball set's columns and
-    /// diagonals mean nothing on a strip, nor a strip's rows on a face.
+    /// The night's prize set is drawn on the card the look prints ([`prizes_off_card`]).
     fn check_prizes_card(&self) -> Result<(), Error> {
-        let set = self.settings.prizes.as_deref().and_then(crate::rules::PrizeSet::shipped);
-        let card = crate::domain::format::Card::of(self.card_format);
-        match set.filter(|set| set.card() != card) {
+        let said = prizes_off_card(self.settings.prizes.as_deref(), self.card_format, self.template.name());
+        match said {
             None => Ok(()),
-            Some(set) => {
-                let (prizes, look, card) = (set.name().to_string(), self.template.name().to_string(), card.name());
-                Err(crate::pipeline::SettingsError {
-                    field: crate::record::settings::Setting::Prizes,
-                    problem: format!(
-                        "is `{prizes}`, a set of {} prizes, but the look `{look}` prints {card} cards",
-                        set.card().name()
-                    ),
-                    said: Said::new(
-                        "design-prizes-card",
-                        [
-                            ("prizes", prizes),
-                            ("set", set.card().name().to_string()),
-                            ("look", look),
-                            ("card", card.to_string()),
-                        ],
-                    ),
-                }
-                .into())
+            Some(said) => {
+                let arg = |k: &str| said.args.get(k).map_or("", String::as_str);
+                let problem = format!(
+                    "is `{}`, a set of {} prizes, but the look `{}` prints {} cards",
+                    arg("prizes"),
+                    arg("set"),
+                    arg("look"),
+                    arg("card")
+                );
+                Err(crate::pipeline::SettingsError { field: crate::record::settings::Setting::Prizes, problem, said }
+                    .into())
             }
         }
     }
@@ -475,4 +465,23 @@ fn paper_in_words(settings: &Settings, template: &Template, booklet_footer: bool
         Some(words) => (template.in_words(words, booklet_footer), crate::print::template::serial_word(words)),
         None => (template.clone(), "No.".to_string()),
     }
+}
+
+/// Why the shipped prize set `prizes` cannot be played on the cards `format` of the look
+/// `look` (a 75-ball set's columns and diagonals mean nothing on a strip, nor a strip's rows on
+/// a face), or `None`: the one rule the engine and the design's form both say.
+pub(crate) fn prizes_off_card(prizes: Option<&str>, format: &CardFormat, look: &str) -> Option<Said> {
+    let set = prizes.and_then(crate::rules::PrizeSet::shipped)?;
+    let card = crate::domain::format::Card::of(format);
+    (set.card() != card).then(|| {
+        Said::new(
+            "design-prizes-card",
+            [
+                ("prizes", set.name().to_string()),
+                ("set", set.card().name().to_string()),
+                ("look", look.to_string()),
+                ("card", card.name().to_string()),
+            ],
+        )
+    })
 }
