@@ -107,7 +107,8 @@ pub struct Args {
     /// one, 90-ball].
     #[arg(long, value_name = "CARD")]
     card: Option<CardArg>,
-    /// Faces a 75-ball sheet (a book): 1, 2, 3, 4 or 6 [default: 3, or the template's].
+    /// Faces a 75-ball sheet (a book): 1, 2 or 3 on housie's looks; 4 or 6 with a template of
+    /// your own [default: 3, or the template's].
     #[arg(long, value_name = "N", value_parser = faces_a_sheet, requires = "card")]
     on: Option<usize>,
     /// A TrueType or OpenType (.otf) font file to use instead of the bundled Liberation Sans Bold (with --after,

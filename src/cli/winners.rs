@@ -85,7 +85,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
         .enumerate()
         .map(|(i, calls)| calls.iter().map(|&k| &by_call[i][usize::from(k)][..]).collect())
         .collect();
-    outln!(out, "{} calls over {counted} tickets ({})", calls.len(), set.name());
+    let tickets_word = if tickets.format.covers() { "tickets" } else { "faces" };
+    outln!(out, "{} calls over {counted} {tickets_word} ({})", calls.len(), set.name());
     if !forged.is_empty() {
         let list: Vec<String> = forged.iter().map(ToString::to_string).collect();
         outln!(

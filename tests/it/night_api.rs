@@ -200,10 +200,17 @@ async fn a_game_records_calls_and_refuses_bad_ones() {
         ("/api/games/x1/calls", Some(r#"{"number": 4}"#), true, StatusCode::NOT_FOUND, "there is no game `x1`"),
         (
             "/api/games",
+            Some(r#"{"name": "G", "prizes": "lotto"}"#),
+            true,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "prizes: `lotto` is not a prize set here: uk, tambola, tambola-full",
+        ),
+        (
+            "/api/games",
             Some(r#"{"name": "G", "prizes": "bingo"}"#),
             true,
             StatusCode::UNPROCESSABLE_ENTITY,
-            "prizes: `bingo` is not a prize set here: uk, tambola, tambola-full",
+            "prizes: `bingo` is a set of 75-ball prizes; this run is of 90-ball cards",
         ),
         (
             "/api/games",

@@ -14,9 +14,13 @@ use crate::util::Dir;
 /// Every prize worth checking: the shipped sets, the example file, and one of each pattern kind
 /// with `need`.
 fn prizes() -> Vec<Prize> {
+    // The 90-ball sets: the brute force here knows 3 × 9 tickets (75-ball's lines are checked
+    // in the engine's own tests and `seventy_five.rs`).
     let mut out: Vec<Prize> = housie_core::rules::prize::SHIPPED
         .iter()
-        .flat_map(|(n, _)| PrizeSet::shipped(n).unwrap().prizes().to_vec())
+        .map(|(n, _)| PrizeSet::shipped(n).unwrap())
+        .filter(|set| set.card().is_ninety())
+        .flat_map(|set| set.prizes().to_vec())
         .collect();
     for file in ["fete.toml", "odd-even.toml"] {
         let text = std::fs::read_to_string(format!("{}/examples/prizes/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -103,7 +107,8 @@ fn a_prize_file_is_refused_with_every_mistake_by_line_and_key() {
     let r = d.run(&["prizes", "nothing-here"]).expect_code(2);
     assert_eq!(
         r.stderr(),
-        "housie: `nothing-here` is not a prize set: the shipped sets are uk, tambola, tambola-full, or give a TOML file\n"
+        "housie: `nothing-here` is not a prize set: the shipped sets are uk, tambola, tambola-full, bingo, bingo-patterns, or give a TOML \
+         file\n"
     );
     let out = d.run(&["prizes"]).success().stdout();
     assert!(out.starts_with("uk (played in order, each when the one before is won)\n  one line"), "{out}");

@@ -149,20 +149,23 @@ impl Row {
     }
 }
 
+/// A manifest's rows, of any card: as many cells as its header names (27, or a 75-ball face's 25).
 pub fn manifest_rows(text: &str) -> Vec<Row> {
+    let cells = text.lines().next().map_or(27, |header| header.split(',').count() - 7);
     text.lines()
         .skip(1)
         .map(|line| {
             let f: Vec<&str> = line.split(',').collect();
+            let at = 3 + cells;
             Row {
                 serial: f[0].to_string(),
                 book: f[1].parse().unwrap(),
                 ticket: f[2].parse().unwrap(),
-                cells: f[3..30].iter().map(|c| if c.is_empty() { 0 } else { c.parse().unwrap() }).collect(),
-                file: f[30].to_string(),
-                page: f[31].parse().unwrap(),
-                booklet: f[32].parse().unwrap(),
-                game: f[33].parse().unwrap(),
+                cells: f[3..at].iter().map(|c| if c.is_empty() { 0 } else { c.parse().unwrap() }).collect(),
+                file: f[at].to_string(),
+                page: f[at + 1].parse().unwrap(),
+                booklet: f[at + 2].parse().unwrap(),
+                game: f[at + 3].parse().unwrap(),
             }
         })
         .collect()

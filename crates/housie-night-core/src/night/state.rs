@@ -158,10 +158,16 @@ impl<L: EventLog> Night<L> {
         self.custom_sets.push(set);
     }
 
-    /// Every set the desk offers: the shipped ones, then the server's own.
+    /// Every set the desk offers: the shipped ones, then the server's own; those drawn on the
+    /// run's card.
     pub fn prize_sets(&self) -> Vec<PrizeSet> {
         let shipped = housie_core::rules::prize::SHIPPED.iter().filter_map(|(n, _)| PrizeSet::shipped(n));
-        shipped.chain(self.custom_sets.iter().cloned()).collect()
+        shipped.chain(self.custom_sets.iter().cloned()).filter(|s| s.card() == self.card()).collect()
+    }
+
+    /// The kind of card the run's paper is.
+    fn card(&self) -> housie_core::domain::format::Card {
+        housie_core::domain::format::Card::of(self.run.record.card_format)
     }
 
     pub(super) fn game(&self, id: i64) -> Result<&Game, CommandError> {
@@ -178,6 +184,19 @@ impl<L: EventLog> Night<L> {
 
     /// The prize set a choice names, checked.
     pub fn prize_set(&self, choice: &PrizeChoice) -> Result<PrizeSet, CommandError> {
+        let invalid = |m: String| CommandError::new(Refused::Invalid, m);
+        let set = self.any_prize_set(choice)?;
+        if set.card() != self.card() {
+            let (name, set_card, card) = (clip(set.name(), 40), set.card().name(), self.card().name());
+            return Err(invalid(format!(
+                "prizes: `{name}` is a set of {set_card} prizes; this run is of {card} cards"
+            )));
+        }
+        Ok(set)
+    }
+
+    /// The prize set a choice names, whatever its card.
+    fn any_prize_set(&self, choice: &PrizeChoice) -> Result<PrizeSet, CommandError> {
         let invalid = |m: String| CommandError::new(Refused::Invalid, m);
         match choice {
             PrizeChoice::Named(name) => self

@@ -81,10 +81,6 @@ pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     let (w, h) = t.page().mm();
     let p = TrimSpace::of(style);
     let g = Geometry::of(t);
-    // A card's columns, and its rows under a row of heads (B I N G O) if it has them.
-    let format = t.card_format();
-    let (cols, bands) = (format.cols(), format.rows() + usize::from(!format.heads().is_empty()));
-    let (cell_w, cell_h) = t.cell_mm();
     let mut c = Content::with_capacity(4096);
     // 100 % K overprints the tints under it, so a plate out of register leaves no white sliver.
     c.raw(&format!("/{OVERPRINT} gs\n")).stroke(Cmyk::BLACK);
@@ -94,20 +90,7 @@ pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
     let strips = filled.div_ceil(g.rows.max(1)).clamp(1, g.columns);
     let columns: Vec<f32> = g.column_cuts();
     let right = if strips < g.columns { columns[strips - 1] } else { w };
-    for s in &slots {
-        let top = s.top - tk.serial_height;
-        let bottom = top - tk.height;
-        // Heads stand over their columns with no line between them.
-        let below_heads = if bands > format.rows() { top - cell_h } else { top };
-        for col in 1..cols {
-            let x = p.x(s.left + col as f32 * cell_w);
-            c.move_to(x, p.x(bottom)).line_to(x, p.x(below_heads));
-        }
-        for r in 1..bands {
-            let y = p.x(top - r as f32 * cell_h);
-            c.move_to(p.x(s.left), y).line_to(p.x(s.right), y);
-        }
-    }
+    grid_lines(style, &slots, &mut c);
     c.op("S").num(tk.border_width).op("w");
     for s in &slots {
         let bottom = s.top - tk.serial_height - tk.height;
@@ -156,4 +139,28 @@ pub fn over_slots(style: &PdfStyle<'_>, filled: usize) -> Vec<u8> {
         c.op("S");
     }
     c.into_bytes()
+}
+
+/// The lines inside each slot's grid: between its columns, and between its rows and, on a card
+/// with heads (B I N G O), under the heads, which stand over their columns with no line between.
+fn grid_lines(style: &PdfStyle<'_>, slots: &[Slot], c: &mut Content) {
+    let t = style.template;
+    let tk = &t.ticket();
+    let p = TrimSpace::of(style);
+    let format = t.card_format();
+    let (cols, bands) = (format.cols(), format.rows() + usize::from(!format.heads().is_empty()));
+    let (cell_w, cell_h) = t.cell_mm();
+    for s in slots {
+        let top = s.top - tk.serial_height;
+        let bottom = top - tk.height;
+        let below_heads = if bands > format.rows() { top - cell_h } else { top };
+        for col in 1..cols {
+            let x = p.x(s.left + col as f32 * cell_w);
+            c.move_to(x, p.x(bottom)).line_to(x, p.x(below_heads));
+        }
+        for r in 1..bands {
+            let y = p.x(top - r as f32 * cell_h);
+            c.move_to(p.x(s.left), y).line_to(p.x(s.right), y);
+        }
+    }
 }
