@@ -217,7 +217,12 @@ impl Design {
         }
         let look = crate::print::template::Template::shipped(&self.look);
         let off_card =
-            look.and_then(|t| super::generate_plan::prizes_off_card(Some(&self.prizes), t.card_format(), &self.look));
+            // `uk` is the night's default, as the request takes it (written as none): the desk of a
+            // 75-ball run offers its own card's sets.
+            look.and_then(|t| {
+                let said = Some(self.prizes.as_str()).filter(|p| *p != "uk");
+                super::generate_plan::prizes_off_card(said, t.card_format(), &self.look)
+            });
         problems.extend(off_card.map(|said| Problem::catalogued(FormField::Prizes, said)));
         if let Some(logo) = &self.logo {
             if !LOGO_FILES.contains(&logo.file.as_str()) {
