@@ -247,7 +247,8 @@ impl Rule {
                 *slot = calls.trailing_zeros() as u8;
             }
         }
-        done.sort_unstable();
+        // Only the rule's groups: the rest stay NEVER, and a 90-ball rule sorts its three as before.
+        done[..count].sort_unstable();
         let g = usize::from(self.g);
         (g >= 1 && done[g - 1] != NEVER).then(|| done[g - 1])
     }
@@ -269,7 +270,7 @@ impl Rule {
     /// never complete it.
     pub fn need(&self, called: u32) -> Option<u8> {
         let mut left = self.lefts(called);
-        left.sort_unstable();
+        left[..usize::from(self.count)].sort_unstable();
         let g = usize::from(self.g);
         if g == 0 || left[g - 1] == NEVER {
             return None;
