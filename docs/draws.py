@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Recompute a housie draw (protocol 2) from its revealed seed, with Python's standard library.
 
-    python3 draws.py SEED      prints the SHA-256 shown before the first call, then the order
+    python3 draws.py SEED [75]   prints the SHA-256 shown before the first call, then the order
+                                 of 1-90 (of 1-75 for a 75-ball game)
 """
 import hashlib
 import hmac
@@ -18,9 +19,9 @@ def words(seed):
         i += 1
 
 
-def order(seed):
-    numbers, source = list(range(1, 91)), words(seed)
-    for n in range(89, 0, -1):
+def order(seed, top=90):
+    numbers, source = list(range(1, top + 1)), words(seed)
+    for n in range(top - 1, 0, -1):
         limit = 2**32 - 2**32 % (n + 1)
         w = next(source)
         while w >= limit:
@@ -35,4 +36,4 @@ if __name__ == "__main__":
     if len(seed) != 64 or any(c not in "0123456789abcdef" for c in seed):
         sys.exit("a draw seed is 64 hex digits (0-9, a-f)")
     print("sha256", hashlib.sha256(seed.encode("ascii")).hexdigest())
-    print(" ".join(map(str, order(seed))))
+    print(" ".join(map(str, order(seed, int(sys.argv[2]) if len(sys.argv) > 2 else 90))))

@@ -23,7 +23,8 @@ pub struct CallArgs {
     calls_file: Option<PathBuf>,
     /// The prize set: uk (one line, two lines, full house, in order), tambola (early five,
     /// top/middle/bottom line, four corners, full house, all open at once), tambola-full; for
-    /// 75-ball, bingo (a line, then blackout) or bingo-patterns; or a prize file (TOML; see
+    /// 75-ball, bingo (a line, then blackout), bingo-patterns or bingo-jackpot (blackout
+    /// within 50 calls the jackpot, later its consolation); or a prize file (TOML; see
     /// `housie prizes`) [default: uk, or bingo for a 75-ball run].
     #[arg(long, value_name = "SET|FILE")]
     pub prizes: Option<String>,

@@ -46,10 +46,11 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
     let set = args.calls.prize_set(&tickets)?;
-    let serial = read_serial(tickets.numbering, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {
-        SerialInput::Malformed(m) => Error::Usage(m),
-        SerialInput::Mistyped { message, .. } => Error::Usage(message),
-    })?;
+    let serial =
+        read_serial(tickets.numbering, tickets.format, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {
+            SerialInput::Malformed(m) => Error::Usage(m),
+            SerialInput::Mistyped { message, .. } => Error::Usage(message),
+        })?;
     let (row, books) = match admit(&args, &tickets, serial)? {
         Ok(admitted) => admitted,
         Err(refusal) => {

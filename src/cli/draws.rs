@@ -11,8 +11,9 @@ use super::out::{outln, Out};
 ///
 /// Before a game's first call the desk and the board show the SHA-256 of a secret seed; when
 /// the game ends it reveals the seed. This prints that SHA-256 (to compare with the one shown)
-/// and the 90 numbers in the order the seed draws them. A number the caller typed by hand is
-/// skipped when housie draws, so the drawn calls are this order with those numbers left out.
+/// and the 90 numbers (75 with --card 75-ball) in the order the seed draws them. A number the
+/// caller typed by hand is skipped when housie draws, so the drawn calls are this order with
+/// those numbers left out.
 /// docs/draw-protocol.md says how the order follows from the seed, so anyone can recompute it
 /// without housie; games of housie 0.2 used protocol 1 (`housie night` says which).
 ///
@@ -29,6 +30,9 @@ pub struct Args {
     /// The draw protocol: 2 (housie 0.3 on), or 1 for a game of housie 0.2.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     protocol: u8,
+    /// The game's card: 90-ball draws 1–90, 75-ball 1–75.
+    #[arg(long, value_name = "CARD", default_value = "90-ball")]
+    card: super::generate::CardArg,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -36,7 +40,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         1 => DrawSeed::recorded(&args.seed, Protocol::V1),
         _ => DrawSeed::parse(&args.seed).map_err(|e| Error::Usage(e.to_string()))?,
     };
-    let order: Vec<String> = seed.order().iter().map(u8::to_string).collect();
+    let numbers = args.card.card().face().numbers();
+    let order: Vec<String> = seed.order_of(numbers).iter().map(u8::to_string).collect();
     let mut out = Out::new();
     outln!(out, "sha256 {}", seed.commitment());
     outln!(out, "{}", order.join(" "));

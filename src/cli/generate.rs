@@ -174,15 +174,25 @@ fn faces_a_sheet(text: &str) -> Result<usize, String> {
     }
 }
 
-/// `--card`.
+/// `--card` (here and in `housie draws`).
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum CardArg {
+pub(super) enum CardArg {
     /// 90-ball (Housie, Tambola): 3 × 9 tickets in strips of six.
     #[value(name = "90-ball")]
     NinetyBall,
     /// 75-ball (US and Canada): 5 × 5 faces in sheets of --on.
     #[value(name = "75-ball")]
     SeventyFiveBall,
+}
+
+impl CardArg {
+    /// The engine's kind of card.
+    pub(super) fn card(self) -> Card {
+        match self {
+            CardArg::NinetyBall => Card::NinetyBall,
+            CardArg::SeventyFiveBall => Card::SeventyFiveBall,
+        }
+    }
 }
 
 /// `--logo-position`: the library's places, listed in `--help` and read as templates read them.
@@ -294,13 +304,7 @@ fn request(args: &Args) -> Result<Request, Error> {
     request.subtitle = args.subtitle.clone().filter(|s| !s.trim().is_empty());
     request.lang.clone_from(&args.lang);
     request.template.clone_from(&args.template);
-    request.card = args.card.map(|card| CardAsked {
-        card: match card {
-            CardArg::NinetyBall => Card::NinetyBall,
-            CardArg::SeventyFiveBall => Card::SeventyFiveBall,
-        },
-        on: args.on,
-    });
+    request.card = args.card.map(|card| CardAsked { card: card.card(), on: args.on });
     request.font.clone_from(&args.font);
     request.logo = args.logo.as_ref().map(|file| LogoAsked {
         file: file.clone(),

@@ -34,10 +34,15 @@ pub struct Hall {
 
 impl Hall {
     pub async fn open(books: u64) -> Option<Hall> {
-        let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return None };
         let dir = Dir::new();
+        make_run(&dir.join("run"), books);
+        Hall::over(dir).await
+    }
+
+    /// The hall of the run already made in `dir`'s `run` folder.
+    pub async fn over(dir: Dir) -> Option<Hall> {
+        let (Some(chromium), Some(chromedriver)) = (tool("chromium"), tool("chromedriver")) else { return None };
         let run = dir.join("run");
-        make_run(&run, books);
         let rows = manifest_rows(&dir.read("run/manifest.csv"));
         let (driver, driver_port) = chromedriver_on_a_free_port(&chromedriver);
         let port = free_port();
@@ -53,7 +58,7 @@ impl Hall {
         c
     }
 
-    async fn desk(&self) -> Client {
+    pub async fn desk(&self) -> Client {
         let desk = self.page("desk", 1366, 900).await;
         text_until(&desk, "#link", |_| true).await;
         js_until(&desk, "return document.activeElement.id", |v| v == "entry").await;
@@ -76,7 +81,7 @@ impl Hall {
 }
 
 /// Starts a game from the desk's form: name, prize set, books; the form hands the keyboard back.
-async fn start_game(desk: &Client, name: &str, prizes: &str, books: &str, bogey: bool) {
+pub async fn start_game(desk: &Client, name: &str, prizes: &str, books: &str, bogey: bool) {
     desk.find(Locator::Css("#game-name-input")).await.unwrap().send_keys(name).await.unwrap();
     js_until(desk, "return document.querySelectorAll('#game-prizes option').length", |v| v.as_u64() > Some(1)).await;
     js(desk, &format!("const s = document.getElementById('game-prizes'); s.value = '{prizes}'; s.dispatchEvent(new Event('change'));")).await;

@@ -510,3 +510,37 @@ fn no_unsafe_code_but_little_cms_and_the_windows_console_question() {
         assert!(text.contains("#![forbid(unsafe_code)]"), "{name}/{head}");
     }
 }
+
+/// The 90-ball strip's shape (`ROWS`, `COLS`, `TICKETS_PER_BOOK`) is named only where 90-ball
+/// is all there is: its definition, the strip generator, the 90-ball print forms and the
+/// tests of the shape itself. Everything else (the night, the audit, the manifest, claims) reads
+/// the run's card format, so a 75-ball face is not played as a 3 × 9 strip.
+#[test]
+fn the_ninety_ball_strips_shape_is_named_only_by_the_strip_generator() {
+    let allowed = [
+        "housie-core/domain/mod.rs",
+        "housie-core/domain/book.rs",
+        "housie-core/generate/mod.rs",
+        "housie-core/generate/counts.rs",
+        "housie-core/generate/layouts.rs",
+        "housie-core/export/pdf/forms.rs",
+        "housie-core/export/pdf/page.rs",
+    ];
+    let word = |code: &str, w: &str| {
+        code.match_indices(w).any(|(i, _)| {
+            let before = code[..i].chars().next_back().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let after = code[i + w.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            before && after
+        })
+    };
+    let mut named = Vec::new();
+    for (name, src) in crates() {
+        for (rel, code) in sources(&src) {
+            let at = format!("{name}/{}", rel.display());
+            if ["ROWS", "COLS", "TICKETS_PER_BOOK"].iter().any(|w| word(&code, w)) && !allowed.contains(&at.as_str()) {
+                named.push(at);
+            }
+        }
+    }
+    assert!(named.is_empty(), "these name the 90-ball strip's shape; read the run's card format instead: {named:?}");
+}

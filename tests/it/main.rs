@@ -53,6 +53,8 @@ mod scan;
 mod scan_pages;
 mod serving;
 mod seventy_five;
+mod seventy_five_browser;
+mod seventy_five_night;
 mod shaping;
 mod site_browser;
 mod snapshots;

@@ -55,6 +55,12 @@ impl Fixture {
         Fixture { dir, app }
     }
 
+    /// The night of the run already made in `dir`'s `run` folder.
+    pub fn at(dir: Dir) -> Fixture {
+        let app = open(&dir.join("run"));
+        Fixture { dir, app }
+    }
+
     /// Stops the server, then opens the night again from disk, as a restart does (the old one
     /// must be gone first: the night is open in one server at a time).
     pub fn restarted(self) -> Fixture {

@@ -85,7 +85,45 @@ async fn the_pages_desk_is_answered_as_housie_serve_answers_it() {
     let server = Fixture::new(4);
     let rows = server.rows();
     let line = rows[0].row(0);
-    let asked = requests(&rows[0].serial, &line);
+    both_doors(&server, &requests(&rows[0].serial, &line)).await;
+}
+
+/// A 75-ball night, in the page as natively: the board's B I N G O rows, a call past 75
+/// refused, a line by a diagonal claimed by face number, and a jackpot's state.
+#[tokio::test]
+#[cfg_attr(housie_missing_node, ignore = "needs node (apt-get install nodejs)")]
+#[cfg_attr(housie_missing_site, ignore = "needs the site built (scripts/build-site OUT, then HOUSIE_SITE=OUT)")]
+async fn the_pages_seventy_five_ball_desk_is_answered_as_housie_serve_answers_it() {
+    let d = crate::util::Dir::new();
+    d.run(&["generate", "--card", "75-ball", "--books", "4", "--seed", "page75", "--out", "run"]).success();
+    let server = Fixture::at(d);
+    let face = server.rows()[0].cells.clone();
+    let mut steps = vec![
+        asked("GET", "/api/prizes", None, true),
+        asked("POST", "/api/games", Some(json!({"name": "Game 1", "prizes": "bingo-jackpot", "books": "all"})), true),
+        asked("POST", "/api/games", Some(json!({"name": "Game 2", "prizes": "uk", "books": "all"})), true),
+        asked("POST", "/api/games/1/calls", Some(json!({"number": 76})), true),
+    ];
+    for i in [0, 6, 18, 24] {
+        steps.push(asked_call(face[i]));
+    }
+    steps.extend([
+        asked("POST", "/api/games/1/claims", Some(json!({"serial": "1"})), true),
+        asked("POST", "/api/games/1/claims", Some(json!({"serial": "f 1"})), true),
+        asked("POST", "/api/games/1/claims", Some(json!({"serial": "13"})), true),
+        asked("POST", "/api/games/1/winners", Some(json!({"serial": "1"})), true),
+        asked("GET", "/api/state", None, false),
+    ]);
+    both_doors(&server, &steps).await;
+}
+
+fn asked_call(n: u8) -> Asked {
+    asked("POST", "/api/games/1/calls", Some(json!({"number": n})), true)
+}
+
+/// Sends `asked` to the page's night (over a copy of the server's run) and to the server: the
+/// same status every time, the same body where `same_body`, and every refusal in words.
+async fn both_doors(server: &Fixture, asked: &[Asked]) {
     // The page plays the same run's files (not the server's night beside them).
     let page_run = server.dir.join("page");
     std::fs::create_dir_all(&page_run).unwrap();

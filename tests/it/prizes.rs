@@ -107,7 +107,7 @@ fn a_prize_file_is_refused_with_every_mistake_by_line_and_key() {
     let r = d.run(&["prizes", "nothing-here"]).expect_code(2);
     assert_eq!(
         r.stderr(),
-        "housie: `nothing-here` is not a prize set: the shipped sets are uk, tambola, tambola-full, bingo, bingo-patterns, or give a TOML \
+        "housie: `nothing-here` is not a prize set: the shipped sets are uk, tambola, tambola-full, bingo, bingo-patterns, bingo-jackpot, or give a TOML \
          file\n"
     );
     let out = d.run(&["prizes"]).success().stdout();

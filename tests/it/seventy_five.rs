@@ -5,7 +5,7 @@
 use crate::util::{page_text, tool, Dir};
 
 /// The manifest's rows as (serial, the 25 cells in reading order, 0 for the free centre).
-fn faces(d: &Dir, run: &str) -> Vec<(String, Vec<u8>)> {
+pub fn faces(d: &Dir, run: &str) -> Vec<(String, Vec<u8>)> {
     let text = d.read(&format!("{run}/manifest.csv"));
     let mut lines = text.lines();
     let header = lines.next().unwrap();

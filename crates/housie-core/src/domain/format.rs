@@ -15,6 +15,9 @@ pub const MAX_CELLS: usize = 27;
 pub const MAX_NUMBERS: usize = 32;
 /// The most columns a card has.
 pub const MAX_COLS: usize = 9;
+/// The most cards a book of any format holds (a 90-ball strip's six, a 75-ball 6-on sheet's):
+/// a serial's ticket place is 1 to this.
+pub const MOST_CARDS_A_BOOK: usize = 6;
 
 /// How a format fills its grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,11 +192,33 @@ impl CardFormat {
         self.heads
     }
 
+    /// The letter a number is called with (75-ball's "B" for 12): the head of the column that
+    /// takes it; `None` on a card without heads (90-ball calls say the number alone).
+    pub fn letter_of(&self, n: u8) -> Option<&'static str> {
+        let col = self.columns[..self.cols].iter().position(|&(a, b)| (a..=b).contains(&n))?;
+        self.heads.get(col).copied()
+    }
+
+    /// A call as the caller says and the board shows it: "B 12" on a headed card, "12" else.
+    pub fn call(&self, n: u8) -> String {
+        match self.letter_of(n) {
+            Some(letter) => format!("{letter} {n}"),
+            None => n.to_string(),
+        }
+    }
+
     /// The face number of card `card` (1-based) of book `book`, printed in its free cell:
     /// its place among every card of every book, so unique in the run's series (a chain's
     /// books are numbered on, so in the chain's too). `None` for a card without a free cell.
     pub fn face_number(&self, book: u64, card: u8) -> Option<u64> {
         self.free().map(|_| (book - 1) * self.book as u64 + u64::from(card))
+    }
+
+    /// The book (sheet) and card (face, 1-based) whose face number is `face`: the inverse of
+    /// [`CardFormat::face_number`]; `None` for 0 or a card without a free cell.
+    pub fn of_face_number(&self, face: u64) -> Option<(u64, u8)> {
+        let per = self.book as u64;
+        (face > 0 && self.free().is_some()).then(|| ((face - 1) / per + 1, ((face - 1) % per) as u8 + 1))
     }
 
     /// The free cell, (row, column), where a face prints its face number.
@@ -332,6 +357,19 @@ mod tests {
         assert_eq!(CardFormat::by_name("75-ball 3-on").map(|f| (f.book(), f.heads().len())), Some((3, 5)));
         assert_eq!(Card::SeventyFiveBall.format(6).map(|f| f.name()), Some("75-ball 6-on"));
         assert_eq!(Card::SeventyFiveBall.format(5), None);
+        assert_eq!(FORMATS.iter().map(|f| f.book()).max(), Some(MOST_CARDS_A_BOOK), "a serial holds every card");
+    }
+
+    /// A call's letter is its column's head: 15 is B, 16 is I, 75 is O; 90-ball has none.
+    #[test]
+    fn calls_are_said_with_their_columns_head() {
+        let bingo = SEVENTY_FIVE_BALL;
+        let said: Vec<String> = [1, 15, 16, 45, 46, 75].iter().map(|&n| bingo.call(n)).collect();
+        assert_eq!(said, ["B 1", "B 15", "I 16", "N 45", "G 46", "O 75"]);
+        assert_eq!((bingo.letter_of(76), NINETY_BALL.call(12)), (None, "12".to_string()));
+        let three = CardFormat::by_name("75-ball 3-on").unwrap();
+        assert_eq!((three.of_face_number(8), three.face_number(3, 2)), (Some((3, 2)), Some(8)));
+        assert_eq!((three.of_face_number(0), NINETY_BALL.of_face_number(8)), (None, None));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::TICKETS_PER_BOOK;
+use super::format::MOST_CARDS_A_BOOK;
 
 /// The Damm algorithm's weakly totally anti-symmetric quasigroup of order 10.
 const DAMM: [[u8; 10]; 10] = [
@@ -253,9 +253,10 @@ pub enum SerialError {
 }
 
 impl Serial {
-    /// `ticket` is 1-based; `None` when it is not 1–6 or the book is 0.
+    /// `ticket` is 1-based; `None` when it is not 1–6 (the most cards a book of any format
+    /// holds) or the book is 0.
     pub fn new(book: u64, ticket: u8) -> Option<Serial> {
-        (book >= 1 && (1..=TICKETS_PER_BOOK as u8).contains(&ticket)).then_some(Serial {
+        (book >= 1 && (1..=MOST_CARDS_A_BOOK as u8).contains(&ticket)).then_some(Serial {
             book,
             ticket,
             numbering: Numbering::BOOKS,

@@ -29,6 +29,8 @@ pub struct Prize {
     sheet: Option<Sheet>,
     /// The card it is played on.
     card: Card,
+    /// A jackpot: won within this many calls it is the jackpot, later its consolation.
+    within: Option<u8>,
 }
 
 /// When a set's prizes can be won.
@@ -108,6 +110,10 @@ pub struct PrizeSpec {
     /// Won on a sheet, the pattern on every ticket of it: `"half"` or `"full"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sheet: Option<String>,
+    /// A jackpot: the prize won within this many calls is the jackpot; won later, its
+    /// consolation (a blackout "in 50 numbers or less").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within: Option<i64>,
 }
 
 /// One mistake in a prize set: which prize (by index) and key, and what is wrong.
@@ -153,6 +159,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("tambola-full", include_str!("../../prizes/tambola-full.toml")),
     ("bingo", include_str!("../../prizes/bingo.toml")),
     ("bingo-patterns", include_str!("../../prizes/bingo-patterns.toml")),
+    ("bingo-jackpot", include_str!("../../prizes/bingo-jackpot.toml")),
 ];
 
 /// The largest prize file read, and the most prizes and places a set may have.
@@ -362,7 +369,19 @@ impl Prize {
         s.need = self.need.map(i64::from);
         s.places = (self.places != 1).then_some(i64::from(self.places));
         s.sheet = self.sheet.map(|sheet| sheet.name().to_string());
+        s.within = self.within.map(i64::from);
         s
+    }
+
+    /// The calls within which it is a jackpot; `None`: not a jackpot.
+    pub fn within(&self) -> Option<u8> {
+        self.within
+    }
+
+    /// For a jackpot won at call `call`: `Some(true)` the jackpot, `Some(false)` its
+    /// consolation; `None` for a prize that is not a jackpot.
+    pub fn jackpot(&self, call: usize) -> Option<bool> {
+        self.within.map(|n| call <= usize::from(n))
     }
 
     /// The sheet it is won on, the pattern on each of its tickets; `None`: one ticket.
@@ -427,9 +446,13 @@ impl Prize {
             Some(sheet) => format!("{what}, {}", sheet.describe()),
             None => what,
         };
-        match self.places {
+        let what = match self.places {
             1 => what,
             n => format!("{what}; {n} places"),
+        };
+        match self.within {
+            Some(n) => format!("{what}; the jackpot within {n} calls, else the consolation"),
+            None => what,
         }
     }
 

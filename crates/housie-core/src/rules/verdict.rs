@@ -12,7 +12,7 @@ use super::pattern::{called_mask, calls_of, numbers_of};
 use super::prize::{Prize, PrizeSet};
 use super::progress::{ordinal, Progress, Standing};
 use super::sheet::Sheet;
-use crate::domain::{Numbering, Serial, SerialError, Ticket};
+use crate::domain::{CardFormat, Numbering, Serial, SerialError, Ticket};
 
 /// A claim's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,9 +192,19 @@ fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, cal
     if !stands.is_empty() {
         let names: Vec<String> = stands
             .iter()
-            .map(|&(i, place)| match set.prizes()[i].places() {
-                1 => set.prizes()[i].name().to_string(),
-                _ => format!("{} ({} place)", set.prizes()[i].name(), ordinal(place)),
+            .map(|&(i, place)| {
+                let prize = &set.prizes()[i];
+                let name = match prize.places() {
+                    1 => prize.name().to_string(),
+                    _ => format!("{} ({} place)", prize.name(), ordinal(place)),
+                };
+                match (prize.jackpot(last), prize.within()) {
+                    (Some(true), Some(n)) => format!("{name}, the JACKPOT (within {n} calls)"),
+                    (Some(false), Some(n)) => {
+                        format!("{name}, the consolation (the jackpot needed {n} calls or fewer)")
+                    }
+                    _ => name,
+                }
             })
             .collect();
         let number = calls.number(last);
@@ -380,8 +390,14 @@ pub const SERIAL_MAX: usize = 40;
 
 /// Reads a claimed serial: refuses text too long or with control characters without echoing it,
 /// and answers a failing check digit with the serials of the run (`contains`) one slip away.
-/// A ticket's link, as a 2D scanner types a QR code, is read as the serial in it.
-pub fn read_serial(numbering: Numbering, text: &str, contains: impl Fn(Serial) -> bool) -> Result<Serial, SerialInput> {
+/// A ticket's link, as a 2D scanner types a QR code, is read as the serial in it; on a card
+/// with face numbers (75-ball), digits alone are a face number, as printed in the free centre.
+pub fn read_serial(
+    numbering: Numbering,
+    format: &CardFormat,
+    text: &str,
+    contains: impl Fn(Serial) -> bool,
+) -> Result<Serial, SerialInput> {
     let text = crate::domain::player_url::serial_in(text).trim();
     let length = text.chars().count();
     if length > SERIAL_MAX {
@@ -391,6 +407,14 @@ pub fn read_serial(numbering: Numbering, text: &str, contains: impl Fn(Serial) -
     }
     if let Err(e) = crate::domain::text::check_plain(text) {
         return Err(SerialInput::Malformed(format!("the serial {e}")));
+    }
+    let face = text.bytes().all(|b| b.is_ascii_digit()).then(|| text.parse::<u64>().ok()).flatten();
+    if let (Some(face), Some(_)) = (face, format.free()) {
+        return format
+            .of_face_number(face)
+            .and_then(|(book, card)| numbering.serial(book, card))
+            .filter(|s| contains(*s))
+            .ok_or_else(|| SerialInput::Malformed(format!("{face} is not a face number of this run")));
     }
     match numbering.parse(text) {
         Ok(serial) => Ok(serial),
@@ -524,21 +548,29 @@ mod tests {
         let n = Numbering::BOOKS;
         let good = Serial::new(12, 3).unwrap();
         let text = good.to_string();
-        assert_eq!(read_serial(n, &text, |_| true), Ok(good));
+        assert_eq!(read_serial(n, &crate::domain::NINETY_BALL, &text, |_| true), Ok(good));
         let mut typo = text.clone();
         let last = typo.pop().unwrap();
         typo.push(if last == '9' { '0' } else { (last as u8 + 1) as char });
-        match read_serial(n, &typo, |_| true) {
+        match read_serial(n, &crate::domain::NINETY_BALL, &typo, |_| true) {
             Err(SerialInput::Mistyped { suggestions, .. }) => assert_eq!(suggestions[0], good, "the likeliest first"),
             other => panic!("{other:?}"),
         }
         assert_eq!(
-            read_serial(n, &"9".repeat(5000), |_| true).unwrap_err().to_string(),
+            read_serial(n, &crate::domain::NINETY_BALL, &"9".repeat(5000), |_| true).unwrap_err().to_string(),
             "a serial has at most 40 characters; this text has 5000"
         );
         assert_eq!(
-            read_serial(n, "000012-3\u{202E}-4", |_| true).unwrap_err().to_string(),
+            read_serial(n, &crate::domain::NINETY_BALL, "000012-3\u{202E}-4", |_| true).unwrap_err().to_string(),
             "the serial contains U+202E (a bidirectional control), which is not allowed"
         );
+        // On 75-ball 3-on sheets digits alone are the face number in the free centre: face 8 is
+        // sheet 3's second face; a face number past the run's is named, not read as a serial.
+        let bingo = crate::domain::CardFormat::by_name("75-ball 3-on").unwrap();
+        assert_eq!(read_serial(n, bingo, "8", |_| true), Ok(Serial::new(3, 2).unwrap()));
+        assert_eq!(read_serial(n, bingo, &text, |_| true), Ok(good), "a serial is still a serial");
+        let past = read_serial(n, bingo, "31", |s| s.book() <= 10).unwrap_err().to_string();
+        assert_eq!(past, "31 is not a face number of this run");
+        assert!(read_serial(n, &crate::domain::NINETY_BALL, "8", |_| true).is_err(), "90-ball has no face numbers");
     }
 }

@@ -219,7 +219,7 @@ impl super::Ledger {
         let n = self.paper.ticket(unit, ticket);
         match self.standing().find(|s| s.units.contains(n)).map(|s| s.sold_as) {
             Some(SoldAs::HalfSheets) => {
-                let half = per / 2;
+                let half = (per / 2).max(1);
                 let first = (ticket - 1) / half * half + 1;
                 first..=first + half - 1
             }

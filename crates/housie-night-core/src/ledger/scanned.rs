@@ -3,16 +3,16 @@
 //! it as the paper it stands for, by the run's own serials (check digit included) rather than a
 //! pattern in the page.
 
-use housie_core::domain::{Numbering, TICKETS_PER_BOOK};
+use housie_core::domain::Numbering;
 
 use super::paper::SoldAs;
 
 /// `text` (a list of units, `1-50, 12/4`) with each part that is one of the run's serials
 /// (`000001-1-7`) read as the paper it stands for: its book (its booklet in a run of booklets)
-/// sold whole, its half sheet sold as half sheets, the ticket itself sold as tickets. Every other
-/// part is kept as written, for the ledger to read or refuse.
-pub fn scanned(text: &str, numbering: Numbering, sold_as: SoldAs) -> String {
-    let half = TICKETS_PER_BOOK as u8 / 2;
+/// sold whole, its half sheet (of a book of `per_book`) sold as half sheets, the ticket itself
+/// sold as tickets. Every other part is kept as written, for the ledger to read or refuse.
+pub fn scanned(text: &str, numbering: Numbering, sold_as: SoldAs, per_book: usize) -> String {
+    let half = (per_book as u8 / 2).max(1);
     let paper = |part: &str| match numbering.parse(part) {
         Err(_) => part.to_string(),
         Ok(serial) => match sold_as {
@@ -34,15 +34,15 @@ mod tests {
         let serial = |book, ticket| Numbering::BOOKS.serial(book, ticket).unwrap().to_string();
         let (s, t) = (serial(12, 4), serial(3, 2));
         let books = Numbering::BOOKS;
-        assert_eq!(scanned(&format!("1-5, {s} ,{t}"), books, SoldAs::Whole), "1-5, 12, 3");
-        assert_eq!(scanned(&format!("{s}, {t}"), books, SoldAs::HalfSheets), "12/4-6, 3/1-3");
-        assert_eq!(scanned(&s, books, SoldAs::Tickets), "12/4");
+        assert_eq!(scanned(&format!("1-5, {s} ,{t}"), books, SoldAs::Whole, 6), "1-5, 12, 3");
+        assert_eq!(scanned(&format!("{s}, {t}"), books, SoldAs::HalfSheets, 6), "12/4-6, 3/1-3");
+        assert_eq!(scanned(&s, books, SoldAs::Tickets, 6), "12/4");
         // A serial whose check digit is wrong is no serial: kept, for the ledger to refuse.
         let wrong = format!("{}{}", &s[..s.len() - 1], (s.as_bytes()[s.len() - 1] - b'0' + 1) % 10);
-        assert_eq!(scanned(&wrong, books, SoldAs::Whole), wrong);
+        assert_eq!(scanned(&wrong, books, SoldAs::Whole, 6), wrong);
         // In a run of booklets, a ticket's serial stands for its booklet.
         let booklets = Numbering::booklets(6).unwrap();
         let page = booklets.serial(booklets.book(7, 3).unwrap(), 5).unwrap().to_string();
-        assert_eq!(scanned(&page, booklets, SoldAs::Whole), "7");
+        assert_eq!(scanned(&page, booklets, SoldAs::Whole, 6), "7");
     }
 }

@@ -5,11 +5,11 @@
 
 use serde::Serialize;
 
+use super::face::{rows, Face};
 use super::game::Game;
 use super::run::NightRun;
 use crate::ledger::Ledger;
-use housie_core::domain::{Serial, COLS, ROWS};
-use housie_core::domain::{Ticket, TICKETS_PER_BOOK};
+use housie_core::domain::{Serial, Ticket};
 use housie_core::rules::verdict::{in_play, judge_held, Held, Refusal};
 use housie_core::rules::Sheet;
 use housie_core::rules::{PrizeCheck, Verdict};
@@ -30,6 +30,9 @@ pub struct StandsFor {
     pub prize: String,
     /// The place it takes (1 for the first).
     pub place: usize,
+    /// For a jackpot ("within N calls"): `true` won within them, `false` its consolation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<bool>,
 }
 
 /// Where a ticket of a run of booklets is, as its paper says: "Booklet 21 · Game 1", the
@@ -84,8 +87,12 @@ pub struct ClaimView {
     /// A false claim under the bogey rule that did not bar the ticket: it came from a phone that
     /// did not prove it holds the ticket.
     pub spared: bool,
-    /// Rows of nine cells, `null` for a blank; empty when the claim is refused.
+    /// Rows of nine cells (five on a 75-ball face), `null` for a blank; empty when the claim is
+    /// refused.
     pub grid: Vec<Vec<Option<Cell>>>,
+    /// On a 75-ball face: B I N G O, the free centre and the face number.
+    #[serde(flatten)]
+    pub face: Option<Face>,
 }
 
 /// The sheets the holder of a ticket holds with it, for prizes won on a sheet: its half sheet
@@ -101,7 +108,7 @@ impl Sheets {
     pub fn of(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial) -> Sheets {
         let numbering = serial.numbering();
         let (book, ticket) = (serial.book(), serial.ticket());
-        let held = held(ledger, serial);
+        let held = held(ledger, serial, run.per_book());
         let sheet = |s: Sheet| -> Vec<Ticket> {
             let places = s.of(ticket);
             let whole = held.contains(&u64::from(*places.start())) && held.contains(&u64::from(*places.end()));
@@ -125,11 +132,12 @@ impl Sheets {
     }
 }
 
-/// The places (1–6) in its book of the tickets the holder of `serial` holds: the whole book,
-/// but for a book the ledger sold by the half sheet or the ticket (booklets are sold whole).
-pub fn held(ledger: &Ledger, serial: Serial) -> std::ops::RangeInclusive<u64> {
+/// The places (1–6; 1–`per_book`) in its book of the tickets the holder of `serial` holds: the
+/// whole book, but for a book the ledger sold by the half sheet or the ticket (booklets are sold
+/// whole).
+pub fn held(ledger: &Ledger, serial: Serial, per_book: usize) -> std::ops::RangeInclusive<u64> {
     match serial.numbering().games() {
-        Some(_) => 1..=TICKETS_PER_BOOK as u64,
+        Some(_) => 1..=per_book as u64,
         None => ledger.held_with(serial.book(), u64::from(serial.ticket())),
     }
 }
@@ -164,6 +172,7 @@ pub fn settle(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial, may_
         barred: false,
         spared: false,
         grid: Vec::new(),
+        face: Face::of(run.record.card_format, serial),
     };
     let refusal = in_play(serial, &game.books, &game.name, |g| run.colour_of(g).map(str::to_string))
         .err()
@@ -175,9 +184,7 @@ pub fn settle(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial, may_
         return view;
     }
     let ticket = run.ticket(index);
-    view.grid = (0..ROWS)
-        .map(|r| (0..COLS).map(|c| ticket.get(r, c).map(|n| Cell { n, called: calls.at(n).is_some() })).collect())
-        .collect();
+    view.grid = rows(ticket, |n| Cell { n, called: calls.at(n).is_some() });
     let sheets = Sheets::of(run, game, ledger, serial);
     let judged = judge_held(ticket, sheets.held(), calls, &game.set, Some(&game.progress));
     view.verdict = judged.verdict;
@@ -188,7 +195,10 @@ pub fn settle(run: &NightRun, game: &Game, ledger: &Ledger, serial: Serial, may_
     view.stands = judged
         .stands
         .iter()
-        .map(|&(i, place)| StandsFor { prize: game.set.prizes()[i].name().to_string(), place })
+        .map(|&(i, place)| {
+            let prize = &game.set.prizes()[i];
+            StandsFor { prize: prize.name().to_string(), place, jackpot: prize.jackpot(calls.len()) }
+        })
         .collect();
     view.prizes = judged.prizes;
     if game.bogey && view.verdict.is_false_claim() {

@@ -367,7 +367,9 @@ impl<L: EventLog> Night<L> {
     /// a run of booklets, a scanned serial read as the unit it stands for.
     fn units(&self, books: Option<String>, booklets: Option<String>, sold_as: SoldAs) -> Result<String, CommandError> {
         match (books, booklets, self.numbering().games().is_some()) {
-            (Some(units), None, false) | (None, Some(units), true) => Ok(scanned(&units, self.numbering(), sold_as)),
+            (Some(units), None, false) | (None, Some(units), true) => {
+                Ok(scanned(&units, self.numbering(), sold_as, self.run.per_book()))
+            }
             (_, _, true) => Err(invalid("this run sells booklets: give \"booklets\", like \"1-50\"")),
             (_, _, false) => Err(invalid("give \"books\", like \"1-50\"")),
         }

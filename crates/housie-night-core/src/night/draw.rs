@@ -6,9 +6,9 @@
 //! a reference script): the seed is 32 bytes from the operating system written as 64 lowercase
 //! hex digits S. Block i is HMAC-SHA256(key = the 64 ASCII characters of S, message =
 //! `housie-draw-v2` followed by i as an 8-byte big-endian integer); each block gives eight
-//! 32-bit words, read big-endian in order. Starting from 1, 2, …, 90, for n from 89 down to 1
-//! take words until one, w, is below 2³² − (2³² mod (n + 1)); swap the items at positions n and
-//! w mod (n + 1). The list is the draw order.
+//! 32-bit words, read big-endian in order. Starting from 1, 2, …, 90 (…, 75 in 75-ball), for
+//! n from 89 (74) down to 1 take words until one, w, is below 2³² − (2³² mod (n + 1)); swap the
+//! items at positions n and w mod (n + 1). The list is the draw order.
 //!
 //! **Protocol 1** (games of housie 0.2): rand's shuffle driven by the PCG-64 stream of book 0 of
 //! a run with this seed; kept so that those games can still be recomputed.
@@ -120,15 +120,21 @@ impl DrawSeed {
 
     /// All 90 numbers in the order this seed draws them.
     pub fn order(&self) -> [u8; 90] {
-        let mut numbers: [u8; 90] = std::array::from_fn(|i| i as u8 + 1);
+        self.order_of(90).try_into().expect("90 numbers")
+    }
+
+    /// The numbers 1 to `numbers` (90, or 75 for 75-ball) in the order this seed draws them:
+    /// the same shuffle over a shorter list, so a 90-ball game's order is as it always was.
+    pub fn order_of(&self, numbers: u8) -> Vec<u8> {
+        let mut order: Vec<u8> = (1..=numbers).collect();
         match self.protocol {
             Protocol::V1 => {
                 use rand::seq::SliceRandom;
-                numbers.shuffle(&mut Seed::with_generator(&self.text, GeneratorVersion::V1).rng_for(0, 0));
+                order.shuffle(&mut Seed::with_generator(&self.text, GeneratorVersion::V1).rng_for(0, 0));
             }
             Protocol::V2 => {
                 let mut words = Words::new(self.text.as_bytes());
-                for n in (1..90usize).rev() {
+                for n in (1..order.len()).rev() {
                     let bound = n as u64 + 1;
                     let limit = (1u64 << 32) - (1u64 << 32) % bound;
                     let w = loop {
@@ -137,17 +143,17 @@ impl DrawSeed {
                             break w;
                         }
                     };
-                    numbers.swap(n, (w % bound) as usize);
+                    order.swap(n, (w % bound) as usize);
                 }
             }
         }
-        numbers
+        order
     }
 
-    /// The next number to draw: the first in this seed's order not yet called (numbers the
-    /// caller typed by hand are skipped), or `None` when all 90 are out.
-    pub fn next(&self, called: impl Fn(u8) -> bool) -> Option<u8> {
-        self.order().into_iter().find(|&n| !called(n))
+    /// The next number to draw of 1 to `numbers`: the first in this seed's order not yet
+    /// called (numbers the caller typed by hand are skipped), or `None` when all are out.
+    pub fn next(&self, numbers: u8, called: impl Fn(u8) -> bool) -> Option<u8> {
+        self.order_of(numbers).into_iter().find(|&n| !called(n))
     }
 }
 
@@ -200,8 +206,13 @@ mod tests {
         assert_eq!(sorted.to_vec(), (1..=90).collect::<Vec<u8>>());
         assert_eq!(order, DrawSeed::parse(&"ab".repeat(32)).unwrap().order());
         assert_ne!(order, DrawSeed::parse(&"ac".repeat(32)).unwrap().order());
-        assert_eq!(seed.next(|n| n == order[0]), Some(order[1]));
-        assert_eq!(seed.next(|_| true), None);
+        assert_eq!(seed.next(90, |n| n == order[0]), Some(order[1]));
+        assert_eq!(seed.next(90, |_| true), None);
+        // 75-ball: the same shuffle over 1-75, every number once.
+        let mut short = seed.order_of(75);
+        assert_eq!(seed.next(75, |n| n == short[0]), Some(short[1]));
+        short.sort_unstable();
+        assert_eq!(short, (1..=75).collect::<Vec<u8>>());
         let fresh = (DrawSeed::of_entropy([7; 32]), DrawSeed::of_entropy([8; 32]));
         assert_eq!(fresh.0.text().len(), 64);
         assert_ne!(fresh.0, fresh.1);

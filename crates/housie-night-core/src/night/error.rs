@@ -45,19 +45,6 @@ pub enum OpenError {
         /// What is wrong.
         message: String,
     },
-    /// A run of cards whose night housie does not keep yet (75-ball): its paper is printed and
-    /// verified, but its calls and claims are not the night's 90-ball ones.
-    #[error(
-        "{}: a run of {format} cards: this housie prints, verifies and checks them, but does not yet keep their \
-         night; call it with `housie check` for each claim",
-        path.display()
-    )]
-    NoNightFor {
-        /// The run's folder.
-        path: PathBuf,
-        /// The run's card format.
-        format: &'static str,
-    },
     #[error(
         "{}: this night belongs to another run (its run.json had SHA-256 {theirs}, this run.json has {ours}); \
          serve the run it belongs to, or move it away to start a new night",

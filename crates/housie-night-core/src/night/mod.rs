@@ -12,6 +12,7 @@ pub mod draw;
 pub mod error;
 pub mod event;
 pub mod event_log;
+pub mod face;
 pub mod game;
 pub mod log_file;
 pub mod log_line;

@@ -23,7 +23,7 @@ use super::game::Game;
 use super::play_code::CodeKey;
 use super::state::Night;
 use crate::ledger::Units;
-use housie_core::domain::{Serial, COLS, ROWS};
+use housie_core::domain::Serial;
 use housie_core::rules::verdict::{read_serial, SerialInput};
 
 /// What a player's page shows for a serial.
@@ -78,8 +78,11 @@ pub struct PlayTicket {
     pub serial: String,
     /// Its place in the book, 1–6 (what a claim names).
     pub ticket: u8,
-    /// Three rows of nine cells, `null` for a blank.
+    /// Three rows of nine cells (five of five on a 75-ball face), `null` for a blank.
     pub grid: Vec<Vec<Option<u8>>>,
+    /// On a 75-ball face: B I N G O, the free centre and the face number.
+    #[serde(flatten)]
+    pub face: Option<super::face::Face>,
 }
 
 /// The answer to a claim raised from a phone.
@@ -183,7 +186,8 @@ impl<L: EventLog> Night<L> {
                 ),
             },
         };
-        let tickets = book.map(|b| self.tickets_of(b, held(self.ledger(), serial))).unwrap_or_default();
+        let tickets =
+            book.map(|b| self.tickets_of(b, held(self.ledger(), serial, self.run.per_book()))).unwrap_or_default();
         Ok(PlayView { serial: serial.to_string(), unit, unit_name, phone_only, game, tickets, note, note_message })
     }
 
@@ -210,7 +214,7 @@ impl<L: EventLog> Night<L> {
             .ok_or_else(|| CommandError::new(Refused::Invalid, "ticket: a book's tickets are 1–6"))?
             .to_string();
         // A half sheet's or a single ticket's holder claims for the tickets they hold alone.
-        let held = held(self.ledger(), serial);
+        let held = held(self.ledger(), serial, self.run.per_book());
         if !held.contains(&u64::from(ticket)) {
             let (a, b) = (held.start(), held.end());
             let yours = if a == b { format!("ticket {a}") } else { format!("tickets {a}-{b}") };
@@ -255,7 +259,7 @@ impl<L: EventLog> Night<L> {
         let run = &self.run;
         let phone_only = self.ledger().phone_only();
         let open = |s: Serial| run.index_of(s).is_some() && !phone_only.contains(s.booklet());
-        let serial = match read_serial(self.numbering(), who.serial, open) {
+        let serial = match read_serial(self.numbering(), run.record.card_format, who.serial, open) {
             Ok(s) => s,
             Err(SerialInput::Malformed(m)) => return Err(CommandError::new(Refused::Invalid, m)),
             Err(SerialInput::Mistyped { message, suggestions }) => {
@@ -281,17 +285,18 @@ impl<L: EventLog> Night<L> {
         }
     }
 
-    /// The six tickets of `book`, as a phone draws them.
+    /// The tickets (faces) of `book` its holder holds, as a phone draws them.
     fn tickets_of(&self, book: u64, held: RangeInclusive<u64>) -> Vec<PlayTicket> {
         let numbering = self.numbering();
-        (1..=6u8)
+        let format = self.run.record.card_format;
+        (1..=format.book() as u8)
             .filter(|&t| held.contains(&u64::from(t)))
             .filter_map(|t| numbering.serial(book, t))
             .filter_map(|s| self.run.index_of(s).map(|i| (s, i)))
             .map(|(s, i)| {
                 let ticket = self.run.ticket(i);
-                let grid = (0..ROWS).map(|r| (0..COLS).map(|c| ticket.get(r, c)).collect()).collect();
-                PlayTicket { serial: s.to_string(), ticket: s.ticket(), grid }
+                let grid = super::face::rows(ticket, |n| n);
+                PlayTicket { serial: s.to_string(), ticket: s.ticket(), grid, face: super::face::Face::of(format, s) }
             })
             .collect()
     }

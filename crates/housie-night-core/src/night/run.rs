@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::error::OpenError;
 use super::run_id::RunId;
-use housie_core::domain::{Serial, Ticket, COLS, ROWS, TICKETS_PER_BOOK};
+use housie_core::domain::{Serial, Ticket};
 use housie_core::generate::Generator;
 use housie_core::record::chain::{Chain, Part};
 use housie_core::record::MANIFEST;
@@ -81,9 +81,6 @@ impl NightRun {
     ) -> Result<NightRun, OpenError> {
         let id = RunId::of_text(home_text);
         let (record, dir) = (chain.latest().record.clone(), chain.latest().dir.clone());
-        if !record.card_format.covers() {
-            return Err(OpenError::NoNightFor { path: dir, format: record.card_format.name() });
-        }
         let tickets = draw_tickets(&chain);
         let palette = match record.settings.games {
             None => Vec::new(),
@@ -150,6 +147,11 @@ impl NightRun {
         self.chain.parts().len()
     }
 
+    /// Tickets (75-ball faces) a book (sheet) of the run holds.
+    pub fn per_book(&self) -> usize {
+        self.record.card_format.book()
+    }
+
     /// How many tickets the run holds.
     pub fn ticket_count(&self) -> usize {
         self.tickets.len()
@@ -159,17 +161,17 @@ impl NightRun {
     pub fn index_of(&self, serial: Serial) -> Option<usize> {
         self.books()
             .contains(&serial.book())
-            .then(|| (serial.book() - self.first_book()) as usize * TICKETS_PER_BOOK + serial.ticket() as usize - 1)
+            .then(|| (serial.book() - self.first_book()) as usize * self.per_book() + serial.ticket() as usize - 1)
     }
 
     /// The tickets of the books in play in a game (its page of each booklet in play).
     pub fn tickets_in(&self, books: &housie_core::rules::BookRanges) -> Vec<Ticket> {
-        let first = self.first_book();
+        let (first, per_book) = (self.first_book(), self.per_book());
         self.books()
             .filter(|&b| books.contains(b))
             .flat_map(|b| {
-                let i = (b - first) as usize * TICKETS_PER_BOOK;
-                let tickets = self.tickets[i..i + TICKETS_PER_BOOK].iter().copied().enumerate();
+                let i = (b - first) as usize * per_book;
+                let tickets = self.tickets[i..i + per_book].iter().copied().enumerate();
                 tickets.filter(move |&(t, _)| books.holds(b, t as u8 + 1)).map(|(_, ticket)| ticket)
             })
             .collect()
@@ -182,12 +184,12 @@ impl NightRun {
 
     /// Whether the ticket at `index` is in play in a game with `books`.
     pub fn in_play(&self, index: usize, books: &housie_core::rules::BookRanges) -> bool {
-        books.holds(self.book_of(index), (index % TICKETS_PER_BOOK) as u8 + 1)
+        books.holds(self.book_of(index), (index % self.per_book()) as u8 + 1)
     }
 
     /// The book number of the ticket at `index`.
     pub fn book_of(&self, index: usize) -> u64 {
-        self.first_book() + (index / TICKETS_PER_BOOK) as u64
+        self.first_book() + (index / self.per_book()) as u64
     }
 
     /// Where each ticket holding `n` has it.
@@ -211,8 +213,9 @@ impl NightRun {
         let part = &self.chain.parts()[i];
         let (dir, books) = (part.dir.clone(), part.record.books());
         let path = dir.join(MANIFEST);
-        let first = (*books.start() - self.first_book()) as usize * TICKETS_PER_BOOK;
-        let expected = (books.end() - books.start() + 1) as usize * TICKETS_PER_BOOK;
+        let (per_book, width) = (self.per_book(), self.record.card_format.cells());
+        let first = (*books.start() - self.first_book()) as usize * per_book;
+        let expected = (books.end() - books.start() + 1) as usize * per_book;
         let forged_before = self.forged.len();
         let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file);
         let numbering = self.record.settings.numbering();
@@ -227,8 +230,8 @@ impl NightRun {
                 Err(e) => return Err(bad(e.position().map_or(0, |p| p.line()), format!("unreadable CSV: {e}"))),
             }
             let line = record.position().map_or(0, |p| p.line());
-            if record.len() < 3 + ROWS * COLS {
-                return Err(bad(line, format!("{} fields, expected at least {}", record.len(), 3 + ROWS * COLS)));
+            if record.len() < 3 + width {
+                return Err(bad(line, format!("{} fields, expected at least {}", record.len(), 3 + width)));
             }
             let text = String::from_utf8_lossy(&record[0]);
             let serial = numbering.parse(&text).map_err(|e| bad(line, format!("serial: {e}")))?;
@@ -239,7 +242,7 @@ impl NightRun {
             rows += 1;
             seen[i - first] = true;
             let cells = self.tickets[i].cells();
-            let same = (0..ROWS * COLS).all(|c| {
+            let same = (0..width).all(|c| {
                 let field = record[3 + c].trim_ascii();
                 let n = if field.is_empty() {
                     Some(0)

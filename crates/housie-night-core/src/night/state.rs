@@ -290,10 +290,10 @@ impl<L: EventLog> Night<L> {
             return Err(CommandError::new(Refused::Conflict, format!("{} has ended", game.name))
                 .said("refused-ended", [("game", game.name.clone())]));
         }
-        let Some(n) = game.seed.next(|n| game.calls.at(n).is_some()) else {
-            return Err(
-                CommandError::new(Refused::Conflict, "all 90 numbers have been called").said("refused-all-called", [])
-            );
+        let numbers = self.run.record.card_format.numbers();
+        let Some(n) = game.seed.next(numbers, |n| game.calls.at(n).is_some()) else {
+            return Err(CommandError::new(Refused::Conflict, format!("all {numbers} numbers have been called"))
+                .said("refused-all-called", [("numbers", numbers.to_string())]));
         };
         self.commit(id, Event::Called { number: n, drawn: true })?;
         Ok((self.game(id)?.calls.len(), n))
@@ -346,16 +346,18 @@ impl<L: EventLog> Night<L> {
     pub fn win(&mut self, id: i64, serial: &str, prizes: Option<&[String]>) -> Result<Vec<Won>, CommandError> {
         let game = self.game(id)?;
         let run = Arc::clone(&self.run);
-        let s = read_serial(self.numbering(), serial, |s| run.index_of(s).is_some()).map_err(|e| match e {
-            SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m).said("serial-malformed", []),
-            SerialInput::Mistyped { message, suggestions } => CommandError {
-                kind: Refused::Invalid,
-                message,
-                suggestions: suggestions.iter().map(ToString::to_string).collect(),
-                said: None,
-            }
-            .said("serial-mistyped", []),
-        })?;
+        let s = read_serial(self.numbering(), run.record.card_format, serial, |s| run.index_of(s).is_some()).map_err(
+            |e| match e {
+                SerialInput::Malformed(m) => CommandError::new(Refused::Invalid, m).said("serial-malformed", []),
+                SerialInput::Mistyped { message, suggestions } => CommandError {
+                    kind: Refused::Invalid,
+                    message,
+                    suggestions: suggestions.iter().map(ToString::to_string).collect(),
+                    said: None,
+                }
+                .said("serial-mistyped", []),
+            },
+        )?;
         if run.index_of(s).is_none() {
             return Err(
                 CommandError::new(Refused::NotFound, format!("{s} is not in this run")).said("serial-unknown", [])
@@ -458,7 +460,7 @@ impl<L: EventLog> Night<L> {
         };
         let run = Arc::clone(&self.run);
         let typed = clip(text.trim(), housie_core::rules::verdict::SERIAL_MAX);
-        let serial = match read_serial(self.numbering(), text, |s| run.index_of(s).is_some()) {
+        let serial = match read_serial(self.numbering(), run.record.card_format, text, |s| run.index_of(s).is_some()) {
             Ok(s) if run.index_of(s).is_some() => s,
             Ok(s) => {
                 let books = run.books();
@@ -500,9 +502,11 @@ impl<L: EventLog> Night<L> {
     /// Lifts the bogey rule's bar from `serial` in game `id`: it may claim again.
     pub fn lift_bar(&mut self, id: i64, serial: &str) -> Result<String, CommandError> {
         let game = self.game(id)?;
-        let s = read_serial(self.numbering(), serial, |s| game.barred.contains_key(&s.to_string()))
-            .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?
-            .to_string();
+        let s = read_serial(self.numbering(), self.run.record.card_format, serial, |s| {
+            game.barred.contains_key(&s.to_string())
+        })
+        .map_err(|e| CommandError::new(Refused::Invalid, e.to_string()))?
+        .to_string();
         self.commit(id, Event::BarLifted { serial: s.clone() })?;
         Ok(s)
     }

@@ -41,6 +41,9 @@ pub struct RunView {
     pub tickets: usize,
     /// The board's highest number (90 for 90-ball): the board shows 1 to it.
     pub numbers: u8,
+    /// On 75-ball, the board's rows under B I N G O, and the letter each call is said with.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub heads: Vec<super::face::BoardRow>,
     /// The code of the run the night is kept with (`4821-0937`), as its print files show it.
     pub code: String,
 }
@@ -118,6 +121,35 @@ pub struct PrizeLine {
     pub won: Vec<PlaceView>,
     /// For a won prize, how many calls stood when its last place was won.
     pub after_call: Option<usize>,
+    /// For a jackpot ("within N calls"), whether it can still be won.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<JackpotLine>,
+}
+
+/// A jackpot prize's state: what the desk and the board show beside it.
+#[derive(Serialize)]
+pub struct JackpotLine {
+    /// The calls it must be won within.
+    pub within: u8,
+    /// `won` (its first place won within them), `alive` (the calls so far are within them)
+    /// or `consolation` (past them: it is now played for its consolation).
+    pub state: &'static str,
+    /// Calls left for the jackpot while it is alive (0 at its last call).
+    pub left: usize,
+}
+
+impl JackpotLine {
+    /// The jackpot of `prize` after `calls` calls, its first place won at `won` if it was.
+    fn of(prize: &housie_core::rules::Prize, calls: usize, won: Option<usize>) -> Option<JackpotLine> {
+        let within = prize.within()?;
+        let n = usize::from(within);
+        let state = match won {
+            Some(call) if call <= n => "won",
+            _ if calls <= n && won.is_none() => "alive",
+            _ => "consolation",
+        };
+        Some(JackpotLine { within, state, left: if state == "alive" { n - calls } else { 0 } })
+    }
 }
 
 /// A place of a prize, won.
@@ -175,6 +207,7 @@ impl StateView {
                 games: run.record.settings.games,
                 tickets: run.ticket_count(),
                 numbers: run.record.card_format.numbers(),
+                heads: super::face::board_rows(run.record.card_format),
                 code: run.code(),
             },
             games: night
@@ -228,6 +261,7 @@ fn game_view<L: EventLog>(g: &Game, night: &Night<L>, caller: bool) -> GameView 
                         .map(|(k, pl)| PlaceView { place: k + 1, call: pl.call, winners: pl.winners.clone() })
                         .collect(),
                     after_call: places.last().map(|pl| pl.call),
+                    jackpot: JackpotLine::of(p, g.calls.len(), places.first().map(|pl| pl.call)),
                 }
             })
             .collect(),

@@ -141,7 +141,7 @@ impl Tickets {
         if !text.contains('/') || self.numbering.games().is_some() {
             return BookRanges::parse(text, books, self.numbering, game);
         }
-        let paper = crate::ledger::Paper::of_tickets(housie_core::domain::TICKETS_PER_BOOK as u64);
+        let paper = crate::ledger::Paper::of_tickets(self.format.book() as u64);
         let tickets = paper.parse(text, books.clone()).map_err(|e| BooksError::Tickets(e.to_string()))?;
         let whole = paper.units_of(&tickets);
         let unsold = paper.of_units(&whole).minus(&tickets);

@@ -82,17 +82,24 @@ pub(super) fn prize(
             None => {}
         }
     }
-    let sheet = p.sheet.as_deref().map(Sheet::parse).transpose().unwrap_or_else(|message| {
-        bad("sheet", message);
-        None
-    });
+    let within = p.within.map(|n| within(n, format)).transpose().map_err(|m| bad("within", m)).ok().flatten();
+    let sheet = p.sheet.as_deref().map(Sheet::parse).transpose().map_err(|m| bad("sheet", m)).ok().flatten();
     match (pattern, problems.is_empty()) {
         (Some(pattern), true) => {
             let card = crate::domain::format::Card::of(format);
-            Ok(Prize { name, pattern, need, places: places as u8, sheet, card })
+            Ok(Prize { name, pattern, need, places: places as u8, sheet, card, within })
         }
         _ => Err(problems),
     }
+}
+
+/// A jackpot's calls, `within`: 1 to the card's numbers.
+fn within(n: i64, format: &CardFormat) -> Result<u8, String> {
+    let most = format.numbers();
+    (1..=i64::from(most))
+        .contains(&n)
+        .then_some(n as u8)
+        .ok_or_else(|| format!("{n} calls: a jackpot is won within 1 to {most} calls"))
 }
 
 /// The one pattern key of a prize, checked.

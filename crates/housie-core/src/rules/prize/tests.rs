@@ -317,3 +317,32 @@ fn inline_prizes_are_located_and_read_back() {
     assert_eq!((b.name(), b.need(), b.places(), b.pattern()), ("b", Some(7), 2, &Pattern::Rows(vec![1, 2])));
     assert_eq!(set.opens(), Opens::Together);
 }
+
+/// A jackpot is the jackpot at its last call within and the consolation one call later; it
+/// says so when described, in the verdict, and reads back from its own TOML.
+#[test]
+fn a_jackpot_is_won_within_its_calls_else_the_consolation() {
+    let set = PrizeSet::shipped("bingo-jackpot").unwrap();
+    let blackout = &set.prizes()[1];
+    assert_eq!((blackout.within(), blackout.jackpot(50), blackout.jackpot(51)), (Some(50), Some(true), Some(false)));
+    assert_eq!(set.prizes()[0].jackpot(1), None);
+    assert!(
+        blackout.describe().ends_with("; the jackpot within 50 calls, else the consolation"),
+        "{}",
+        blackout.describe()
+    );
+    assert_eq!(PrizeSet::parse(&set.to_toml(), "x").unwrap(), set);
+    let seventy_five =
+        "name = \"s\"\ncard = \"75-ball\"\nopens = \"together\"\n[[prize]]\nname = \"p\"\nany = 24\nwithin = 76\n";
+    let refused = PrizeSet::parse(seventy_five, "f").unwrap_err().to_string();
+    assert_eq!(refused, "f:7: prize `p`: within: 76 calls: a jackpot is won within 1 to 75 calls");
+    let cases: &[(&str, &str)] = &[
+        ("lines = 1\nwithin = 1", "ok"),
+        ("lines = 1\nwithin = 90", "ok"),
+        ("lines = 1\nwithin = 0", "f:6: prize `p`: within: 0 calls: a jackpot is won within 1 to 90 calls"),
+        ("lines = 1\nwithin = 91", "f:6: prize `p`: within: 91 calls: a jackpot is won within 1 to 90 calls"),
+    ];
+    for (body, want) in cases {
+        assert_eq!(one(body), *want, "{body}");
+    }
+}

@@ -114,7 +114,7 @@ impl Game {
                 .said("refused-already-called", [("number", number.to_string()), ("call", k.to_string())]));
         }
         if drawn {
-            let next = self.seed.next(|n| self.calls.at(n).is_some());
+            let next = self.seed.next(board, |n| self.calls.at(n).is_some());
             if next != Some(number) {
                 return Err(conflict(format!("{number} is not the next number of the game's draw")));
             }
@@ -163,8 +163,8 @@ impl Game {
         let Some(run) = log.run else {
             return check_plain(serial).map_err(|e| invalid(format!("the winner's serial {e}")));
         };
-        let s =
-            read_serial(log.numbering, serial, |s| run.index_of(s).is_some()).map_err(|e| invalid(e.to_string()))?;
+        let s = read_serial(log.numbering, run.record.card_format, serial, |s| run.index_of(s).is_some())
+            .map_err(|e| invalid(e.to_string()))?;
         let Some(index) = run.index_of(s) else {
             return Err(CommandError::new(Refused::NotFound, format!("{s} is not in this run")));
         };

@@ -17,7 +17,7 @@ use crate::ledger::{Ledger, Units, Wins};
 
 mod checks;
 use housie_core::domain::text::check_plain;
-use housie_core::domain::{Numbering, TICKETS_PER_BOOK};
+use housie_core::domain::Numbering;
 
 use housie_core::rules::{BookRanges, Calls, PrizeSet, Progress};
 use housie_core::support::digest::sha256_hex;
@@ -188,7 +188,7 @@ impl Log<'_> {
         if self.numbering.games().is_some() {
             ledger.of_booklets()
         } else {
-            ledger.selling_tickets(TICKETS_PER_BOOK as u64)
+            ledger.selling_tickets(self.run.map_or(6, |r| r.per_book()) as u64)
         }
     }
 

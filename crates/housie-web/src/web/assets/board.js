@@ -6,16 +6,25 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-// The board's cells, 1 to the run's highest number (its card format's: 90 for 90-ball).
+// The board's cells, 1 to the run's highest number (its card format's: 90 for 90-ball); on
+// 75-ball a row of 15 under each of B I N G O, its letter first (the run's `heads`).
 const cells = [];
-function board(numbers) {
+function board(numbers, heads) {
   if (cells.length === numbers + 1) return;
   cells.length = 0;
   $("grid").replaceChildren();
-  for (let n = 1; n <= numbers; n++) {
-    const cell = housie.el("li", { class: "cell", id: "n" + n }, housie.el("span", {}, String(n)));
-    cells[n] = cell;
-    $("grid").append(cell);
+  $("grid").classList.toggle("bingo", !!heads);
+  const cell = (n) => {
+    cells[n] = housie.el("li", { class: "cell", id: "n" + n }, housie.el("span", {}, String(n)));
+    return cells[n];
+  };
+  if (heads) {
+    for (const h of heads) {
+      $("grid").append(housie.el("li", { class: "cell head", "aria-hidden": "true" }, housie.el("span", {}, h.head)));
+      for (let n = h.from; n <= h.to; n++) $("grid").append(cell(n));
+    }
+  } else {
+    for (let n = 1; n <= numbers; n++) $("grid").append(cell(n));
   }
 }
 board(90);
@@ -32,18 +41,21 @@ function hexLines(hex) {
 }
 
 function render(state) {
-  board(state.run.numbers || 90);
+  const heads = state.run.heads;
+  board(state.run.numbers || 90, heads);
+  $("grid-label").textContent = housie.t("grid-label", { numbers: state.run.numbers || 90 });
   const g = state.game;
   const called = new Set(g ? g.calls : []);
   for (let n = 1; n < cells.length; n++) {
     const on = called.has(n);
     cells[n].classList.toggle("called", on);
     cells[n].classList.toggle("latest", !!g && g.last === n);
-    cells[n].setAttribute("aria-label", on ? housie.t("called", { number: n }) : String(n));
+    const name = housie.callName(n, heads);
+    cells[n].setAttribute("aria-label", on ? housie.t("called", { number: name }) : name);
   }
-  $("board-last").textContent = g && g.last ? g.last : "–";
+  $("board-last").textContent = g && g.last ? housie.callName(g.last, heads) : "–";
   const before = g ? g.calls.slice(0, -1).slice(-5).reverse() : [];
-  $("board-recent").replaceChildren(...before.map((n) => housie.el("li", {}, String(n))));
+  $("board-recent").replaceChildren(...before.map((n) => housie.el("li", {}, housie.callName(n, heads))));
   $("board-game").textContent = housie.gameName(g);
   $("board-prize").textContent = housie.playing(g);
   // Before the first call there is no number to show: the commitment and the join QR take
@@ -62,8 +74,8 @@ function render(state) {
   // Winners take room from the last call, so that the join QR stays on screen.
   $("board-side").classList.toggle("has-winners", !$("winners-label").hidden);
   fit();
-  announce(g);
-  speak(g);
+  announce(g, heads);
+  speak(g, heads);
 }
 
 // Everything on the side (every winner and place, the seed, the join QR) fits the screen,

@@ -134,6 +134,36 @@ const housie = (() => {
     return t("calls", { count: n });
   }
 
+  // A number as called: "B 12" on 75-ball, where the night sends the board's rows under
+  // B I N G O (`run.heads`), "12" otherwise. The letters are the run's, never decided here.
+  function callName(n, heads) {
+    const row = (heads || []).find((h) => n >= h.from && n <= h.to);
+    return row ? `${row.head} ${n}` : String(n);
+  }
+
+  // A ticket's table from the night's grid: on a 75-ball face (`face` in the view) B I N G O
+  // over its columns and the free centre, always marked, with the face number printed there.
+  // `cell(n)` gives a number's class and label: { hit, label }.
+  function ticketTable(attrs, caption, grid, face, cell) {
+    const table = el("table", attrs, el("caption", { class: "sr-only" }, caption));
+    if (face && face.heads) table.append(el("tr", { class: "heads" }, ...face.heads.map((h) => el("th", { scope: "col" }, h))));
+    grid.forEach((row, r) => {
+      const tr = el("tr");
+      row.forEach((n, c) => {
+        if (face && face.free && face.free[0] === r && face.free[1] === c) {
+          tr.append(el("td", { class: "free hit", "aria-label": t("free-cell", { face: face.face }) }, "★ " + face.face));
+          return;
+        }
+        const shown = n === null ? null : cell(n);
+        const a = { class: shown === null ? "blank" : shown.hit ? "hit" : "" };
+        if (shown && shown.label) a["aria-label"] = shown.label;
+        tr.append(el("td", a, shown === null ? "" : String(shown.n)));
+      });
+      table.append(tr);
+    });
+    return table;
+  }
+
   // The game's name, and the colour of its page in a run of booklets.
   function gameName(g) {
     if (!g) return t("waiting-first-game");
@@ -184,9 +214,9 @@ const housie = (() => {
   // when the page opens).
   function announcer(region) {
     let last = null;
-    return (g) => {
+    return (g, heads) => {
       if (!g || !g.last || `${g.id}:${g.count}` === last) return;
-      if (last !== null) region.textContent = t("number-called", { number: g.last });
+      if (last !== null) region.textContent = t("number-called", { number: callName(g.last, heads) });
       last = `${g.id}:${g.count}`;
     };
   }
@@ -199,7 +229,7 @@ const housie = (() => {
 
   return {
     token, api, follow, boardAddress, el, utc, ordinal, playing, showWinners, announcer, showLink,
-    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, unbroken, gameName, refusal, and, needs, setName, named,
+    useLanguage, languagePicker, t, translate, prize, place: placeName, calls, callName, ticketTable, unbroken, gameName, refusal, and, needs, setName, named,
     get language() { return language; },
     get languages() { return languages; },
   };

@@ -88,6 +88,10 @@ async function handle(text) {
   if (!t) return;
   if (low !== "end") endArmed = 0;
   if (/^\d{1,2}$/.test(t)) return call(Number(t));
+  // "f 12": the claim of the face numbered 12 in its free centre (75-ball), which as plain
+  // digits would be a call.
+  const face = /^f(?:ace)?\s*(\d{1,9})$/i.exec(t);
+  if (face) return claim(face[1]);
   switch (low) {
     case "d": return draw();
     case "u": return undo();
@@ -111,15 +115,20 @@ async function handle(text) {
   return claim(t);
 }
 
+// A call's answer with its number as called ("B 12" on 75-ball).
+function said(b) {
+  return { ...b, number: housie.callName(b.number, state && state.run.heads) };
+}
+
 async function call(number) {
   if (!needGame()) return;
-  return act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(t("desk-called", b), "ok"));
+  return act("POST", `/api/games/${gameId()}/calls`, { number }, (b) => say(t("desk-called", said(b)), "ok"));
 }
 
 async function draw() {
   if (!needGame()) return;
   const r = await act("POST", `/api/games/${gameId()}/draw`, undefined, (b) =>
-    say(t("desk-drawn", b), "ok"),
+    say(t("desk-drawn", said(b)), "ok"),
   );
   if (r === null) stopAuto();
   return r;
@@ -326,7 +335,9 @@ function verdictText(v) {
   } else if (v.verdict === "stands") {
     const prizes = v.stands.map((w) => {
       const p = v.prizes.find((x) => x.prize === w.prize);
-      return w.place > 1 || (p && p.place > 1) ? t("claim-with-place", { prize: housie.prize(w.prize), place: housie.place(w.place) }) : housie.prize(w.prize);
+      const named = w.place > 1 || (p && p.place > 1) ? t("claim-with-place", { prize: housie.prize(w.prize), place: housie.place(w.place) }) : housie.prize(w.prize);
+      // A jackpot says which it is: won within its calls, or its consolation.
+      return w.jackpot === undefined ? named : t(w.jackpot ? "claim-jackpot" : "claim-consolation", { prize: named });
     });
     text = t("claim-stands", { prizes: housie.and(prizes), call: v.calls, number: v.last });
   } else if (v.verdict === "missed") {
@@ -352,22 +363,17 @@ function verdictText(v) {
 // Where the ticket is, in the paper's own words: "booklet 21 · game 1 · the Lime page" in a
 // run of booklets, "book 81" otherwise.
 function claimHead(v) {
+  // A 75-ball face: its sheet, its place there and the face number in its free centre.
+  if (v.face && !v.booklet) return t("desk-claim-head-face", v);
   if (!v.booklet) return t("desk-claim-head", v);
   const head = t("desk-claim-head-booklet", { ...v, booklet: v.booklet.booklet, game: v.booklet.game });
   return v.booklet.colour ? head + " · " + t("desk-claim-colour", { colour: v.booklet.colour }) : head;
 }
 
 function showClaim(v) {
-  const grid = housie.el("table", { class: "ticket" }, housie.el("caption", { class: "sr-only" }, t("desk-ticket-caption", { serial: v.serial })));
-  for (const row of v.grid) {
-    const tr = housie.el("tr");
-    for (const cell of row) {
-      const attrs = { class: cell ? (cell.called ? "hit" : "") : "blank" };
-      if (cell && cell.called) attrs["aria-label"] = t("called", { number: cell.n });
-      tr.append(housie.el("td", attrs, cell ? String(cell.n) : ""));
-    }
-    grid.append(tr);
-  }
+  const caption = t("desk-ticket-caption", { serial: v.serial });
+  const grid = housie.ticketTable({ class: "ticket" }, caption, v.grid, v.heads ? v : null,
+    (cell) => ({ n: cell.n, hit: cell.called, label: cell.called ? t("called", { number: cell.n }) : null }));
   const prizes = housie.el("ul", { class: "claim-prizes" });
   for (const p of v.prizes) prizes.append(housie.el("li", { class: p.status }, prizeText(p)));
   const sentence = verdictText(v);
@@ -481,7 +487,9 @@ async function showPlan(g) {
 }
 
 function render(s) {
+  const numbers = state ? state.run.numbers : 90;
   state = s;
+  if (s.run.numbers !== numbers) showHelp();
   $("run-title").textContent = s.run.title ? "· " + s.run.title : "";
   // The run's code, as the print files' names carry it: on the tab, and as the title's tooltip.
   const code = s.run.code ? t("desk-run-code", { code: s.run.code }) : "";
@@ -492,7 +500,9 @@ function render(s) {
   const g = s.game;
   $("game-name").textContent = !g ? t("desk-no-game") : g.ended ? t("desk-game-ended", { name: housie.gameName(g) }) : housie.gameName(g);
   $("prize-now").textContent = housie.playing(g);
-  $("last").textContent = g && g.last ? g.last : "–";
+  const heads = s.run.heads;
+  $("last").textContent = g && g.last ? housie.callName(g.last, heads) : "–";
+  $("last").classList.toggle("lettered", !!heads);
   $("count").textContent = !g || g.count === 0 ? t("desk-no-calls") : housie.calls(g.count);
   const w = (g && g.watch) || [];
   // The watch: one compact row a prize, however many the set has.
@@ -506,7 +516,7 @@ function render(s) {
         )]
       : []),
   );
-  $("calls").replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, String(n))) : []));
+  $("calls").replaceChildren(...(g ? g.calls.map((n, i) => housie.el("li", { class: g.drawn[i] ? "drawn" : "" }, housie.callName(n, heads))) : []));
   $("prizes").replaceChildren(
     ...(g
       ? g.prize_list.map((p) => {
@@ -514,7 +524,8 @@ function render(s) {
             (pl.winners.length ? t("desk-at-call-by", { call: pl.call, who: pl.winners.join(", ") }) : t("desk-at-call", { call: pl.call })));
           const state = t(p.state === "won" ? "desk-state-won" : p.state === "playing" ? "desk-state-playing" : "desk-state-waiting");
           // Each winner's serial a span of its own that never breaks across lines.
-          const text = `${housie.prize(p.prize)} · ${state}${places.length ? " · " + places.join("; ") : ""}`;
+          const jackpot = p.jackpot ? " · " + t("desk-jackpot-" + p.jackpot.state, p.jackpot) : "";
+          const text = `${housie.prize(p.prize)} · ${state}${jackpot}${places.length ? " · " + places.join("; ") : ""}`;
           return housie.el("li", { class: p.state }, ...housie.unbroken(text, p.won.flatMap((pl) => pl.winners)));
         })
       : []),
@@ -569,7 +580,7 @@ function render(s) {
   if (g && g.ended && auto.running) stopAuto();
   $("game-name-input").placeholder = t("desk-game-n", { n: s.games.length + 1 });
   showPlan(g);
-  speak(g);
+  speak(g, heads);
 }
 
 // ---- The prize sets a new game can play.
@@ -779,10 +790,13 @@ const KEYS = [
   ["d", "key-d"], ["u", "key-u"], ["w", "key-w"], ["r", "key-r"], ["n", "key-n"], ["a", "key-a"], ["p", "key-p"],
   ["end", "key-end"], ["pay 20", "key-pay"], ["q", "key-q"], ["unbar", "key-unbar"], ["void 14", "key-void"], ["move 14", "key-move"],
 ];
+// The help says the run's numbers (1–90, 1–75) and, on faces with face numbers, `f 12`.
 function showHelp() {
   const help = $("entry-help");
-  help.replaceChildren(t("desk-help"));
-  for (const [key, id] of KEYS) help.append(" · ", housie.el("kbd", {}, key), " " + t(id));
+  const run = state ? state.run : { numbers: 90 };
+  help.replaceChildren(t("desk-help", { numbers: run.numbers }));
+  const keys = run.heads ? [["f 12", "key-face"], ...KEYS] : KEYS;
+  for (const [key, id] of keys) help.append(" · ", housie.el("kbd", {}, key), " " + t(id));
 }
 
 // The desk speaks its own language (its picker, else the browser's); everything it shows waits

@@ -158,20 +158,13 @@ function marked(g, m) {
 function ticketBox(t, hits, g, who) {
   const numbers = t.grid.flat().filter((n) => n !== null);
   const togo = numbers.filter((n) => !hits.has(n)).length;
-  const table = housie.el("table", { class: "ticket play-grid" },
-    housie.el("caption", { class: "sr-only" }, housie.t("ticket-caption", { serial: t.serial, count: togo })));
-  for (const row of t.grid) {
-    const tr = housie.el("tr");
-    for (const n of row) {
-      const on = n !== null && hits.has(n);
-      const attrs = { class: n === null ? "blank" : on ? "hit" : "" };
-      if (on) attrs["aria-label"] = housie.t("marked", { number: n });
-      tr.append(housie.el("td", attrs, n === null ? "" : String(n)));
-    }
-    table.append(tr);
-  }
+  const caption = housie.t("ticket-caption", { serial: t.serial, count: togo });
+  const table = housie.ticketTable({ class: "ticket play-grid" }, caption, t.grid, t.heads ? t : null,
+    (n) => ({ n, hit: hits.has(n), label: hits.has(n) ? housie.t("marked", { number: n }) : null }));
+  // A 75-ball face (it has heads) is done at blackout, a 90-ball ticket at full house.
+  const done = housie.t(t.heads ? "blackout-done" : "full-house-done");
   const head = housie.el("h3", { class: "play-serial" }, t.serial, " ",
-    housie.el("span", { class: "to-go" }, togo === 0 ? housie.t("full-house-done") : housie.t("to-go", { count: togo })));
+    housie.el("span", { class: "to-go" }, togo === 0 ? done : housie.t("to-go", { count: togo })));
   const box = housie.el("article", { class: "play-ticket", "aria-label": housie.t("ticket-label", { serial: t.serial }) }, head, table);
   // A ticket barred by the bogey rule can claim nothing more this game: no button, the reason.
   if (g && !g.ended && (g.barred || []).includes(t.serial)) {
@@ -198,7 +191,8 @@ function render() {
   $("run-title").textContent = state.run.title || "";
   $("play-game").textContent = housie.gameName(g);
   $("play-prize").textContent = housie.playing(g);
-  $("play-last").textContent = g && g.last ? g.last : "–";
+  const heads = state.run.heads;
+  $("play-last").textContent = g && g.last ? housie.callName(g.last, heads) : "–";
   $("play-count").textContent = g ? housie.calls(g.count) : "";
   let earlier = 0;
   const parts = [];
@@ -229,7 +223,7 @@ function render() {
   catchUp.textContent = housie.t("catch-up", { count: earlier });
   $("tickets").replaceChildren(...parts);
   housie.showWinners(g, $("play-winners"), $("play-winners-label"));
-  announce(g);
+  announce(g, heads);
   settled(g);
 }
 

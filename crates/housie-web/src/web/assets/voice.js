@@ -28,14 +28,16 @@ const voice = (() => {
     return "speechSynthesis" in window ? speechSynthesis.getVoices() : [];
   }
 
-  // What is said for number n: "Two little ducks, 22", or "22".
-  function words(n, s) {
+  // What is said for number n: "Two little ducks, 22", or "22"; on 75-ball (the run's `heads`)
+  // its letter and number, "B 12", as callers there say it (the lists are 90-ball sayings).
+  function words(n, s, heads) {
+    if (heads && heads.length) return housie.callName(n, heads);
     const list = lists.find((l) => l.name === s.list);
     return list ? `${list.names[n - 1]}, ${n}` : String(n);
   }
 
-  function say(n, s) {
-    const text = words(n, s);
+  function say(n, s, heads) {
+    const text = words(n, s, heads);
     spoken.push(text);
     if (!("speechSynthesis" in window)) return text;
     const u = new SpeechSynthesisUtterance(text);
@@ -101,12 +103,12 @@ const voice = (() => {
   // Speaks a game's new calls: not the ones already there when the page opened.
   function follower(page) {
     let seen = null;
-    return (game) => {
+    return (game, heads) => {
       const key = game ? `${game.id}:${game.count}` : null;
       const s = settings(page);
       if (seen !== null && game && game.last && key !== seen && game.count > 0) {
         const [id, count] = seen.split(":").map(Number);
-        if (id === game.id && game.count === count + 1 && s.on) say(game.last, s);
+        if (id === game.id && game.count === count + 1 && s.on) say(game.last, s, heads);
       }
       seen = key;
     };
