@@ -39,13 +39,14 @@ pub struct CallArgs {
 }
 
 impl CallArgs {
-    pub fn calls(&self) -> Result<Calls, Error> {
+    /// The calls given, each 1 to `top` (the run's card's highest number).
+    pub fn calls(&self, top: u8) -> Result<Calls, Error> {
         let calls = match (&self.calls, &self.calls_file) {
-            (Some(text), _) => Calls::parse(text, "--calls"),
+            (Some(text), _) => Calls::parse_of(text, "--calls", top),
             (None, Some(path)) => {
                 let text = housie_files::read::read_text(path, CALLS_FILE_MAX)
                     .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-                Calls::parse(&text, &path.display().to_string())
+                Calls::parse_of(&text, &path.display().to_string(), top)
             }
             (None, None) => unreachable!("clap requires one"),
         };

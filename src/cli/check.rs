@@ -43,8 +43,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut out = Out::new();
-    let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
+    let calls = args.calls.calls(tickets.format.numbers())?;
     let set = args.calls.prize_set(&tickets)?;
     let serial =
         read_serial(tickets.numbering, tickets.format, &args.serial, |s| tickets.contains(s)).map_err(|e| match e {

@@ -45,8 +45,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     let mut out = Out::new();
-    let calls = args.calls.calls()?;
     let tickets = Tickets::open(&args.dir)?;
+    let calls = args.calls.calls(tickets.format.numbers())?;
     let set = args.calls.prize_set(&tickets)?;
     if let (Some(games), None) = (tickets.numbering.games(), args.calls.game) {
         return Err(Error::Usage(format!(

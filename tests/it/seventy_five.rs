@@ -84,6 +84,11 @@ fn check_settles_a_line_by_row_by_the_free_column_and_by_a_diagonal() {
     assert!(out.stdout().contains("blackout"), "{}", out.stdout());
     let out = d.run(&["check", "r", "--serial", &serial, "--calls", &all, "--prizes", "uk"]).expect_code(2);
     assert!(out.stderr().contains("a set of 90-ball prizes, and this run is of 75-ball cards"), "{}", out.stderr());
+    // Calls are the card's: 76 is no 75-ball number. The jackpot set says which it is.
+    let out = d.run(&["check", "r", "--serial", &serial, "--calls", &format!("{all} 76")]).expect_code(2);
+    assert!(out.stderr().contains("--calls: call 25: 76 is not a bingo number (1–75)"), "{}", out.stderr());
+    let out = d.run(&["check", "r", "--serial", &serial, "--calls", &all, "--prizes", "bingo-jackpot"]);
+    assert!(out.success().stdout().contains("blackout, the JACKPOT (within 50 calls)"));
 }
 
 #[test]
@@ -92,6 +97,8 @@ fn a_look_or_sheet_that_does_not_print_the_card_is_refused_in_words() {
     let out = d.run(&["generate", "--card", "75-ball", "--template", "classic", "--books", "1", "--out", "a"]);
     let out = out.expect_code(2);
     assert!(out.stderr().contains("the look `classic` prints 90-ball cards, not 75-ball"), "{}", out.stderr());
+    let out = d.run(&["generate", "--card", "75-ball", "--on", "4", "--books", "1", "--out", "b"]).expect_code(2);
+    assert!(out.stderr().contains("housie ships no look of 4 75-ball faces a sheet"), "{}", out.stderr());
     let out = d.run(&["generate", "--card", "75-ball", "--on", "5", "--books", "1", "--out", "b"]).expect_code(2);
     assert!(out.stderr().contains("a 75-ball sheet holds 1, 2, 3, 4 or 6 faces"), "{}", out.stderr());
     let out = d.run(&["generate", "--card", "90-ball", "--template", "bingo-3", "--books", "1", "--out", "c"]);

@@ -337,6 +337,11 @@ impl Request {
             notes.push(Note::GuessableSeed);
         }
         let settings = self.settings(books, games, after.as_ref(), &look);
+        if let Some(on) = self.card.filter(|_| self.template.is_none()).and_then(|c| c.on) {
+            if !crate::print::template::is_shipped(&settings.template) {
+                return Err(RequestError::NoLookFor { on }.into());
+            }
+        }
         if after.as_ref().is_some_and(|c| c.unique_lines_per().is_none()) && settings.unique_lines_per.is_some() {
             notes.push(Note::ContinuedInBlocks);
         }

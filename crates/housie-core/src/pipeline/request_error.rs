@@ -40,6 +40,12 @@ pub enum RequestError {
         /// The card asked for.
         asked: String,
     },
+    /// `--on N` with no look of housie's for N faces a sheet, and no template given.
+    #[error("housie ships no look of {on} 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3); give a template of your own whose [layout] says card = \"75-ball\" and has {on} slots")]
+    NoLookFor {
+        /// The faces a sheet asked for.
+        on: usize,
+    },
     /// More books than a number holds.
     #[error("{booklets} booklets of {games} games is too many books")]
     TooManyBooks {
@@ -68,6 +74,7 @@ impl RequestError {
                 "request-other-card",
                 [("look", look.clone()), ("prints", prints.to_string()), ("asked", asked.clone())],
             ),
+            RequestError::NoLookFor { on } => Said::new("request-no-look", [("on", on.to_string())]),
             RequestError::TooManyBooks { booklets, games } => {
                 Said::new("request-too-many-books", [("booklets", booklets.to_string()), ("games", games.to_string())])
             }

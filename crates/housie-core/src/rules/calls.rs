@@ -15,20 +15,24 @@ pub struct Calls {
 #[non_exhaustive]
 pub enum CallsError {
     /// A token that is not a number as called.
-    #[error("{at}: `{token}` is not a number as called (1–90, no sign or leading zero)")]
+    #[error("{at}: `{token}` is not a number as called (1–{top}, no sign or leading zero)")]
     NotANumber {
         /// The text as written.
         token: String,
         /// Where it stands in the input.
         at: String,
+        /// The highest number of the card's calls (90, or 75).
+        top: u8,
     },
-    /// A number outside 1–90.
-    #[error("{at}: {number} is not a bingo number (1–90)")]
+    /// A number outside 1 to the card's highest (1–90, 1–75).
+    #[error("{at}: {number} is not a bingo number (1–{top})")]
     OutOfRange {
         /// The number.
         number: u32,
         /// Where it stands in the input.
         at: String,
+        /// The highest number of the card's calls.
+        top: u8,
     },
     /// A number called twice.
     #[error("{at}: {number} was already called (call {first})")]
@@ -49,9 +53,14 @@ impl Default for Calls {
 }
 
 impl Calls {
-    /// Parses calls separated by spaces or commas, over any number of lines; `source` labels
-    /// errors (e.g. `--calls` or a file name), which name the call and, for files, the line.
+    /// Parses 90-ball calls separated by spaces or commas, over any number of lines; `source`
+    /// labels errors (e.g. `--calls` or a file name), which name the call and, for files, the line.
     pub fn parse(text: &str, source: &str) -> Result<Calls, CallsError> {
+        Calls::parse_of(text, source, 90)
+    }
+
+    /// Parses calls of 1 to `top` (a card's highest number: 90, or 75), as [`Calls::parse`].
+    pub fn parse_of(text: &str, source: &str, top: u8) -> Result<Calls, CallsError> {
         let mut calls = Calls::new();
         let many_lines = text.trim().contains('\n');
         for (l, line) in text.lines().enumerate() {
@@ -62,11 +71,11 @@ impl Calls {
                 // `housie night` marks drawn calls with `*`, so its call line reads back as it is.
                 let digits = token.strip_suffix('*').unwrap_or(token);
                 let Ok(number) = crate::support::number::whole(digits) else {
-                    return Err(CallsError::NotANumber { token: crate::domain::text::clip(token, 20), at });
+                    return Err(CallsError::NotANumber { token: crate::domain::text::clip(token, 20), at, top });
                 };
                 let number = u32::try_from(number).unwrap_or(u32::MAX);
-                if !(1..=90).contains(&number) {
-                    return Err(CallsError::OutOfRange { number, at });
+                if !(1..=u32::from(top.min(90))).contains(&number) {
+                    return Err(CallsError::OutOfRange { number, at, top });
                 }
                 let n = number as u8;
                 if calls.index[n as usize] != 0 {
