@@ -111,6 +111,10 @@ pub struct Args {
     /// your own [default: 3, or the template's].
     #[arg(long, value_name = "N", value_parser = faces_a_sheet, requires = "card")]
     on: Option<usize>,
+    /// 75-ball strips: each sheet's three faces share no number, so a sheet holds every B, I,
+    /// G and O number once and 12 of the 15 N numbers (--on 3 only).
+    #[arg(long, requires = "card")]
+    strips: bool,
     /// A TrueType or OpenType (.otf) font file to use instead of the bundled Liberation Sans Bold (with --after,
     /// the earlier run's unless given).
     #[arg(long, value_name = "FILE")]
@@ -304,7 +308,7 @@ fn request(args: &Args) -> Result<Request, Error> {
     request.subtitle = args.subtitle.clone().filter(|s| !s.trim().is_empty());
     request.lang.clone_from(&args.lang);
     request.template.clone_from(&args.template);
-    request.card = args.card.map(|card| CardAsked { card: card.card(), on: args.on });
+    request.card = args.card.map(|card| CardAsked { card: card.card(), on: args.on, strips: args.strips });
     request.font.clone_from(&args.font);
     request.logo = args.logo.as_ref().map(|file| LogoAsked {
         file: file.clone(),

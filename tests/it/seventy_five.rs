@@ -128,3 +128,26 @@ fn the_page_shows_bingo_over_the_columns_and_each_faces_number() {
         }
     }
 }
+
+/// `--strips`: each sheet's three faces share no number (every B, I, G and O number, 12 N
+/// numbers), recorded as such, verified, and kept by a top-up; on another sheet size, refused.
+#[test]
+fn strips_are_sheets_whose_faces_share_no_number() {
+    let d = Dir::new();
+    d.run(&["generate", "--card", "75-ball", "--strips", "--books", "40", "--seed", "strips", "--out", "r"]).success();
+    assert!(d.read("r/run.json").contains(r#""card_format": "75-ball 3-on strips""#));
+    let faces = faces(&d, "r");
+    assert_eq!(faces.len(), 120);
+    for sheet in faces.chunks(3) {
+        let mut numbers: Vec<u8> = sheet.iter().flat_map(|(_, c)| c.iter().copied().filter(|&n| n != 0)).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        assert_eq!(numbers.len(), 72, "{}: a number twice on the sheet", sheet[0].0);
+        assert_eq!(numbers.iter().filter(|&&n| !(31..=45).contains(&n)).count(), 60);
+    }
+    assert!(d.run(&["verify", "r"]).success().stdout().contains("valid: 40 sheets, 120 faces"));
+    d.run(&["generate", "--after", "r", "--books", "5", "--out", "r2"]).success();
+    assert!(d.read("r2/run.json").contains(r#""card_format": "75-ball 3-on strips""#), "a top-up of strips");
+    let out = d.run(&["generate", "--card", "75-ball", "--strips", "--on", "2", "--books", "1", "--out", "x"]);
+    assert!(out.expect_code(2).stderr().contains("strips are sheets of three 75-ball faces"));
+}

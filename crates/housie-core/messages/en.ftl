@@ -781,6 +781,7 @@ request-continue-with-books = this event's runs are single books: add books, not
 request-other-games = this event's booklets hold { $earlier } games, not { $asked }
 request-other-card = the look `{ $look }` prints { $prints } cards, not { $asked }; leave out the look for housie's own, or give one that prints { $asked }
 request-no-look = housie ships no look of { $on } 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3); give a template of your own whose [layout] says card = "75-ball" and has { $on } slots
+request-no-strips = strips are sheets of three 75-ball faces, and this look prints { $prints } cards; give --on 3 or a 3-on look
 request-too-many-books = { $booklets } booklets of { $games } games is more books than housie numbers
 logo-unreadable = the logo could not be read
 logo-too-big = the logo file is larger than { $max }: save it smaller (a logo a few centimetres high needs no more than a few hundred kilobytes)

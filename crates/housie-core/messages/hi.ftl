@@ -773,6 +773,7 @@ request-continue-with-books = इस आयोजन के रन अकेल�
 request-other-games = इस आयोजन की बुकलेटों में { $earlier } खेल हैं, { $asked } नहीं।
 request-other-card = रूप `{ $look }` { $prints } कार्ड छापता है, { $asked } नहीं; housie का अपना रूप लेने के लिए रूप न दें, या ऐसा रूप दें जो { $asked } छापे
 request-no-look = housie में एक शीट पर { $on } 75-बॉल फ़ेस का कोई रूप नहीं है (उसके रूप: bingo-1, bingo-2, bingo-3); अपना टेम्पलेट दें जिसके [layout] में card = "75-ball" और { $on } स्लॉट हों
+request-no-strips = स्ट्रिप तीन 75-बॉल फ़ेस की शीट होती हैं, और यह रूप { $prints } कार्ड छापता है; --on 3 या 3-on रूप दें
 request-too-many-books = { $games } खेलों की { $booklets } बुकलेट उतनी किताबों से ज़्यादा हैं जितनी housie गिनता है।
 logo-unreadable = लोगो पढ़ा नहीं जा सका।
 logo-too-big = लोगो फ़ाइल { $max } से बड़ी है: उसे छोटा करके सहेजिए (कुछ सेंटीमीटर ऊँचे लोगो के लिए कुछ सौ किलोबाइट काफ़ी हैं)।

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use housie_core::domain::format::SEVENTY_FIVE_BALL;
+use housie_core::domain::format::{SEVENTY_FIVE_BALL, SEVENTY_FIVE_BALL_STRIPS};
 use housie_core::domain::Ticket;
 use housie_core::generate::{draw_all, RunOptions, Seed};
 
@@ -96,4 +96,51 @@ fn four_hundred_faces_are_valid_unique_and_uniform_over_their_columns() {
     let reject = critical(df, 5.998); // p = 1e-9
     assert!(control > reject, "sorted columns: chi-square {control:.1} is below {reject:.1}: the test cannot see it");
     eprintln!("75-ball, {FACES} faces: chi-square {stat:.1} on {df} df (limit {pass:.1}); sorted columns {control:.1}");
+}
+
+/// Strips (`--strips`): each sheet's three faces share no number, so together they hold every
+/// B, I, G and O number and 12 N numbers; each face alone is as uniform over its columns as a
+/// face drawn on its own. The negative control deals each sheet's numbers in order (the first
+/// face the smallest of every column), as a strip maker that does not shuffle would.
+#[test]
+fn strips_share_no_number_and_each_face_is_as_uniform() {
+    let options = RunOptions { format: &SEVENTY_FIVE_BALL_STRIPS, ..RunOptions::new(400, 1, true) };
+    let books = draw_all(Seed::from_text("strips"), options).unwrap().0;
+    let sheets: Vec<Vec<Ticket>> = books.iter().map(|b| b.book.tickets().to_vec()).collect();
+    for sheet in &sheets {
+        let numbers: Vec<u8> = sheet.iter().flat_map(|t| t.numbers()).collect();
+        let set: HashSet<u8> = numbers.iter().copied().collect();
+        assert_eq!((numbers.len(), set.len()), (72, 72), "no number twice on a sheet");
+        assert!((1..=30).chain(46..=75).all(|n| set.contains(&n)), "every B, I, G and O number");
+    }
+    let faces: Vec<Ticket> = sheets.concat();
+    let (stat, df) = uniformity(&faces);
+    let pass = critical(df, 3.090);
+    assert!(stat < pass, "strips: chi-square {stat:.1} on {df} df exceeds {pass:.1}");
+    let dealt: Vec<Ticket> = sheets
+        .iter()
+        .flat_map(|sheet| {
+            let mut cells: Vec<Vec<Option<u8>>> =
+                sheet.iter().map(|t| t.cells().iter().map(|&n| (n != 0).then_some(n)).collect()).collect();
+            for col in 0..5 {
+                let mut column: Vec<u8> =
+                    cells.iter().flat_map(|c| (0..5).filter_map(move |r| c[r * 5 + col])).collect();
+                column.sort_unstable();
+                let mut next = column.into_iter();
+                for face in cells.iter_mut() {
+                    for row in (0..5).filter(|&r| (r, col) != (2, 2)) {
+                        face[row * 5 + col] = next.next();
+                    }
+                }
+            }
+            cells.into_iter().map(|c| Ticket::of_format(&SEVENTY_FIVE_BALL_STRIPS, &c).unwrap()).collect::<Vec<_>>()
+        })
+        .collect();
+    let (control, _) = uniformity(&dealt);
+    let reject = critical(df, 5.998);
+    assert!(control > reject, "dealt in order: chi-square {control:.1} is below {reject:.1}");
+    eprintln!(
+        "75-ball strips, {} faces: chi-square {stat:.1} on {df} df (limit {pass:.1}); dealt {control:.1}",
+        faces.len()
+    );
 }

@@ -46,6 +46,8 @@ pub struct CardFormat {
     fill: Fill,
     book: usize,
     heads: &'static [&'static str],
+    /// A book's cards share no number (75-ball strips).
+    disjoint: bool,
 }
 
 /// 90-ball: 3 × 9, five numbers a row, columns 1–9, 10–19 … 70–79, 80–90, books of six cards
@@ -58,6 +60,7 @@ pub static NINETY_BALL: CardFormat = CardFormat {
     fill: Fill::Strip { per_row: 5 },
     book: 6,
     heads: &[],
+    disjoint: false,
 };
 
 /// 75-ball (bingo in the US and Canada): 5 × 5, columns B 1–15, I 16–30, N 31–45, G 46–60,
@@ -74,6 +77,11 @@ pub static SEVENTY_FIVE_BALL_SHEETS: [CardFormat; 5] = [
     seventy_five("75-ball 4-on", 4),
     seventy_five("75-ball 6-on", 6),
 ];
+
+/// 75-ball strips (`--strips`): sheets of three faces that share no number, so a sheet holds
+/// every B, I, G and O number once and 12 of the 15 N numbers.
+pub static SEVENTY_FIVE_BALL_STRIPS: CardFormat =
+    CardFormat { disjoint: true, ..seventy_five("75-ball 3-on strips", 3) };
 
 const fn seventy_five(name: &'static str, on: usize) -> CardFormat {
     const BINGO: &[&str] = &["B", "I", "N", "G", "O"];
@@ -139,13 +147,14 @@ impl Card {
 }
 
 /// The formats housie plays, by name.
-pub static FORMATS: [&CardFormat; 6] = [
+pub static FORMATS: [&CardFormat; 7] = [
     &NINETY_BALL,
     &SEVENTY_FIVE_BALL_SHEETS[0],
     &SEVENTY_FIVE_BALL_SHEETS[1],
     &SEVENTY_FIVE_BALL_SHEETS[2],
     &SEVENTY_FIVE_BALL_SHEETS[3],
     &SEVENTY_FIVE_BALL_SHEETS[4],
+    &SEVENTY_FIVE_BALL_STRIPS,
 ];
 
 impl CardFormat {
@@ -179,12 +188,24 @@ impl CardFormat {
         if numbers > MAX_NUMBERS {
             return None;
         }
-        Some(CardFormat { name, rows, cols, columns, fill, book, heads: &[] })
+        Some(CardFormat { name, rows, cols, columns, fill, book, heads: &[], disjoint: false })
     }
 
     /// The format with `heads` printed over its columns (B I N G O).
     const fn headed(self, heads: &'static [&'static str]) -> CardFormat {
         CardFormat { heads, ..self }
+    }
+
+    /// Whether a book's cards share no number (75-ball strips; 90-ball's strips cover the board
+    /// by their fill).
+    pub fn disjoint(&self) -> bool {
+        self.disjoint
+    }
+
+    /// The strips of this format: 75-ball 3-on's, whose three faces share no number; `None`
+    /// for a format without them.
+    pub fn strips(&'static self) -> Option<&'static CardFormat> {
+        (self.is(&SEVENTY_FIVE_BALL_SHEETS[2]) || self.disjoint).then_some(&SEVENTY_FIVE_BALL_STRIPS)
     }
 
     /// What is printed over each column (75-ball's B I N G O); empty for none.

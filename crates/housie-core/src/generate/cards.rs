@@ -15,6 +15,9 @@ use crate::domain::{Book, Ticket};
 /// Book `book`, draw `attempt`, of `format` (a full-card format).
 pub fn book(format: &'static CardFormat, seed: &Seed, book: u64, attempt: u32) -> Book {
     let mut rng = seed.rng_for(book, attempt);
+    if format.disjoint() {
+        return Book::from_trusted(&strip(format, &mut rng));
+    }
     let mut cards: Vec<Ticket> = Vec::with_capacity(format.book());
     while cards.len() < format.book() {
         let card = card(format, &mut rng);
@@ -41,4 +44,28 @@ pub fn card<R: RngCore>(format: &'static CardFormat, rng: &mut R) -> Ticket {
         }
     }
     Ticket::from_trusted(format, cells)
+}
+
+/// A book of `format`'s cards that share no number (75-ball strips): each column's numbers
+/// for the whole book one uniform draw without repeats from its range, dealt to the cards in
+/// turn, so each card alone is as uniform as [`card`]'s and no number is on two of them.
+pub fn strip<R: RngCore>(format: &'static CardFormat, rng: &mut R) -> Vec<Ticket> {
+    let Fill::Full { free } = format.fill() else { panic!("{format} is not a full-card format") };
+    let (rows, cols, cards) = (format.rows(), format.cols(), format.book());
+    let mut cells = vec![[0u8; MAX_CELLS]; cards];
+    for col in 0..cols {
+        let (lo, hi) = format.column_range(col);
+        let mut pool: Vec<u8> = (lo..=hi).collect();
+        let places: Vec<usize> = (0..rows).filter(|&r| free != Some((r, col))).collect();
+        let mut taken = 0;
+        for card in cells.iter_mut() {
+            for &row in &places {
+                let pick = taken + below_u128(rng, (pool.len() - taken) as u128) as usize;
+                pool.swap(taken, pick);
+                card[row * cols + col] = pool[taken];
+                taken += 1;
+            }
+        }
+    }
+    cells.into_iter().map(|c| Ticket::from_trusted(format, c)).collect()
 }

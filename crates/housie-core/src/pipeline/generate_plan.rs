@@ -227,12 +227,17 @@ impl GeneratePlan {
 
     fn with_style(seed: Seed, settings: Settings, template: Template, font: Font) -> Self {
         let paper = paper_in_words(&settings, &template, true);
+        // The look says what card it holds (a 75-ball look: a sheet of its slots' faces);
+        // strips are its sheets whose faces share no number, where the look has them.
+        let card_format = match settings.strips {
+            true => template.card_format().strips().unwrap_or(template.card_format()),
+            false => template.card_format(),
+        };
         GeneratePlan {
             paper,
             seed,
             settings,
-            // The look says what card it holds (a 75-ball look: a sheet of its slots' faces).
-            card_format: template.card_format(),
+            card_format,
             regenerating: false,
             after: None,
             template,

@@ -126,6 +126,8 @@ pub struct CardAsked {
     pub card: Card,
     /// Faces a sheet (75-ball's "ON"); `None`: the look's, or 3 with no look.
     pub on: Option<usize>,
+    /// Strips: the sheet's three faces share no number (3-on only).
+    pub strips: bool,
 }
 
 impl CardAsked {
@@ -362,6 +364,9 @@ impl Request {
             other => other?,
         };
         self.check_card(&plan)?;
+        if plan.settings.strips && !plan.card_format().disjoint() {
+            return Err(RequestError::NoStrips { prints: plan.card_format().name() }.into());
+        }
         plan.seed_kind = seed_kind;
         // Colour cut at the trim leaves white slivers, so a page whose colour reaches the edge
         // gets the usual bleed unless the organiser said otherwise.
@@ -510,6 +515,8 @@ impl Request {
             // so a request that leaves them or says the default gives the same record.
             prizes: self.prizes.clone().or_else(|| look.prizes.clone()).filter(|p| p != "uk"),
             currency: self.currency.clone().or_else(|| look.currency.clone()).filter(|c| !c.is_empty() && c != "GBP"),
+            // A top-up of strips is strips, as its chain is.
+            strips: self.card.is_some_and(|c| c.strips) || look.strips,
         }
     }
 }

@@ -46,6 +46,14 @@ pub enum RequestError {
         /// The faces a sheet asked for.
         on: usize,
     },
+    /// `--strips` on a look whose sheets are not three 75-ball faces.
+    #[error(
+        "strips are sheets of three 75-ball faces, and this look prints {prints} cards; give --on 3 or a 3-on look"
+    )]
+    NoStrips {
+        /// The card format the look prints.
+        prints: &'static str,
+    },
     /// More books than a number holds.
     #[error("{booklets} booklets of {games} games is too many books")]
     TooManyBooks {
@@ -75,6 +83,7 @@ impl RequestError {
                 [("look", look.clone()), ("prints", prints.to_string()), ("asked", asked.clone())],
             ),
             RequestError::NoLookFor { on } => Said::new("request-no-look", [("on", on.to_string())]),
+            RequestError::NoStrips { prints } => Said::new("request-no-strips", [("prints", prints.to_string())]),
             RequestError::TooManyBooks { booklets, games } => {
                 Said::new("request-too-many-books", [("booklets", booklets.to_string()), ("games", games.to_string())])
             }

@@ -78,6 +78,10 @@ pub struct Settings {
     /// told otherwise. `None` (not written) for pounds, and for every run before housie 0.14.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
+    /// 75-ball strips (`--strips`): a sheet's three faces share no number. `false` (not
+    /// written) for faces drawn each on its own, and for every run before housie 0.16.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strips: bool,
 }
 
 /// A logo on every page: which image, how high and where.
@@ -137,6 +141,7 @@ impl Default for Settings {
             player_url: None,
             prizes: None,
             currency: None,
+            strips: false,
         }
     }
 }
