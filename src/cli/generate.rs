@@ -107,8 +107,8 @@ pub struct Args {
     /// one, 90-ball].
     #[arg(long, value_name = "CARD")]
     card: Option<CardArg>,
-    /// Faces a 75-ball sheet (a book): 1, 2 or 3 on housie's looks; 4 or 6 with a template of
-    /// your own [default: 3, or the template's].
+    /// Faces a 75-ball sheet (a book): 1, 2, 3 or 4 on housie's looks (4 on a page on its
+    /// side); 6 with a template of your own [default: 3, or the template's].
     #[arg(long, value_name = "N", value_parser = faces_a_sheet, requires = "card")]
     on: Option<usize>,
     /// 75-ball strips: each sheet's three faces share no number, so a sheet holds every B, I,

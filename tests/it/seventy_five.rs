@@ -97,8 +97,8 @@ fn a_look_or_sheet_that_does_not_print_the_card_is_refused_in_words() {
     let out = d.run(&["generate", "--card", "75-ball", "--template", "classic", "--books", "1", "--out", "a"]);
     let out = out.expect_code(2);
     assert!(out.stderr().contains("the look `classic` prints 90-ball cards, not 75-ball"), "{}", out.stderr());
-    let out = d.run(&["generate", "--card", "75-ball", "--on", "4", "--books", "1", "--out", "b"]).expect_code(2);
-    assert!(out.stderr().contains("housie ships no look of 4 75-ball faces a sheet"), "{}", out.stderr());
+    let out = d.run(&["generate", "--card", "75-ball", "--on", "6", "--books", "1", "--out", "b"]).expect_code(2);
+    assert!(out.stderr().contains("housie ships no look of 6 75-ball faces a sheet"), "{}", out.stderr());
     let out = d.run(&["generate", "--card", "75-ball", "--on", "5", "--books", "1", "--out", "b"]).expect_code(2);
     assert!(out.stderr().contains("a 75-ball sheet holds 1, 2, 3, 4 or 6 faces"), "{}", out.stderr());
     let out = d.run(&["generate", "--card", "90-ball", "--template", "bingo-3", "--books", "1", "--out", "c"]);

@@ -574,6 +574,7 @@ studio-look-phone = Phone: a QR code beside each ticket that opens it on a phone
 studio-look-bingo-1 = 75-ball, 1-on: one large face a sheet
 studio-look-bingo-2 = 75-ball, 2-on: two faces a sheet
 studio-look-bingo-3 = 75-ball, 3-on: three faces a sheet
+studio-look-bingo-4 = 75-ball, 4-on: four faces a sheet, on its side
 studio-look-own = My own template (upload below)
 studio-player-url = Player page address (what each ticket's QR code opens)
 studio-player-url-help = Leave it empty and the studio prints its own night's address on the hall's network (the desk below, with phones let in). Give one only to serve the night elsewhere; ask the router to keep this computer's address for the night.
@@ -780,7 +781,7 @@ request-continue-with-booklets = this event's runs are booklets of { $games } ga
 request-continue-with-books = this event's runs are single books: add books, not booklets
 request-other-games = this event's booklets hold { $earlier } games, not { $asked }
 request-other-card = the look `{ $look }` prints { $prints } cards, not { $asked }; leave out the look for housie's own, or give one that prints { $asked }
-request-no-look = housie ships no look of { $on } 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3); give a template of your own whose [layout] says card = "75-ball" and has { $on } slots
+request-no-look = housie ships no look of { $on } 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3, bingo-4); give a template of your own whose [layout] says card = "75-ball" and has { $on } slots
 request-no-strips = strips are sheets of three 75-ball faces, and this look prints { $prints } cards; give --on 3 or a 3-on look
 request-too-many-books = { $booklets } booklets of { $games } games is more books than housie numbers
 logo-unreadable = the logo could not be read

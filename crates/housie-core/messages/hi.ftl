@@ -566,6 +566,7 @@ studio-look-phone = फ़ोन: हर टिकट के पास एक QR
 studio-look-bingo-1 = 75-बॉल, 1-ऑन: एक शीट पर एक बड़ा कार्ड
 studio-look-bingo-2 = 75-बॉल, 2-ऑन: एक शीट पर दो कार्ड
 studio-look-bingo-3 = 75-बॉल, 3-ऑन: एक शीट पर तीन कार्ड
+studio-look-bingo-4 = 75-बॉल, 4-ऑन: एक आड़ी शीट पर चार कार्ड
 studio-look-own = मेरा अपना टेम्पलेट (नीचे अपलोड करें)
 studio-player-url = खिलाड़ी के पन्ने का पता (हर टिकट का QR कोड जो खोलता है)
 studio-player-url-help = इसे ख़ाली छोड़ें तो स्टूडियो हॉल के नेटवर्क पर अपनी रात का पता छापता है (नीचे डेस्क, फ़ोन को आने की अनुमति के साथ)। पता सिर्फ़ तब दें जब रात का खेल कहीं और से चलाना हो; राउटर से कहें कि रात भर इस कंप्यूटर का पता न बदले।
@@ -772,7 +773,7 @@ request-continue-with-booklets = इस आयोजन के रन { $games }
 request-continue-with-books = इस आयोजन के रन अकेली किताबें हैं: बुकलेट नहीं, किताबें जोड़िए।
 request-other-games = इस आयोजन की बुकलेटों में { $earlier } खेल हैं, { $asked } नहीं।
 request-other-card = रूप `{ $look }` { $prints } कार्ड छापता है, { $asked } नहीं; housie का अपना रूप लेने के लिए रूप न दें, या ऐसा रूप दें जो { $asked } छापे
-request-no-look = housie में एक शीट पर { $on } 75-बॉल फ़ेस का कोई रूप नहीं है (उसके रूप: bingo-1, bingo-2, bingo-3); अपना टेम्पलेट दें जिसके [layout] में card = "75-ball" और { $on } स्लॉट हों
+request-no-look = housie में एक शीट पर { $on } 75-बॉल फ़ेस का कोई रूप नहीं है (उसके रूप: bingo-1, bingo-2, bingo-3, bingo-4); अपना टेम्पलेट दें जिसके [layout] में card = "75-ball" और { $on } स्लॉट हों
 request-no-strips = स्ट्रिप तीन 75-बॉल फ़ेस की शीट होती हैं, और यह रूप { $prints } कार्ड छापता है; --on 3 या 3-on रूप दें
 request-too-many-books = { $games } खेलों की { $booklets } बुकलेट उतनी किताबों से ज़्यादा हैं जितनी housie गिनता है।
 logo-unreadable = लोगो पढ़ा नहीं जा सका।

@@ -41,7 +41,7 @@ pub enum RequestError {
         asked: String,
     },
     /// `--on N` with no look of housie's for N faces a sheet, and no template given.
-    #[error("housie ships no look of {on} 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3); give a template of your own whose [layout] says card = \"75-ball\" and has {on} slots")]
+    #[error("housie ships no look of {on} 75-ball faces a sheet (its looks: bingo-1, bingo-2, bingo-3, bingo-4); give a template of your own whose [layout] says card = \"75-ball\" and has {on} slots")]
     NoLookFor {
         /// The faces a sheet asked for.
         on: usize,

@@ -44,6 +44,9 @@ pub struct Geometry {
     pub column_width: f32,
     /// Left edge of the first column.
     pub columns_left: f32,
+    /// Slots go across each row first (a 75-ball sheet, read as its faces are numbered), not
+    /// down each column (90-ball, a column a strip).
+    pub across: bool,
 }
 
 /// Where one ticket goes: its grid's left and right edges and the top of its serial line.
@@ -87,6 +90,7 @@ impl Geometry {
             rows,
             column_width,
             columns_left: t.page().margin_left,
+            across: !t.card_format().covers(),
         }
     }
 
@@ -95,9 +99,11 @@ impl Geometry {
         self.columns * self.rows
     }
 
-    /// Slot `i` (0-based): down the first column, then down the next.
+    /// Slot `i` (0-based): down the first column, then down the next; on a 75-ball sheet
+    /// across the first row, then the next, as its faces are numbered.
     pub fn slot(&self, i: usize) -> Slot {
-        let (column, row) = (i / self.rows, i % self.rows);
+        let (column, row) =
+            if self.across { (i % self.columns, i / self.columns) } else { (i / self.rows, i % self.rows) };
         let left = self.left + column as f32 * self.column_width;
         Slot {
             left,

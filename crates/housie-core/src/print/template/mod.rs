@@ -30,7 +30,7 @@ pub use parts::{
 };
 
 /// The shipped templates, by name.
-pub const BUILTIN: [(&str, &str); 19] = [
+pub const BUILTIN: [(&str, &str); 21] = [
     ("classic", include_str!("../../../templates/classic.toml")),
     ("festival", include_str!("../../../templates/festival.toml")),
     ("classic-letter", include_str!("../../../templates/classic-letter.toml")),
@@ -50,6 +50,8 @@ pub const BUILTIN: [(&str, &str); 19] = [
     ("bingo-2-letter", include_str!("../../../templates/bingo-2-letter.toml")),
     ("bingo-3", include_str!("../../../templates/bingo-3.toml")),
     ("bingo-3-letter", include_str!("../../../templates/bingo-3-letter.toml")),
+    ("bingo-4", include_str!("../../../templates/bingo-4.toml")),
+    ("bingo-4-letter", include_str!("../../../templates/bingo-4-letter.toml")),
 ];
 
 /// Nothing but colour may come closer than this to a cut (the trim, and the cuts between
