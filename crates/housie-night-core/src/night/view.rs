@@ -126,7 +126,7 @@ pub struct PrizeLine {
     pub jackpot: Option<JackpotLine>,
 }
 
-/// A jackpot prize's state: what the desk and the board show beside it.
+/// A jackpot prize's state: what the desk shows beside it.
 #[derive(Serialize)]
 pub struct JackpotLine {
     /// The calls it must be won within.
