@@ -130,16 +130,19 @@ fn passes_over(
     let format = tickets.format;
     let serial = tickets.numbering.parse(fields[0]).ok()?;
     let mut rows = [(0u8, 0u8); housie_core::domain::format::MAX_CELLS];
-    for (i, cell) in fields.get(3..3 + format.cells())?.iter().enumerate() {
-        let n = match cell.as_bytes() {
-            [] => continue,
-            [d @ b'1'..=b'9'] => d - b'0',
-            [a @ b'1'..=b'9', b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
-            _ => return None,
-        };
-        let row = &mut rows[i / format.cols()];
-        row.0 += 1;
-        row.1 += u8::from(calls.at(n).is_some());
+    // Row by row (no division a cell: this runs for every cell of every row of the manifest).
+    let cells = fields.get(3..3 + format.cells())?;
+    for (row, cells) in rows.iter_mut().zip(cells.chunks(format.cols())) {
+        for cell in cells {
+            let n = match cell.as_bytes() {
+                [] => continue,
+                [d @ b'1'..=b'9'] => d - b'0',
+                [a @ b'1'..=b'9', b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
+                _ => return None,
+            };
+            row.0 += 1;
+            row.1 += u8::from(calls.at(n).is_some());
+        }
     }
     let rows = &rows[..format.rows()];
     if rows.iter().enumerate().any(|(r, &(have, _))| usize::from(have) != format.row_count(r)) {

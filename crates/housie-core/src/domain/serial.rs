@@ -112,12 +112,18 @@ impl Numbering {
                 SerialError::Malformed(text.to_string())
             }
         };
-        let parts: Vec<&str> = text.trim().split('-').collect();
+        // At most four parts, kept on the stack: `winners` and `verify` read a serial a row.
+        let (mut parts, mut count) = ([""; 4], 0);
+        for part in text.trim().split('-') {
+            *parts.get_mut(count).ok_or_else(malformed)? = part;
+            count += 1;
+        }
+        let parts = &parts[..count];
         let all_digits = |s: &str| !s.is_empty() && s.len() <= 19 && s.bytes().all(|b| b.is_ascii_digit());
         if parts.iter().any(|p| !all_digits(p)) {
             return Err(malformed());
         }
-        let (book, ticket, check) = match (self.games, &parts[..]) {
+        let (book, ticket, check) = match (self.games, parts) {
             (0, [book, ticket, check]) => (book.parse::<u64>().map_err(|_| malformed())?, ticket, check),
             (g, [booklet, game, ticket, check]) if g > 0 => {
                 let booklet: u64 = booklet.parse().map_err(|_| malformed())?;
@@ -138,8 +144,14 @@ impl Numbering {
         let ticket_no: u8 = ticket.parse().map_err(|_| malformed())?;
         let serial =
             self.serial(book, ticket_no).ok_or_else(|| SerialError::TicketOutOfRange(text.to_string(), ticket_no))?;
-        // Leading zeros leave a Damm interim digit at 0, so `123-4-0` and `000123-4-0` agree.
-        let expected = serial.check_digit();
+        // Leading zeros leave a Damm interim digit at 0, so `123-4-0` and `000123-4-0` agree:
+        // the first part's digits are folded as written (no division a row), the rest as numbers.
+        let first = parts[0].bytes().fold(0, |d, b| DAMM[usize::from(d)][usize::from(b - b'0')]);
+        let expected = match self.games {
+            0 => damm_number(first, serial.ticket.into()),
+            _ => damm_number(damm_number(first, serial.game().into()), serial.ticket.into()),
+        };
+        debug_assert_eq!(expected, serial.check_digit());
         let found = check.as_bytes()[0] - b'0';
         if found != expected {
             return Err(SerialError::CheckDigit { serial: text.to_string(), found, expected });
