@@ -10,12 +10,8 @@ use serde_json::json;
 
 use crate::browser::{js, js_until, screenshot_dir, text_until, type_focused};
 use crate::desk_browser::{start_game, Hall};
+use crate::seventy_five_night::said;
 use crate::util::Dir;
-
-/// A number as the desk and the board say it.
-fn said(n: u8) -> String {
-    format!("{} {n}", ["B", "I", "N", "G", "O"][usize::from(n - 1) / 15])
-}
 
 /// Calls `numbers` by typing each, as the caller does, each shown as the last call.
 async fn call(desk: &Client, numbers: &[u8]) {

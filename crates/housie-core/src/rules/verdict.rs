@@ -150,7 +150,7 @@ pub fn judge_held(
         }
         prizes.push(PrizeCheck { prize: prize.name().to_string(), state, standing, place });
     }
-    let (verdict, message) = verdict(&prizes, &stands, set, calls);
+    let (verdict, message) = verdict(&prizes, &stands, (set, ticket.format()), calls);
     Judgement { verdict, prizes, stands, message }
 }
 
@@ -187,7 +187,14 @@ fn state_of(tickets: &[Ticket], prize: &Prize, calls: &Calls) -> PrizeState {
     }
 }
 
-fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, calls: &Calls) -> (Verdict, String) {
+/// The verdict and its sentence, each call named as the card's caller says it ("G 49" on
+/// 75-ball, "49" on 90-ball).
+fn verdict(
+    prizes: &[PrizeCheck],
+    stands: &[(usize, usize)],
+    (set, format): (&PrizeSet, &CardFormat),
+    calls: &Calls,
+) -> (Verdict, String) {
     let last = calls.len();
     if !stands.is_empty() {
         let names: Vec<String> = stands
@@ -207,7 +214,7 @@ fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, cal
                 }
             })
             .collect();
-        let number = calls.number(last);
+        let number = format.call(calls.number(last));
         return (
             Verdict::Stands,
             format!("STANDS: {} completed by the last call (call {last}, {number})", and(&names)),
@@ -220,7 +227,9 @@ fn verdict(prizes: &[PrizeCheck], stands: &[(usize, usize)], set: &PrizeSet, cal
     let missed: Vec<String> = open
         .iter()
         .filter_map(|p| match p.state {
-            PrizeState::Missed { call, number } => Some(format!("{} was completed at call {call} ({number})", p.prize)),
+            PrizeState::Missed { call, number } => {
+                Some(format!("{} was completed at call {call} ({})", p.prize, format.call(number)))
+            }
             _ => None,
         })
         .collect();

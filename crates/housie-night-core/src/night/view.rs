@@ -145,7 +145,7 @@ impl JackpotLine {
         let n = usize::from(within);
         let state = match won {
             Some(call) if call <= n => "won",
-            _ if calls <= n && won.is_none() => "alive",
+            _ if calls <= n => "alive",
             _ => "consolation",
         };
         Some(JackpotLine { within, state, left: if state == "alive" { n - calls } else { 0 } })
