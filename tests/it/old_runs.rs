@@ -22,7 +22,8 @@
 //! were on the machine that made them, which no test recreates: each is found beside its run.
 //! `tests/data/golden-0.14.0`, Letter booklets with a bleed, crop marks and a colour logo
 //! (resampled in whole numbers), is the last run of barcodes placed wherever their serial line
-//! ends.
+//! ends, and `tests/data/golden-0.15.0`, books with a bleed and crop marks, the last whose
+//! barcodes on the grid are forms.
 
 use std::path::Path;
 
@@ -276,6 +277,14 @@ fn a_run_of_housie_0_13_with_a_colour_logo_and_a_font_verifies_and_continues() {
 #[test]
 fn a_bled_and_marked_run_of_housie_0_14_verifies_byte_for_byte_and_continues() {
     verifies_continues_and_catches_a_flip("0.14.0", FOUR_BOOKS, &["--booklets", "1"]);
+}
+
+/// housie 0.15.0's books in `classic` with a 3 mm bleed and crop marks, made by that version's
+/// binary: verified byte for byte and continued (its barcodes on the grid drawn symbol by
+/// symbol as forms, before 0.16 drew them as strings of its Code 128 font).
+#[test]
+fn a_run_of_housie_0_15_verifies_byte_for_byte_and_continues() {
+    verifies_continues_and_catches_a_flip("0.15.0", FOUR_BOOKS, &["--books", "2"]);
 }
 
 fn golden_path(version: &str) -> std::path::PathBuf {

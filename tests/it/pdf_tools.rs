@@ -59,12 +59,14 @@ fn pdffonts_shows_every_font_embedded() {
     // name type [type] encoding emb sub uni object ID: "emb" is the 5th field from the end.
     let columns = |f: &Vec<&str>| (f[0].to_string(), f[f.len() - 5..f.len() - 2].join(" "));
     let fonts: Vec<(String, String)> = fonts.iter().map(columns).collect();
-    // The text font alone, subset (a six-capital tag) with its Unicode map: from housie 0.13
-    // barcodes are forms of plain fills, not a font's glyphs; no Type 3 font.
-    assert_eq!(fonts.len(), 1, "{out}");
+    // The text font, subset (a six-capital tag) with its Unicode map, and from housie 0.16 the
+    // Code 128 font a barcode on the grid is drawn in, whole (107 glyphs), with its map (every
+    // symbol a space); no Type 3 font.
+    assert_eq!(fonts.len(), 2, "{out}");
     let (tag, name) = fonts[0].0.split_once('+').unwrap_or_else(|| panic!("no subset tag: {out}"));
     assert!(tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()), "{out}");
     assert_eq!((name, fonts[0].1.as_str()), ("LiberationSans-Bold", "yes yes yes"), "{out}");
+    assert_eq!((fonts[1].0.as_str(), fonts[1].1.as_str()), ("HousieCode128", "yes no yes"), "{out}");
     assert!(!out.contains("Type 3"), "{out}");
 }
 

@@ -36,7 +36,8 @@ fn read(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> (String, 
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
     r.shaped_fonts = typesetter.fonts().to_vec();
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
-    r.symbol_font = style.format.barcode_glyphs();
+    r.symbol_font = style.format.barcode_glyphs() || style.format.grid_glyphs();
+    r.one_byte_symbols = style.format.grid_glyphs();
     r.run(&drawing.content, &drawing, 0);
     let unread = std::mem::take(&mut r.unread);
     (r.finish(w, h, label), unread)
@@ -112,6 +113,8 @@ struct Reader<'a> {
     /// Whether the barcode font is housie 0.11's TrueType one (glyph `v + 1` for symbol `v`,
     /// two bytes a code), not the Type 3 font of housie 0.4 to 0.6 (one byte, symbol `v`).
     symbol_font: bool,
+    /// Whether the font's strings name a symbol by one byte (housie 0.16 on), not two.
+    one_byte_symbols: bool,
     size: f32,
     /// The horizontal scaling (`Tz`), as a fraction.
     scaling: f32,
@@ -143,6 +146,7 @@ impl<'a> Reader<'a> {
             path: String::new(),
             barcode_font: false,
             symbol_font: false,
+            one_byte_symbols: false,
             size: 0.0,
             scaling: 1.0,
             tm: IDENTITY,
@@ -445,10 +449,12 @@ impl<'a> Reader<'a> {
     /// scaled horizontally), one bar (the font size) high.
     fn show_bars(&mut self, bytes: &[u8]) {
         let patterns = if self.symbol_font { barcode::code128_all_patterns() } else { barcode::code128_patterns() };
-        let values: Vec<usize> = if self.symbol_font {
-            bytes.chunks_exact(2).map(|p| usize::from(u16::from_be_bytes([p[0], p[1]])).wrapping_sub(1)).collect()
-        } else {
-            bytes.iter().map(|&v| usize::from(v)).collect()
+        let values: Vec<usize> = match (self.symbol_font, self.one_byte_symbols) {
+            (true, true) => bytes.iter().map(|&g| usize::from(g).wrapping_sub(1)).collect(),
+            (true, false) => {
+                bytes.chunks_exact(2).map(|p| usize::from(u16::from_be_bytes([p[0], p[1]])).wrapping_sub(1)).collect()
+            }
+            (false, _) => bytes.iter().map(|&v| usize::from(v)).collect(),
         };
         let mut x = 0usize;
         let mut runs = Vec::new();

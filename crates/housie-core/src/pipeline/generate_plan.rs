@@ -260,6 +260,7 @@ impl GeneratePlan {
             crop_marks: self.settings.crop_marks,
             date: self.date,
             numbering: self.settings.numbering(),
+            last_book: self.settings.first_book.saturating_add(self.settings.books.saturating_sub(1)),
             two_up: self.settings.impose == Some(Impose::TwoUp),
             housie: &self.housie,
             seal: self.seal(),

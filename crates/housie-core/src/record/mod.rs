@@ -205,7 +205,7 @@ pub const MAX_RECORD: u64 = 512 << 20;
 /// (with the generator they name), besides its own.
 pub const READABLE: &[&str] = &[
     "0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0", "0.8.0", "0.9.0", "0.10.0", "0.11.0", "0.12.0", "0.13.0",
-    "0.14.0",
+    "0.14.0", "0.15.0",
 ];
 
 /// SHA-256 of run.json's content (its JSON, whatever the spacing or key order): what a night is

@@ -99,7 +99,7 @@ fn press_barcodes(
     out: &mut Vec<u8>,
 ) {
     let bar_h = press_bar_mm(style);
-    let (mut lean, mut lean_at) = (Content::with_capacity(1024), (0, 0));
+    let (mut lean, mut lean_at, mut drew) = (Content::with_capacity(1024), (0, 0), false);
     if is_lean {
         lean.op("q");
         if style.format.gray_codes() {
@@ -117,7 +117,12 @@ fn press_barcodes(
             let (bars, width) = barcode::code128_press(serial);
             (Drawn::Bars(bars), width)
         };
-        let (module, x0, y) = press_place(style, serial, slot, width, sheet_x_h);
+        let Placed { module, x0, y, on_grid } = press_place(style, serial, slot, width, sheet_x_h);
+        // From housie 0.16 a barcode on the grid is the serials' text's ([`symbol_barcodes`]).
+        if on_grid && style.format.grid_glyphs() {
+            continue;
+        }
+        drew = true;
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
             // page), its modules scaled inside.
@@ -146,25 +151,25 @@ fn press_barcodes(
             }
         }
     }
-    if is_lean {
+    // From housie 0.16 a page whose barcodes are all glyphs draws none here.
+    if is_lean && (drew || !style.format.grid_glyphs()) {
         lean.op("Q");
         out.extend_from_slice(&lean.into_bytes());
     }
 }
 
-/// Where a press barcode of `width` modules goes on `slot`'s serial line: its module width and
-/// its first bar's bottom left corner, points on the page. Up to housie 0.14 the module is as
-/// wide as the line allows up to [`barcode::PRESS_MODULE_MM`] and the quiet zone ends at the
-/// line's end; from 0.15, where the symbol fits ([`barcode::fits_grid`]), the module is the
-/// grid's and the bars start on the grid, counted from the sheet's left edge (`sheet_x_h` is
-/// where the page starts on it), at or before where they would have started.
+/// Where a press barcode of `width` modules goes on `slot`'s serial line. Up to housie 0.14
+/// the module is as wide as the line allows up to [`barcode::PRESS_MODULE_MM`] and the quiet
+/// zone ends at the line's end; from 0.15, where the symbol fits ([`barcode::fits_grid`]), the
+/// module is the grid's and the bars start on the grid, counted from the sheet's left edge
+/// (`sheet_x_h` is where the page starts on it), at or before where they would have started.
 fn press_place(
     style: &PdfStyle<'_>,
     serial: crate::domain::Serial,
     slot: &Slot,
     width: usize,
     sheet_x_h: i64,
-) -> (f32, f32, f32) {
+) -> Placed {
     let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
     let text = serial_text(style.serial_word, &serial);
@@ -181,11 +186,45 @@ fn press_place(
         let module = barcode::GRID_MODULE_H;
         let end = to_hundredths(p.x(slot.right)) - (width + barcode::QUIET_MODULES) as i64 * module;
         let x0 = barcode::on_grid_h(end + sheet_x_h) - sheet_x_h;
-        return (module as f32 / 100.0, x0 as f32 / 100.0, y);
+        return Placed { module: module as f32 / 100.0, x0: x0 as f32 / 100.0, y, on_grid: true };
     }
     let module = barcode::press_module(room, width);
     let x0 = slot.right - (width + barcode::QUIET_MODULES) as f32 * module;
-    (TrimSpace::len(module), p.x(x0), y)
+    Placed { module: TrimSpace::len(module), x0: p.x(x0), y, on_grid: false }
+}
+
+/// Where a press barcode goes: its module width and its first bar's bottom left corner,
+/// points on the page, and whether it is on the grid.
+struct Placed {
+    module: f32,
+    x0: f32,
+    y: f32,
+    on_grid: bool,
+}
+
+/// Whether a page of the run may call a symbol's form: not in housie 0.11 and 0.12, whose
+/// barcodes were all glyphs, nor from 0.16 in a run whose every barcode is on the grid, so
+/// glyphs too ([`all_on_grid`]).
+pub(super) fn symbol_forms(style: &PdfStyle<'_>) -> bool {
+    !style.format.barcode_glyphs() && !(style.format.grid_glyphs() && all_on_grid(style))
+}
+
+/// Whether every barcode of the run fits the grid ([`barcode::fits_grid`]): its last book's
+/// serial, each digit drawn as wide as the font's widest and one digit more (a margin for
+/// any kerning), does. Earlier serials have no more symbols and no wider text.
+fn all_on_grid(style: &PdfStyle<'_>) -> bool {
+    let tk = &style.template.ticket();
+    let Some(serial) = style.numbering.serial(style.last_book.max(1), 1) else { return false };
+    let text = serial_text(style.serial_word, &serial);
+    let width = |text: &str| match style.format.serial_falls_back() {
+        true => style.text_width(text, tk.serial_size),
+        false => style.font.width(text, tk.serial_size),
+    };
+    let widest = ('0'..='9').max_by(|a, b| width(&a.to_string()).total_cmp(&width(&b.to_string()))).unwrap_or('0');
+    let text: String = text.chars().map(|c| if c.is_ascii_digit() { widest } else { c }).chain([widest]).collect();
+    let room = tk.width - width(&text) * crate::print::layout::MM_PER_PT - 1.0;
+    let modules = 11 * barcode::code128_press_symbols(serial).len() + 2;
+    barcode::fits_grid(to_hundredths(TrimSpace::len(room)), modules, TrimSpace::len(press_bar_mm(style)))
 }
 
 /// A press barcode's bars' height, mm: from 0.6 mm above the grid (clear of its border) to
@@ -197,22 +236,42 @@ fn press_bar_mm(style: &PdfStyle<'_>) -> f32 {
 /// A page's barcodes from housie 0.11, placed as [`press_barcodes`] places them, each one
 /// string of the barcode font ([`super::symbol_font`]) in the serials' text object: the bars'
 /// height is the font size and the module's width a horizontal scaling of it, so text space
-/// stays in points and each barcode moves on from the last as the serials do.
-pub(super) fn symbol_barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], c: &mut Content) {
+/// stays in points and each barcode moves on from the last as the serials do. From housie 0.16
+/// the barcodes on the grid only, a byte a symbol, in DeviceGray black as 0.15's forms were;
+/// `sheet_x_h` as [`press_barcodes`] takes it.
+pub(super) fn symbol_barcodes(
+    style: &PdfStyle<'_>,
+    slots: &[(&PlacedBook, usize, Slot)],
+    sheet_x_h: i64,
+    c: &mut Content,
+) {
+    let glyphs = style.format.grid_glyphs();
     let bar_h = press_bar_mm(style);
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
-    c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
     for (b, t, slot) in slots {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let symbols = barcode::code128_press_symbols(serial);
-        let (module, x0, y) = press_place(style, serial, slot, 11 * symbols.len() + 2, 0);
-        let module = to_hundredths(module);
+        let placed = press_place(style, serial, slot, 11 * symbols.len() + 2, sheet_x_h);
+        if glyphs && !placed.on_grid {
+            continue;
+        }
+        if scaled.is_none() {
+            c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
+            if glyphs {
+                c.raw("0 g\n");
+            }
+        }
+        let module = to_hundredths(placed.module);
         if scaled != Some(module) {
             c.scaling(module as f64 / height as f64 * 100.0);
             scaled = Some(module);
         }
-        c.text_at(x0, y).show(symbols.into_iter().map(super::symbol_font::glyph));
+        c.text_at(placed.x0, placed.y);
+        match glyphs {
+            true => c.show_bytes(&symbols.into_iter().map(|v| super::symbol_font::glyph(v) as u8).collect::<Vec<_>>()),
+            false => c.show(symbols.into_iter().map(super::symbol_font::glyph)),
+        };
     }
 }
 

@@ -51,9 +51,9 @@ pub fn name(kind: u8, v: u16) -> String {
 
 /// Every shared form a run's pages call: the 90 numbers; when blank cells are shaded, the 126
 /// patterns of four blank cells in a row (housie 0.9) or the ground, with each number's form
-/// clearing its cell first (housie 0.10 on); and the Code 128 symbols (when the template prints
-/// Code 128, before housie 0.11's barcode font).
-pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
+/// clearing its cell first (housie 0.10 on); and the Code 128 symbols when the template prints
+/// Code 128 and `symbols` says a page may call them ([`super::codes::symbol_forms`]).
+pub fn all(style: &PdfStyle<'_>, symbols: bool) -> Vec<Form> {
     let tk = &style.template.ticket();
     let ground = style.format.ground() && tk.blank_shade.is_some();
     let (cell_w, cell_h) = (tk.width / COLS as f32 * PT_PER_MM, tk.height / ROWS as f32 * PT_PER_MM);
@@ -107,7 +107,7 @@ pub fn all(style: &PdfStyle<'_>) -> Vec<Form> {
             forms.push(Form { name: name(BLANKS, blank), bbox: row_box, content: c.into_bytes(), text: false });
         }
     }
-    if tk.barcode == crate::print::template::Barcode::Code128 && !style.format.barcode_glyphs() {
+    if tk.barcode == crate::print::template::Barcode::Code128 && symbols {
         for (v, pattern) in barcode::code128_all_patterns().iter().enumerate() {
             if pattern.is_empty() {
                 continue;

@@ -49,7 +49,7 @@ pub struct Drawing {
 /// Page `page` of a file of `pages` pages, as drawn in the PDF.
 pub fn drawing(style: &PdfStyle<'_>, page: &crate::print::pages::Page, pages: u64) -> Drawing {
     let mut forms: std::collections::HashMap<String, Vec<u8>> = if style.format.forms() {
-        forms::all(style).into_iter().map(|f| (f.name, f.content)).collect()
+        forms::all(style, codes::symbol_forms(style)).into_iter().map(|f| (f.name, f.content)).collect()
     } else {
         Default::default()
     };

@@ -158,8 +158,8 @@ fn texts(
         let (width, _) = t.page().mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
-    if t.ticket().barcode == Barcode::Code128 && style.format.barcode_glyphs() {
-        symbol_barcodes(style, slots, &mut w.c);
+    if t.ticket().barcode == Barcode::Code128 && (style.format.barcode_glyphs() || style.format.grid_glyphs()) {
+        symbol_barcodes(style, slots, style.sheet_x_h(page.page, pages), &mut w.c);
     }
     w.c
 }

@@ -226,7 +226,7 @@ fn resources(
             "Font" => dictionary! { FONT_ID => font.clone() },
             "ExtGState" => dictionary! { OVERPRINT => overprint },
         });
-        for f in super::forms::all(style) {
+        for f in super::forms::all(style, super::codes::symbol_forms(style)) {
             let mut dict = dictionary! {
                 "Type" => "XObject", "Subtype" => "Form",
                 "BBox" => f.bbox.iter().map(|&v| real(v)).collect::<Vec<_>>(),
@@ -243,8 +243,8 @@ fn resources(
     if style.template.ticket().barcode == Barcode::Code128 {
         if style.format.barcode_font() {
             fonts.set(BARCODE_FONT_ID, barcode_font(doc));
-        } else if style.format.barcode_glyphs() {
-            fonts.set(BARCODE_FONT_ID, super::symbol_font::add(doc));
+        } else if style.format.barcode_glyphs() || style.format.grid_glyphs() {
+            fonts.set(BARCODE_FONT_ID, super::symbol_font::add(doc, style.format.grid_glyphs()));
         }
     }
     doc.add_object(dictionary! {

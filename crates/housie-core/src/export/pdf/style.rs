@@ -56,6 +56,9 @@ pub struct PdfStyle<'a> {
     pub date: RunDate,
     /// How serials are written, and which booklet and game each book is.
     pub numbering: Numbering,
+    /// The run's last book: its serials are the run's longest, so they say whether every
+    /// barcode of the run sits on the grid ([`super::codes::all_on_grid`]).
+    pub last_book: u64,
     /// Where each page's colours come from.
     pub colours: Colours,
     /// Cut-and-stack: two pages on each sheet (`--impose 2up`).
@@ -142,9 +145,12 @@ pub enum PdfFormat {
     /// housie 0.14: as fitted, with the logo resampled in whole numbers
     /// ([`PdfFormat::exact_resampling`]), the same pixels on every platform and in a page.
     Portable,
-    /// housie 0.15 on: as portable, with each barcode's bars on the renderers' pixel grid
+    /// housie 0.15: as portable, with each barcode's bars on the renderers' pixel grid
     /// ([`PdfFormat::gridded_barcodes`]).
     Gridded,
+    /// housie 0.16 on: as gridded, with each barcode on the grid one string of housie's Code 128
+    /// font again, a byte a symbol ([`PdfFormat::grid_glyphs`]).
+    GridGlyphs,
 }
 
 impl PdfFormat {
@@ -159,7 +165,8 @@ impl PdfFormat {
             ["0", "11" | "12"] => PdfFormat::Symbols,
             ["0", "13"] => PdfFormat::Fitted,
             ["0", "14"] => PdfFormat::Portable,
-            _ => PdfFormat::Gridded,
+            ["0", "15"] => PdfFormat::Gridded,
+            _ => PdfFormat::GridGlyphs,
         }
     }
 
@@ -201,9 +208,22 @@ impl PdfFormat {
     /// Whether barcodes are strings in housie's TrueType Code 128 font (housie 0.11 and 0.12).
     /// From 0.13 each symbol is a form of plain fills again: Ghostscript's glyph cache
     /// places a glyph on whole pixels, which at 150 dpi without anti-aliasing moved bars by
-    /// a pixel and lost 16 of 600 symbols of a 100-book run.
+    /// a pixel and lost 16 of 600 symbols of a 100-book run. 0.16 brings the font back for
+    /// the barcodes on the grid, each symbol a whole number of pixels wide
+    /// ([`PdfFormat::grid_glyphs`]).
     pub fn barcode_glyphs(self) -> bool {
         self == PdfFormat::Symbols
+    }
+
+    /// Whether a barcode on the grid ([`PdfFormat::gridded_barcodes`]) is a string of the
+    /// barcode font in the serials' text, a byte a symbol, and not a form call and a move for
+    /// each symbol (housie 0.16 on): about 40 bytes a barcode, not 140. Its bars are where 0.15
+    /// drew them, 1.32 pt modules from the grid's phase, and every renderer reads them as it
+    /// read 0.15's (`tests/it/scan_pages.rs`); 0.12's glyphs, which Ghostscript's 150 dpi
+    /// render lost 16 of 600 of, were 0.42 mm modules ending wherever their line ended. A
+    /// barcode that does not fit the grid (a booklet's) is drawn as 0.15 drew it.
+    pub fn grid_glyphs(self) -> bool {
+        self >= PdfFormat::GridGlyphs
     }
 
     /// Whether the header band stops 3 mm above the cut under the header (housie 0.13 on),

@@ -38,13 +38,30 @@ pub fn glyph(v: u8) -> u16 {
     u16::from(v) + 1
 }
 
-/// The TrueType program: built once, the same bytes for every run.
-pub fn program() -> &'static [u8] {
-    static PROGRAM: OnceLock<Vec<u8>> = OnceLock::new();
-    PROGRAM.get_or_init(|| build().expect("the Code 128 font is well formed"))
+/// How much narrower than its modules housie 0.16's font draws each bar at each edge, font
+/// units (a module is [`UNIT`]): a tenth of a module, a fifth in all (0.093 mm at the grid's
+/// 1.32 pt module; print's ink gain widens bars by a few hundredths of a millimetre, and a
+/// scanner measures a symbol from a bar's edge to the next bar's same edge, which narrowing
+/// does not move). Ghostscript's rasterizer without anti-aliasing puts a glyph's edges on
+/// pixels by its own rule, and at 120 dpi (2.2 pixels a module) some widths lose symbols, by
+/// no order one could predict: measured on every page of 20 books of `classic` and of a bled
+/// and marked `classic-letter` (120 symbols each) and on page 1 of 20 runs of five looks, plain
+/// and as a blurred JPEG (168), its 120 dpi render read every symbol with bars a tenth of a
+/// module narrower at each edge or exactly their modules, but 164 of 168 as a JPEG exactly;
+/// 119, 117 and 113 of 120 with bars a fortieth and a twentieth narrower and a twentieth
+/// wider; and none of 168 a tenth wider. Poppler, and both at 150 dpi, read every one at each.
+const NARROWED: i64 = 100;
+
+/// The TrueType program: built once, the same bytes for every run. `narrowed`: housie 0.16's,
+/// each bar [`NARROWED`] in from each of its modules' edges; else 0.11's, each bar its modules.
+pub fn program(narrowed: bool) -> &'static [u8] {
+    static EXACT: OnceLock<Vec<u8>> = OnceLock::new();
+    static NARROW: OnceLock<Vec<u8>> = OnceLock::new();
+    let (cell, shave) = if narrowed { (&NARROW, NARROWED) } else { (&EXACT, 0) };
+    cell.get_or_init(|| build(shave).expect("the Code 128 font is well formed"))
 }
 
-fn build() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+fn build(shave: i64) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     let patterns = barcode::code128_all_patterns();
     let mut glyf = GlyfLocaBuilder::new();
     glyf.add_glyph(&Glyph::Empty)?;
@@ -57,7 +74,7 @@ fn build() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
         } else {
             let mut path = BezPath::new();
             for &(start, n) in &bars {
-                let (x0, x1) = ((start as i64 * UNIT) as f64, ((start + n) as i64 * UNIT) as f64);
+                let (x0, x1) = ((start as i64 * UNIT + shave) as f64, ((start + n) as i64 * UNIT - shave) as f64);
                 // Clockwise, as TrueType's outer contours go.
                 path.move_to((x0, 0.0));
                 path.line_to((x0, UNIT as f64));
@@ -142,8 +159,10 @@ fn maxp(num_glyphs: u16, max_points: u16, max_contours: u16) -> Maxp {
 
 /// The font as a Type 0 font added to `doc`. Its widths are the symbols' (eleven modules, the
 /// stop thirteen), and every glyph reads as a space to text extraction, so a page's text is
-/// its serials and numbers only.
-pub fn add(doc: &mut lopdf::Document) -> ObjectId {
+/// its serials and numbers only. `one_byte` (housie 0.16 on): a string names each glyph by
+/// one byte, its id, through a CMap of its own ([`ONE_BYTE_CMAP`]), not two (`Identity-H`),
+/// and the bars are [`NARROWED`].
+pub fn add(doc: &mut lopdf::Document, one_byte: bool) -> ObjectId {
     let patterns = barcode::code128_all_patterns();
     let widths: Vec<Object> = patterns
         .iter()
@@ -153,7 +172,7 @@ pub fn add(doc: &mut lopdf::Document) -> ObjectId {
             [Object::Integer(glyph(v as u8).into()), Object::Array(vec![Object::Integer(p.len() as i64 * UNIT)])]
         })
         .collect();
-    let program = program();
+    let program = program(one_byte);
     let mut file = Stream::new(dictionary! { "Length1" => program.len() as i64 }, program.to_vec());
     file.allows_compression = true;
     let file = doc.add_object(file);
@@ -184,29 +203,90 @@ pub fn add(doc: &mut lopdf::Document) -> ObjectId {
         "W" => widths,
         "CIDToGIDMap" => "Identity",
     });
-    let spaces = (0..patterns.len() as u8).map(|v| (glyph(v), " ".to_string())).collect();
-    let to_unicode = super::shaped_font::cmap(&spaces);
+    let to_unicode = match one_byte {
+        true => one_byte_spaces(patterns.len()),
+        false => {
+            let spaces = (0..patterns.len() as u8).map(|v| (glyph(v), " ".to_string())).collect();
+            super::shaped_font::cmap(&spaces)
+        }
+    };
     let to_unicode = doc.add_object(Stream::new(dictionary! {}, to_unicode.into_bytes()));
+    let encoding: Object = match one_byte {
+        true => doc
+            .add_object(Stream::new(
+                dictionary! {
+                    "Type" => "CMap",
+                    "CMapName" => "HousieCode128-H",
+                    "CIDSystemInfo" => dictionary! {
+                        "Registry" => Object::string_literal("Adobe"),
+                        "Ordering" => Object::string_literal("Identity"),
+                        "Supplement" => 0,
+                    },
+                },
+                ONE_BYTE_CMAP.as_bytes().to_vec(),
+            ))
+            .into(),
+        false => "Identity-H".into(),
+    };
     doc.add_object(dictionary! {
         "Type" => "Font",
         "Subtype" => "Type0",
         "BaseFont" => NAME,
-        "Encoding" => "Identity-H",
+        "Encoding" => encoding,
         "DescendantFonts" => vec![cid_font.into()],
         "ToUnicode" => to_unicode,
     })
+}
+
+/// The encoding of housie 0.16's barcode font: each byte is the glyph id it names (CID and
+/// glyph ids are the same, `CIDToGIDMap /Identity`), so a barcode of a dozen symbols is a
+/// dozen bytes.
+const ONE_BYTE_CMAP: &str = "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
+/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> def\n\
+/CMapName /HousieCode128-H def\n/CMapType 1 def\n\
+1 begincodespacerange\n<00> <FF>\nendcodespacerange\n\
+1 begincidrange\n<00> <FF> 0\nendcidrange\n\
+endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
+
+/// The text of housie 0.16's barcode glyphs (`ToUnicode`): each of the `symbols` one-byte
+/// codes, glyph ids 1 on, reads as a space.
+fn one_byte_spaces(symbols: usize) -> String {
+    let mut s = String::from(
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
+         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
+         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
+         1 begincodespacerange\n<00> <FF>\nendcodespacerange\n",
+    );
+    let codes: Vec<u16> = (0..symbols as u8).map(glyph).collect();
+    for block in codes.chunks(100) {
+        s.push_str(&format!("{} beginbfchar\n", block.len()));
+        for code in block {
+            s.push_str(&format!("<{code:02X}> <0020>\n"));
+        }
+        s.push_str("endbfchar\n");
+    }
+    s.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The program reads back (with ttf-parser, not the crate that wrote it) as Code 128: each
-    /// symbol's glyph as wide as its modules, its outline spanning its first bar to its last,
-    /// one bar high.
+    /// Each program reads back (with ttf-parser, not the crate that wrote it) as Code 128: each
+    /// symbol's glyph as wide as its modules, its outline spanning its first bar to its last
+    /// (0.16's a twentieth of a module in at each end), one bar high.
     #[test]
     fn every_symbol_reads_back_from_the_font() {
-        let face = ttf_parser::Face::parse(program(), 0).unwrap();
+        for narrowed in [false, true] {
+            symbols_read_back(narrowed);
+        }
+        assert_ne!(program(false), program(true));
+    }
+
+    fn symbols_read_back(narrowed: bool) {
+        let shave = if narrowed { NARROWED as i16 } else { 0 };
+        let face = ttf_parser::Face::parse(program(narrowed), 0).unwrap();
         let patterns = barcode::code128_all_patterns();
         assert_eq!((face.number_of_glyphs(), face.units_per_em()), (patterns.len() as u16 + 1, 1000));
         for (v, pattern) in patterns.iter().enumerate() {
@@ -218,7 +298,7 @@ mod tests {
                     let b = face.glyph_bounding_box(id).unwrap();
                     assert_eq!(
                         (b.x_min, b.x_max, b.y_min, b.y_max),
-                        (first as i16 * 1000, (start + n) as i16 * 1000, 0, 1000)
+                        (first as i16 * 1000 + shave, (start + n) as i16 * 1000 - shave, 0, 1000)
                     );
                 }
                 _ => assert!(face.glyph_bounding_box(id).is_none(), "symbol {v} has no bars"),
