@@ -206,7 +206,7 @@ struct Placed {
 /// barcodes were all glyphs, nor from 0.16 in a run whose every barcode is on the grid, so
 /// glyphs too ([`all_on_grid`]).
 pub(super) fn symbol_forms(style: &PdfStyle<'_>) -> bool {
-    !style.format.barcode_glyphs() && !(style.format.grid_glyphs() && all_on_grid(style))
+    !(style.format.barcode_glyphs() || (style.format.grid_glyphs() && all_on_grid(style)))
 }
 
 /// Whether every barcode of the run fits the grid ([`barcode::fits_grid`]): its last book's

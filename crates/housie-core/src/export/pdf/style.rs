@@ -57,7 +57,7 @@ pub struct PdfStyle<'a> {
     /// How serials are written, and which booklet and game each book is.
     pub numbering: Numbering,
     /// The run's last book: its serials are the run's longest, so they say whether every
-    /// barcode of the run sits on the grid ([`super::codes::all_on_grid`]).
+    /// barcode of the run sits on the grid, and the file needs no symbol forms (housie 0.16 on).
     pub last_book: u64,
     /// Where each page's colours come from.
     pub colours: Colours,
@@ -209,19 +209,19 @@ impl PdfFormat {
     /// From 0.13 each symbol is a form of plain fills again: Ghostscript's glyph cache
     /// places a glyph on whole pixels, which at 150 dpi without anti-aliasing moved bars by
     /// a pixel and lost 16 of 600 symbols of a 100-book run. 0.16 brings the font back for
-    /// the barcodes on the grid, each symbol a whole number of pixels wide
-    /// ([`PdfFormat::grid_glyphs`]).
+    /// the barcodes on the grid ([`PdfFormat::grid_glyphs`]).
     pub fn barcode_glyphs(self) -> bool {
         self == PdfFormat::Symbols
     }
 
     /// Whether a barcode on the grid ([`PdfFormat::gridded_barcodes`]) is a string of the
     /// barcode font in the serials' text, a byte a symbol, and not a form call and a move for
-    /// each symbol (housie 0.16 on): about 40 bytes a barcode, not 140. Its bars are where 0.15
-    /// drew them, 1.32 pt modules from the grid's phase, and every renderer reads them as it
-    /// read 0.15's (`tests/it/scan_pages.rs`); 0.12's glyphs, which Ghostscript's 150 dpi
-    /// render lost 16 of 600 of, were 0.42 mm modules ending wherever their line ended. A
-    /// barcode that does not fit the grid (a booklet's) is drawn as 0.15 drew it.
+    /// each symbol (housie 0.16 on): about 40 bytes of content a barcode, not 290. Its bars
+    /// are where 0.15 drew them, 1.32 pt modules from the grid's phase, each a tenth of a
+    /// module narrower at each edge ([`super::symbol_font`] says why), and every render reads
+    /// them (`tests/it/scan_pages.rs`); 0.12's glyphs, which Ghostscript's 150 dpi render lost
+    /// 16 of 600 of, were 0.42 mm modules ending wherever their line ended. A barcode that
+    /// does not fit the grid (a booklet's) is drawn as 0.15 drew it.
     pub fn grid_glyphs(self) -> bool {
         self >= PdfFormat::GridGlyphs
     }
