@@ -12,11 +12,13 @@ use crate::print::pages::PlacedBook;
 use crate::print::template::Barcode;
 use std::io::Write as _;
 
-/// The barcodes or QR codes drawn after the text, as the run's format draws them.
-/// `sheet_x_h`: where the page starts across its sheet ([`PdfStyle::sheet_x_h`]).
+/// The barcodes or QR codes drawn after the text, as the run's format draws them, but those
+/// the text drew (`glyphed`, slot by slot: [`symbol_barcodes`]). `sheet_x_h`: where the page
+/// starts across its sheet ([`PdfStyle::sheet_x_h`]).
 pub(super) fn codes(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
+    glyphed: &[bool],
     lean: bool,
     sheet_x_h: i64,
     bytes: &mut Vec<u8>,
@@ -24,7 +26,7 @@ pub(super) fn codes(
     match style.template.ticket().barcode {
         Barcode::Code128 if style.format.barcode_font() => barcode_text(style, slots, bytes),
         Barcode::Code128 if style.format.barcode_glyphs() => {}
-        Barcode::Code128 if style.format.press() => press_barcodes(style, slots, lean, sheet_x_h, bytes),
+        Barcode::Code128 if style.format.press() => press_barcodes(style, slots, glyphed, lean, sheet_x_h, bytes),
         Barcode::Code128 => barcodes(style, slots, bytes),
         Barcode::Qr => qr_codes(style, slots, bytes),
         Barcode::None => {}
@@ -94,6 +96,7 @@ fn barcodes(style: &PdfStyle<'_>, slots: &[(&PlacedBook, usize, Slot)], out: &mu
 fn press_barcodes(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
+    glyphed: &[bool],
     is_lean: bool,
     sheet_x_h: i64,
     out: &mut Vec<u8>,
@@ -106,7 +109,8 @@ fn press_barcodes(
             lean.raw("0 g\n");
         }
     }
-    for (b, t, slot) in slots {
+    // From housie 0.16 a barcode on the grid is the serials' text's ([`symbol_barcodes`]).
+    for ((b, t, slot), _) in slots.iter().zip(glyphed).filter(|(_, &g)| !g) {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         // The lean format draws symbols, each a form; earlier ones, the bars.
         let (drawn, width) = if is_lean {
@@ -117,11 +121,7 @@ fn press_barcodes(
             let (bars, width) = barcode::code128_press(serial);
             (Drawn::Bars(bars), width)
         };
-        let Placed { module, x0, y, on_grid } = press_place(style, serial, slot, width, sheet_x_h);
-        // From housie 0.16 a barcode on the grid is the serials' text's ([`symbol_barcodes`]).
-        if on_grid && style.format.grid_glyphs() {
-            continue;
-        }
+        let Placed { module, x0, y, .. } = press_place(style, serial, slot, width, sheet_x_h);
         drew = true;
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
@@ -172,13 +172,7 @@ fn press_place(
 ) -> Placed {
     let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
-    let text = serial_text(style.serial_word, &serial);
-    // As drawn, with any fallback glyphs (0.13 on); before, in the run's font alone.
-    let text_pt = match style.format.serial_falls_back() {
-        true => style.text_width(&text, tk.serial_size),
-        false => style.font.width(&text, tk.serial_size),
-    };
-    let text_mm = text_pt * crate::print::layout::MM_PER_PT;
+    let text_mm = serial_width_mm(style, &serial_text(style.serial_word, &serial));
     let room = slot.right - slot.left - text_mm - 1.0;
     let y = p.x(slot.top - tk.serial_height + 0.6);
     let bar_h = TrimSpace::len(press_bar_mm(style));
@@ -216,15 +210,23 @@ fn all_on_grid(style: &PdfStyle<'_>) -> bool {
     let tk = &style.template.ticket();
     let Some(serial) = style.numbering.serial(style.last_book.max(1), 1) else { return false };
     let text = serial_text(style.serial_word, &serial);
-    let width = |text: &str| match style.format.serial_falls_back() {
-        true => style.text_width(text, tk.serial_size),
-        false => style.font.width(text, tk.serial_size),
-    };
+    let width = |text: &str| serial_width_mm(style, text);
     let widest = ('0'..='9').max_by(|a, b| width(&a.to_string()).total_cmp(&width(&b.to_string()))).unwrap_or('0');
     let text: String = text.chars().map(|c| if c.is_ascii_digit() { widest } else { c }).chain([widest]).collect();
-    let room = tk.width - width(&text) * crate::print::layout::MM_PER_PT - 1.0;
+    let room = tk.width - width(&text) - 1.0;
     let modules = 11 * barcode::code128_press_symbols(serial).len() + 2;
     barcode::fits_grid(to_hundredths(TrimSpace::len(room)), modules, TrimSpace::len(press_bar_mm(style)))
+}
+
+/// A serial line's text as wide as it is drawn, mm: with any fallback glyphs (0.13 on); before,
+/// in the run's font alone.
+fn serial_width_mm(style: &PdfStyle<'_>, text: &str) -> f32 {
+    let size = style.template.ticket().serial_size;
+    let pt = match style.format.serial_falls_back() {
+        true => style.text_width(text, size),
+        false => style.font.width(text, size),
+    };
+    pt * crate::print::layout::MM_PER_PT
 }
 
 /// A press barcode's bars' height, mm: from 0.6 mm above the grid (clear of its border) to
@@ -238,24 +240,26 @@ fn press_bar_mm(style: &PdfStyle<'_>) -> f32 {
 /// height is the font size and the module's width a horizontal scaling of it, so text space
 /// stays in points and each barcode moves on from the last as the serials do. From housie 0.16
 /// the barcodes on the grid only, a byte a symbol, in DeviceGray black as 0.15's forms were;
-/// `sheet_x_h` as [`press_barcodes`] takes it.
+/// `sheet_x_h` as [`press_barcodes`] takes it. Each slot it draws is marked in `glyphed`.
 pub(super) fn symbol_barcodes(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
     sheet_x_h: i64,
+    glyphed: &mut [bool],
     c: &mut Content,
 ) {
     let glyphs = style.format.grid_glyphs();
     let bar_h = press_bar_mm(style);
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
-    for (b, t, slot) in slots {
+    for ((b, t, slot), drawn) in slots.iter().zip(glyphed) {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
-        let symbols = barcode::code128_press_symbols(serial);
+        let mut symbols = barcode::code128_press_symbols(serial);
         let placed = press_place(style, serial, slot, 11 * symbols.len() + 2, sheet_x_h);
         if glyphs && !placed.on_grid {
             continue;
         }
+        *drawn = true;
         if scaled.is_none() {
             c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
             if glyphs {
@@ -269,7 +273,11 @@ pub(super) fn symbol_barcodes(
         }
         c.text_at(placed.x0, placed.y);
         match glyphs {
-            true => c.show_bytes(&symbols.into_iter().map(|v| super::symbol_font::glyph(v) as u8).collect::<Vec<_>>()),
+            true => {
+                // A glyph's id is its byte (the symbols' values 0 to 106 are ids 1 to 107).
+                symbols.iter_mut().for_each(|v| *v = super::symbol_font::glyph(*v) as u8);
+                c.show_bytes(&symbols)
+            }
             false => c.show(symbols.into_iter().map(super::symbol_font::glyph)),
         };
     }

@@ -62,10 +62,10 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         c.raw(&format!("/{} Do\n", forms::TEXTS));
     }
 
-    let mut c = texts(style, page, pages, &slots, &look, still, c);
+    let (mut c, glyphed) = texts(style, page, pages, &slots, &look, still, c);
     c.op("ET");
     let mut bytes = c.into_bytes();
-    codes(style, &slots, lean, style.sheet_x_h(page.page, pages), &mut bytes);
+    codes(style, &slots, &glyphed, lean, style.sheet_x_h(page.page, pages), &mut bytes);
     bytes
 }
 
@@ -113,7 +113,7 @@ fn texts(
     look: &Look<'_>,
     still: Still,
     c: Content,
-) -> Content {
+) -> (Content, Vec<bool>) {
     let t = style.template;
     let g = Geometry::of(t);
     let lean = style.format.forms();
@@ -158,10 +158,11 @@ fn texts(
         let (width, _) = t.page().mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
+    let mut glyphed = vec![false; slots.len()];
     if t.ticket().barcode == Barcode::Code128 && (style.format.barcode_glyphs() || style.format.grid_glyphs()) {
-        symbol_barcodes(style, slots, style.sheet_x_h(page.page, pages), &mut w.c);
+        symbol_barcodes(style, slots, style.sheet_x_h(page.page, pages), &mut glyphed, &mut w.c);
     }
-    w.c
+    (w.c, glyphed)
 }
 
 /// Which texts the lean format draws once per file, in the form [`forms::TEXTS`] (housie 0.9

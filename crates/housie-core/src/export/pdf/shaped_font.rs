@@ -155,18 +155,27 @@ pub(super) fn cid_to_gid(subset: &crate::print::font::Subset) -> (Vec<u8>, Strin
 
 /// A ToUnicode CMap taking each glyph to its text.
 pub(super) fn cmap(unicode: &BTreeMap<u16, String>) -> String {
-    let mut s = String::from(
+    cmap_of(unicode, 2)
+}
+
+/// As [`cmap`], for codes of `bytes` bytes (1 or 2): housie 0.16's barcode font names its
+/// glyphs by one byte.
+pub(super) fn cmap_of(unicode: &BTreeMap<u16, String>, bytes: usize) -> String {
+    let digits = 2 * bytes;
+    let mut s = format!(
         "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
          /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
          /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
+         1 begincodespacerange\n<{:0digits$X}> <{:X}>\nendcodespacerange\n",
+        0,
+        (1u32 << (8 * bytes)) - 1
     );
     let entries: Vec<_> = unicode.iter().collect();
     for block in entries.chunks(100) {
         s.push_str(&format!("{} beginbfchar\n", block.len()));
         for (glyph, text) in block {
             let units: String = text.encode_utf16().map(|u| format!("{u:04X}")).collect();
-            s.push_str(&format!("<{glyph:04X}> <{units}>\n"));
+            s.push_str(&format!("<{glyph:0digits$X}> <{units}>\n"));
         }
         s.push_str("endbfchar\n");
     }

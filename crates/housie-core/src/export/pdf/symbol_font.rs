@@ -203,13 +203,9 @@ pub fn add(doc: &mut lopdf::Document, one_byte: bool) -> ObjectId {
         "W" => widths,
         "CIDToGIDMap" => "Identity",
     });
-    let to_unicode = match one_byte {
-        true => one_byte_spaces(patterns.len()),
-        false => {
-            let spaces = (0..patterns.len() as u8).map(|v| (glyph(v), " ".to_string())).collect();
-            super::shaped_font::cmap(&spaces)
-        }
-    };
+    // Every glyph reads as a space; from 0.16 each named by one byte.
+    let spaces = (0..patterns.len() as u8).map(|v| (glyph(v), " ".to_string())).collect();
+    let to_unicode = super::shaped_font::cmap_of(&spaces, if one_byte { 1 } else { 2 });
     let to_unicode = doc.add_object(Stream::new(dictionary! {}, to_unicode.into_bytes()));
     let encoding: Object = match one_byte {
         true => doc
@@ -247,27 +243,6 @@ const ONE_BYTE_CMAP: &str = "/CIDInit /ProcSet findresource begin\n12 dict begin
 1 begincodespacerange\n<00> <FF>\nendcodespacerange\n\
 1 begincidrange\n<00> <FF> 0\nendcidrange\n\
 endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
-
-/// The text of housie 0.16's barcode glyphs (`ToUnicode`): each of the `symbols` one-byte
-/// codes, glyph ids 1 on, reads as a space.
-fn one_byte_spaces(symbols: usize) -> String {
-    let mut s = String::from(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
-         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
-         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<00> <FF>\nendcodespacerange\n",
-    );
-    let codes: Vec<u16> = (0..symbols as u8).map(glyph).collect();
-    for block in codes.chunks(100) {
-        s.push_str(&format!("{} beginbfchar\n", block.len()));
-        for code in block {
-            s.push_str(&format!("<{code:02X}> <0020>\n"));
-        }
-        s.push_str("endbfchar\n");
-    }
-    s.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
-    s
-}
 
 #[cfg(test)]
 mod tests {
