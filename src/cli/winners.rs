@@ -1,6 +1,7 @@
 //! `housie winners`: who won each prize, and when, over the whole run.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -72,7 +73,8 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     };
     // Most tickets complete nothing in the calls: those are counted from their raw cells and
     // passed over, without the validation path or the patterns (`verify` checks every row).
-    let pass = |fields: &[&str]| passes_over(fields, &tickets, &books, &set, &calls);
+    let called = called_table(&calls);
+    let pass = |bytes: &[u8], fields: &[Range<usize>]| passes_over(bytes, fields, &tickets, &books, &set, &called);
     let passed = |tally: &mut Tally, n: u64| tally.counted += n;
     let mut tally = tickets.fold_rows(start, (&pass, passed), add, Tally::merge)?;
     tally.settle_sheets(&set, tickets.numbering);
@@ -116,33 +118,44 @@ pub fn run(args: Args) -> Result<ExitCode, super::failure::Failure> {
     Ok(if forged.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// Whether a manifest row can be passed over, from its raw fields: `Some(true)` a ticket in
-/// play whose called numbers cannot complete any of the set's prizes, `Some(false)` one not in
-/// play; `None` (read it whole) when it may complete one, or its serial or cells are not as
-/// housie writes them (the validation path then says what is wrong).
+/// Whether a manifest row can be passed over, from its raw bytes and fields: `Some(true)` a
+/// ticket in play whose called numbers cannot complete any of the set's prizes, `Some(false)`
+/// one not in play; `None` (read it whole) when it may complete one, or its serial or cells are
+/// not as housie writes them (the validation path then says what is wrong).
 fn passes_over(
-    fields: &[&str],
+    bytes: &[u8],
+    fields: &[Range<usize>],
     tickets: &Tickets,
     books: &housie_core::rules::BookRanges,
     set: &housie_core::rules::PrizeSet,
-    calls: &housie_core::rules::Calls,
+    called: &[u8; 256],
 ) -> Option<bool> {
     let format = tickets.format;
-    let serial = tickets.numbering.parse(fields[0]).ok()?;
+    let serial = std::str::from_utf8(bytes.get(fields[0].clone())?).ok()?;
+    let serial = tickets.numbering.parse(serial).ok()?;
     let mut rows = [(0u8, 0u8); housie_core::domain::format::MAX_CELLS];
-    // Row by row (no division a cell: this runs for every cell of every row of the manifest).
+    let mut bad = false;
+    // Row by row, without a branch on a cell's length (blank, one digit or two, at random, is
+    // what a branch predictor cannot learn): this runs for every cell of the manifest.
     let cells = fields.get(3..3 + format.cells())?;
     for (row, cells) in rows.iter_mut().zip(cells.chunks(format.cols())) {
+        let (mut have, mut hits) = (0u8, 0u8);
         for cell in cells {
-            let n = match cell.as_bytes() {
-                [] => continue,
-                [d @ b'1'..=b'9'] => d - b'0',
-                [a @ b'1'..=b'9', b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
-                _ => return None,
-            };
-            row.0 += 1;
-            row.1 += u8::from(calls.at(n).is_some());
+            let len = cell.end.wrapping_sub(cell.start);
+            // A cell is followed by the row's later fields, so two bytes from its start exist.
+            let (a, b) = (bytes.get(cell.start).copied()?, bytes.get(cell.start + 1).copied()?);
+            let (a, b) = (a.wrapping_sub(b'0'), b.wrapping_sub(b'0'));
+            let (some, two) = (u8::from(len != 0), u8::from(len == 2));
+            // `a`, or `a` tens and `b` units: arithmetic, not a choice.
+            let n = a.wrapping_mul(1 + 9 * two).wrapping_add(b & two.wrapping_neg());
+            bad |= (len > 2) | (some == 1 && a.wrapping_sub(1) > 8) | (two == 1 && b > 9);
+            have += some;
+            hits += called[usize::from(n)] & some.wrapping_neg();
         }
+        *row = (have, hits);
+    }
+    if bad {
+        return None;
     }
     let rows = &rows[..format.rows()];
     if rows.iter().enumerate().any(|(r, &(have, _))| usize::from(have) != format.row_count(r)) {
@@ -153,6 +166,12 @@ fn passes_over(
     }
     let may = set.prizes().iter().any(|p| p.pattern().may_complete(format, rows, p.need()));
     (!may).then_some(true)
+}
+
+/// 1 for each number called, 0 for every other byte: a cell's number looked up without a
+/// bound's branch.
+fn called_table(calls: &housie_core::rules::Calls) -> [u8; 256] {
+    std::array::from_fn(|n| u8::from(u8::try_from(n).is_ok_and(|n| calls.at(n).is_some())))
 }
 
 /// What a stretch of the manifest's rows shows; stretches merge in order.

@@ -112,22 +112,25 @@ impl Numbering {
                 SerialError::Malformed(text.to_string())
             }
         };
-        // At most four parts, kept on the stack: `winners` and `verify` read a serial a row.
-        let (mut parts, mut count) = ([""; 4], 0);
-        for part in text.trim().split('-') {
+        // At most four parts, kept on the stack and cut as bytes: `winners` and `verify` read a
+        // serial a row.
+        let (mut parts, mut count) = ([&b""[..]; 4], 0);
+        for part in text.trim().as_bytes().split(|&b| b == b'-') {
             *parts.get_mut(count).ok_or_else(malformed)? = part;
             count += 1;
         }
         let parts = &parts[..count];
-        let all_digits = |s: &str| !s.is_empty() && s.len() <= 19 && s.bytes().all(|b| b.is_ascii_digit());
+        let all_digits = |s: &[u8]| !s.is_empty() && s.len() <= 19 && s.iter().all(u8::is_ascii_digit);
         if parts.iter().any(|p| !all_digits(p)) {
             return Err(malformed());
         }
+        // At most 19 digits: no overflow.
+        let value = |s: &[u8]| s.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
         let (book, ticket, check) = match (self.games, parts) {
-            (0, [book, ticket, check]) => (book.parse::<u64>().map_err(|_| malformed())?, ticket, check),
+            (0, [book, ticket, check]) => (value(book), ticket, check),
             (g, [booklet, game, ticket, check]) if g > 0 => {
-                let booklet: u64 = booklet.parse().map_err(|_| malformed())?;
-                let game: u16 = game.parse().map_err(|_| malformed())?;
+                let booklet = value(booklet);
+                let game = u16::try_from(value(game)).map_err(|_| malformed())?;
                 if booklet == 0 {
                     return Err(malformed());
                 }
@@ -141,18 +144,18 @@ impl Numbering {
         if ticket.len() != 1 || check.len() != 1 || book == 0 {
             return Err(malformed());
         }
-        let ticket_no: u8 = ticket.parse().map_err(|_| malformed())?;
+        let ticket_no = ticket[0] - b'0';
         let serial =
             self.serial(book, ticket_no).ok_or_else(|| SerialError::TicketOutOfRange(text.to_string(), ticket_no))?;
         // Leading zeros leave a Damm interim digit at 0, so `123-4-0` and `000123-4-0` agree:
         // the first part's digits are folded as written (no division a row), the rest as numbers.
-        let first = parts[0].bytes().fold(0, |d, b| DAMM[usize::from(d)][usize::from(b - b'0')]);
+        let first = parts[0].iter().fold(0, |d, &b| DAMM[usize::from(d)][usize::from(b - b'0')]);
         let expected = match self.games {
             0 => damm_number(first, serial.ticket.into()),
             _ => damm_number(damm_number(first, serial.game().into()), serial.ticket.into()),
         };
         debug_assert_eq!(expected, serial.check_digit());
-        let found = check.as_bytes()[0] - b'0';
+        let found = check[0] - b'0';
         if found != expected {
             return Err(SerialError::CheckDigit { serial: text.to_string(), found, expected });
         }
@@ -318,11 +321,70 @@ impl Serial {
 }
 
 impl fmt::Display for Serial {
+    /// `{:06}-{}-{}` (book, ticket, check digit), or `{:06}-{}-{}-{}` (booklet, game, ticket,
+    /// check digit), written into a buffer on the stack: a run writes its serials by the
+    /// million, and the formatting machinery's padding was most of their cost.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = Digits::default();
         match self.numbering.games {
-            0 => write!(f, "{:06}-{}-{}", self.book, self.ticket, self.check_digit()),
-            _ => write!(f, "{:06}-{}-{}-{}", self.booklet(), self.game(), self.ticket, self.check_digit()),
+            0 => text.number(self.book, 6),
+            _ => {
+                text.number(self.booklet(), 6);
+                text.then(self.game().into());
+            }
         }
+        text.then(self.ticket.into());
+        text.then(self.check_digit().into());
+        f.write_str(text.as_str())
+    }
+}
+
+/// A serial's text, built on the stack: at most 20 digits a part and four parts.
+struct Digits {
+    bytes: [u8; 88],
+    len: usize,
+}
+
+impl Default for Digits {
+    fn default() -> Self {
+        Digits { bytes: [0; 88], len: 0 }
+    }
+}
+
+impl Digits {
+    /// `v` in decimal, zero-padded to `width` digits.
+    fn number(&mut self, mut v: u64, width: usize) {
+        let mut rev = [b'0'; 20];
+        let mut n = 0;
+        loop {
+            rev[n] = b'0' + (v % 10) as u8;
+            n += 1;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        for _ in n..width {
+            self.push(b'0');
+        }
+        for &d in rev[..n].iter().rev() {
+            self.push(d);
+        }
+    }
+
+    /// A hyphen, then `v`.
+    fn then(&mut self, v: u64) {
+        self.push(b'-');
+        self.number(v, 1);
+    }
+
+    fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("digits and hyphens are ASCII")
     }
 }
 
@@ -350,6 +412,28 @@ mod tests {
                 let b = booklets.serial(book, ticket).unwrap();
                 let body = format!("{:06}{}{ticket}", b.booklet(), b.game());
                 assert_eq!(b.check_digit(), damm(&body), "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_serial_reads_as_the_formatting_machinery_writes_it() {
+        // The stack-built text against `format!` (which wrote serials up to housie 0.16), book
+        // numbers of every length up to u64's, by book and by booklets of 1 to 9,999 games.
+        let books = (1..2_000_000u64).step_by(9973).chain([999_999, 1_000_000, u64::MAX / 10, u64::MAX]);
+        for book in books {
+            for ticket in 1..=6 {
+                let s = Serial::new(book, ticket).unwrap();
+                assert_eq!(s.to_string(), format!("{book:06}-{ticket}-{}", s.check_digit()));
+                for games in [1, 12, 9999] {
+                    let Some(b) = Numbering::booklets(games).unwrap().serial(book, ticket) else { continue };
+                    let want = format!("{:06}-{}-{ticket}-{}", b.booklet(), b.game(), b.check_digit());
+                    assert_eq!(b.to_string(), want);
+                    // A part of 20 digits is refused (as ever): u64's largest booklets.
+                    if b.booklet() < 10u64.pow(19) {
+                        assert_eq!(Numbering::booklets(games).unwrap().parse(&want), Ok(b));
+                    }
+                }
             }
         }
     }

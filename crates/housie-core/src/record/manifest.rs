@@ -120,15 +120,17 @@ impl<R: Read> Iterator for Rows<R> {
     type Item = Result<Row, Vec<RowProblem>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_passing(&|_| None)
+        self.next_passing(&|_, _| None)
     }
 }
 
-/// Whether a row may be passed over, decided from its fields before the validation path:
-/// `None` reads it whole; `Some(counted)` passes over it, counted in [`Rows::passed_over`] or
-/// not. For a reader that needs only some rows in full (`winners`: those that may complete a
-/// prize), since validating a row is most of reading it.
-pub type PassOver<'a> = &'a (dyn Fn(&[&str]) -> Option<bool> + Sync);
+/// Whether a row may be passed over, decided from its raw bytes and its fields' ranges in them
+/// (the header read, and the row holding at least the manifest's columns), before the row is
+/// checked as UTF-8 and cut into text, and before the validation path: `None` reads it whole;
+/// `Some(counted)` passes over it, counted in [`Rows::passed_over`] or not. For a reader that
+/// needs only some rows in full (`winners`: those that may complete a prize), since cutting and
+/// validating a row is most of reading it.
+pub type PassOver<'a> = &'a (dyn Fn(&[u8], &[std::ops::Range<usize>]) -> Option<bool> + Sync);
 
 impl<R: Read> Rows<R> {
     /// The next row not passed over by `pass` (see [`PassOver`]).
@@ -150,6 +152,12 @@ impl<R: Read> Rows<R> {
                 }
             }
             let line = if self.numbered { self.reader.line() } else { 0 };
+            if self.header_done && self.reader.fields().len() >= self.expected.len() {
+                if let Some(counted) = pass(self.reader.bytes(), self.reader.fields()) {
+                    self.passed_over += u64::from(counted);
+                    continue;
+                }
+            }
             // A 90-ball manifest's 34 fields fit on the stack; only a longer row takes a vector.
             let (mut small, mut large) = ([""; 48], Vec::new());
             let fields = match split(self.reader.bytes(), self.reader.fields(), &mut small, &mut large) {
@@ -177,10 +185,6 @@ impl<R: Read> Rows<R> {
             if fields.len() < self.expected.len() {
                 let message = format!("{} fields, expected {}", fields.len(), self.expected.len());
                 return Some(Err(vec![self.problem(line, "", message)]));
-            }
-            if let Some(counted) = pass(fields) {
-                self.passed_over += u64::from(counted);
-                continue;
             }
             let file_field = 3 + self.format.cells();
             if *self.file != *fields[file_field] {

@@ -121,7 +121,7 @@ fn press_barcodes(
             let (bars, width) = barcode::code128_press(serial);
             (Drawn::Bars(bars), width)
         };
-        let Placed { module, x0, y, .. } = press_place(style, serial, slot, width, sheet_x_h);
+        let Placed { module, x0, y, .. } = press_place(style, serial, None, slot, width, sheet_x_h);
         drew = true;
         match drawn {
             // Each barcode's origin moved on from the last (the moves repeat from page to
@@ -166,13 +166,14 @@ fn press_barcodes(
 fn press_place(
     style: &PdfStyle<'_>,
     serial: crate::domain::Serial,
+    text_mm: Option<f32>,
     slot: &Slot,
     width: usize,
     sheet_x_h: i64,
 ) -> Placed {
     let tk = &style.template.ticket();
     let p = TrimSpace::of(style);
-    let text_mm = serial_width_mm(style, &serial_text(style.serial_word, &serial));
+    let text_mm = text_mm.unwrap_or_else(|| serial_width_mm(style, &serial_text(style.serial_word, &serial)));
     let room = slot.right - slot.left - text_mm - 1.0;
     let y = p.x(slot.top - tk.serial_height + 0.6);
     let bar_h = TrimSpace::len(press_bar_mm(style));
@@ -244,6 +245,7 @@ fn press_bar_mm(style: &PdfStyle<'_>) -> f32 {
 pub(super) fn symbol_barcodes(
     style: &PdfStyle<'_>,
     slots: &[(&PlacedBook, usize, Slot)],
+    serial_mm: &[Option<f32>],
     sheet_x_h: i64,
     glyphed: &mut [bool],
     c: &mut Content,
@@ -252,16 +254,18 @@ pub(super) fn symbol_barcodes(
     let bar_h = press_bar_mm(style);
     let height = to_hundredths(TrimSpace::len(bar_h));
     let mut scaled = None;
-    for ((b, t, slot), drawn) in slots.iter().zip(glyphed) {
+    for (i, ((b, t, slot), drawn)) in slots.iter().zip(glyphed).enumerate() {
         let serial = b.numbering.serial(b.drawn.number, *t as u8 + 1).expect("book numbers start at 1");
         let mut symbols = barcode::code128_press_symbols(serial);
-        let placed = press_place(style, serial, slot, 11 * symbols.len() + 2, sheet_x_h);
+        // The serial's width as the page drew it, where that is how this format measures it.
+        let drawn_mm = serial_mm.get(i).copied().flatten().filter(|_| style.format.serial_falls_back());
+        let placed = press_place(style, serial, drawn_mm, slot, 11 * symbols.len() + 2, sheet_x_h);
         if glyphs && !placed.on_grid {
             continue;
         }
         *drawn = true;
         if scaled.is_none() {
-            c.raw(&format!("/{BARCODE_FONT_ID} ")).num(TrimSpace::len(bar_h)).op("Tf");
+            c.raw("/").raw(BARCODE_FONT_ID).raw(" ").num(TrimSpace::len(bar_h)).op("Tf");
             if glyphs {
                 c.raw("0 g\n");
             }

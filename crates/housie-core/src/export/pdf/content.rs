@@ -35,7 +35,7 @@ impl Content {
         let v = v.unsigned_abs();
         let (whole, frac) = (v / 100, v % 100);
         if whole > 0 || frac == 0 {
-            let _ = write!(self.buf, "{whole}");
+            self.buf.extend_from_slice(itoa::Buffer::new().format(whole).as_bytes());
         }
         if frac > 0 {
             self.buf.push(b'.');
@@ -54,7 +54,7 @@ impl Content {
     }
 
     pub fn int(&mut self, v: usize) -> &mut Content {
-        let _ = write!(self.buf, "{v}");
+        self.buf.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
         self.buf.push(b' ');
         self
     }
@@ -101,12 +101,11 @@ impl Content {
             self.buf.extend_from_slice(b"0 ");
             return;
         }
-        let mut digits = format!("{v:04}");
-        while digits.ends_with('0') {
-            digits.pop();
-        }
+        // Four digits, `{v:04}`, without their trailing zeros.
+        let digits = [v / 1000, v / 100 % 10, v / 10 % 10, v % 10].map(|d| b'0' + d as u8);
+        let kept = 4 - digits.iter().rev().take_while(|&&d| d == b'0').count();
         self.buf.push(b'.');
-        self.buf.extend_from_slice(digits.as_bytes());
+        self.buf.extend_from_slice(&digits[..kept]);
         self.buf.push(b' ');
     }
 

@@ -31,7 +31,7 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
     let number = first.drawn.number;
     let look = style.look(number);
     if style.has_under() {
-        c.raw(&format!("/{UNDER} Do\n"));
+        c.raw("/").raw(UNDER).raw(" Do\n");
     }
     if style.colours == Colours::PerGame {
         if let Some(band) = look.band {
@@ -46,20 +46,20 @@ pub fn content(style: &PdfStyle<'_>, page: &Page, pages: u64) -> Vec<u8> {
         // Knocked out (the page's state until the overprint below): a logo's white is paper.
         let p = TrimSpace::of(style);
         c.op("q").num(TrimSpace::len(w)).raw("0 0 ").num(TrimSpace::len(h)).num(p.x(x)).num(p.x(y)).op("cm");
-        c.raw(&format!("/{LOGO_ID} Do\n")).op("Q");
+        c.raw("/").raw(LOGO_ID).raw(" Do\n").op("Q");
     }
     let filled = page.books.len() * page.tickets;
     if style.only_filled && filled < g.slots() {
         // Drawn on the page itself: the shared form has every slot's grid.
         let over = furniture::over_slots(style, filled);
         c.op("q").raw(std::str::from_utf8(&over).expect("drawing operators are ASCII")).op("Q");
-        c.raw(&format!("/{OVERPRINT} gs\n"));
+        c.raw("/").raw(OVERPRINT).raw(" gs\n");
     } else {
-        c.raw(&format!("/{OVER} Do\n/{OVERPRINT} gs\n"));
+        c.raw("/").raw(OVER).raw(" Do\n/").raw(OVERPRINT).raw(" gs\n");
     }
     let still = Still::of(style);
     if still.left || still.footer {
-        c.raw(&format!("/{} Do\n", forms::TEXTS));
+        c.raw("/").raw(forms::TEXTS).raw(" Do\n");
     }
 
     let (mut c, glyphed) = texts(style, page, pages, &slots, &look, still, c);
@@ -133,13 +133,20 @@ fn texts(
         part: page.part,
         parts: page.parts,
     };
-    let mut w = TextWriter { c, style, p: TrimSpace::of(style), size: 0.0, typesetter: style.typesetter() };
+    let mut w = TextWriter {
+        c,
+        style,
+        p: TrimSpace::of(style),
+        size: 0.0,
+        typesetter: style.typesetter(),
+        serial_mm: Vec::with_capacity(slots.len()),
+    };
     w.c.begin_text();
     let header_colour = look.header_colour;
     // Only pure K may overprint: white (or any colour) text on the band must knock out.
     let knock_out = header_colour != Cmyk::BLACK;
     if knock_out {
-        w.c.raw(&format!("/{KNOCKOUT} gs\n"));
+        w.c.raw("/").raw(KNOCKOUT).raw(" gs\n");
     }
     w.c.fill(header_colour);
     if !still.left {
@@ -147,7 +154,7 @@ fn texts(
     }
     w.text(&fill(style.header_right(), &values), t.header().size, g.right, g.header_base, 1.0);
     if knock_out {
-        w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
+        w.c.raw("/").raw(OVERPRINT).raw(" gs\n").fill(Cmyk::BLACK);
     }
     // A face's numbers are its own text: the shared forms are a strip's.
     let strip = t.card_format().covers();
@@ -160,7 +167,7 @@ fn texts(
     }
     let mut glyphed = vec![false; slots.len()];
     if t.ticket().barcode == Barcode::Code128 && (style.format.barcode_glyphs() || style.format.grid_glyphs()) {
-        symbol_barcodes(style, slots, style.sheet_x_h(page.page, pages), &mut glyphed, &mut w.c);
+        symbol_barcodes(style, slots, &w.serial_mm, style.sheet_x_h(page.page, pages), &mut glyphed, &mut w.c);
     }
     (w.c, glyphed)
 }
@@ -210,6 +217,7 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         p: TrimSpace::of(style),
         size: 0.0,
         typesetter: style.typesetter(),
+        serial_mm: Vec::new(),
     };
     w.c.begin_text();
     if still.left {
@@ -220,7 +228,7 @@ pub fn still_texts(style: &PdfStyle<'_>) -> Option<Vec<u8>> {
         w.text(&fill(&t.header().left, &values), t.header().size, style.header_left_x(), g.header_base, 0.0);
     }
     if still.footer {
-        w.c.raw(&format!("/{OVERPRINT} gs\n")).fill(Cmyk::BLACK);
+        w.c.raw("/").raw(OVERPRINT).raw(" gs\n").fill(Cmyk::BLACK);
         let (width, _) = t.page().mm();
         w.text(&fill(style.footer_text(), &values), t.footer().size, width / 2.0, g.footer_base, 0.5);
     }
@@ -315,28 +323,30 @@ struct TextWriter<'a> {
     size: f32,
     /// The run's text as glyphs, for the whole page.
     typesetter: Typesetter<'a>,
+    /// Each ticket's serial's width, mm, as drawn: its barcode's place needs it.
+    serial_mm: Vec<Option<f32>>,
 }
 
 impl TextWriter<'_> {
     fn set_size(&mut self, pt: f32) {
         if pt != self.size {
-            self.c.raw(&format!("/{FONT_ID} ")).num(pt).op("Tf");
+            self.c.raw("/").raw(FONT_ID).raw(" ").num(pt).op("Tf");
             self.size = pt;
         }
     }
 
     /// `s` at `pt` points on `baseline`, placed `align` of its width left of `x` (0 left, 0.5
-    /// centred, 1 right).
-    fn text(&mut self, s: &str, pt: f32, x: f32, baseline: f32, align: f32) {
+    /// centred, 1 right). Its width, mm, as [`PdfStyle::text_width`] measures it (`None` if
+    /// empty, or if it could not be laid out).
+    fn text(&mut self, s: &str, pt: f32, x: f32, baseline: f32, align: f32) -> Option<f32> {
         if s.is_empty() {
-            return;
+            return None;
         }
         let font = self.style.font;
         // The texts were checked before any page was drawn.
-        let pieces = self
-            .typesetter
-            .lay_out(crate::print::page_text::PageText::Other, s)
-            .unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
+        let laid_out = self.typesetter.lay_out(crate::print::page_text::PageText::Other, s);
+        let measured = laid_out.is_ok();
+        let pieces = laid_out.unwrap_or_else(|_| vec![Piece::Plain(s.to_string())]);
         let width_mm = self.typesetter.width(&pieces, pt) * MM_PER_PT;
         let mut at = x - align * width_mm;
         for piece in &pieces {
@@ -352,6 +362,7 @@ impl TextWriter<'_> {
                 }
             }
         }
+        measured.then_some(width_mm)
     }
 
     /// A shaped run from `x`: each glyph where the shaper put it, in the font the run is
@@ -373,13 +384,14 @@ impl TextWriter<'_> {
         let digit_h = tk.number_size * CAP_HEIGHT * MM_PER_PT;
         let ticket = &b.drawn.book.tickets()[t];
         let serial = b.numbering.serial(b.drawn.number, t as u8 + 1).expect("book numbers start at 1");
-        self.text(
+        let width = self.text(
             &serial_text(self.style.serial_word, &serial),
             tk.serial_size,
             slot.left,
             grid_top + SERIAL_BASE_MM,
             0.0,
         );
+        self.serial_mm.push(width);
         if let Some(label) = self.style.label() {
             self.text(&label, tk.label_size, slot.left, grid_top + tk.label_base(), 0.0);
         }

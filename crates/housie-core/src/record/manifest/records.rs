@@ -73,7 +73,7 @@ impl<R: Read> Records<R> {
             match &mut self.source {
                 Source::Lines { input, line } => {
                     self.bytes.clear();
-                    let read = input.read_until(b'\n', &mut self.bytes);
+                    let read = read_line(input, &mut self.bytes);
                     // As `csv` says a reading error: of the file, not of a line.
                     let n = read.map_err(|e| Unreadable { line: 0, message: e.to_string() })?;
                     if n == 0 {
@@ -123,6 +123,29 @@ impl<R: Read> Records<R> {
         let reader =
             csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(Cursor::new(ahead).chain(rest));
         self.source = Source::Csv { reader, base: line, record: csv::ByteRecord::new() };
+    }
+}
+
+/// `BufRead::read_until(b'\n')`, its newline found by the `memchr` crate's vector search: the
+/// standard library's own search was a twelfth of `winners`' time.
+fn read_line<R: Read>(input: &mut BufReader<R>, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (taken, done) = match memchr::memchr(b'\n', buffer) {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), buffer.is_empty()),
+        };
+        line.extend_from_slice(&buffer[..taken]);
+        input.consume(taken);
+        read += taken;
+        if done {
+            return Ok(read);
+        }
     }
 }
 
