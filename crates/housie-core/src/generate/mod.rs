@@ -28,9 +28,17 @@ use crate::domain::{column_range, Book, Ticket, COLS, COLUMN_SIZES, NINETY_BALL,
 use counts::Counts;
 use layouts::Layouts;
 
-/// The tables build.rs built with `layouts.rs` and `counts.rs` (see their `to_bytes`).
+/// The tables build.rs built with `layouts.rs` and `counts.rs` (see their `to_bytes`); the
+/// layouts aligned for their words to be read in place.
 #[cfg(not(target_family = "wasm"))]
-const LAYOUT_TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/layouts.bin"));
+static LAYOUT_TABLE: &[u8] = &ALIGNED_LAYOUTS.0;
+#[cfg(not(target_family = "wasm"))]
+static ALIGNED_LAYOUTS: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/layouts.bin")));
+
+/// Bytes aligned for `u32`s.
+#[cfg(not(target_family = "wasm"))]
+#[repr(C, align(4))]
+struct Aligned<B: ?Sized>(B);
 #[cfg(not(target_family = "wasm"))]
 const COUNT_TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/counts.bin"));
 

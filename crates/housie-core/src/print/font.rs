@@ -13,7 +13,9 @@ static BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
 /// A parsed font with what the run record says about it.
 #[derive(Clone)]
 pub struct Font {
-    parsed: ParsedFont,
+    /// Shared: a run clones its font into each of the places that draw with it, and a deep
+    /// copy of every glyph table was a twentieth of a one-book run.
+    parsed: std::sync::Arc<ParsedFont>,
     /// The file's bytes, to cut a subset from.
     bytes: std::sync::Arc<[u8]>,
     /// Glyph id and advance width of each ASCII character (digits and serials are drawn by the
@@ -220,7 +222,7 @@ impl Font {
     pub fn carried(mut self) -> (Font, String) {
         let file = self.file_name();
         let name = file.rsplit_once('.').map_or(file.as_str(), |(stem, _)| stem).to_string();
-        self.parsed.font_name = Some(name.clone());
+        std::sync::Arc::make_mut(&mut self.parsed).font_name = Some(name.clone());
         self.name = name;
         (self, file)
     }
@@ -274,7 +276,7 @@ impl Font {
             let glyph = parsed.lookup_glyph_index(c as u32)?;
             Some((glyph, parsed.get_glyph_width(glyph).unwrap_or(0)))
         });
-        Some(Font { parsed, bytes: bytes.into(), ascii, name: name.to_string(), sha256, file: None })
+        Some(Font { parsed: parsed.into(), bytes: bytes.into(), ascii, name: name.to_string(), sha256, file: None })
     }
 
     /// The parsed font, for printpdf.
