@@ -353,23 +353,14 @@ impl Default for Digits {
 
 impl Digits {
     /// `v` in decimal, zero-padded to `width` digits.
-    fn number(&mut self, mut v: u64, width: usize) {
-        let mut rev = [b'0'; 20];
-        let mut n = 0;
-        loop {
-            rev[n] = b'0' + (v % 10) as u8;
-            n += 1;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        for _ in n..width {
+    fn number(&mut self, v: u64, width: usize) {
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(v).as_bytes();
+        for _ in digits.len()..width {
             self.push(b'0');
         }
-        for &d in rev[..n].iter().rev() {
-            self.push(d);
-        }
+        self.bytes[self.len..self.len + digits.len()].copy_from_slice(digits);
+        self.len += digits.len();
     }
 
     /// A hyphen, then `v`.

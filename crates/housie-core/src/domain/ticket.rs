@@ -397,9 +397,10 @@ impl Ticket {
         v
     }
 
-    /// The set of numbers as bits of a `u128`: two tickets are the same set iff equal.
+    /// The set of numbers as bits of a `u128`: two tickets are the same set iff equal. A blank
+    /// (0) sets bit 0, which no number has, and is cleared at the end: no branch a cell.
     pub fn mask(&self) -> u128 {
-        self.cells.iter().filter(|&&n| n != 0).fold(0, |m, &n| m | 1u128 << n)
+        self.cells.iter().fold(0, |m, &n| m | 1u128 << n) & !1
     }
 
     /// The numbers of a 0-based row as a bit set, for spotting duplicate lines.

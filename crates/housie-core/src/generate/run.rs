@@ -9,7 +9,7 @@
 use rustc_hash::FxHashSet;
 
 use super::{Generator, GeneratorVersion, Seed};
-use crate::domain::format::{CardFormat, Fill};
+use crate::domain::format::{CardFormat, Fill, MOST_CARDS_A_BOOK};
 use crate::domain::{Book, Ticket, NINETY_BALL};
 
 /// Draws tried for one book before the run is declared too large for unique lines.
@@ -360,7 +360,8 @@ impl<'a> RunDrawer<'a> {
             let book = self.generator.book_of(self.options.format, &self.seed, k, attempt(k));
             seen(&book, k);
             self.enter(k);
-            self.insert(k, &book);
+            let (masks, n) = masks(&book);
+            self.insert(k, &book, &masks[..n]);
         }
     }
 
@@ -375,10 +376,11 @@ impl<'a> RunDrawer<'a> {
         }
     }
 
-    fn insert(&mut self, number: u64, book: &Book) {
+    /// Enters `book`'s tickets (their `masks`, as [`masks`] made them) and, if kept unique, lines.
+    fn insert(&mut self, number: u64, book: &Book, masks: &[u128]) {
         let scope = self.options.scope_of(number);
-        for t in book.tickets() {
-            self.tickets.insert(t.mask());
+        for (t, &mask) in book.tickets().iter().zip(masks) {
+            self.tickets.insert(mask);
             if !self.options.allow_duplicate_lines {
                 for r in 0..t.format().rows() {
                     self.lines[scope].insert(line_key(t, r));
@@ -427,10 +429,12 @@ impl<'a> RunDrawer<'a> {
             if attempt > 0 {
                 book = self.generator.book_of(self.options.format, &self.seed, number, attempt);
             }
-            if self.clashes(number, &book) {
+            let (masks, n) = masks(&book);
+            let masks = &masks[..n];
+            if self.clashes(number, &book, masks) {
                 continue;
             }
-            self.insert(number, &book);
+            self.insert(number, &book, masks);
             if attempt > 0 {
                 self.redraws.push(Redraw { book: number, attempt });
             }
@@ -439,11 +443,11 @@ impl<'a> RunDrawer<'a> {
         Err(RunError::LinesExhausted { book: number })
     }
 
-    fn clashes(&self, number: u64, book: &Book) -> bool {
+    fn clashes(&self, number: u64, book: &Book, masks: &[u128]) -> bool {
         let lines = &self.lines[self.options.scope_of(number)];
         let rows = self.options.format.rows();
-        let clash = book.tickets().iter().any(|t| {
-            self.tickets.contains(&t.mask())
+        let clash = book.tickets().iter().zip(masks).any(|(t, mask)| {
+            self.tickets.contains(mask)
                 || (!self.options.allow_duplicate_lines && (0..rows).any(|r| lines.contains(&line_key(t, r))))
         });
         // A book that does not cover the board may repeat a line among its own cards (one that
@@ -454,6 +458,16 @@ impl<'a> RunDrawer<'a> {
         };
         clash || within
     }
+}
+
+/// Each of `book`'s tickets' number sets ([`Ticket::mask`]), and how many: made once for both
+/// the check and the entry, on the path every book takes one after the other.
+fn masks(book: &Book) -> ([u128; MOST_CARDS_A_BOOK], usize) {
+    let mut masks = [0; MOST_CARDS_A_BOOK];
+    for (m, t) in masks.iter_mut().zip(book.tickets()) {
+        *m = t.mask();
+    }
+    (masks, book.tickets().len().min(MOST_CARDS_A_BOOK))
 }
 
 /// Draws a whole run into memory (small runs, tests, examples).
