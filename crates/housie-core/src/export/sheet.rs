@@ -347,7 +347,7 @@ fn draw_shaped(pdf: &mut lopdf::Document, shaped: &[(usize, Shaped, f32, f32, f3
         let mut c = Content::default();
         c.begin_text();
         for (_, run, size, x, y) in shaped.iter().filter(|(i, ..)| *i == index) {
-            let units = typesetter.fonts()[run.font].units_per_em();
+            let units = typesetter.font(run.font).units_per_em();
             c.shaped(run, SHAPED_FONT_IDS[run.font], units, *size, *x, *y);
         }
         c.op("ET");

@@ -34,7 +34,7 @@ fn read(style: &PdfStyle<'_>, page: &Page, pages: u64, label: &str) -> (String, 
     let (w, h) = style.media_mm();
     let typesetter = style.typesetter();
     let mut r = Reader::new(style.font, &style.printed_chars(), h);
-    r.shaped_fonts = typesetter.fonts().to_vec();
+    r.shaped_fonts = typesetter.fonts();
     r.logo = style.logo.map(|(logo, _)| logo.screen_png.as_slice());
     r.symbol_font = style.format.barcode_glyphs() || style.format.grid_glyphs();
     r.one_byte_symbols = style.format.grid_glyphs();

@@ -77,7 +77,11 @@ pub enum Piece {
 
 /// The run's font and the fonts text falls back to.
 pub struct Typesetter<'a> {
-    fonts: Vec<&'a Font>,
+    /// The run's own font: most text (every Latin header, every serial) needs no other.
+    font: &'a Font,
+    /// The fonts after it, listed when a text first needs them: housie's Devanagari font is
+    /// parsed and hashed (1.4 ms, a fourteenth of a one-book run) only by a run that shapes.
+    fallbacks: OnceLock<Vec<&'static Font>>,
     /// Whether runs in scripts that need it are shaped (housie 0.5 on); earlier runs drew
     /// every character as it came, and are regenerated so.
     shaping: bool,
@@ -97,17 +101,31 @@ fn invisible(c: char) -> bool {
 impl<'a> Typesetter<'a> {
     /// Text in `font`, falling back to housie's own fonts; `shaping` as the run's housie did.
     pub fn new(font: &'a Font, shaping: bool) -> Typesetter<'a> {
-        let mut fonts = vec![font];
-        if font.sha256() != latin().sha256() {
-            fonts.push(latin());
-        }
-        fonts.push(devanagari());
-        Typesetter { fonts, shaping }
+        Typesetter { font, fallbacks: OnceLock::new(), shaping }
+    }
+
+    fn fallbacks(&self) -> &[&'static Font] {
+        self.fallbacks.get_or_init(|| {
+            let mut fonts = Vec::with_capacity(2);
+            if self.font.sha256() != latin().sha256() {
+                fonts.push(latin());
+            }
+            fonts.push(devanagari());
+            fonts
+        })
     }
 
     /// The fonts shaped runs may be in: 0 is the run's own.
-    pub fn fonts(&self) -> &[&'a Font] {
-        &self.fonts
+    pub fn fonts(&self) -> Vec<&'a Font> {
+        std::iter::once(self.font).chain(self.fallbacks().iter().copied()).collect()
+    }
+
+    /// Font `index` of [`Typesetter::fonts`] (a [`Shaped`] run's).
+    pub fn font(&self, index: usize) -> &'a Font {
+        match index {
+            0 => self.font,
+            _ => self.fallbacks()[index - 1],
+        }
     }
 
     /// Whether runs are shaped at all.
@@ -118,7 +136,7 @@ impl<'a> Typesetter<'a> {
     /// `text` in pieces: plain runs in the run's font, the rest shaped. `what` names the text
     /// in a refusal.
     pub fn lay_out(&self, what: PageText, text: &str) -> Result<Vec<Piece>, FontError> {
-        let primary = self.fonts[0];
+        let primary = self.font;
         if !self.shaping {
             primary.check(what, text)?;
             return Ok(if text.is_empty() { Vec::new() } else { vec![Piece::Plain(text.to_string())] });
@@ -178,9 +196,9 @@ impl<'a> Typesetter<'a> {
     /// Shapes one run in the first font that has all of it.
     fn shape(&self, what: PageText, text: &str, script: Script) -> Result<Shaped, FontError> {
         let needs = |f: &Font| text.chars().all(|c| invisible(c) || f.has(c));
-        let Some(index) = self.fonts.iter().position(|f| needs(f)) else {
-            let ch = text.chars().find(|&c| !invisible(c) && !self.fonts[0].has(c)).unwrap_or(' ');
-            let (code, font) = (ch as u32, self.fonts[0].name().to_string());
+        let Some(index) = self.fonts().iter().position(|f| needs(f)) else {
+            let ch = text.chars().find(|&c| !invisible(c) && !self.font.has(c)).unwrap_or(' ');
+            let (code, font) = (ch as u32, self.font.name().to_string());
             // A symbol belongs to no script: the font lacks it, as before shaping.
             if script == Script::Common {
                 return Err(FontError::MissingGlyph { what, ch, code, font });
@@ -189,7 +207,7 @@ impl<'a> Typesetter<'a> {
             let suggestion = super::font::suggestion(&script);
             return Err(FontError::Script { what, script, ch, code, font, suggestion });
         };
-        let font = self.fonts[index];
+        let font = self.font(index);
         // Every page draws the same title: shaped once (a shaper's face costs ~0.1 ms to build).
         let key = (font.sha256().to_string(), text.to_string());
         if let Some(glyphs) = shaped_before().lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
@@ -233,7 +251,7 @@ impl<'a> Typesetter<'a> {
         pieces
             .iter()
             .map(|p| match p {
-                Piece::Plain(s) => self.fonts[0].width(s, size_pt),
+                Piece::Plain(s) => self.font.width(s, size_pt),
                 Piece::Shaped(s) => self.shaped_width(s, size_pt),
             })
             .sum()
@@ -242,7 +260,7 @@ impl<'a> Typesetter<'a> {
     /// The advance of a shaped run at `size_pt`, points.
     pub fn shaped_width(&self, s: &Shaped, size_pt: f32) -> f32 {
         let units: i64 = s.glyphs.iter().map(|g| i64::from(g.x_advance)).sum();
-        units as f32 * size_pt / f32::from(self.fonts[s.font].units_per_em())
+        units as f32 * size_pt / f32::from(self.font(s.font).units_per_em())
     }
 }
 

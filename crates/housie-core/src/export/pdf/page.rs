@@ -369,7 +369,7 @@ impl TextWriter<'_> {
     /// shaped in, marked with the text it spells (`/ActualText`), so that copying and
     /// searching give the words back whatever order the glyphs are drawn in.
     fn shaped(&mut self, run: &Shaped, pt: f32, x: f32, baseline: f32) {
-        let units = self.typesetter.fonts()[run.font].units_per_em();
+        let units = self.typesetter.font(run.font).units_per_em();
         self.c.shaped(run, SHAPED_FONT_IDS[run.font], units, pt, self.p.x(x), self.p.x(baseline));
         // The next plain text sets the run's font again.
         self.size = f32::NAN;

@@ -49,7 +49,7 @@ pub fn add_fonts(
     }
     let mut fonts = Vec::new();
     for (index, (mut glyphs, unicode)) in used {
-        let font = typesetter.fonts()[index];
+        let font = typesetter.font(index);
         // Digits may come between two words of a shaped script (`{book}` in a header).
         glyphs.extend(font.glyphs("0123456789-–"));
         fonts.push((SHAPED_FONT_IDS[index], type0(doc, font, &glyphs, &unicode)?));
