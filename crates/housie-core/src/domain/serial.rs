@@ -322,60 +322,25 @@ impl Serial {
 
 impl fmt::Display for Serial {
     /// `{:06}-{}-{}` (book, ticket, check digit), or `{:06}-{}-{}-{}` (booklet, game, ticket,
-    /// check digit), written into a buffer on the stack: a run writes its serials by the
-    /// million, and the formatting machinery's padding was most of their cost.
+    /// check digit), each number by itoa: a run writes its serials by the million, and the
+    /// formatting machinery's padding was most of their cost.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = Digits::default();
-        match self.numbering.games {
-            0 => text.number(self.book, 6),
-            _ => {
-                text.number(self.booklet(), 6);
-                text.then(self.game().into());
-            }
-        }
-        text.then(self.ticket.into());
-        text.then(self.check_digit().into());
-        f.write_str(text.as_str())
-    }
-}
-
-/// A serial's text, built on the stack: at most 20 digits a part and four parts.
-struct Digits {
-    bytes: [u8; 88],
-    len: usize,
-}
-
-impl Default for Digits {
-    fn default() -> Self {
-        Digits { bytes: [0; 88], len: 0 }
-    }
-}
-
-impl Digits {
-    /// `v` in decimal, zero-padded to `width` digits.
-    fn number(&mut self, v: u64, width: usize) {
+        let first = match self.numbering.games {
+            0 => self.book,
+            _ => self.booklet(),
+        };
         let mut buffer = itoa::Buffer::new();
-        let digits = buffer.format(v).as_bytes();
-        for _ in digits.len()..width {
-            self.push(b'0');
+        let first = buffer.format(first);
+        f.write_str(&"000000"[first.len().min(6)..])?;
+        f.write_str(first)?;
+        if self.numbering.games > 0 {
+            f.write_str("-")?;
+            f.write_str(itoa::Buffer::new().format(self.game()))?;
         }
-        self.bytes[self.len..self.len + digits.len()].copy_from_slice(digits);
-        self.len += digits.len();
-    }
-
-    /// A hyphen, then `v`.
-    fn then(&mut self, v: u64) {
-        self.push(b'-');
-        self.number(v, 1);
-    }
-
-    fn push(&mut self, b: u8) {
-        self.bytes[self.len] = b;
-        self.len += 1;
-    }
-
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).expect("digits and hyphens are ASCII")
+        f.write_str("-")?;
+        f.write_str(itoa::Buffer::new().format(self.ticket))?;
+        f.write_str("-")?;
+        f.write_str(itoa::Buffer::new().format(self.check_digit()))
     }
 }
 

@@ -104,6 +104,7 @@ impl<'a> Typesetter<'a> {
         Typesetter { font, fallbacks: OnceLock::new(), shaping }
     }
 
+    /// The fonts after the run's own, listed once a text needs them.
     fn fallbacks(&self) -> &[&'static Font] {
         self.fallbacks.get_or_init(|| {
             let mut fonts = Vec::with_capacity(2);
@@ -117,7 +118,12 @@ impl<'a> Typesetter<'a> {
 
     /// The fonts shaped runs may be in: 0 is the run's own.
     pub fn fonts(&self) -> Vec<&'a Font> {
-        std::iter::once(self.font).chain(self.fallbacks().iter().copied()).collect()
+        self.each_font().collect()
+    }
+
+    /// [`Typesetter::fonts`], in order, without a list made for them.
+    fn each_font(&self) -> impl Iterator<Item = &'a Font> + '_ {
+        std::iter::once(self.font).chain(self.fallbacks().iter().copied())
     }
 
     /// Font `index` of [`Typesetter::fonts`] (a [`Shaped`] run's).
@@ -196,7 +202,7 @@ impl<'a> Typesetter<'a> {
     /// Shapes one run in the first font that has all of it.
     fn shape(&self, what: PageText, text: &str, script: Script) -> Result<Shaped, FontError> {
         let needs = |f: &Font| text.chars().all(|c| invisible(c) || f.has(c));
-        let Some(index) = self.fonts().iter().position(|f| needs(f)) else {
+        let Some(index) = self.each_font().position(needs) else {
             let ch = text.chars().find(|&c| !invisible(c) && !self.font.has(c)).unwrap_or(' ');
             let (code, font) = (ch as u32, self.font.name().to_string());
             // A symbol belongs to no script: the font lacks it, as before shaping.
