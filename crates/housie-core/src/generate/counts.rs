@@ -13,16 +13,20 @@
 //! ticket's vector is one uniform draw below F(state) and a binary search: never a dead end, and
 //! each vector exactly as likely as the share of books that continue that way.
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashMap;
 
 use super::layouts::{Layouts, Vector};
 use crate::domain::{COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
 
-/// The exact table. Successor lists live in three parallel arrays for a cache-friendly search.
+/// The exact table. Successor lists live in parallel arrays for a cache-friendly search; the
+/// two long ones (2 MB natively) are read where build.rs's bytes lie ([`Counts::from_bytes`]).
 pub struct Counts {
     states: Vec<State>,
-    cumulative: Vec<u128>,
-    succ: Vec<Successor>,
+    cumulative: Cow<'static, [u128]>,
+    /// Each [`Successor`] as two words: `vector | next << 16`, then `reorder`.
+    succ: Cow<'static, [[u32; 2]]>,
     weights: [u128; 4],
     start: u32,
 }
@@ -49,6 +53,25 @@ struct State {
     tie_bounds: [u32; 6],
     tie_slots: [u8; 6],
     ties: u8,
+}
+
+impl Successor {
+    fn to_words(self) -> [u32; 2] {
+        [u32::from(self.vector) | u32::from(self.next) << 16, self.reorder]
+    }
+
+    fn of_words([a, reorder]: [u32; 2]) -> Successor {
+        Successor { vector: a as u16, next: (a >> 16) as u16, reorder }
+    }
+}
+
+/// Plain numbers borrowed where `bytes` lie if this machine reads them so (little-endian) and
+/// they are aligned for them; else copied.
+fn in_place<T: bytemuck::Pod>(bytes: &'static [u8], from_le: fn(&[u8]) -> T) -> Cow<'static, [T]> {
+    match bytemuck::try_cast_slice::<u8, T>(bytes) {
+        Ok(numbers) if cfg!(target_endian = "little") => Cow::Borrowed(numbers),
+        _ => bytes.chunks_exact(std::mem::size_of::<T>()).map(from_le).collect(),
+    }
 }
 
 fn canonical(mut r: Vector) -> Vector {
@@ -111,8 +134,8 @@ impl Builder<'_> {
         let id = self.counts.states.len() as u32;
         let first = self.counts.cumulative.len() as u32;
         for (cum, s) in succ {
-            self.counts.cumulative.push(cum);
-            self.counts.succ.push(s);
+            self.counts.cumulative.to_mut().push(cum);
+            self.counts.succ.to_mut().push(s.to_words());
         }
         let (mut tie_bounds, mut tie_slots, mut ties) = ([0u32; 6], [0u8; 6], 0);
         // The last ticket takes what remains: tied columns hold equal counts, nothing to break.
@@ -184,18 +207,14 @@ fn weights(layouts: &Layouts) -> [u128; 4] {
 /// Reads little-endian numbers off the front of a byte slice.
 struct Reader<'a>(&'a [u8]);
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         if self.0.len() < n {
             return None;
         }
         let (head, rest) = self.0.split_at(n);
         self.0 = rest;
         Some(head)
-    }
-
-    fn u16(&mut self) -> Option<u16> {
-        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
     }
 
     fn u32(&mut self) -> Option<u32> {
@@ -218,7 +237,8 @@ fn gcd(a: u128, b: u128) -> u128 {
 impl Counts {
     pub fn build(layouts: &Layouts) -> Counts {
         let weights = weights(layouts);
-        let empty = Counts { states: Vec::new(), cumulative: Vec::new(), succ: Vec::new(), weights, start: 0 };
+        let (cumulative, succ) = (Cow::Owned(Vec::new()), Cow::Owned(Vec::new()));
+        let empty = Counts { states: Vec::new(), cumulative, succ, weights, start: 0 };
         let one_hot = layouts
             .vectors()
             .iter()
@@ -231,14 +251,22 @@ impl Counts {
     }
 
     /// The table as little-endian bytes: `build.rs` builds it with this same code and the
-    /// library embeds the bytes, so a start costs a copy instead of the search.
+    /// library embeds the bytes, so a start reads the table instead of searching. The head
+    /// (weights, start, counts: 80 bytes) comes first, then the cumulative weights, which sit
+    /// 16-byte aligned when the bytes do, then the successors, then the states.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         for w in self.weights {
             out.extend(w.to_le_bytes());
         }
-        for n in [self.start, self.states.len() as u32, self.succ.len() as u32] {
+        for n in [self.start, self.states.len() as u32, self.succ.len() as u32, 0] {
             out.extend(n.to_le_bytes());
+        }
+        for c in self.cumulative.iter() {
+            out.extend(c.to_le_bytes());
+        }
+        for s in self.succ.iter() {
+            out.extend(s.iter().flat_map(|w| w.to_le_bytes()));
         }
         for s in &self.states {
             out.extend(s.remaining);
@@ -252,22 +280,21 @@ impl Counts {
             out.extend(s.tie_slots);
             out.push(s.ties);
         }
-        for c in &self.cumulative {
-            out.extend(c.to_le_bytes());
-        }
-        for s in &self.succ {
-            out.extend(s.vector.to_le_bytes());
-            out.extend(s.next.to_le_bytes());
-            out.extend(s.reorder.to_le_bytes());
-        }
         out
     }
 
-    /// The table from [`Counts::to_bytes`]; `None` if the bytes are not one.
-    pub fn from_bytes(bytes: &[u8]) -> Option<Counts> {
+    /// The table from [`Counts::to_bytes`]; `None` if the bytes are not one. The successor
+    /// arrays are borrowed, not copied, where the bytes allow it (see `in_place`): only the
+    /// ~1,200 states are decoded.
+    pub fn from_bytes(bytes: &'static [u8]) -> Option<Counts> {
         let mut r = Reader(bytes);
         let weights = [r.u128()?, r.u128()?, r.u128()?, r.u128()?];
-        let (start, n_states, n_succ) = (r.u32()?, r.u32()? as usize, r.u32()? as usize);
+        let (start, n_states, n_succ, _) = (r.u32()?, r.u32()? as usize, r.u32()? as usize, r.u32()?);
+        let cumulative = in_place(r.take(16 * n_succ)?, |b| u128::from_le_bytes(b.try_into().expect("16 bytes")));
+        let succ = in_place(r.take(8 * n_succ)?, |b| {
+            let word = |i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().expect("4 bytes"));
+            [word(0), word(1)]
+        });
         let mut states = Vec::with_capacity(n_states);
         for _ in 0..n_states {
             let remaining: Vector = r.take(COLS)?.try_into().ok()?;
@@ -278,10 +305,6 @@ impl Counts {
             let ties = r.take(1)?[0];
             states.push(State { remaining, tickets, total, first, len, tie_bounds, tie_slots, ties });
         }
-        let cumulative = (0..n_succ).map(|_| r.u128()).collect::<Option<Vec<u128>>>()?;
-        let succ = (0..n_succ)
-            .map(|_| Some(Successor { vector: r.u16()?, next: r.u16()?, reorder: r.u32()? }))
-            .collect::<Option<Vec<Successor>>>()?;
         r.0.is_empty().then_some(Counts { states, cumulative, succ, weights, start })
     }
 
@@ -327,7 +350,7 @@ impl Counts {
             let x = super::rng::below_u128(rng, state.total);
             let range = state.first as usize..(state.first + state.len) as usize;
             let pick = range.start + self.cumulative[range].partition_point(|&c| c <= x);
-            let succ = self.succ[pick];
+            let succ = Successor::of_words(self.succ[pick]);
             let v = &layouts.vectors()[succ.vector as usize];
             for (i, &col) in perm.iter().enumerate() {
                 slot[col as usize] = v[i];
@@ -376,8 +399,9 @@ impl Counts {
                 for e in s.first as usize..(s.first + s.len) as usize {
                     let share = (self.cumulative[e] - prev) as f64 / s.total as f64;
                     prev = self.cumulative[e];
-                    out[self.succ[e].vector as usize][t] += p * share;
-                    next[self.succ[e].next as usize] += p * share;
+                    let succ = Successor::of_words(self.succ[e]);
+                    out[succ.vector as usize][t] += p * share;
+                    next[succ.next as usize] += p * share;
                 }
             }
             at = next.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (i, p)).collect();
@@ -403,13 +427,24 @@ mod tests {
     fn the_table_build_rs_embedded_is_the_one_this_code_builds() {
         let built = Counts::build(&Layouts::build()).to_bytes();
         assert!(built == super::super::COUNT_TABLE, "build.rs's table differs: rebuild");
-        let loaded = Counts::from_bytes(&built).unwrap();
+        let loaded = Counts::from_bytes(super::super::COUNT_TABLE).unwrap();
         assert_eq!(loaded.to_bytes(), built);
+        // Natively the successor arrays are the embedded bytes themselves, not a copy.
+        assert!(matches!((&loaded.cumulative, &loaded.succ), (Cow::Borrowed(_), Cow::Borrowed(_))));
+        // A table that does not lie aligned for its numbers is copied, to the same table.
+        // (16-aligned words, read from their second byte.)
+        let words: &'static mut [u128] = vec![0u128; built.len() / 16 + 1].leak();
+        let shifted = &mut bytemuck::cast_slice_mut::<u128, u8>(words)[1..=built.len()];
+        shifted.copy_from_slice(&built);
+        let copied = Counts::from_bytes(shifted).unwrap();
+        assert!(matches!(copied.cumulative, Cow::Owned(_)));
+        assert_eq!(copied.to_bytes(), built);
         assert_eq!(
             (loaded.size(), loaded.total()),
             (Counts::build(&Layouts::build()).size(), Counts::build(&Layouts::build()).total())
         );
-        assert!(Counts::from_bytes(&built[..built.len() - 1]).is_none(), "a short table is refused");
+        let short = &super::super::COUNT_TABLE[..built.len() - 1];
+        assert!(Counts::from_bytes(short).is_none(), "a short table is refused");
     }
 
     #[test]
