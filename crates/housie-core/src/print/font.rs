@@ -9,6 +9,9 @@ pub const MAX_FONT_FILE: u64 = 64 << 20;
 use printpdf::{ParsedFont, PdfFontParseWarning};
 
 static BUNDLED: &[u8] = include_bytes!("../../fonts/LiberationSans-Bold.ttf");
+/// SHA-256 of [`BUNDLED`], hex: known when housie is built, so a start need not hash 414 KB
+/// (a test holds it to the file's).
+const BUNDLED_SHA256: &str = "ba0e0dc3f7aca5b0afbc31e800531ee43be3aa79ae35b2ef1f6470a9547765c4";
 
 /// A parsed font with what the run record says about it.
 #[derive(Clone)]
@@ -16,8 +19,8 @@ pub struct Font {
     /// Shared: a run clones its font into each of the places that draw with it, and a deep
     /// copy of every glyph table was a twentieth of a one-book run.
     parsed: std::sync::Arc<ParsedFont>,
-    /// The file's bytes, to cut a subset from.
-    bytes: std::sync::Arc<[u8]>,
+    /// The file's bytes, to cut a subset from: a bundled font's where they are compiled in.
+    bytes: std::sync::Arc<std::borrow::Cow<'static, [u8]>>,
     /// Glyph id and advance width of each ASCII character (digits and serials are drawn by the
     /// thousand): looked up once.
     ascii: [Option<(u16, u16)>; 128],
@@ -160,7 +163,9 @@ impl Font {
     pub fn bundled() -> Font {
         static PARSED: std::sync::OnceLock<Font> = std::sync::OnceLock::new();
         PARSED
-            .get_or_init(|| Font::from_bytes(BUNDLED, "LiberationSans-Bold").expect("the bundled font parses"))
+            .get_or_init(|| {
+                Font::from_static(BUNDLED, BUNDLED_SHA256, "LiberationSans-Bold").expect("the bundled font parses")
+            })
             .clone()
     }
 
@@ -189,7 +194,8 @@ impl Font {
             return Err(FontError::CidKeyed { file: file.to_string() });
         }
         let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
-        Font::from_bytes(bytes, &name).ok_or(FontError::Unreadable { file: file.to_string() })
+        let sha256 = crate::support::digest::sha256_hex(bytes);
+        Font::from_bytes(bytes.to_vec().into(), sha256, &name).ok_or(FontError::Unreadable { file: file.to_string() })
     }
 
     /// The font's own PostScript name (its `name` table's ID 6), if it gives one housie can
@@ -258,20 +264,20 @@ impl Font {
         }
     }
 
-    /// A font compiled into housie.
-    pub(crate) fn from_static(bytes: &'static [u8], name: &str) -> Option<Font> {
-        Font::from_bytes(bytes, name)
+    /// A font compiled into housie, with its file's SHA-256 (hex), which is known when housie
+    /// is built.
+    pub(crate) fn from_static(bytes: &'static [u8], sha256: &str, name: &str) -> Option<Font> {
+        Font::from_bytes(bytes.into(), sha256.to_string(), name)
     }
 
-    fn from_bytes(bytes: &[u8], name: &str) -> Option<Font> {
+    fn from_bytes(bytes: std::borrow::Cow<'static, [u8]>, sha256: String, name: &str) -> Option<Font> {
         let mut warnings: Vec<PdfFontParseWarning> = Vec::new();
-        let mut parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings)?;
+        let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings)?;
         // Digits are the whole point: a font without them is no use here.
         if "0123456789".chars().any(|c| parsed.lookup_glyph_index(c as u32).is_none()) || parsed.units_per_em == 0 {
             return None;
         }
         parsed.font_name = Some(name.to_string());
-        let sha256 = crate::support::digest::sha256_hex(bytes);
         let ascii = std::array::from_fn(|c| {
             let glyph = parsed.lookup_glyph_index(c as u32)?;
             Some((glyph, parsed.get_glyph_width(glyph).unwrap_or(0)))
@@ -466,6 +472,13 @@ impl ttf_parser::OutlineBuilder for Ignore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hash known at build time is the file's: the run record names the font by it.
+    #[test]
+    fn the_bundled_fonts_pinned_hash_is_its_files() {
+        assert_eq!(crate::support::digest::sha256_hex(BUNDLED), BUNDLED_SHA256);
+        assert_eq!(Font::bundled().sha256(), BUNDLED_SHA256);
+    }
 
     #[test]
     fn bundled_font_covers_latin_and_refuses_what_it_lacks() {

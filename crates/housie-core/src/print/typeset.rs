@@ -15,11 +15,15 @@ use super::font::{Font, FontError};
 use crate::print::page_text::PageText;
 
 static DEVANAGARI: &[u8] = include_bytes!("../../fonts/NotoSansDevanagari-Bold.ttf");
+/// SHA-256 of [`DEVANAGARI`], hex, known when housie is built (a test holds it to the file's).
+const DEVANAGARI_SHA256: &str = "77ad688cfe1dc55185bf4edb4db3c614202c65dd23a1463ad0e23fc52bcc9a5c";
 
 /// housie's own Devanagari font (Noto Sans Devanagari Bold, SIL OFL, `fonts/`).
 pub fn devanagari() -> &'static Font {
     static FONT: OnceLock<Font> = OnceLock::new();
-    FONT.get_or_init(|| Font::from_static(DEVANAGARI, "NotoSansDevanagari-Bold").expect("the bundled font parses"))
+    FONT.get_or_init(|| {
+        Font::from_static(DEVANAGARI, DEVANAGARI_SHA256, "NotoSansDevanagari-Bold").expect("the bundled font parses")
+    })
 }
 
 /// housie's own Latin font, as a fallback for a run's font that lacks Latin letters.
@@ -273,6 +277,12 @@ impl<'a> Typesetter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hash known at build time is the file's: the run record names the font by it.
+    #[test]
+    fn the_devanagari_fonts_pinned_hash_is_its_files() {
+        assert_eq!(crate::support::digest::sha256_hex(DEVANAGARI), DEVANAGARI_SHA256);
+    }
 
     fn pieces(text: &str) -> Vec<Piece> {
         Typesetter::new(&Font::bundled(), true).lay_out(PageText::Title, text).unwrap()
