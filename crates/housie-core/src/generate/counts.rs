@@ -17,7 +17,7 @@ use std::borrow::Cow;
 
 use rustc_hash::FxHashMap;
 
-use super::layouts::{Layouts, Vector};
+use super::layouts::{in_place, Layouts, Vector};
 use crate::domain::{COLS, COLUMN_SIZES, TICKETS_PER_BOOK};
 
 /// The exact table. Successor lists live in parallel arrays for a cache-friendly search; the
@@ -62,15 +62,6 @@ impl Successor {
 
     fn of_words([a, reorder]: [u32; 2]) -> Successor {
         Successor { vector: a as u16, next: (a >> 16) as u16, reorder }
-    }
-}
-
-/// Plain numbers borrowed where `bytes` lie if this machine reads them so (little-endian) and
-/// they are aligned for them; else copied.
-fn in_place<T: bytemuck::Pod>(bytes: &'static [u8], from_le: fn(&[u8]) -> T) -> Cow<'static, [T]> {
-    match bytemuck::try_cast_slice::<u8, T>(bytes) {
-        Ok(numbers) if cfg!(target_endian = "little") => Cow::Borrowed(numbers),
-        _ => bytes.chunks_exact(std::mem::size_of::<T>()).map(from_le).collect(),
     }
 }
 
@@ -430,7 +421,8 @@ mod tests {
         let loaded = Counts::from_bytes(super::super::COUNT_TABLE).unwrap();
         assert_eq!(loaded.to_bytes(), built);
         // Natively the successor arrays are the embedded bytes themselves, not a copy.
-        assert!(matches!((&loaded.cumulative, &loaded.succ), (Cow::Borrowed(_), Cow::Borrowed(_))));
+        let borrowed = matches!((&loaded.cumulative, &loaded.succ), (Cow::Borrowed(_), Cow::Borrowed(_)));
+        assert_eq!(borrowed, cfg!(target_endian = "little"));
         // A table that does not lie aligned for its numbers is copied, to the same table.
         // (16-aligned words, read from their second byte.)
         let words: &'static mut [u128] = vec![0u128; built.len() / 16 + 1].leak();

@@ -44,13 +44,18 @@ pub struct Layouts {
     offsets: Cow<'static, [u32]>,
 }
 
-/// Little-endian `u32`s, borrowed where they lie if this machine reads them so and they are
-/// aligned; else copied.
-fn in_place(bytes: &'static [u8]) -> Cow<'static, [u32]> {
-    match bytemuck::try_cast_slice::<u8, u32>(bytes) {
+/// Plain little-endian numbers (the generator's tables), borrowed where `bytes` lie if this
+/// machine reads them so and they are aligned for them; else each read by `from_le`.
+pub(super) fn in_place<T: bytemuck::Pod>(bytes: &'static [u8], from_le: fn(&[u8]) -> T) -> Cow<'static, [T]> {
+    match bytemuck::try_cast_slice::<u8, T>(bytes) {
         Ok(numbers) if cfg!(target_endian = "little") => Cow::Borrowed(numbers),
-        _ => bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("four bytes"))).collect(),
+        _ => bytes.chunks_exact(std::mem::size_of::<T>()).map(from_le).collect(),
     }
+}
+
+/// A `u32` from its four little-endian bytes.
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes(b.try_into().expect("four bytes"))
 }
 
 #[inline]
@@ -119,7 +124,7 @@ impl Layouts {
             return None;
         }
         let (words, offsets) = bytes[8..].split_at(4 * n_words);
-        Some(Layouts { vectors, index_of_code, words: in_place(words), offsets: in_place(offsets) })
+        Some(Layouts { vectors, index_of_code, words: in_place(words, le_u32), offsets: in_place(offsets, le_u32) })
     }
 
     pub fn vectors(&self) -> &[Vector] {
